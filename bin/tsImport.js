@@ -1,0 +1,60 @@
+// Runs TypeScript entry points without a separate compile step: each entry is bundled
+// once with esbuild into node_modules/.cache/sipadocs/bin and rebuilt only when one of
+// its source files changed since (mtimes of the inputs recorded in esbuild's metafile).
+import { build } from 'esbuild';
+import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const cacheDir = path.join(root, 'node_modules', '.cache', 'sipadocs', 'bin');
+
+/** Bundles the given TypeScript entries (name -> path relative to the repo root) when stale. */
+export async function compileEntries(entries) {
+  const key = Object.keys(entries).sort().join('+');
+  const stampFile = path.join(cacheDir, `${key}.inputs.json`);
+  if (!(await isStale(stampFile))) return cacheDir;
+  const absolute = Object.fromEntries(
+    Object.entries(entries).map(([name, file]) => [name, path.join(root, file)]),
+  );
+  const result = await build({
+    entryPoints: absolute,
+    outdir: cacheDir,
+    outExtension: { '.js': '.mjs' },
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    packages: 'external',
+    sourcemap: 'inline',
+    metafile: true,
+    logLevel: 'silent',
+    chunkNames: 'chunks/[name]-[hash]',
+  });
+  const inputs = Object.keys(result.metafile.inputs).map((p) => path.resolve(p));
+  await mkdir(cacheDir, { recursive: true });
+  // Written last and atomically enough: a concurrent run at worst compiles twice.
+  await writeFile(stampFile, JSON.stringify({ builtAt: Date.now(), inputs }));
+  return cacheDir;
+}
+
+async function isStale(stampFile) {
+  let stamp;
+  try {
+    stamp = JSON.parse(await readFile(stampFile, 'utf8'));
+  } catch {
+    return true;
+  }
+  const times = await Promise.all(
+    stamp.inputs.map((file) => stat(file).then((s) => s.mtimeMs, () => Infinity)),
+  );
+  return times.some((t) => t > stamp.builtAt);
+}
+
+/** Imports one TypeScript module (path relative to the repo root), compiling it when stale. */
+export async function importTs(file) {
+  const name = path.basename(file).replace(/\.[cm]?tsx?$/, '');
+  const dir = await compileEntries({ [name]: file });
+  return import(pathToFileURL(path.join(dir, `${name}.mjs`)).href);
+}

@@ -1,0 +1,95 @@
+import type { Plugin } from 'esbuild';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { ContentRef } from '../content/routes.js';
+
+import { PACKAGE_ROOT } from '../packageRoot.js';
+
+export const REPO_ROOT = PACKAGE_ROOT;
+export const TEMPLATES_DIR = path.join(REPO_ROOT, 'templates');
+const require = createRequire(path.join(PACKAGE_ROOT, 'package.json'));
+
+/** Everything the virtual modules are generated from. */
+export interface VirtualSources {
+  /** Compiled MDX by site-relative path. */
+  modules: Map<string, { code: string; excerptCode: string | null; absPath: string }>;
+  /** Route entries by entry name. */
+  routeEntries: Map<string, { content: ContentRef | null; sidebarId: string | null }>;
+  sidebars: Map<string, unknown>;
+  siteData: unknown;
+  /** Absolute paths of the site's custom CSS files. */
+  customCss: string[];
+}
+
+const NS = 'sipa';
+
+/**
+ * Serves generated modules to esbuild: `sipa-route:<name>` (one per route chunk),
+ * `sipa-mdx:<path>` and `sipa-excerpt:<path>` (compiled MDX), `sipa-sidebar:<id>`,
+ * `sipa:site-data`, `sipa:custom-css`; maps `@theme/X` (Docusaurus-style imports) to the theme's
+ * components and pins react/react-dom to this package's copy so a site can never load two Reacts.
+ */
+export function virtualModulesPlugin(sources: VirtualSources): Plugin {
+  return {
+    name: 'sipadocs-virtual',
+    setup(build) {
+      build.onResolve({ filter: /^sipa(-route|-mdx|-excerpt|-sidebar)?:/ }, (args) => ({ path: args.path, namespace: NS }));
+      build.onResolve({ filter: /^@theme\// }, (args) => ({
+        path: path.join(TEMPLATES_DIR, 'components', `${args.path.slice('@theme/'.length)}.tsx`),
+      }));
+      build.onResolve({ filter: /^(react|react-dom)(\/.*)?$/ }, (args) => {
+        if (build.initialOptions.platform === 'node') return { path: args.path, external: true };
+        return { path: require.resolve(args.path) };
+      });
+      build.onLoad({ filter: /.*/, namespace: NS }, (args) => {
+        const [scheme, ...rest] = args.path.split(':');
+        const key = rest.join(':');
+        switch (scheme) {
+          case 'sipa-route':
+            return { contents: routeEntryCode(sources.routeEntries.get(key)!), loader: 'js', resolveDir: REPO_ROOT };
+          case 'sipa-mdx':
+          case 'sipa-excerpt': {
+            const mod = sources.modules.get(key)!;
+            const code = scheme === 'sipa-mdx' ? mod.code : (mod.excerptCode ?? mod.code);
+            // Relative imports inside MDX resolve from the source file's folder.
+            return { contents: code, loader: 'js', resolveDir: path.dirname(mod.absPath) };
+          }
+          case 'sipa-sidebar':
+            return { contents: `export default ${JSON.stringify(sources.sidebars.get(key))};`, loader: 'js' };
+          case 'sipa':
+            if (key === 'site-data') return { contents: `export default ${JSON.stringify(sources.siteData)};`, loader: 'js' };
+            if (key === 'custom-css') {
+              return {
+                contents: sources.customCss.map((file) => `@import ${JSON.stringify(file)};`).join('\n'),
+                loader: 'css',
+                resolveDir: REPO_ROOT,
+              };
+            }
+        }
+        return undefined;
+      });
+    },
+  };
+}
+
+function routeEntryCode(entry: { content: ContentRef | null; sidebarId: string | null }): string {
+  const lines: string[] = [];
+  const content = entry.content;
+  if (content?.kind === 'mdx') lines.push(`export { default } from ${JSON.stringify(`sipa-mdx:${content.relPath}`)};`);
+  if (content?.kind === 'page') {
+    // Re-export everything so `meta` travels along; a missing default export fails the bundle with the file named.
+    lines.push(`export * from ${JSON.stringify(content.absPath)};`, `export { default } from ${JSON.stringify(content.absPath)};`);
+  }
+  if (content?.kind === 'excerpts') {
+    content.relPaths.forEach((rel, i) => lines.push(`import E${i} from ${JSON.stringify(`sipa-excerpt:${rel}`)};`));
+    lines.push(`export const excerpts = [${content.relPaths.map((_, i) => `E${i}`).join(', ')}];`);
+  }
+  if (entry.sidebarId) lines.push(`export { default as sidebar } from ${JSON.stringify(`sipa-sidebar:${entry.sidebarId}`)};`);
+  return lines.join('\n') || 'export {};';
+}
+
+/** A stable file-name-safe entry name for a route: "/docs/api/Sipa" → "docs-api-Sipa", "/" → "index". */
+export function routeEntryName(routePath: string): string {
+  if (routePath === '/') return 'index';
+  return routePath.slice(1).replace(/[^A-Za-z0-9_-]+/g, '-');
+}

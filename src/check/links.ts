@@ -1,0 +1,82 @@
+import path from 'node:path';
+import { isExternalUrl, normalizePath, splitHash } from '../shared/paths.js';
+
+/** Links and anchor ids found in one rendered page. */
+export interface PageLinks {
+  route: string;
+  hrefs: string[];
+  ids: Set<string>;
+}
+
+export interface BrokenLink {
+  /** Route of the page holding the link. */
+  source: string;
+  href: string;
+  reason: 'missing page' | 'missing anchor';
+}
+
+const HREF = /<a\s[^>]*?href="([^"]*)"/g;
+const ID = /\sid="([^"]+)"/g;
+
+const decodeEntities = (text: string) =>
+  text.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+
+/** Extracts the <a href> targets and element ids of a rendered HTML page. */
+export function extractLinks(route: string, html: string): PageLinks {
+  const hrefs = [...html.matchAll(HREF)].map((m) => decodeEntities(m[1]!));
+  const ids = new Set([...html.matchAll(ID)].map((m) => decodeEntities(m[1]!)));
+  return { route, hrefs, ids };
+}
+
+/**
+ * Checks every internal link against the routes and files of the site and every #fragment
+ * against the target page's ids. Links to .md/.mdx files are skipped: unresolved markdown links
+ * were already reported as warnings when their page compiled.
+ *
+ * @param files site paths of non-HTML files in the output (static files, assets), e.g. "/img/logo.svg"
+ */
+export function findBrokenLinks(pages: PageLinks[], files: ReadonlySet<string>, baseUrl = '/'): BrokenLink[] {
+  const byRoute = new Map(pages.map((page) => [page.route, page]));
+  const broken: BrokenLink[] = [];
+  const base = baseUrl.replace(/\/$/, '');
+  for (const page of pages) {
+    for (const href of new Set(page.hrefs)) {
+      if (!href || isExternalUrl(href)) continue;
+      const { path: rawPath, hash } = splitHash(href);
+      const withoutQuery = rawPath.split('?')[0]!;
+      if (/\.mdx?$/.test(withoutQuery)) continue;
+      let target = page.route;
+      if (withoutQuery) {
+        const absolute = withoutQuery.startsWith('/') ? withoutQuery : path.posix.join(path.posix.dirname(page.route), withoutQuery);
+        if (base && !absolute.startsWith(`${base}/`) && absolute !== base) {
+          broken.push({ source: page.route, href, reason: 'missing page' });
+          continue;
+        }
+        const sitePath = absolute.slice(base.length) || '/';
+        let decoded: string;
+        try {
+          decoded = decodeURI(sitePath);
+        } catch {
+          decoded = sitePath;
+        }
+        if (files.has(decoded)) continue;
+        target = normalizePath(decoded);
+      }
+      const targetPage = byRoute.get(target);
+      if (!targetPage) {
+        broken.push({ source: page.route, href, reason: 'missing page' });
+        continue;
+      }
+      if (hash && !targetPage.ids.has(safeDecode(hash))) broken.push({ source: page.route, href, reason: 'missing anchor' });
+    }
+  }
+  return broken;
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}

@@ -1,0 +1,93 @@
+import { Command, CommanderError, Option } from 'commander';
+import { writeFileSync } from 'node:fs';
+import { buildSite } from '../build/build.js';
+import { formatSiteError, SiteError, SiteErrors } from '../errors.js';
+import { GENERATOR_VERSION } from '../version.js';
+
+/** Exit codes: 0 success, 1 build/check failure, 2 usage error. */
+export const EXIT = { ok: 0, failure: 1, usage: 2 } as const;
+
+const debug = () => Boolean(process.env.DEBUG);
+
+/** Prints any error the way users should see it: file:line:col, message, hint; stacks only with DEBUG. */
+export function reportError(error: unknown, writeError: (text: string) => void = (t) => process.stderr.write(`${t}\n`)): void {
+  if (error instanceof SiteErrors) {
+    for (const e of error.errors) writeError(formatSiteError(e, debug()));
+    writeError(`\n${error.errors.length} problem${error.errors.length === 1 ? '' : 's'}; nothing was written.`);
+  } else if (error instanceof SiteError) {
+    writeError(formatSiteError(error, debug()));
+  } else {
+    const e = error as Error;
+    writeError(`error: ${e?.message ?? String(error)}`);
+    if (debug() && e?.stack) writeError(e.stack);
+  }
+}
+
+function writeStats(pages: number): void {
+  const file = process.env.SIPADOCS_STATS_FILE;
+  if (!file) return;
+  writeFileSync(file, JSON.stringify({ maxRssBytes: process.resourceUsage().maxRSS * 1024, pages }));
+}
+
+/** Runs the CLI with process.argv-style arguments and resolves to the exit code. */
+export async function main(argv: string[]): Promise<number> {
+  let exitCode: number = EXIT.ok;
+  const program = new Command()
+    .name('sipadocs')
+    .description('Build, serve and check the Sipa documentation site.')
+    .version(GENERATOR_VERSION, '-v, --version')
+    .exitOverride()
+    .configureOutput({ writeErr: (text) => process.stderr.write(text) });
+
+  program
+    .command('build')
+    .description('build the site into static HTML')
+    .option('--site <dir>', 'site directory', 'site')
+    .option('--out-dir <dir>', 'output directory', 'build')
+    .option('--quiet', 'print only a summary line')
+    .action(async (options: { site: string; outDir: string; quiet?: boolean }) => {
+      try {
+        const result = await buildSite({ siteDir: options.site, outDir: options.outDir, quiet: options.quiet || Boolean(process.env.CI) });
+        writeStats(result.pages);
+      } catch (error) {
+        reportError(error);
+        exitCode = EXIT.failure;
+      }
+    });
+
+  program
+    .command('serve')
+    .description('serve the built site locally (builds first when there is no build)')
+    .option('--site <dir>', 'site directory', 'site')
+    .option('--out-dir <dir>', 'output directory', 'build')
+    .option('--port <port>', 'port', '3000')
+    .option('--host <host>', 'host to bind to', '127.0.0.1')
+    .option('--watch', 'rebuild on changes and reload open pages')
+    .option('--open', 'open the site in the browser')
+    .action(async (options: { site: string; outDir: string; port: string; host: string; watch?: boolean; open?: boolean }) => {
+      const { serve } = await import('../dev/serve.js');
+      exitCode = await serve({ ...options, port: Number(options.port) });
+    });
+
+  program
+    .command('check-links')
+    .description('serve a built site locally and check every link, anchor and image in it')
+    .argument('[dir]', 'built site directory', 'build')
+    .action(async (dir: string) => {
+      const { checkLinksCommand } = await import('../check/command.js');
+      exitCode = await checkLinksCommand(dir);
+    });
+
+  program.addOption(new Option('--debug', 'print stack traces').hideHelp());
+  try {
+    await program.parseAsync(argv);
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') return EXIT.ok;
+      return EXIT.usage;
+    }
+    reportError(error);
+    return EXIT.failure;
+  }
+  return exitCode;
+}

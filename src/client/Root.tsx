@@ -1,0 +1,25 @@
+import type { ReactNode } from 'react';
+import { App } from '../../templates/App.js';
+import type { ClientSiteData } from '../shared/types.js';
+import { ErrorBoundary } from './ErrorBoundary.js';
+import { NavigationProvider, type Navigation } from './navigation.js';
+import type { LoadedRoute } from './routeLoader.js';
+
+export interface RootProps {
+  site: ClientSiteData;
+  route: LoadedRoute;
+  navigation: Navigation;
+  /** Replaces the page area (route-loading errors). */
+  override?: ReactNode;
+}
+
+/** The whole React tree of a page; the server renders it and the browser hydrates the same tree. */
+export function Root({ site, route, navigation, override }: RootProps) {
+  return (
+    <NavigationProvider value={navigation}>
+      <ErrorBoundary resetKey={route.payload.meta.path}>
+        <App site={site} route={route} override={override} />
+      </ErrorBoundary>
+    </NavigationProvider>
+  );
+}

@@ -1,0 +1,175 @@
+/**
+ * Browser entry: hydrates the server-rendered page, then handles navigation client-side.
+ * Imports only browser code, the theme and shared/.
+ */
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import siteData from 'sipa:site-data';
+import type { ClientSiteData, RouteModule, RoutePayload } from '../shared/types.js';
+import { isExternalUrl, normalizePath } from '../shared/paths.js';
+import { shouldPrefetch } from './connection.js';
+import { RouteLoadError } from './ErrorBoundary.js';
+import { invariant } from './invariant.js';
+import { createRouteMatcher } from './matcher.js';
+import type { Navigation } from './navigation.js';
+import { createProgressBar } from './progressBar.js';
+import { ChunkLoadError, createRouteLoader, type LoadedRoute } from './routeLoader.js';
+import { Root } from './Root.js';
+import '../../templates/css/theme.css';
+import 'sipa:custom-css';
+
+declare global {
+  interface Window {
+    __SIPA_LOADED__?: boolean;
+  }
+}
+
+// Tells the inline base-URL check that the bundle did load.
+window.__SIPA_LOADED__ = true;
+
+const site = siteData as ClientSiteData;
+const RELOAD_GUARD_KEY = 'sipa:chunk-reload';
+const matcher = createRouteMatcher(site.routePatterns);
+const loader = createRouteLoader({
+  baseUrl: site.baseUrl,
+  fetchJson: (url) => fetch(url, { headers: { accept: 'application/json' } }),
+  importChunk: (url) => import(/* @vite-ignore */ url) as Promise<RouteModule>,
+});
+const progress = createProgressBar();
+
+/** Site path of a same-origin URL under the base URL, or null for anything else. */
+function sitePathOf(href: string): { path: string; hash: string; url: URL } | null {
+  if (isExternalUrl(href) && !href.startsWith(location.origin)) return null;
+  const url = new URL(href, location.href);
+  if (url.origin !== location.origin) return null;
+  const base = site.baseUrl.replace(/\/$/, '');
+  if (base && !url.pathname.startsWith(`${base}/`) && url.pathname !== base) return null;
+  const path = normalizePath(url.pathname.slice(base.length) || '/');
+  if (!matcher.matches(path)) return null;
+  return { path, hash: decodeURIComponent(url.hash.slice(1)), url };
+}
+
+function scrollToTarget(hash: string): void {
+  const target = hash ? document.getElementById(hash) : null;
+  if (target) target.scrollIntoView();
+  else window.scrollTo(0, 0);
+}
+
+/** Full page load after a chunk failed; guarded so a broken deploy cannot loop reloads. */
+function reloadOnce(url: string): boolean {
+  try {
+    const last = Number(sessionStorage.getItem(RELOAD_GUARD_KEY) ?? 0);
+    if (Date.now() - last < 10_000) return false;
+    sessionStorage.setItem(RELOAD_GUARD_KEY, String(Date.now()));
+  } catch {
+    // Without sessionStorage there is no guard; reloading once is still the best recovery.
+  }
+  window.location.assign(url);
+  return true;
+}
+
+function updateHead(payload: RoutePayload): void {
+  document.title = payload.meta.path === '/' ? payload.meta.title || site.title : `${payload.meta.title} ${site.titleDelimiter} ${site.title}`;
+  document.querySelector('meta[name="description"]')?.setAttribute('content', payload.meta.description);
+}
+
+interface ViewState {
+  route: LoadedRoute;
+  hash: string;
+  error: { error: Error; retry: () => void } | null;
+  /** Scroll target after the next commit: a position (back/forward) or a hash/top. */
+  scroll: { x: number; y: number } | { hash: string } | null;
+}
+
+function ClientApp({ initial }: { initial: LoadedRoute }) {
+  const [view, setView] = useState<ViewState>({ route: initial, hash: location.hash.slice(1), error: null, scroll: null });
+  const navigationId = useRef(0);
+
+  const go = useCallback(async (href: string, mode: 'push' | 'pop', restore?: { x: number; y: number }) => {
+    const target = sitePathOf(href);
+    if (!target) {
+      window.location.assign(href);
+      return;
+    }
+    const id = ++navigationId.current;
+    const current = normalizePath(location.pathname);
+    if (mode === 'push') {
+      // Remember where we were, for back/forward.
+      history.replaceState({ ...history.state, scroll: { x: scrollX, y: scrollY } }, '');
+    }
+    if (mode === 'push' && target.path === current && target.url.hash) {
+      history.pushState({}, '', target.url.href);
+      setView((v) => ({ ...v, hash: target.hash, scroll: { hash: target.hash } }));
+      return;
+    }
+    progress.start();
+    try {
+      const route = await loader.load(target.path);
+      if (id !== navigationId.current) return;
+      if (mode === 'push') history.pushState({}, '', target.url.href);
+      invariant(normalizePath(route.payload.meta.path) === target.path || route.payload.data.kind === 'notFound', `route mismatch for ${target.path}`);
+      updateHead(route.payload);
+      setView({ route, hash: target.hash, error: null, scroll: restore ?? { hash: target.hash } });
+    } catch (error) {
+      if (id !== navigationId.current) return;
+      if (error instanceof ChunkLoadError && reloadOnce(target.url.href)) return;
+      if (mode === 'push') history.pushState({}, '', target.url.href);
+      const retry = () => void go(target.url.href, 'pop');
+      setView((v) => ({ ...v, error: { error: error as Error, retry }, scroll: { hash: '' } }));
+    } finally {
+      if (id === navigationId.current) progress.done();
+    }
+  }, []);
+
+  useEffect(() => {
+    history.scrollRestoration = 'manual';
+    const onPop = (event: PopStateEvent) => {
+      const saved = (event.state as { scroll?: { x: number; y: number } } | null)?.scroll;
+      void go(location.href, 'pop', saved ?? { x: 0, y: 0 });
+    };
+    const onBeforeUnload = () => history.replaceState({ ...history.state, scroll: { x: scrollX, y: scrollY } }, '');
+    window.addEventListener('popstate', onPop);
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => {
+      window.removeEventListener('popstate', onPop);
+      window.removeEventListener('beforeunload', onBeforeUnload);
+    };
+  }, [go]);
+
+  useLayoutEffect(() => {
+    const scroll = view.scroll;
+    if (!scroll) return;
+    if ('hash' in scroll) scrollToTarget(scroll.hash);
+    else window.scrollTo(scroll.x, scroll.y);
+  }, [view]);
+
+  const navigation = useMemo<Navigation>(
+    () => ({
+      pathname: normalizePath(view.route.payload.meta.path),
+      hash: view.hash,
+      navigate: (href) => void go(href, 'push'),
+      prefetch: (href) => {
+        const target = sitePathOf(href);
+        if (target && shouldPrefetch()) loader.load(target.path).catch(() => {});
+      },
+      isInternal: (href) => sitePathOf(href) !== null,
+    }),
+    [view.route, view.hash, go],
+  );
+
+  let override: ReactNode = undefined;
+  if (view.error) override = <RouteLoadError error={view.error.error} onRetry={view.error.retry} />;
+  return <Root site={site} route={view.route} navigation={navigation} override={override} />;
+}
+
+async function start(): Promise<void> {
+  const dataElement = document.getElementById('__SIPA_ROUTE__');
+  invariant(dataElement, 'the page has no route data');
+  const payload = JSON.parse(dataElement.textContent ?? '{}') as RoutePayload;
+  const module: RouteModule = payload.chunk ? await import(/* @vite-ignore */ payload.chunk) : {};
+  const initial = { payload, module };
+  loader.seed(initial);
+  hydrateRoot(document.getElementById('__sipa')!, <ClientApp initial={initial} />);
+}
+
+void start();

@@ -1,0 +1,6 @@
+declare module 'sipa:site-data' {
+  const data: unknown;
+  export default data;
+}
+declare module 'sipa:custom-css';
+declare module '*.css';

@@ -1,0 +1,104 @@
+import { build, type Message } from 'esbuild';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { PACKAGE_ROOT } from '../packageRoot.js';
+import { SiteError, codeFrame } from '../errors.js';
+import { normalizeConfig } from './normalize.js';
+import { configSchema } from './schema.js';
+import type { SiteConfig } from './types.js';
+import { validate } from './validate.js';
+
+export const CONFIG_FILE_NAMES = ['sipadocs.config.ts', 'sipadocs.config.mts', 'sipadocs.config.js', 'sipadocs.config.mjs'];
+
+const packageEntry = path.join(PACKAGE_ROOT, 'src', 'index.ts');
+
+/**
+ * Bundles a TypeScript/JavaScript module of the site (config, sidebars) with esbuild and
+ * evaluates it from memory; `import … from 'sipadocs'` resolves to this package.
+ */
+export async function importSiteModule(file: string): Promise<unknown> {
+  let code: string;
+  try {
+    const result = await build({
+      entryPoints: [file],
+      bundle: true,
+      write: false,
+      format: 'esm',
+      platform: 'node',
+      target: 'node20',
+      logLevel: 'silent',
+      alias: { sipadocs: packageEntry },
+    });
+    code = result.outputFiles[0]!.text;
+  } catch (error) {
+    const first = (error as { errors?: Message[] }).errors?.[0];
+    throw new SiteError({
+      code: 'CONFIG_LOAD_FAILED',
+      message: first ? first.text : String(error),
+      location: {
+        file,
+        line: first?.location?.line,
+        column: first?.location ? first.location.column + 1 : undefined,
+      },
+      hint: 'Fix the syntax error; the config is TypeScript evaluated at build time.',
+    });
+  }
+  try {
+    const mod = await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`);
+    return mod.default;
+  } catch (error) {
+    throw new SiteError({
+      code: 'CONFIG_LOAD_FAILED',
+      message: `evaluating the module failed: ${(error as Error).message}`,
+      location: { file },
+      cause: error,
+    });
+  }
+}
+
+/** Finds, evaluates, validates and normalises the site configuration. */
+export async function loadConfig(siteDir: string): Promise<SiteConfig> {
+  const absoluteSite = path.resolve(siteDir);
+  let configFile: string | undefined;
+  let text = '';
+  for (const name of CONFIG_FILE_NAMES) {
+    try {
+      text = await readFile(path.join(absoluteSite, name), 'utf8');
+      configFile = path.join(absoluteSite, name);
+      break;
+    } catch {
+      // try the next name
+    }
+  }
+  if (!configFile) {
+    throw new SiteError({
+      code: 'CONFIG_NOT_FOUND',
+      message: `no site config in ${siteDir} (looked for ${CONFIG_FILE_NAMES.join(', ')})`,
+      hint: 'Pass the site directory with --site, or create sipadocs.config.ts there.',
+    });
+  }
+  const raw = await importSiteModule(configFile);
+  const issue = validate(raw, configSchema);
+  if (issue) {
+    const position = findKey(text, issue.path);
+    throw new SiteError({
+      code: 'CONFIG_INVALID',
+      message: issue.message,
+      location: { file: configFile, ...position },
+      frame: position ? codeFrame(text, position.line, position.column) : undefined,
+      hint: 'See "Configuration" in the README for every key and its type.',
+    });
+  }
+  return normalizeConfig(raw as never, absoluteSite, configFile);
+}
+
+/** Best-effort position of the last segment of a dotted key path in the config source. */
+function findKey(text: string, keyPath: string): { line: number; column: number } | undefined {
+  const key = keyPath.split('.').reverse().find((part) => !/^\d+$/.test(part));
+  if (!key) return undefined;
+  const match = new RegExp(`(^|[\\s{,])(['"]?)${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\2\\s*:`, 'm').exec(text);
+  if (!match) return undefined;
+  const offset = match.index + match[1]!.length;
+  const before = text.slice(0, offset).split('\n');
+  return { line: before.length, column: before[before.length - 1]!.length + 1 };
+}

@@ -1,0 +1,123 @@
+import type { ClientSiteData, LocaleConfig } from '../shared/types.js';
+import type { SiteConfig, UserConfig } from './types.js';
+import { GENERATOR_NAME, GENERATOR_VERSION } from '../version.js';
+
+const trimSlashes = (s: string) => s.replace(/^\/+|\/+$/g, '');
+
+/** Fills every default; the result is frozen so no stage can change it under another. */
+export function normalizeConfig(user: UserConfig, siteDir: string, configFile: string): SiteConfig {
+  const baseUrl = `/${trimSlashes(user.baseUrl ?? '/')}/`.replace(/\/\/$/, '/');
+  const defaultLocale = user.i18n?.defaultLocale ?? 'en';
+  const locales = user.i18n?.locales ?? [defaultLocale];
+  const localeConfigs: Record<string, LocaleConfig> = {};
+  for (const name of locales) {
+    const given = user.i18n?.localeConfigs?.[name] ?? {};
+    localeConfigs[name] = {
+      label: given.label ?? name,
+      direction: given.direction ?? 'ltr',
+      htmlLang: given.htmlLang ?? name,
+      calendar: given.calendar ?? 'gregory',
+      path: given.path ?? name,
+    };
+  }
+  const config: SiteConfig = {
+    siteDir,
+    configFile,
+    title: user.title,
+    tagline: user.tagline ?? '',
+    url: user.url.replace(/\/+$/, ''),
+    baseUrl,
+    trailingSlash: false,
+    favicon: user.favicon ?? '',
+    noIndex: user.noIndex ?? false,
+    titleDelimiter: user.titleDelimiter ?? '|',
+    siteVersion: user.siteVersion ?? '0.0.0',
+    i18n: { defaultLocale, locales, localeConfigs },
+    docs: {
+      path: user.docs?.path ?? 'docs',
+      routeBasePath: trimSlashes(user.docs?.routeBasePath ?? 'docs'),
+      sidebarPath: user.docs?.sidebarPath ?? '',
+      editUrl: user.docs?.editUrl ?? '',
+      sidebarHideable: user.docs?.sidebarHideable ?? false,
+      autoCollapseCategories: user.docs?.autoCollapseCategories ?? false,
+      sidebarCollapsed: user.docs?.sidebarCollapsed ?? false,
+      versionPersistence: user.docs?.versionPersistence ?? 'localStorage',
+      version: { name: user.docs?.version?.name ?? 'current', label: user.docs?.version?.label ?? 'Next' },
+    },
+    blog: {
+      path: user.blog?.path ?? 'blog',
+      routeBasePath: trimSlashes(user.blog?.routeBasePath ?? 'blog'),
+      title: user.blog?.title ?? 'Blog',
+      description: user.blog?.description ?? 'Blog',
+      showReadingTime: user.blog?.showReadingTime ?? true,
+      editUrl: user.blog?.editUrl ?? '',
+      postsPerPage: user.blog?.postsPerPage ?? 10,
+      sidebarCount: user.blog?.sidebarCount ?? 5,
+    },
+    pages: { path: user.pages?.path ?? 'pages' },
+    staticDir: user.staticDir ?? 'static',
+    customCss: user.customCss ?? [],
+    toc: { minHeadingLevel: user.toc?.minHeadingLevel ?? 2, maxHeadingLevel: user.toc?.maxHeadingLevel ?? 3 },
+    codeThemes: { light: user.codeThemes?.light ?? 'github-light', dark: user.codeThemes?.dark ?? 'github-dark' },
+    colorMode: {
+      defaultMode: user.colorMode?.defaultMode ?? 'light',
+      respectPrefersColorScheme: user.colorMode?.respectPrefersColorScheme ?? false,
+      disableSwitch: user.colorMode?.disableSwitch ?? false,
+    },
+    announcementBar: user.announcementBar ?? null,
+    navbar: {
+      title: user.navbar?.title ?? user.title,
+      logo: user.navbar?.logo ?? null,
+      hideOnScroll: user.navbar?.hideOnScroll ?? false,
+      items: user.navbar?.items ?? [],
+    },
+    footer: { columns: user.footer?.columns ?? [], copyright: user.footer?.copyright ?? '' },
+  };
+  return deepFreeze(config);
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object') {
+    for (const inner of Object.values(value)) deepFreeze(inner);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+/** The subset of the config the browser needs (ships in the client entry chunk). */
+export function clientSiteData(config: SiteConfig, pageRoutes: string[]): ClientSiteData {
+  const locale = config.i18n.localeConfigs[config.i18n.defaultLocale]!;
+  return {
+    title: config.title,
+    tagline: config.tagline,
+    url: config.url,
+    baseUrl: config.baseUrl,
+    titleDelimiter: config.titleDelimiter,
+    siteVersion: config.siteVersion,
+    generator: `${GENERATOR_NAME} ${GENERATOR_VERSION}`,
+    locale: { ...locale, name: config.i18n.defaultLocale },
+    navbar: {
+      title: config.navbar.title,
+      logo: config.navbar.logo ?? undefined,
+      hideOnScroll: config.navbar.hideOnScroll,
+      items: [...config.navbar.items],
+    },
+    footer: { columns: config.footer.columns.map((c) => ({ ...c, items: [...c.items] })), copyright: config.footer.copyright },
+    colorMode: { ...config.colorMode },
+    announcementBar: config.announcementBar ? { ...config.announcementBar } : null,
+    docs: {
+      routeBasePath: `/${config.docs.routeBasePath}`,
+      sidebarHideable: config.docs.sidebarHideable,
+      autoCollapseCategories: config.docs.autoCollapseCategories,
+      versionPersistence: config.docs.versionPersistence,
+      pluginId: 'default',
+      version: { ...config.docs.version },
+    },
+    blog: { routeBasePath: `/${config.blog.routeBasePath}`, title: config.blog.title, showReadingTime: config.blog.showReadingTime },
+    routePatterns: [
+      ...pageRoutes,
+      `/${config.docs.routeBasePath}{/*rest}`,
+      `/${config.blog.routeBasePath}{/*rest}`,
+    ],
+  };
+}

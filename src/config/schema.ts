@@ -1,0 +1,62 @@
+import { arrayOf, bool, nullable, num, object, oneOf, recordOf, str, type Schema } from './validate.js';
+
+const link = object({ label: str, to: str, href: str }, ['label']);
+
+const navItem = object(
+  { label: str, to: str, href: str, position: oneOf('left', 'right'), activeBasePath: str, ariaLabel: str },
+  ['label', 'position'],
+);
+
+const locale = object({ label: str, direction: oneOf('ltr', 'rtl'), htmlLang: str, calendar: str, path: str });
+
+/** Shape of site/sipadocs.config.ts; kept in step with UserConfig in types.ts. */
+export const configSchema: Schema = object(
+  {
+    title: str,
+    tagline: str,
+    url: str,
+    baseUrl: str,
+    trailingSlash: oneOf(false),
+    favicon: str,
+    noIndex: bool,
+    titleDelimiter: str,
+    siteVersion: str,
+    i18n: object({ defaultLocale: str, locales: arrayOf(str), localeConfigs: recordOf(locale) }, ['defaultLocale', 'locales']),
+    docs: object({
+      path: str,
+      routeBasePath: str,
+      sidebarPath: str,
+      editUrl: str,
+      sidebarHideable: bool,
+      autoCollapseCategories: bool,
+      sidebarCollapsed: bool,
+      versionPersistence: oneOf('localStorage', 'none'),
+      version: object({ name: str, label: str }),
+    }),
+    blog: object({
+      path: str,
+      routeBasePath: str,
+      title: str,
+      description: str,
+      showReadingTime: bool,
+      editUrl: str,
+      postsPerPage: num,
+      sidebarCount: num,
+    }),
+    pages: object({ path: str }),
+    staticDir: str,
+    customCss: arrayOf(str),
+    toc: object({ minHeadingLevel: num, maxHeadingLevel: num }),
+    codeThemes: object({ light: str, dark: str }),
+    colorMode: object({ defaultMode: oneOf('light', 'dark'), respectPrefersColorScheme: bool, disableSwitch: bool }),
+    announcementBar: nullable(object({ id: str, content: str, link, isCloseable: bool }, ['id', 'content'])),
+    navbar: object({
+      title: str,
+      logo: object({ src: str, alt: str }, ['src', 'alt']),
+      hideOnScroll: bool,
+      items: arrayOf(navItem),
+    }),
+    footer: object({ columns: arrayOf(object({ title: str, items: arrayOf(link) }, ['title', 'items'])), copyright: str }),
+  },
+  ['title', 'url'],
+);

@@ -1,0 +1,73 @@
+import type { AnnouncementBar, FooterColumn, LocaleConfig, NavItem } from '../shared/types.js';
+
+/** The site configuration as written in site/sipadocs.config.ts (optional keys have defaults). */
+export interface UserConfig {
+  title: string;
+  tagline?: string;
+  url: string;
+  baseUrl?: string;
+  trailingSlash?: false;
+  favicon?: string;
+  noIndex?: boolean;
+  titleDelimiter?: string;
+  /** The site's own version (not the generator's). */
+  siteVersion?: string;
+  i18n?: {
+    defaultLocale: string;
+    locales: string[];
+    localeConfigs?: Record<string, Partial<LocaleConfig>>;
+  };
+  docs?: {
+    path?: string;
+    routeBasePath?: string;
+    sidebarPath?: string;
+    editUrl?: string;
+    sidebarHideable?: boolean;
+    autoCollapseCategories?: boolean;
+    /** Whether categories start collapsed (the active page's categories are always open). */
+    sidebarCollapsed?: boolean;
+    versionPersistence?: 'localStorage' | 'none';
+    version?: { name?: string; label?: string };
+  };
+  blog?: {
+    path?: string;
+    routeBasePath?: string;
+    title?: string;
+    description?: string;
+    showReadingTime?: boolean;
+    editUrl?: string;
+    postsPerPage?: number;
+    sidebarCount?: number;
+  };
+  pages?: { path?: string };
+  staticDir?: string;
+  customCss?: string[];
+  toc?: { minHeadingLevel?: number; maxHeadingLevel?: number };
+  codeThemes?: { light?: string; dark?: string };
+  colorMode?: { defaultMode?: 'light' | 'dark'; respectPrefersColorScheme?: boolean; disableSwitch?: boolean };
+  announcementBar?: AnnouncementBar | null;
+  navbar?: {
+    title?: string;
+    logo?: { src: string; alt: string };
+    hideOnScroll?: boolean;
+    items?: NavItem[];
+  };
+  footer?: { columns?: FooterColumn[]; copyright?: string };
+}
+
+type DeepRequired<T> = T extends (infer U)[]
+  ? U[]
+  : T extends object
+    ? { [K in keyof T]-?: DeepRequired<T[K]> }
+    : T;
+
+/** The validated configuration with every default filled in, plus where it came from. */
+export type SiteConfig = DeepRequired<Omit<UserConfig, 'announcementBar' | 'navbar' | 'i18n'>> & {
+  announcementBar: AnnouncementBar | null;
+  navbar: { title: string; logo: { src: string; alt: string } | null; hideOnScroll: boolean; items: NavItem[] };
+  i18n: { defaultLocale: string; locales: string[]; localeConfigs: Record<string, LocaleConfig> };
+  /** Absolute path of the site directory. */
+  siteDir: string;
+  /** Absolute path of the config file. */
+  configFile: string;
+};

@@ -1,0 +1,227 @@
+/**
+ * The remark and rehype plugins of the MDX pipeline. Each one is a pure tree transform; what
+ * they learn (headings, links, warnings) is written into the `CompileState` passed in.
+ */
+import GithubSlugger from 'github-slugger';
+import type { Element, ElementContent, Root as HastRoot } from 'hast';
+import { toString as hastToString } from 'hast-util-to-string';
+import type { Link, Root as MdastRoot } from 'mdast';
+import type { ContainerDirective, LeafDirective, TextDirective } from 'mdast-util-directive';
+import type { MdxJsxAttribute, MdxJsxFlowElement } from 'mdast-util-mdx-jsx';
+import type { Program } from 'estree';
+import { SKIP, visit } from 'unist-util-visit';
+import type { TocItem } from '../../shared/types.js';
+import { isExternalUrl, splitHash } from '../../shared/paths.js';
+import { parseCodeMeta } from './codeMeta.js';
+import type { CodeHighlighter } from './highlighter.js';
+import { PLAIN_LANGUAGES, } from './highlighter.js';
+import { ADMONITION_TYPES } from './preprocess.js';
+
+export interface CompileWarning {
+  code: 'BROKEN_MARKDOWN_LINK' | 'UNKNOWN_LANGUAGE';
+  message: string;
+  line?: number;
+  column?: number;
+}
+
+export interface UnknownComponent {
+  name: string;
+  line?: number;
+  column?: number;
+}
+
+/** Mutable record of one compilation, filled by the plugins. */
+export interface CompileState {
+  customIds: Map<number, string>;
+  toc: TocItem[];
+  headingIds: string[];
+  h1: string | null;
+  warnings: CompileWarning[];
+  unknownComponents: UnknownComponent[];
+  /** Relative markdown links seen, with what they resolved to (null = unresolved). */
+  markdownLinks: Record<string, string | null>;
+}
+
+export interface PluginOptions {
+  state: CompileState;
+  tocLevels: { min: number; max: number };
+  highlighter: CodeHighlighter;
+  knownComponents: ReadonlySet<string>;
+  /** Resolves a relative link to a .md/.mdx file (without #hash) to its route, or null. */
+  resolveMarkdownLink: (target: string) => string | null;
+  /** When set, same-page "#x" links are rewritten to "<hashLinkBase>#x" (excerpts shown elsewhere). */
+  hashLinkBase?: string | null;
+}
+
+const attr = (name: string, value: string): MdxJsxAttribute => ({ type: 'mdxJsxAttribute', name, value });
+
+/** `:::tip[Title]` container directives become <Admonition type="tip" title="Title">. */
+export function remarkAdmonitions() {
+  return (tree: MdastRoot) => {
+    visit(tree, (node, index, parent) => {
+      if (node.type !== 'containerDirective' && node.type !== 'leafDirective' && node.type !== 'textDirective') return;
+      const directive = node as ContainerDirective | LeafDirective | TextDirective;
+      if (directive.type === 'containerDirective' && ADMONITION_TYPES.includes(directive.name)) {
+        let title: string | null = null;
+        const children = directive.children.filter((child) => {
+          if (child.type === 'paragraph' && (child.data as { directiveLabel?: boolean } | undefined)?.directiveLabel) {
+            title = child.children.map((c) => ('value' in c ? c.value : '')).join('');
+            return false;
+          }
+          return true;
+        });
+        const element: MdxJsxFlowElement = {
+          type: 'mdxJsxFlowElement',
+          name: 'Admonition',
+          attributes: [attr('type', directive.name), ...(title ? [attr('title', title)] : [])],
+          children: children as MdxJsxFlowElement['children'],
+          position: directive.position,
+        };
+        parent!.children.splice(index!, 1, element as never);
+        return SKIP;
+      }
+      // Anything else that only looks like a directive ("12:30", "a:b") is put back as text.
+      const text = `${directive.type === 'textDirective' ? ':' : directive.type === 'leafDirective' ? '::' : ':::'}${directive.name}`;
+      const replacement =
+        directive.type === 'textDirective'
+          ? [{ type: 'text', value: text }, ...directive.children]
+          : [{ type: 'paragraph', children: [{ type: 'text', value: text }] }, ...directive.children];
+      parent!.children.splice(index!, 1, ...(replacement as never[]));
+      return index;
+    });
+  };
+}
+
+/** Rewrites relative links to .md/.mdx files into routes; unresolved ones are warned about. */
+export function remarkMarkdownLinks(options: PluginOptions) {
+  return (tree: MdastRoot) => {
+    visit(tree, 'link', (node: Link) => {
+      if (options.hashLinkBase && node.url.startsWith('#')) {
+        node.url = `${options.hashLinkBase}${node.url}`;
+        return;
+      }
+      if (isExternalUrl(node.url) || node.url.startsWith('/') || node.url.startsWith('#')) return;
+      const { path, hash } = splitHash(node.url);
+      if (!/\.mdx?$/.test(path)) return;
+      const route = options.resolveMarkdownLink(decodeURI(path));
+      options.state.markdownLinks[path] = route;
+      if (route) {
+        node.url = hash ? `${route}#${hash}` : route;
+      } else {
+        options.state.warnings.push({
+          code: 'BROKEN_MARKDOWN_LINK',
+          message: `markdown link "${node.url}" does not point at a doc or page`,
+          line: node.position?.start.line,
+          column: node.position?.start.column,
+        });
+      }
+    });
+  };
+}
+
+/** Collects JSX component names that neither the theme nor the file itself provides. */
+export function remarkCheckComponents(options: PluginOptions) {
+  return (tree: MdastRoot) => {
+    const local = new Set<string>();
+    visit(tree, 'mdxjsEsm', (node) => {
+      const program = (node.data as { estree?: Program } | undefined)?.estree;
+      for (const statement of program?.body ?? []) {
+        if (statement.type === 'ImportDeclaration') {
+          for (const spec of statement.specifiers) local.add(spec.local.name);
+        } else if (statement.type === 'ExportNamedDeclaration' && statement.declaration) {
+          const d = statement.declaration;
+          if (d.type === 'FunctionDeclaration' || d.type === 'ClassDeclaration') local.add(d.id!.name);
+          if (d.type === 'VariableDeclaration') {
+            for (const v of d.declarations) if (v.id.type === 'Identifier') local.add(v.id.name);
+          }
+        }
+      }
+    });
+    visit(tree, (node) => {
+      if (node.type !== 'mdxJsxFlowElement' && node.type !== 'mdxJsxTextElement') return;
+      const name = (node as MdxJsxFlowElement).name;
+      if (!name) return;
+      const base = name.split('.')[0]!;
+      if (!/^[A-Z]/.test(base) && !name.includes('.')) return;
+      if (local.has(base) || options.knownComponents.has(base)) return;
+      options.state.unknownComponents.push({
+        name,
+        line: node.position?.start.line,
+        column: node.position?.start.column,
+      });
+    });
+  };
+}
+
+/** Gives headings GitHub-style ids (or their explicit {#id}) and builds the table of contents. */
+export function rehypeHeadings(options: PluginOptions) {
+  return (tree: HastRoot) => {
+    const slugger = new GithubSlugger();
+    // Reserve explicit ids first so generated ones never collide with them.
+    for (const id of options.state.customIds.values()) slugger.slug(id);
+    visit(tree, 'element', (node: Element) => {
+      const level = /^h([1-6])$/.exec(node.tagName)?.[1];
+      if (!level) return;
+      const text = hastToString(node).trim();
+      const line = node.position?.start.line;
+      const custom = line !== undefined ? options.state.customIds.get(line) : undefined;
+      const id = custom ?? slugger.slug(text);
+      node.properties = { ...node.properties, id };
+      options.state.headingIds.push(id);
+      const depth = Number(level);
+      if (depth === 1 && options.state.h1 === null) options.state.h1 = text;
+      if (depth >= options.tocLevels.min && depth <= options.tocLevels.max) {
+        options.state.toc.push({ id, text, level: depth });
+      }
+    });
+  };
+}
+
+/** Highlights fenced code at build time (light and dark palettes at once) and wraps it in <CodeBlock>. */
+export function rehypeCodeBlocks(options: PluginOptions) {
+  const { highlighter, themes, resolveLanguage } = options.highlighter;
+  return (tree: HastRoot) => {
+    visit(tree, 'element', (node: Element, index, parent) => {
+      if (node.tagName !== 'pre' || !parent || index === undefined) return;
+      const code = node.children.find((c): c is Element => c.type === 'element' && c.tagName === 'code');
+      if (!code) return;
+      const classes = (code.properties?.className as string[] | undefined) ?? [];
+      const requested = classes.find((c) => c.startsWith('language-'))?.slice('language-'.length) ?? '';
+      const meta = parseCodeMeta((code.data as { meta?: string } | undefined)?.meta);
+      const source = hastToString(code).replace(/\n$/, '');
+      let lang = PLAIN_LANGUAGES.has(requested.toLowerCase()) ? null : resolveLanguage(requested);
+      if (requested && !PLAIN_LANGUAGES.has(requested.toLowerCase()) && !lang) {
+        options.state.warnings.push({
+          code: 'UNKNOWN_LANGUAGE',
+          message: `code block language "${requested}" is not supported; shown as plain text`,
+          line: node.position?.start.line,
+          column: node.position?.start.column,
+        });
+      }
+      const highlighted = highlighter.codeToHast(source, {
+        lang: lang ?? 'text',
+        themes,
+        defaultColor: false,
+        transformers: [
+          {
+            line(lineNode, line) {
+              if (meta.highlightLines.has(line)) this.addClassToHast(lineNode, 'highlighted');
+            },
+          },
+        ],
+      });
+      const pre = highlighted.children[0] as Element;
+      const attributes = [attr('language', requested || 'text')];
+      if (meta.title) attributes.push(attr('title', meta.title));
+      if (meta.showLineNumbers) attributes.push(attr('showLineNumbers', 'true'));
+      parent.children[index] = {
+        type: 'mdxJsxFlowElement',
+        name: 'CodeBlock',
+        attributes,
+        children: [pre as ElementContent],
+        position: node.position,
+      } as never;
+      return SKIP;
+    });
+  };
+}

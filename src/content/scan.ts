@@ -1,0 +1,40 @@
+import fg from 'fast-glob';
+import path from 'node:path';
+import type { SiteConfig } from '../config/types.js';
+
+export type SourceSection = 'docs' | 'docsCategory' | 'blog' | 'blogAuthors' | 'pages';
+
+/** One input file of the site; `relPath` is relative to the site directory, with "/" separators. */
+export interface SourceFile {
+  section: SourceSection;
+  relPath: string;
+  absPath: string;
+}
+
+/** Files whose name starts with "_" (except _category_) and test files are partials, not pages. */
+const IGNORE = ['**/_!(category_)*', '**/_*/**', '**/*.test.*', '**/node_modules/**'];
+
+/** Lists every source file of the site, sorted by path so builds are deterministic. */
+export async function scanSources(config: SiteConfig): Promise<SourceFile[]> {
+  const site = config.siteDir;
+  const find = async (dir: string, patterns: string[], section: SourceSection, ignore = IGNORE) => {
+    const files = await fg(patterns, { cwd: path.join(site, dir), ignore, onlyFiles: true, dot: false });
+    return files.map((file) => {
+      const relPath = path.posix.join(dir.split(path.sep).join('/'), file);
+      return { section, relPath, absPath: path.join(site, relPath) } satisfies SourceFile;
+    });
+  };
+  const groups = await Promise.all([
+    find(config.docs.path, ['**/*.{md,mdx}'], 'docs'),
+    find(config.docs.path, ['**/_category_.{json,yml,yaml}'], 'docsCategory', ['**/node_modules/**']),
+    find(config.blog.path, ['**/*.{md,mdx}'], 'blog'),
+    find(config.blog.path, ['authors.{yml,yaml}'], 'blogAuthors', []),
+    find(config.pages.path, ['**/*.{md,mdx,tsx,jsx}'], 'pages'),
+  ]);
+  return groups.flat().sort((a, b) => (a.relPath < b.relPath ? -1 : a.relPath > b.relPath ? 1 : 0));
+}
+
+/** Lists the static files, relative to the static directory. */
+export async function scanStatic(config: SiteConfig): Promise<string[]> {
+  return fg(['**/*'], { cwd: path.join(config.siteDir, config.staticDir), onlyFiles: true, dot: true });
+}

@@ -1,0 +1,93 @@
+import path from 'node:path';
+import type { SidebarsConfig } from '../config/defineConfig.js';
+import type { SiteConfig } from '../config/types.js';
+import { SiteError, SiteErrors } from '../errors.js';
+import type { Author } from '../shared/types.js';
+import { createPost, firstParagraph, parseAuthors } from './blog.js';
+import { createDoc, parseCategoryFile, type CategoryMeta } from './docs.js';
+import { parseFrontMatter } from './frontMatter.js';
+import type { Doc, SiteModel, SitePage, BlogPost } from './model.js';
+import { createMarkdownPage, createReactPage } from './pages.js';
+import type { SourceFile } from './scan.js';
+import { buildSidebars } from './sidebar.js';
+
+/** A scanned file with its text, as the orchestrator read it. */
+export interface LoadedSource extends SourceFile {
+  text: string;
+}
+
+/**
+ * Builds the site model from the source texts: docs, sidebars, category indexes, blog posts and
+ * pages. Pure: no disk, no clock. Problems in several files are all collected, then thrown together.
+ */
+export function buildSiteModel(config: SiteConfig, sources: LoadedSource[], sidebarsConfig: SidebarsConfig | null, sidebarsFile: string): SiteModel {
+  const errors: SiteError[] = [];
+  const attempt = <T>(fn: () => T): T | undefined => {
+    try {
+      return fn();
+    } catch (error) {
+      if (error instanceof SiteError) {
+        errors.push(error);
+        return undefined;
+      }
+      throw error;
+    }
+  };
+
+  const categories = new Map<string, CategoryMeta>();
+  let authors = new Map<string, Author>();
+  for (const source of sources) {
+    if (source.section === 'docsCategory') {
+      const dir = path.posix.dirname(path.posix.relative(config.docs.path, source.relPath));
+      const meta = attempt(() => parseCategoryFile(source.relPath, source.text));
+      if (meta) categories.set(dir === '.' ? '' : dir, meta);
+    }
+    if (source.section === 'blogAuthors') authors = attempt(() => parseAuthors(source.relPath, source.text)) ?? authors;
+  }
+
+  const docs: Doc[] = [];
+  const posts: BlogPost[] = [];
+  const pages: SitePage[] = [];
+  for (const source of sources) {
+    const input = () => ({ relPath: source.relPath, absPath: source.absPath, text: source.text, parsed: parseFrontMatter(source.text, source.relPath) });
+    if (source.section === 'docs') {
+      const doc = attempt(() => createDoc(input(), config));
+      if (doc) docs.push(doc);
+    } else if (source.section === 'blog') {
+      const post = attempt(() => createPost(input(), authors, config, firstParagraph));
+      if (post) posts.push(post);
+    } else if (source.section === 'pages') {
+      const page = attempt(() =>
+        /\.mdx?$/.test(source.relPath)
+          ? createMarkdownPage(source.relPath, source.absPath, source.text, parseFrontMatter(source.text, source.relPath), config)
+          : createReactPage(source.relPath, source.absPath, config),
+      );
+      if (page) pages.push(page);
+    }
+  }
+  posts.sort((a, b) => (a.date === b.date ? a.slug.localeCompare(b.slug) : a.date < b.date ? 1 : -1));
+
+  const sidebars = attempt(() => buildSidebars(config, docs, categories, sidebarsConfig, sidebarsFile));
+  if (errors.length > 0) throw new SiteErrors(errors);
+  return {
+    docs,
+    sidebars: sidebars!.sidebars,
+    placements: sidebars!.placements,
+    categoryIndexes: sidebars!.categoryIndexes,
+    posts,
+    pages,
+    announcementBar: config.announcementBar,
+  };
+}
+
+/** Resolves relative links to .md/.mdx files (from one source file) to the route they became. */
+export function markdownLinkResolver(model: SiteModel): (fromRelPath: string, target: string) => string | null {
+  const routesBySource = new Map<string, string>();
+  for (const doc of model.docs) routesBySource.set(doc.source.relPath, doc.route);
+  for (const post of model.posts) routesBySource.set(post.source.relPath, post.route);
+  for (const page of model.pages) routesBySource.set(page.relPath, page.route);
+  return (fromRelPath, target) => {
+    const resolved = path.posix.normalize(path.posix.join(path.posix.dirname(fromRelPath), target));
+    return routesBySource.get(resolved) ?? null;
+  };
+}

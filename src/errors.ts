@@ -1,0 +1,96 @@
+/**
+ * Every problem a user can fix is a SiteError: a stable code, what happened, a hint on what to
+ * do, and where (file:line:column, 1-based). The CLI prints them; stacks only with DEBUG set.
+ */
+export type ErrorCode =
+  | 'CONFIG_NOT_FOUND'
+  | 'CONFIG_INVALID'
+  | 'CONFIG_LOAD_FAILED'
+  | 'SIDEBARS_INVALID'
+  | 'FRONT_MATTER_SYNTAX'
+  | 'FRONT_MATTER_FIELD'
+  | 'MDX_SYNTAX'
+  | 'UNKNOWN_COMPONENT'
+  | 'BLOG_DATE_MISSING'
+  | 'AUTHOR_UNKNOWN'
+  | 'AUTHORS_INVALID'
+  | 'CATEGORY_INVALID'
+  | 'PAGE_NO_DEFAULT_EXPORT'
+  | 'BUNDLE_FAILED'
+  | 'RENDER_FAILED'
+  | 'BROKEN_LINKS'
+  | 'SITE_NOT_FOUND'
+  | 'OUTPUT_NOT_FOUND';
+
+export interface SourceLocation {
+  file: string;
+  line?: number;
+  column?: number;
+}
+
+export interface SiteErrorInit {
+  code: ErrorCode;
+  message: string;
+  hint?: string;
+  location?: SourceLocation;
+  /** A few lines of source around the location, already formatted. */
+  frame?: string;
+  cause?: unknown;
+}
+
+export class SiteError extends Error {
+  readonly code: ErrorCode;
+  readonly hint?: string;
+  readonly location?: SourceLocation;
+  readonly frame?: string;
+
+  constructor(init: SiteErrorInit) {
+    super(init.message, { cause: init.cause });
+    this.name = 'SiteError';
+    this.code = init.code;
+    this.hint = init.hint;
+    this.location = init.location;
+    this.frame = init.frame;
+  }
+}
+
+/** A build that found content problems: all of them, reported together. */
+export class SiteErrors extends Error {
+  constructor(readonly errors: SiteError[]) {
+    super(`${errors.length} problem${errors.length === 1 ? '' : 's'} found`);
+    this.name = 'SiteErrors';
+  }
+}
+
+/** "file:line:col" (parts omitted when unknown). */
+export function formatLocation(location: SourceLocation): string {
+  let out = location.file;
+  if (location.line) out += `:${location.line}`;
+  if (location.line && location.column) out += `:${location.column}`;
+  return out;
+}
+
+/** Renders source lines around a 1-based line/column with a caret under the column. */
+export function codeFrame(text: string, line: number, column = 1, context = 2): string {
+  const lines = text.split('\n');
+  const first = Math.max(1, line - context);
+  const last = Math.min(lines.length, line + context);
+  const width = String(last).length;
+  const out: string[] = [];
+  for (let n = first; n <= last; n++) {
+    const marker = n === line ? '>' : ' ';
+    out.push(`${marker} ${String(n).padStart(width)} | ${lines[n - 1] ?? ''}`);
+    if (n === line) out.push(`  ${' '.repeat(width)} | ${' '.repeat(Math.max(0, column - 1))}^`);
+  }
+  return out.join('\n');
+}
+
+/** One error as the CLI prints it. */
+export function formatSiteError(error: SiteError, debug = false): string {
+  const where = error.location ? `${formatLocation(error.location)}: ` : '';
+  const parts = [`${where}error ${error.code}: ${error.message}`];
+  if (error.frame) parts.push(error.frame);
+  if (error.hint) parts.push(`  hint: ${error.hint}`);
+  if (debug && error.stack) parts.push(error.stack);
+  return parts.join('\n');
+}

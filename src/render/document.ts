@@ -1,0 +1,75 @@
+import type { ClientSiteData, RoutePayload } from '../shared/types.js';
+import { withBase } from '../shared/paths.js';
+
+export interface DocumentParts {
+  site: ClientSiteData;
+  payload: RoutePayload;
+  bodyHtml: string;
+  headScripts: string[];
+  /** Stylesheet URLs. */
+  css: string[];
+  /** Module script (the client entry). */
+  entry: string;
+  /** Modules to preload: the entry's imports, the route chunk and its imports. */
+  preload: string[];
+  favicon: string;
+  noIndex: boolean;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** JSON inside <script>: "<" escaped so no string in the data can close the tag. */
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+
+/**
+ * Inline script for the home page that needs no bundle: when the JS bundle did not load and the
+ * page's path is not the configured base URL (the usual cause: a wrong baseUrl), it shows a banner
+ * naming the configured base URL and a suggested one.
+ */
+export function baseUrlCheckScript(baseUrl: string): string {
+  return `document.addEventListener('DOMContentLoaded',function(){if(window.__SIPA_LOADED__)return;var p=location.pathname,b=${JSON.stringify(baseUrl)};if(p===b||p+'/'===b)return;var s=p.slice(-1)==='/'?p:p+'/',d=document.createElement('div');d.id='sipa-base-url-issue';d.setAttribute('role','alert');d.style.cssText='border:3px solid #e13238;background:#fff3f3;color:#222;padding:1rem 1.5rem;font:16px/1.5 system-ui,sans-serif;margin:0';d.innerHTML='<p style="margin:0;font-weight:700">Your site did not load properly.</p><p style="margin:.5rem 0 0">The configured base URL is <code></code>, but this page is at <code></code>. Suggestion: set <code>baseUrl</code> to <code></code> in the site config.</p>';var c=d.getElementsByTagName('code');c[0].textContent=b;c[1].textContent=p;c[3].textContent=s;c[2].textContent='baseUrl';document.body.insertBefore(d,document.body.firstChild)});`;
+}
+
+/** The full HTML document of one route. */
+export function renderDocument(parts: DocumentParts): string {
+  const { site, payload } = parts;
+  const isHome = payload.meta.path === '/';
+  const title = isHome ? payload.meta.title || site.title : `${payload.meta.title} ${site.titleDelimiter} ${site.title}`;
+  const canonical = `${site.url}${withBase(site.baseUrl, payload.meta.path === '/' ? '/' : payload.meta.path)}`;
+  const description = payload.meta.description || site.tagline;
+  const head = [
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${escapeHtml(title)}</title>`,
+    `<meta name="generator" content="${escapeHtml(site.generator)}">`,
+    description ? `<meta name="description" content="${escapeHtml(description)}">` : '<meta name="description" content="">',
+    parts.noIndex || payload.meta.noIndex ? '<meta name="robots" content="noindex, nofollow">' : '',
+    payload.data.kind === 'notFound' ? '' : `<link rel="canonical" href="${escapeHtml(canonical)}">`,
+    `<meta property="og:title" content="${escapeHtml(title)}">`,
+    description ? `<meta property="og:description" content="${escapeHtml(description)}">` : '',
+    `<meta property="og:type" content="${payload.meta.ogType ?? 'website'}">`,
+    payload.data.kind === 'notFound' ? '' : `<meta property="og:url" content="${escapeHtml(canonical)}">`,
+    `<meta property="og:site_name" content="${escapeHtml(site.title)}">`,
+    `<meta property="og:locale" content="${escapeHtml(site.locale.htmlLang.replace('-', '_'))}">`,
+    '<meta name="twitter:card" content="summary">',
+    '<meta name="color-scheme" content="dark light">',
+    parts.favicon ? `<link rel="icon" href="${escapeHtml(parts.favicon)}">` : '',
+    ...parts.headScripts.map((code) => `<script>${code}</script>`),
+    ...parts.css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
+    ...parts.preload.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`),
+    `<script type="module" src="${escapeHtml(parts.entry)}"></script>`,
+    isHome ? `<script>${baseUrlCheckScript(site.baseUrl)}</script>` : '',
+  ].filter(Boolean);
+  return `<!doctype html>
+<html lang="${escapeHtml(site.locale.htmlLang)}" dir="${site.locale.direction}" data-theme="${site.colorMode.defaultMode}">
+<head>
+${head.join('\n')}
+</head>
+<body>
+<div id="__sipa">${parts.bodyHtml}</div>
+<script id="__SIPA_ROUTE__" type="application/json">${scriptJson(payload)}</script>
+</body>
+</html>
+`;
+}

@@ -1,0 +1,42 @@
+/** Pure URL and route helpers shared by the generator and the browser. */
+
+/**
+ * Normalises a site path: strips a trailing ".html" or "/index.html", removes trailing slashes
+ * (the site does not use them) and collapses repeated slashes. "/" stays "/".
+ */
+export function normalizePath(pathname: string): string {
+  let p = pathname.replace(/\/{2,}/g, '/');
+  if (p.endsWith('/index.html')) p = p.slice(0, -'/index.html'.length);
+  else if (p.endsWith('.html')) p = p.slice(0, -'.html'.length);
+  p = p.replace(/\/+$/, '');
+  if (!p.startsWith('/')) p = `/${p}`;
+  return p;
+}
+
+/** Output file of a route, relative to the output directory: "/" → "index.html", "/a/b" → "a/b.html". */
+export function routeToHtmlFile(route: string): string {
+  return route === '/' ? 'index.html' : `${route.slice(1)}.html`;
+}
+
+/** Where a route's payload JSON lives: "/" → "/_sipa/routes/index.json", "/a/b" → "/_sipa/routes/a/b.json". */
+export function routePayloadUrl(route: string, baseUrl = '/'): string {
+  const name = route === '/' ? 'index' : route.slice(1);
+  return `${baseUrl}_sipa/routes/${name}.json`;
+}
+
+/** Joins a base URL ("/" or "/sub/") with a site path ("/docs/x"). */
+export function withBase(baseUrl: string, sitePath: string): string {
+  if (baseUrl === '/') return sitePath;
+  return `${baseUrl.replace(/\/$/, '')}${sitePath}`;
+}
+
+/** Splits "path#hash" into its parts; the hash is returned without "#". */
+export function splitHash(href: string): { path: string; hash: string } {
+  const i = href.indexOf('#');
+  return i === -1 ? { path: href, hash: '' } : { path: href.slice(0, i), hash: href.slice(i + 1) };
+}
+
+/** True for absolute URLs with a scheme ("https:", "mailto:") or protocol-relative ones. */
+export function isExternalUrl(href: string): boolean {
+  return /^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith('//');
+}

@@ -1,0 +1,258 @@
+/**
+ * Data that crosses from the generator to the browser. Everything here is JSON-serialisable;
+ * the theme (templates/) and the client runtime (src/client) read it, the Node side writes it.
+ */
+
+export interface NavItem {
+  label: string;
+  /** Internal route (client-side navigation). */
+  to?: string;
+  /** External URL (opens normally). */
+  href?: string;
+  position: 'left' | 'right';
+  /** Route prefix that marks this item active, e.g. "/docs/api". */
+  activeBasePath?: string;
+  ariaLabel?: string;
+}
+
+export interface FooterLink {
+  label: string;
+  to?: string;
+  href?: string;
+}
+
+export interface FooterColumn {
+  title: string;
+  items: FooterLink[];
+}
+
+export interface AnnouncementBar {
+  id: string;
+  /** Plain text; links are given separately so no HTML is injected. */
+  content: string;
+  link?: { label: string; to?: string; href?: string };
+  isCloseable: boolean;
+}
+
+export interface LocaleConfig {
+  label: string;
+  direction: 'ltr' | 'rtl';
+  htmlLang: string;
+  calendar: string;
+  path: string;
+}
+
+/** The part of the site configuration the theme needs at run time. */
+export interface ClientSiteData {
+  title: string;
+  tagline: string;
+  url: string;
+  baseUrl: string;
+  titleDelimiter: string;
+  siteVersion: string;
+  generator: string;
+  locale: LocaleConfig & { name: string };
+  navbar: {
+    title: string;
+    logo?: { src: string; alt: string };
+    hideOnScroll: boolean;
+    items: NavItem[];
+  };
+  footer: { columns: FooterColumn[]; copyright: string };
+  colorMode: { defaultMode: 'light' | 'dark'; respectPrefersColorScheme: boolean; disableSwitch: boolean };
+  announcementBar: AnnouncementBar | null;
+  docs: {
+    routeBasePath: string;
+    sidebarHideable: boolean;
+    autoCollapseCategories: boolean;
+    versionPersistence: 'localStorage' | 'none';
+    pluginId: string;
+    version: { name: string; label: string };
+  };
+  blog: { routeBasePath: string; title: string; showReadingTime: boolean };
+  /** path-to-regexp patterns of the paths this site renders client-side. */
+  routePatterns: string[];
+}
+
+export interface TocItem {
+  id: string;
+  text: string;
+  level: number;
+}
+
+export interface LinkTarget {
+  title: string;
+  permalink: string;
+}
+
+export type SidebarItem = SidebarDocLink | SidebarCategory | SidebarExternalLink;
+
+export interface SidebarDocLink {
+  type: 'link';
+  label: string;
+  href: string;
+  docId?: string;
+}
+
+export interface SidebarExternalLink {
+  type: 'external';
+  label: string;
+  href: string;
+}
+
+export interface SidebarCategory {
+  type: 'category';
+  label: string;
+  /** Route of the category's index (generated index or linked doc), if any. */
+  href?: string;
+  collapsible: boolean;
+  collapsed: boolean;
+  items: SidebarItem[];
+}
+
+export interface Breadcrumb {
+  label: string;
+  href?: string;
+}
+
+export interface Author {
+  key: string;
+  name: string;
+  title?: string;
+  url?: string;
+  imageUrl?: string;
+}
+
+export interface TagRef {
+  label: string;
+  permalink: string;
+}
+
+export interface BlogPostSummary {
+  id: string;
+  title: string;
+  permalink: string;
+  date: string;
+  formattedDate: string;
+  readingTimeMinutes: number;
+  authors: Author[];
+  tags: TagRef[];
+  hasTruncateMarker: boolean;
+  description: string;
+}
+
+export interface PageMeta {
+  /** Document title, without the site suffix. */
+  title: string;
+  description: string;
+  /** Route path, e.g. "/docs/guides/overview". */
+  path: string;
+  noIndex?: boolean;
+  ogType?: 'website' | 'article';
+}
+
+export type RouteData =
+  | DocRouteData
+  | CategoryRouteData
+  | BlogListRouteData
+  | BlogPostRouteData
+  | BlogTagsRouteData
+  | BlogArchiveRouteData
+  | PageRouteData
+  | NotFoundRouteData;
+
+export interface DocSidebarRef {
+  id: string;
+  /** URL of the sidebar's JSON file (content-hashed, shared by all docs of the sidebar). */
+  url: string;
+}
+
+export interface DocRouteData {
+  kind: 'doc';
+  docId: string;
+  title: string;
+  /** The content renders its own h1 (the source starts with "# …"). */
+  contentHasTitle: boolean;
+  sidebar: DocSidebarRef | null;
+  breadcrumbs: Breadcrumb[];
+  toc: TocItem[];
+  hideTableOfContents: boolean;
+  editUrl: string | null;
+  previous: LinkTarget | null;
+  next: LinkTarget | null;
+}
+
+export interface CategoryRouteData {
+  kind: 'category';
+  title: string;
+  description: string;
+  sidebar: DocSidebarRef | null;
+  breadcrumbs: Breadcrumb[];
+  items: Array<{ label: string; href: string; description: string; isCategory: boolean }>;
+  previous: LinkTarget | null;
+  next: LinkTarget | null;
+}
+
+export interface BlogListRouteData {
+  kind: 'blogList';
+  title: string;
+  description: string;
+  /** Set when the list shows the posts of one tag. */
+  tag: TagRef | null;
+  posts: BlogPostSummary[];
+  page: number;
+  totalPages: number;
+  previousPage: string | null;
+  nextPage: string | null;
+  recentPosts: LinkTarget[];
+}
+
+export interface BlogPostRouteData {
+  kind: 'blogPost';
+  post: BlogPostSummary;
+  contentHasTitle: boolean;
+  toc: TocItem[];
+  editUrl: string | null;
+  newer: LinkTarget | null;
+  older: LinkTarget | null;
+  recentPosts: LinkTarget[];
+}
+
+export interface BlogTagsRouteData {
+  kind: 'blogTags';
+  tags: Array<TagRef & { count: number }>;
+  recentPosts: LinkTarget[];
+}
+
+export interface BlogArchiveRouteData {
+  kind: 'blogArchive';
+  years: Array<{ year: string; posts: Array<{ title: string; permalink: string; date: string; formattedDate: string }> }>;
+}
+
+export interface PageRouteData {
+  kind: 'page';
+  /** A markdown page gets the article layout; a React page renders everything itself. */
+  markdown: boolean;
+  contentHasTitle: boolean;
+  title: string;
+  toc: TocItem[];
+}
+
+export interface NotFoundRouteData {
+  kind: 'notFound';
+}
+
+/** Everything the client needs to show one route; embedded in its HTML and served as JSON. */
+export interface RoutePayload {
+  meta: PageMeta;
+  data: RouteData;
+  /** URL of the route's content chunk (compiled MDX or React page), or null. */
+  chunk: string | null;
+}
+
+/** What a route's content chunk exports. */
+export interface RouteModule {
+  default?: unknown;
+  /** Blog list pages: one excerpt component per listed post, in order. */
+  excerpts?: unknown[];
+}

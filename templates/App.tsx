@@ -1,0 +1,62 @@
+import { useCallback, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import type { LoadedRoute } from '../src/client/routeLoader.js';
+import type { ClientSiteData, SidebarItem } from '../src/shared/types.js';
+import { AnnouncementBar } from './layout/AnnouncementBar.js';
+import { Footer } from './layout/Footer.js';
+import { MobileMenu } from './layout/MobileMenu.js';
+import { Navbar } from './layout/Navbar.js';
+import { BlogArchiveScreen, BlogListScreen, BlogPostScreen, BlogTagsScreen } from './screens/BlogScreens.js';
+import { DocScreen } from './screens/DocScreen.js';
+import { NotFoundScreen, PageScreen } from './screens/PageScreens.js';
+
+export interface AppProps {
+  site: ClientSiteData;
+  route: LoadedRoute;
+  /** Replaces the page area (e.g. a route-loading error). */
+  override?: ReactNode;
+}
+
+type Mdx = ComponentType<{ components?: object }>;
+
+function Screen({ site, route }: { site: ClientSiteData; route: LoadedRoute }) {
+  const { data } = route.payload;
+  const Content = (route.module.default as Mdx | undefined) ?? null;
+  const sidebar = (route.module as { sidebar?: SidebarItem[] }).sidebar ?? null;
+  switch (data.kind) {
+    case 'doc':
+    case 'category':
+      return <DocScreen data={data} sidebar={sidebar} Content={Content} />;
+    case 'blogList':
+      return <BlogListScreen data={data} excerpts={(route.module.excerpts ?? []) as Mdx[]} site={site} />;
+    case 'blogPost':
+      return <BlogPostScreen data={data} Content={Content} site={site} />;
+    case 'blogTags':
+      return <BlogTagsScreen data={data} />;
+    case 'blogArchive':
+      return <BlogArchiveScreen data={data} />;
+    case 'page':
+      return <PageScreen data={data} Content={Content} />;
+    case 'notFound':
+      return <NotFoundScreen site={site} />;
+  }
+}
+
+/** The page frame: skip link, announcement bar, navbar, mobile menu, the route's screen, footer. */
+export function App({ site, route, override }: AppProps) {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const closeMenu = useCallback(() => setMenuOpen(false), []);
+  const sidebar = (route.module as { sidebar?: SidebarItem[] }).sidebar ?? null;
+  useEffect(() => setMenuOpen(false), [route]);
+  return (
+    <>
+      <a className="skip-link" href="#main-content">Skip to main content</a>
+      {site.announcementBar ? <AnnouncementBar bar={site.announcementBar} /> : null}
+      <Navbar site={site} onOpenMenu={() => setMenuOpen(true)} />
+      <MobileMenu site={site} sidebar={sidebar} open={menuOpen} onClose={closeMenu} />
+      <div className="page">
+        {override ? <main id="main-content" className="page__override" tabIndex={-1}>{override}</main> : <Screen site={site} route={route} />}
+      </div>
+      <Footer site={site} />
+    </>
+  );
+}

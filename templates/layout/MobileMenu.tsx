@@ -1,0 +1,59 @@
+import { useEffect, useState } from 'react';
+import { useNavigation } from '../../src/client/navigation.js';
+import type { ClientSiteData, SidebarItem } from '../../src/shared/types.js';
+import { DocSidebar } from './DocSidebar.js';
+import { NavLink } from './Navbar.js';
+
+/** Mobile/desktop breakpoint (spec §9): at this width or less the mobile menu is used. */
+export const MOBILE_BREAKPOINT = 996;
+
+/**
+ * The sidebar panel of narrow screens: the main menu, or on docs pages the doc sidebar with a
+ * '← Back to main menu' button. Closes itself when the window becomes desktop-wide.
+ */
+export function MobileMenu({ site, sidebar, open, onClose }: { site: ClientSiteData; sidebar: SidebarItem[] | null; open: boolean; onClose: () => void }) {
+  const { pathname } = useNavigation();
+  const [showMain, setShowMain] = useState(sidebar === null);
+
+  useEffect(() => setShowMain(sidebar === null), [sidebar, open]);
+  useEffect(() => {
+    if (!open) return;
+    const query = window.matchMedia(`(min-width: ${MOBILE_BREAKPOINT + 1}px)`);
+    const onChange = () => query.matches && onClose();
+    onChange();
+    query.addEventListener('change', onChange);
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && onClose();
+    window.addEventListener('keydown', onKey);
+    return () => {
+      query.removeEventListener('change', onChange);
+      window.removeEventListener('keydown', onKey);
+    };
+  }, [open, onClose]);
+
+  if (!open) return null;
+  return (
+    <div className="mobile-menu" role="dialog" aria-modal="true" aria-label="Navigation menu">
+      <button type="button" className="mobile-menu__backdrop" aria-label="Close the navigation menu" onClick={onClose} tabIndex={-1} />
+      <div className="mobile-menu__panel">
+        <div className="mobile-menu__header">
+          <span className="mobile-menu__title">{site.navbar.title}</span>
+          <button type="button" className="mobile-menu__close" aria-label="Close the navigation menu" onClick={onClose}>
+            <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true"><path d="M3 3l10 10M13 3L3 13" stroke="currentColor" strokeWidth="2" /></svg>
+          </button>
+        </div>
+        {showMain || !sidebar ? (
+          <ul className="mobile-menu__items">
+            {site.navbar.items.map((item) => (
+              <li key={item.label}><NavLink item={item} pathname={pathname} onNavigate={onClose} /></li>
+            ))}
+          </ul>
+        ) : (
+          <>
+            <button type="button" className="mobile-menu__back" onClick={() => setShowMain(true)}>← Back to main menu</button>
+            <DocSidebar items={sidebar} onNavigate={onClose} />
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import type { AnchorHTMLAttributes, ReactNode } from 'react';
+import { Link } from '../src/client/navigation.js';
+import Admonition from './components/Admonition.js';
+import CodeBlock from './components/CodeBlock.js';
+import Details from './components/Details.js';
+import TabItem from './components/TabItem.js';
+import Tabs from './components/Tabs.js';
+
+function MdxDetails({ children, ...rest }: { children?: ReactNode; open?: boolean }) {
+  // <details><summary>…</summary>…</details> in MDX: pull the summary out of the children.
+  const list = Array.isArray(children) ? children : [children];
+  const summaryIndex = list.findIndex((c) => (c as { type?: unknown })?.type === 'summary');
+  const summary = summaryIndex >= 0 ? (list[summaryIndex] as { props: { children: ReactNode } }).props.children : undefined;
+  return (
+    <Details summary={summary} {...rest}>
+      {list.filter((_, i) => i !== summaryIndex)}
+    </Details>
+  );
+}
+
+/** Components every MDX page can use without importing them. */
+export const mdxComponents = {
+  a: (props: AnchorHTMLAttributes<HTMLAnchorElement>) => <Link {...props} />,
+  details: MdxDetails,
+  Admonition,
+  CodeBlock,
+  Details,
+  TabItem,
+  Tabs,
+};

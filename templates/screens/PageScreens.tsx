@@ -1,0 +1,35 @@
+import type { ComponentType } from 'react';
+import { Link } from '../../src/client/navigation.js';
+import type { ClientSiteData, PageRouteData } from '../../src/shared/types.js';
+import { TableOfContents } from '../layout/TableOfContents.js';
+import { mdxComponents } from '../mdxComponents.js';
+
+export function PageScreen({ data, Content }: { data: PageRouteData; Content: ComponentType<{ components?: object }> | null }) {
+  if (!data.markdown) {
+    return <main id="main-content" tabIndex={-1}>{Content ? <Content /> : null}</main>;
+  }
+  return (
+    <main id="main-content" className="md-page" tabIndex={-1}>
+      <article className="markdown md-page__article">
+        {data.contentHasTitle ? null : <h1>{data.title}</h1>}
+        {Content ? <Content components={mdxComponents} /> : null}
+      </article>
+      {data.toc.length > 0 ? <aside className="md-page__toc"><TableOfContents items={data.toc} /></aside> : null}
+    </main>
+  );
+}
+
+export function NotFoundScreen({ site }: { site: ClientSiteData }) {
+  return (
+    <main id="main-content" className="not-found" tabIndex={-1}>
+      <h1>Page not found</h1>
+      <p>We could not find the page you asked for. It may have moved when the documentation was reorganised, or the link may contain a typo.</p>
+      <ul className="not-found__links">
+        <li><Link href={site.baseUrl}>Go to the home page</Link></li>
+        {site.navbar.items.filter((item) => item.to).map((item) => (
+          <li key={item.to}><Link href={item.to}>{item.label}</Link></li>
+        ))}
+      </ul>
+    </main>
+  );
+}
