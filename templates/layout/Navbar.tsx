@@ -4,9 +4,8 @@ import type { ClientSiteData, NavItem } from '../../src/shared/types.js';
 import { ColorModeToggle } from './ColorModeToggle.js';
 
 export function isActive(item: NavItem, pathname: string): boolean {
-  const base = item.activeBasePath ?? item.to;
-  if (!base) return false;
-  return pathname === base || pathname.startsWith(`${base.replace(/\/[^/]*$/, '')}/`) && base !== '/';
+  if (item.activeBasePath) return pathname === item.activeBasePath || pathname.startsWith(`${item.activeBasePath}/`);
+  return item.to !== undefined && pathname === item.to;
 }
 
 export function NavLink({ item, pathname, onNavigate }: { item: NavItem; pathname: string; onNavigate?: () => void }) {
