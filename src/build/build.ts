@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFile, rm } from 'node:fs/promises';
 
 import path from 'node:path';
@@ -35,6 +36,19 @@ export interface BuildOptions {
 export interface BuildContext {
   highlighter?: Promise<CodeHighlighter>;
   highlighterThemes?: string;
+  /**
+   * Compiled pages by site-relative path, reused when the inputs' hash is unchanged and every
+   * markdown link the page resolved still resolves the same way (watch mode).
+   */
+  compileCache?: Map<string, CompileCacheEntry>;
+  /** Pages compiled / reused by the last build (for logs and tests). */
+  lastCompile?: { compiled: number; reused: number };
+}
+
+interface CompileCacheEntry {
+  hash: string;
+  page: CompiledPage;
+  links: Map<string, string | null>;
 }
 
 export interface BuildResult {
@@ -168,18 +182,44 @@ async function compileAll(
   const resolve = markdownLinkResolver(model);
   const compiled = new Map<string, CompiledPage>();
   const errors: SiteError[] = [];
+  const cache = context.compileCache;
+  const seen = new Set<string>();
+  const stats = { compiled: 0, reused: 0 };
   for (const source of contentSources(model)) {
+    seen.add(source.relPath);
+    const tocLevels = { min: config.toc.minHeadingLevel, max: config.toc.maxHeadingLevel };
+    const hash = cache
+      ? createHash('sha256')
+          .update(JSON.stringify([source.body, source.text, source.format, Boolean(source.withExcerpt), source.route ?? null, tocLevels, themesKey]))
+          .digest('hex')
+      : '';
+    const cached = cache?.get(source.relPath);
+    if (cached && cached.hash === hash && [...cached.links].every(([target, result]) => resolve(source.relPath, target) === result)) {
+      for (const w of cached.page.warnings) {
+        warn(`${formatLocation({ file: rel(source.relPath), line: w.line, column: w.column })}: ${w.message}`);
+      }
+      compiled.set(source.relPath, cached.page);
+      stats.reused++;
+      continue;
+    }
     try {
+      const links = new Map<string, string | null>();
       const page = await compileMdx(source.body, {
         file: source.relPath,
         sourceText: source.text,
         format: source.format,
         highlighter,
-        tocLevels: { min: config.toc.minHeadingLevel, max: config.toc.maxHeadingLevel },
-        resolveMarkdownLink: (target) => resolve(source.relPath, target),
+        tocLevels,
+        resolveMarkdownLink: (target) => {
+          const result = resolve(source.relPath, target);
+          links.set(target, result);
+          return result;
+        },
         withExcerpt: source.withExcerpt,
         route: source.route,
       });
+      stats.compiled++;
+      cache?.set(source.relPath, { hash, page, links });
       for (const w of page.warnings) {
         warn(`${formatLocation({ file: rel(source.relPath), line: w.line, column: w.column })}: ${w.message}`);
       }
@@ -189,6 +229,8 @@ async function compileAll(
       errors.push(relocateError(error, rel) as SiteError);
     }
   }
+  if (cache) for (const key of cache.keys()) if (!seen.has(key)) cache.delete(key);
+  context.lastCompile = stats;
   if (errors.length > 0) throw new SiteErrors(errors);
   return compiled;
 }

@@ -61,7 +61,7 @@ export async function bundleSite(kind: 'client' | 'server', sources: VirtualSour
       plugins: [virtualModulesPlugin(sources)],
       write: true,
     });
-    metafile = result.metafile;
+    metafile = result.metafile!;
   } catch (error) {
     throw bundleError(error);
   }

@@ -8,6 +8,7 @@ import siteData from 'sipa:site-data';
 import type { ClientSiteData, RouteModule, RoutePayload } from '../shared/types.js';
 import { isExternalUrl, normalizePath } from '../shared/paths.js';
 import { shouldPrefetch } from './connection.js';
+import { rememberDocsVersion } from './docsVersion.js';
 import { RouteLoadError } from './ErrorBoundary.js';
 import { invariant } from './invariant.js';
 import { createRouteMatcher } from './matcher.js';
@@ -15,6 +16,7 @@ import type { Navigation } from './navigation.js';
 import { createProgressBar } from './progressBar.js';
 import { ChunkLoadError, createRouteLoader, type LoadedRoute } from './routeLoader.js';
 import { Root } from './Root.js';
+import { siteStorage } from './storage.js';
 import '../../templates/css/theme.css';
 import 'sipa:custom-css';
 
@@ -135,6 +137,8 @@ function ClientApp({ initial }: { initial: LoadedRoute }) {
       window.removeEventListener('beforeunload', onBeforeUnload);
     };
   }, [go]);
+
+  useEffect(() => rememberDocsVersion(site.docs, view.route.payload, siteStorage()), [view.route]);
 
   useLayoutEffect(() => {
     const scroll = view.scroll;

@@ -28,7 +28,8 @@ export function createProgressBar(doc: Document = document): ProgressBar {
     bar.style.transition = `transform ${PROGRESS.speed}ms ease`;
     doc.body.appendChild(bar);
     set(PROGRESS.minimum);
-    trickleTimer = setInterval(() => set(value + PROGRESS.trickleRate * (1 - value) * 4 * Math.random() + PROGRESS.trickleRate / 2), PROGRESS.trickleSpeed);
+    // Like NProgress: each trickle adds up to trickleRate, never reaching the end before done().
+    trickleTimer = setInterval(() => set(Math.min(value + Math.random() * PROGRESS.trickleRate, 0.994)), PROGRESS.trickleSpeed);
   };
   return {
     start() {

@@ -16,7 +16,8 @@ const FRONT_MATTER = /^---[ \t]*\r?\n([\s\S]*?)\r?\n?---[ \t]*(?:\r?\n|$)/;
 
 /**
  * Parses YAML front matter. YAML errors are reported at their position in the file: js-yaml
- * gives zero-based line/column within the block, which starts on the file's second line.
+ * gives zero-based line/column within the text gray-matter hands it, which begins with the
+ * newline after the opening "---", so zero-based line n is the file's line n + 1.
  */
 export function parseFrontMatter(text: string, file: string): ParsedSource {
   const match = FRONT_MATTER.exec(text);
@@ -28,7 +29,7 @@ export function parseFrontMatter(text: string, file: string): ParsedSource {
   } catch (error) {
     const mark = (error as { mark?: { line: number; column: number } }).mark;
     const reason = (error as { reason?: string }).reason ?? (error as Error).message;
-    const line = mark ? mark.line + 2 : 1;
+    const line = mark ? mark.line + 1 : 1;
     const column = mark ? mark.column + 1 : 1;
     throw new SiteError({
       code: 'FRONT_MATTER_SYNTAX',

@@ -1,8 +1,13 @@
 import { stat } from 'node:fs/promises';
+import type http from 'node:http';
 import path from 'node:path';
-import { buildSite } from '../build/build.js';
+import { buildSite, type BuildContext } from '../build/build.js';
+import { REPO_ROOT } from '../bundle/virtualModules.js';
 import { reportError } from '../cli/main.js';
+import { createLiveReload, type LiveReload } from './liveReload.js';
+import { createRebuildScheduler, type RebuildScheduler } from './scheduler.js';
 import { closeServer, createStaticServer, listenOnFreePort } from './staticServer.js';
+import { watch, type FSWatcher } from 'chokidar';
 
 export interface ServeOptions {
   site: string;
@@ -13,22 +18,23 @@ export interface ServeOptions {
   open?: boolean;
 }
 
+export interface RunningServer {
+  url: string;
+  port: number;
+  /** Watch mode only: the live-reload hub. */
+  liveReload?: LiveReload;
+  /** Watch mode only: resolves when no rebuild is running or pending. */
+  idle(): Promise<void>;
+  /** Watch mode only: called after each rebuild with its outcome and duration. */
+  onRebuild?: (outcome: { ok: boolean; ms: number; files: string[] }) => void;
+  close(): Promise<void>;
+}
+
 /** Serves the built site like a static host until Ctrl+C; builds first when there is no build. */
 export async function serve(options: ServeOptions): Promise<number> {
-  const root = path.resolve(options.outDir);
-  const hasBuild = await stat(path.join(root, 'index.html')).then(() => true, () => false);
-  if (!hasBuild || options.watch) {
-    try {
-      await buildSite({ siteDir: options.site, outDir: options.outDir, quiet: Boolean(process.env.CI) });
-    } catch (error) {
-      reportError(error);
-      if (!hasBuild) return 1;
-    }
-  }
-  const server = createStaticServer({ root });
-  const { url, port } = await listenOnFreePort(server, { host: options.host, port: options.port });
-  if (port !== options.port) process.stdout.write(`Port ${options.port} is in use, using ${port} instead.\n`);
-  process.stdout.write(`Serving ${path.relative(process.cwd(), root) || '.'} at ${url}\nPress Ctrl+C to stop.\n`);
+  const running = await startServer(options);
+  if (!running) return 1;
+  process.stdout.write('Press Ctrl+C to stop.\n');
   await new Promise<void>((resolve) => {
     const stop = () => {
       process.off('SIGINT', stop);
@@ -38,7 +44,93 @@ export async function serve(options: ServeOptions): Promise<number> {
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
   });
-  await closeServer(server);
+  await running.close();
   process.stdout.write('Server stopped.\n');
   return 0;
+}
+
+/** Builds when needed, starts the server (and in watch mode the watcher); null when the first build failed and there is nothing to serve. */
+export async function startServer(options: ServeOptions): Promise<RunningServer | null> {
+  const root = path.resolve(options.outDir);
+  const hasBuild = await stat(path.join(root, 'index.html')).then(() => true, () => false);
+  const context: BuildContext = { compileCache: new Map() };
+  const quiet = Boolean(process.env.CI);
+  let firstError: string | null = null;
+  if (!hasBuild || options.watch) {
+    try {
+      await buildSite({ siteDir: options.site, outDir: options.outDir, quiet, context });
+    } catch (error) {
+      reportError(error);
+      firstError = errorText(error);
+      if (!hasBuild) return null;
+    }
+  }
+  const liveReload = options.watch ? createLiveReload() : undefined;
+  if (liveReload && firstError) liveReload.failed(firstError);
+  const server: http.Server = createStaticServer({
+    root,
+    extraHandler: liveReload ? (req, res) => liveReload.handle(req, res) : undefined,
+    transformHtml: liveReload ? (html) => liveReload.transformHtml(html) : undefined,
+  });
+  const { url, port } = await listenOnFreePort(server, { host: options.host, port: options.port });
+  if (options.port !== 0 && port !== options.port) process.stdout.write(`Port ${options.port} is in use, using ${port} instead.\n`);
+  process.stdout.write(`Serving ${path.relative(process.cwd(), root) || '.'} at ${url}\n`);
+
+  let watcher: FSWatcher | undefined;
+  let scheduler: RebuildScheduler | undefined;
+  const handle: RunningServer = {
+    url,
+    port,
+    liveReload,
+    idle: () => scheduler?.idle() ?? Promise.resolve(),
+    async close() {
+      await watcher?.close();
+      await scheduler?.close();
+      liveReload?.close();
+      await closeServer(server);
+    },
+  };
+  if (liveReload) {
+    scheduler = createRebuildScheduler(async (files) => {
+      const started = performance.now();
+      let ok = true;
+      try {
+        await buildSite({ siteDir: options.site, outDir: options.outDir, quiet: true, context });
+        liveReload.built(files.every((f) => f.endsWith('.css')));
+      } catch (error) {
+        ok = false;
+        reportError(error);
+        liveReload.failed(errorText(error));
+      }
+      handle.onRebuild?.({ ok, ms: performance.now() - started, files });
+    });
+    watcher = await startWatcher(options, root, (file) => scheduler!.add(file));
+    process.stdout.write('Watching for changes.\n');
+  }
+  return handle;
+}
+
+function errorText(error: unknown): string {
+  const lines: string[] = [];
+  reportError(error, (t) => lines.push(t));
+  return lines.join('\n').trim();
+}
+
+async function startWatcher(options: ServeOptions, root: string, onChange: (file: string) => void): Promise<FSWatcher> {
+  const siteDir = path.resolve(options.site);
+  const outside = (dir: string, file: string) => {
+    const rel = path.relative(dir, file);
+    return rel.startsWith('..') || path.isAbsolute(rel);
+  };
+  const watcher = watch([siteDir, path.join(REPO_ROOT, 'templates')], {
+    ignoreInitial: true,
+    ignored: (file) =>
+      !outside(root, file) || file.split(path.sep).some((part) => part === 'node_modules' || part === '.git' || part === '.cache'),
+  });
+  watcher.on('all', (_event, file) => onChange(path.resolve(file)));
+  await new Promise<void>((resolve, reject) => {
+    watcher.once('ready', resolve);
+    watcher.once('error', reject);
+  });
+  return watcher;
 }

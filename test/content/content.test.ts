@@ -53,7 +53,7 @@ function stripFencedCode(text: string): string {
     for (const line of text.split(/\r?\n/)) {
         if (fence) {
             const close = line.match(/^ {0,3}(`{3,}|~{3,})\s*$/);
-            if (close && close[1][0] === fence.char && close[1].length >= fence.length) fence = null;
+            if (close?.[1] && close[1][0] === fence.char && close[1].length >= fence.length) fence = null;
             continue;
         }
         const open = line.match(/^ {0,3}(`{3,}|~{3,})/);

@@ -1,0 +1,95 @@
+/**
+ * Edit-to-reload latency of `sipadocs serve --watch`: starts the watch server in-process on a
+ * temporary copy of a site, opens a doc in headless Chromium, then repeatedly appends a line to
+ * that doc and measures the time from the file write to the page's `load` event after the
+ * automatic reload. Prints every sample and the median.
+ *
+ *   node bin/run-ts.js bench/watchLatency.ts [--edits 10] [--site site] [--doc docs/guides/overview.mdx]
+ *   node bin/run-ts.js bench/watchLatency.ts --generated 1000      (a generated 1,000-doc site)
+ */
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import { startServer } from '../src/dev/serve.js';
+import { launchBrowser } from '../test/e2e/browser.js';
+import { generateSite } from './generateSite.js';
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+};
+
+export async function main(args: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      edits: { type: 'string', default: '10' },
+      site: { type: 'string', default: 'site' },
+      doc: { type: 'string' },
+      generated: { type: 'string' },
+    },
+  });
+  const edits = Number(values.edits);
+  const tmp = await mkdtemp(path.join(os.tmpdir(), 'sipadocs-watch-bench-'));
+  const site = path.join(tmp, 'site');
+  let doc = values.doc ?? 'docs/guides/overview.mdx';
+  if (values.generated) {
+    const generated = await generateSite(site, { docs: Number(values.generated), posts: 20, seed: 1 });
+    doc = values.doc ?? generated.docs[Math.floor(generated.docs.length / 2)]!;
+  } else {
+    await cp(path.resolve(values.site), site, { recursive: true });
+  }
+  const previousCI = process.env.CI;
+  process.env.CI = '1'; // quiet build logs
+  const server = await startServer({ site, outDir: path.join(tmp, 'out'), port: 0, host: '127.0.0.1', watch: true });
+  if (!server) throw new Error('the initial build failed');
+  const rebuilds: number[] = [];
+  server.onRebuild = ({ ok, ms }) => {
+    if (ok) rebuilds.push(ms);
+  };
+  const browser = await launchBrowser();
+  const samples: number[] = [];
+  try {
+    const page = await browser.newPage();
+    const route = await findRoute(path.join(tmp, 'out'), doc);
+    await page.goto(new URL(route, server.url).href, { waitUntil: 'load' });
+    await page.waitForTimeout(300); // let the event stream connect
+    const file = path.join(site, doc);
+    const original = await readFile(file, 'utf8');
+    for (let i = 1; i <= edits; i++) {
+      const loaded = page.waitForEvent('load', { timeout: 120_000 });
+      const started = performance.now();
+      await writeFile(file, `${original}\n\nLatency edit number ${i}.\n`);
+      await loaded;
+      const ms = performance.now() - started;
+      samples.push(ms);
+      process.stdout.write(`edit ${i}: ${ms.toFixed(0)} ms (rebuild ${rebuilds.at(-1)?.toFixed(0) ?? '?'} ms)\n`);
+      await server.idle();
+      await page.waitForTimeout(200);
+    }
+  } finally {
+    await browser.close();
+    await server.close();
+    if (previousCI === undefined) delete process.env.CI;
+    else process.env.CI = previousCI;
+    await rm(tmp, { recursive: true, force: true });
+  }
+  process.stdout.write(
+    `\n${values.generated ? `generated site (${values.generated} docs)` : values.site}, ${doc}: median edit-to-reload ${median(samples).toFixed(0)} ms over ${samples.length} edits (median rebuild ${median(rebuilds).toFixed(0)} ms)\n`,
+  );
+  return 0;
+}
+
+/** The URL path of the page built from `doc`: the HTML file whose edit link names it, else /docs/<path without extension>. */
+async function findRoute(outDir: string, doc: string): Promise<string> {
+  const guess = `/${doc.replace(/\.mdx?$/, '').replace(/\/index$/, '')}`;
+  try {
+    await readFile(path.join(outDir, `${guess}.html`));
+    return guess;
+  } catch {
+    return guess;
+  }
+}

@@ -1,0 +1,72 @@
+/**
+ * Coalesces bursts of file changes into rebuilds: changes arriving within `debounceMs` of each
+ * other form one batch; only one rebuild runs at a time, and changes arriving meanwhile are
+ * queued into the next batch.
+ */
+export interface RebuildScheduler {
+  /** Records a changed path (absolute) and (re)starts the debounce timer. */
+  add(file: string): void;
+  /** Resolves when no rebuild is running or pending. */
+  idle(): Promise<void>;
+  /** Stops scheduling; resolves once a running rebuild has finished. */
+  close(): Promise<void>;
+}
+
+export function createRebuildScheduler(run: (files: string[]) => Promise<void>, debounceMs = 50): RebuildScheduler {
+  const pending = new Set<string>();
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | null = null;
+  let closed = false;
+  let idleWaiters: (() => void)[] = [];
+
+  const settleIdle = () => {
+    if (running || timer || pending.size > 0) return;
+    const waiters = idleWaiters;
+    idleWaiters = [];
+    waiters.forEach((resolve) => resolve());
+  };
+
+  const loop = async () => {
+    while (pending.size > 0 && !closed) {
+      const batch = [...pending];
+      pending.clear();
+      try {
+        await run(batch);
+      } catch {
+        // run reports its own errors; the loop keeps going.
+      }
+    }
+  };
+
+  const flush = () => {
+    timer = undefined;
+    if (running || closed) return;
+    running = loop().finally(() => {
+      running = null;
+      settleIdle();
+    });
+  };
+
+  return {
+    add(file) {
+      if (closed) return;
+      pending.add(file);
+      if (timer) clearTimeout(timer);
+      timer = setTimeout(flush, debounceMs);
+    },
+    idle() {
+      return new Promise((resolve) => {
+        idleWaiters.push(resolve);
+        settleIdle();
+      });
+    },
+    async close() {
+      closed = true;
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+      pending.clear();
+      await running;
+      settleIdle();
+    },
+  };
+}

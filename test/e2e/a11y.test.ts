@@ -1,0 +1,71 @@
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSite, type BuiltSite } from './site.js';
+
+let site: BuiltSite;
+
+beforeAll(async () => {
+  site = await startSite();
+}, 120_000);
+
+afterAll(async () => {
+  await site?.close();
+});
+
+const AXE = path.resolve('node_modules/axe-core/axe.min.js');
+const PAGES = ['/', '/docs/guides/overview', '/blog/welcome', '/this-page-does-not-exist', '/docs/guides/guides-basics/create-a-new-page'];
+
+interface Violation { id: string; impact: string | null; help: string; nodes: { target: unknown[]; failureSummary?: string }[] }
+
+async function axe(page: Page): Promise<Violation[]> {
+  await page.addScriptTag({ path: AXE });
+  const result = await page.evaluate(async () => {
+    const axeGlobal = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: Violation[] }> } }).axe;
+    return axeGlobal.run(document, { resultTypes: ['violations'] });
+  });
+  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+describe.each(['dark', 'light'] as const)('axe-core in %s mode', (mode) => {
+  it.each(PAGES)('%s has no serious or critical violations', async (pathname) => {
+    const context = await site.browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: mode });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${site.url}${pathname}`);
+      await page.waitForFunction(() => document.querySelector('.color-mode-toggle')?.getAttribute('aria-label')?.includes('currently'));
+      expect(await page.evaluate(() => document.documentElement.getAttribute('data-theme'))).toBe(mode);
+      const violations = await axe(page);
+      const summary = violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.slice(0, 5).map((n) => `  ${JSON.stringify(n.target)} ${n.failureSummary ?? ''}`).join('\n')}`);
+      expect(summary).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+});
+
+describe('focus', () => {
+  it('every focusable element in the chrome shows a visible focus indicator', async () => {
+    const context = await site.browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: 'dark' });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${site.url}/docs/guides/installation`);
+      await page.waitForFunction(() => document.querySelector('.color-mode-toggle')?.getAttribute('aria-label')?.includes('currently'));
+      const missing: string[] = [];
+      for (let i = 0; i < 40; i++) {
+        await page.keyboard.press('Tab');
+        const info = await page.evaluate(() => {
+          const el = document.activeElement as HTMLElement | null;
+          if (!el || el === document.body) return null;
+          const style = getComputedStyle(el);
+          const visible = (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) || style.boxShadow !== 'none';
+          return { visible, label: `${el.tagName.toLowerCase()}.${el.className} ${el.textContent?.trim().slice(0, 30)}` };
+        });
+        if (info && !info.visible) missing.push(info.label);
+      }
+      expect(missing).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+});

@@ -1,0 +1,365 @@
+/**
+ * Browser behaviour of the client runtime (issue 5): client-side navigation, scroll handling,
+ * prefetching, the progress bar and the error screens. Builds site/ once and drives Chromium.
+ */
+import type { BrowserContext, Page, Request } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startSite, type BuiltSite } from './site.js';
+
+let site: BuiltSite;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  site = await startSite();
+}, 120_000);
+
+afterAll(async () => {
+  await site?.close();
+}, 30_000);
+
+afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((c) => c.close().catch(() => {})));
+});
+
+const FROM = '/docs/guides/overview';
+const TO = '/docs/guides/installation';
+const payloadOf = (path: string) => `/_sipa/routes${path}.json`;
+
+/** Emulates a visitor who saves data: the runtime then prefetches nothing. */
+const SAVE_DATA = `Object.defineProperty(Navigator.prototype, 'connection', { configurable: true, get: () => ({ saveData: true, effectiveType: '4g' }) });`;
+const TWO_G = `Object.defineProperty(Navigator.prototype, 'connection', { configurable: true, get: () => ({ saveData: false, effectiveType: '2g' }) });`;
+const NO_INTERSECTION_OBSERVER = `delete window.IntersectionObserver;`;
+/** Records whether the progress bar was ever added to the page. */
+const WATCH_PROGRESS = `window.__progressSeen = false; new MutationObserver(() => { if (document.getElementById('sipa-progress')) window.__progressSeen = true; }).observe(document, { childList: true, subtree: true });`;
+
+interface Opened {
+  page: Page;
+  requests: string[];
+  errors: string[];
+  warnings: string[];
+}
+
+async function open(path: string, init: string[] = []): Promise<Opened> {
+  const context = await site.browser.newContext({ viewport: { width: 1280, height: 800 } });
+  contexts.push(context);
+  // Nothing leaves the machine.
+  await context.route(/^(?!http:\/\/(127\.0\.0\.1|localhost))/, (route) => route.abort());
+  for (const script of init) await context.addInitScript(script);
+  const page = await context.newPage();
+  const requests: string[] = [];
+  const errors: string[] = [];
+  const warnings: string[] = [];
+  page.on('request', (request: Request) => {
+    const url = new URL(request.url());
+    if (url.origin === new URL(site.url).origin) requests.push(url.pathname);
+  });
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+    if (message.type() === 'warning') warnings.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  await page.goto(site.url + path);
+  await page.waitForFunction(() => window.__SIPA_LOADED__ === true);
+  await page.waitForLoadState('networkidle');
+  await hydrated(page);
+  return { page, requests, errors, warnings };
+}
+
+/** Hydration done: React attached its props to the DOM. */
+async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const a = document.querySelector('#__sipa a');
+    return Boolean(a && Object.keys(a).some((k) => k.startsWith('__reactProps')));
+  });
+}
+
+async function setMarker(page: Page): Promise<void> {
+  await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 42));
+}
+const marker = (page: Page) => page.evaluate(() => (window as unknown as { __marker?: number }).__marker);
+
+/** Clicks the first link to `href` through the DOM (works for links outside the viewport too). */
+async function clickLink(page: Page, href: string): Promise<void> {
+  await page.evaluate((h) => {
+    const a = document.querySelector<HTMLAnchorElement>(`#__sipa a[href="${h}"]`);
+    if (!a) throw new Error(`no link to ${h}`);
+    a.click();
+  }, href);
+}
+
+const mainText = (page: Page) => page.locator('#__sipa').innerText();
+
+describe('client-side navigation', () => {
+  it('navigates without a full page load, fetching only the target payload and chunk', async () => {
+    const { page, requests, errors } = await open(FROM, [SAVE_DATA]);
+    await setMarker(page);
+    const payload = await (await fetch(site.url + payloadOf(TO))).json();
+    requests.length = 0;
+    await clickLink(page, TO);
+    await page.waitForURL(site.url + TO);
+    await page.waitForFunction((t) => document.querySelector('h1')?.textContent?.includes(t), payload.data.title as string);
+    await page.waitForLoadState('networkidle');
+    expect(await marker(page)).toBe(42);
+    expect(await page.title()).toContain(payload.meta.title);
+    const json = requests.filter((r) => r.endsWith('.json'));
+    const js = requests.filter((r) => r.endsWith('.js'));
+    expect(json).toEqual([payloadOf(TO)]);
+    expect(js).toContain(payload.chunk);
+    // No other route's chunk, no entry re-download: only the target chunk (and shared chunks it imports).
+    for (const file of js) expect(file === payload.chunk || file.startsWith('/_sipa/c/')).toBe(true);
+    expect(requests.filter((r) => r.endsWith('.html') || r === TO)).toEqual([]);
+    expect(errors).toEqual([]);
+  }, 60_000);
+
+  it('back and forward work and restore the scroll position', async () => {
+    const { page } = await open(FROM, [SAVE_DATA]);
+    await setMarker(page);
+    await page.evaluate(() => window.scrollTo(0, 700));
+    await page.waitForFunction(() => window.scrollY > 600);
+    const y = await page.evaluate(() => window.scrollY);
+    await clickLink(page, TO);
+    await page.waitForURL(site.url + TO);
+    await page.waitForFunction(() => window.scrollY === 0);
+    await page.evaluate(() => window.scrollTo(0, 300));
+    await page.waitForFunction(() => window.scrollY > 250);
+    const y2 = await page.evaluate(() => window.scrollY);
+
+    await page.goBack();
+    await page.waitForURL(site.url + FROM);
+    await page.waitForFunction((want) => Math.abs(window.scrollY - want) < 2, y);
+    expect(await page.locator('h1').first().innerText()).toMatch(/Overview/);
+
+    await page.goForward();
+    await page.waitForURL(site.url + TO);
+    await page.waitForFunction((want) => Math.abs(window.scrollY - want) < 2, y2);
+    expect(await marker(page)).toBe(42);
+  }, 60_000);
+
+  it('scrolls to the hash target after navigating, and to the top without a hash', async () => {
+    const { page } = await open(FROM, [SAVE_DATA]);
+    await setMarker(page);
+    await page.evaluate(() => window.scrollTo(0, 500));
+    await clickLink(page, '/docs/api/Sipa#getVersion');
+    await page.waitForURL(`${site.url}/docs/api/Sipa#getVersion`);
+    await page.waitForFunction(() => {
+      const el = document.getElementById('getVersion');
+      if (!el || window.scrollY === 0) return false;
+      const top = el.getBoundingClientRect().top;
+      return top >= -2 && top < 200;
+    });
+    await clickLink(page, TO);
+    await page.waitForURL(site.url + TO);
+    await page.waitForFunction(() => window.scrollY === 0);
+    expect(await marker(page)).toBe(42);
+  }, 60_000);
+
+  it('stores the preferred docs version per docs plugin when a doc is visited', async () => {
+    const { page } = await open('/blog');
+    expect(await page.evaluate(() => localStorage.getItem('docs-preferred-version-default'))).toBeNull();
+    await clickLink(page, await page.evaluate(() => document.querySelector<HTMLAnchorElement>('#__sipa a[href^="/docs/"]')!.getAttribute('href')!));
+    await page.waitForURL(/\/docs\//);
+    await page.waitForFunction(() => localStorage.getItem('docs-preferred-version-default') === 'current');
+  }, 60_000);
+});
+
+describe('prefetching', () => {
+  it('prefetches a link’s route once on hover', async () => {
+    const { page, requests } = await open(FROM, [NO_INTERSECTION_OBSERVER]);
+    expect(requests.filter((r) => r.endsWith('.json'))).toEqual([]);
+    const payload = await (await fetch(site.url + payloadOf(TO))).json();
+    const link = page.locator(`#__sipa a[href="${TO}"]`).first();
+    await link.hover();
+    await page.waitForFunction((c) => performance.getEntriesByType('resource').some((e) => e.name.endsWith(c)), payload.chunk as string);
+    await page.mouse.move(0, 0);
+    await link.hover();
+    await page.waitForTimeout(300);
+    expect(requests.filter((r) => r === payloadOf(TO))).toHaveLength(1);
+    expect(requests.filter((r) => r === payload.chunk)).toHaveLength(1);
+  }, 60_000);
+
+  it('prefetches links that become visible', async () => {
+    const { requests } = await open(FROM);
+    // The sidebar link to the installation guide is visible on load.
+    expect(requests).toContain(payloadOf(TO));
+  }, 60_000);
+
+  for (const [name, script] of [
+    ['saveData', SAVE_DATA],
+    ['2g', TWO_G],
+  ] as const) {
+    it(`skips prefetching with ${name}`, async () => {
+      const { page, requests } = await open(FROM, [script]);
+      await page.locator(`#__sipa a[href="${TO}"]`).first().hover();
+      await page.waitForTimeout(500);
+      expect(requests.filter((r) => r.startsWith('/_sipa/routes/'))).toEqual([]);
+      // Navigation itself still works.
+      await clickLink(page, TO);
+      await page.waitForURL(site.url + TO);
+      expect(requests).toContain(payloadOf(TO));
+    }, 60_000);
+  }
+});
+
+describe('progress bar', () => {
+  it('appears when a navigation is pending for more than 200 ms, then goes', async () => {
+    const { page } = await open(FROM, [SAVE_DATA, WATCH_PROGRESS]);
+    await page.route(`**${payloadOf(TO)}`, async (route) => {
+      await new Promise((r) => setTimeout(r, 1200));
+      await route.continue();
+    });
+    await clickLink(page, TO);
+    await page.waitForSelector('#sipa-progress', { timeout: 1000 });
+    await page.waitForURL(site.url + TO);
+    await page.waitForSelector('#sipa-progress', { state: 'detached', timeout: 5000 });
+  }, 60_000);
+
+  it('does not appear for a fast navigation', async () => {
+    const { page } = await open(FROM, [SAVE_DATA, WATCH_PROGRESS]);
+    // Warm the route so the navigation itself is instant.
+    await page.evaluate(async (u) => void (await fetch(u)), payloadOf(TO));
+    await clickLink(page, TO);
+    await page.waitForURL(site.url + TO);
+    await page.waitForTimeout(600);
+    expect(await page.evaluate(() => (window as unknown as { __progressSeen: boolean }).__progressSeen)).toBe(false);
+  }, 60_000);
+});
+
+describe('failures', () => {
+  it('does a full page load of the target when its chunk fails to load', async () => {
+    const { page } = await open(FROM, [SAVE_DATA]);
+    const payload = await (await fetch(site.url + payloadOf(TO))).json();
+    let failed = 0;
+    await page.route(`**${payload.chunk}`, (route) => {
+      failed++;
+      return route.fulfill({ status: 500, body: 'gone' });
+    });
+    await setMarker(page);
+    await clickLink(page, TO);
+    await page.waitForURL(site.url + TO);
+    await page.waitForFunction(() => (window as unknown as { __marker?: number }).__marker === undefined);
+    expect(failed).toBeGreaterThan(0);
+    // The server-rendered page of the target is shown.
+    expect(await page.locator('h1').first().innerText()).toContain(payload.data.title);
+  }, 60_000);
+
+  it('does not reload again right after a chunk reload (guard): shows the error with Retry', async () => {
+    const { page } = await open(FROM, [SAVE_DATA]);
+    const payload = await (await fetch(site.url + payloadOf(TO))).json();
+    await page.route(`**${payload.chunk}`, (route) => route.abort());
+    await page.evaluate(() => sessionStorage.setItem('sipa:chunk-reload', String(Date.now())));
+    await setMarker(page);
+    await clickLink(page, TO);
+    await page.getByRole('button', { name: 'Retry' }).waitFor();
+    expect(await marker(page)).toBe(42);
+    expect(await mainText(page)).toContain(payload.chunk);
+    await page.unroute(`**${payload.chunk}`);
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await page.waitForFunction((t) => document.querySelector('h1')?.textContent?.includes(t), payload.data.title as string);
+  }, 60_000);
+
+  it('shows the route-loading error with a Retry button that works once the payload loads', async () => {
+    const { page } = await open(FROM, [SAVE_DATA]);
+    let block = true;
+    await page.route(`**${payloadOf(TO)}`, (route) => (block ? route.fulfill({ status: 500, body: 'nope' }) : route.continue()));
+    await setMarker(page);
+    await clickLink(page, TO);
+    const retry = page.getByRole('button', { name: 'Retry' });
+    await retry.waitFor();
+    expect(await mainText(page)).toContain(`Loading ${TO} failed: the server answered 500`);
+    await retry.click();
+    await page.waitForTimeout(300);
+    await retry.waitFor();
+    block = false;
+    await retry.click();
+    await retry.waitFor({ state: 'detached' });
+    expect(await page.locator('h1').first().innerText()).toMatch(/Install/i);
+    expect(await marker(page)).toBe(42);
+  }, 60_000);
+
+  it("shows 'This page crashed.' for a render error, and 'Try again' re-renders", async () => {
+    const { page } = await open(FROM, [SAVE_DATA]);
+    const payload = await (await fetch(site.url + payloadOf(TO))).json();
+    await page.route(`**${payload.chunk}`, (route) =>
+      route.fulfill({
+        contentType: 'text/javascript',
+        body: `export default function Crashing() { if (!window.__allowRender) throw new Error('Boom from the test page'); return 'Recovered content'; }`,
+      }),
+    );
+    await clickLink(page, TO);
+    await page.getByRole('heading', { name: 'This page crashed.' }).waitFor();
+    expect(await mainText(page)).toContain('Boom from the test page');
+    await page.evaluate(() => ((window as unknown as { __allowRender: boolean }).__allowRender = true));
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await page.getByText('Recovered content').waitFor();
+    expect(await page.getByRole('heading', { name: 'This page crashed.' }).count()).toBe(0);
+  }, 60_000);
+
+  it('throws an error naming a page module without a default export', async () => {
+    const { page } = await open(FROM, [SAVE_DATA]);
+    const payload = await (await fetch(site.url + payloadOf(TO))).json();
+    await page.route(`**${payload.chunk}`, (route) => route.fulfill({ contentType: 'text/javascript', body: 'export const notAComponent = 1;' }));
+    await setMarker(page);
+    await clickLink(page, TO);
+    await page.getByRole('button', { name: 'Retry' }).waitFor();
+    expect(await mainText(page)).toContain(`The page module ${payload.chunk} has no default export`);
+    expect(await marker(page)).toBe(42);
+  }, 60_000);
+
+  it('keeps working with one console warning when localStorage throws', async () => {
+    const THROWING_STORAGE = `(() => {
+      const fail = () => { throw new DOMException('The operation is insecure.', 'SecurityError'); };
+      for (const m of ['getItem', 'setItem', 'removeItem', 'clear', 'key']) Storage.prototype[m] = fail;
+      Object.defineProperty(window, 'localStorage', { configurable: true, get: fail });
+    })();`;
+    const { page, warnings, errors } = await open(FROM, [THROWING_STORAGE]);
+    const html = page.locator('html');
+    const toggle = page.locator('.color-mode-toggle').first();
+    const before = await html.getAttribute('data-theme');
+    await toggle.click();
+    await page.waitForFunction((b) => document.documentElement.getAttribute('data-theme') !== b, before);
+    await toggle.click();
+    await page.waitForFunction((b) => document.documentElement.getAttribute('data-theme') === b, before);
+    // Client-side navigation still works.
+    await clickLink(page, TO);
+    await page.waitForURL(site.url + TO);
+    await page.waitForTimeout(300);
+    const storageWarnings = warnings.filter((w) => /storage/i.test(w));
+    expect(storageWarnings).toHaveLength(1);
+    expect(errors).toEqual([]);
+  }, 60_000);
+
+  it("shows the 'did not load properly' banner on a home page served under another path, without the bundle", async () => {
+    const context = await site.browser.newContext();
+    contexts.push(context);
+    const page = await context.newPage();
+    const home = await (await fetch(`${site.url}/`)).text();
+    await page.route(/\.js(\?|$)/, (route) => route.abort());
+    await page.route(`${site.url}/sub/`, (route) => route.fulfill({ contentType: 'text/html', body: home }));
+    await page.goto(`${site.url}/sub/`);
+    const banner = page.locator('#sipa-base-url-issue');
+    await banner.waitFor();
+    const text = await banner.innerText();
+    expect(text).toContain('did not load properly');
+    expect(text).toContain('base URL is /');
+    expect(text).toMatch(/baseUrl\s+to\s+\/sub\//);
+  }, 60_000);
+
+  it('shows no banner on the home page at the base URL, even without the bundle', async () => {
+    const context = await site.browser.newContext();
+    contexts.push(context);
+    const page = await context.newPage();
+    await page.route(/\.js(\?|$)/, (route) => route.abort());
+    await page.goto(`${site.url}/`);
+    await page.waitForLoadState('load');
+    expect(await page.locator('#sipa-base-url-issue').count()).toBe(0);
+  }, 60_000);
+});
+
+describe('console', () => {
+  it('logs no errors on normal pages', async () => {
+    for (const path of ['/', FROM, '/docs/api/Sipa', '/blog', TO]) {
+      const { errors } = await open(path);
+      expect(errors, path).toEqual([]);
+    }
+  }, 120_000);
+});

@@ -1,0 +1,33 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import type http from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { buildSite } from '../../src/build/build.js';
+import { closeServer, createStaticServer, listenOnFreePort } from '../../src/dev/staticServer.js';
+import { launchBrowser } from './browser.js';
+
+export interface BuiltSite {
+  /** Base URL without a trailing slash, e.g. http://127.0.0.1:41234 */
+  url: string;
+  browser: Browser;
+  close(): Promise<void>;
+}
+
+/** Builds site/ once into a temp dir, serves it on a free port and launches Chromium. */
+export async function startSite(): Promise<BuiltSite> {
+  const outDir = await mkdtemp(path.join(tmpdir(), 'sipadocs-e2e-'));
+  await buildSite({ siteDir: 'site', outDir, quiet: true });
+  const server: http.Server = createStaticServer({ root: outDir });
+  const { url } = await listenOnFreePort(server, { port: 0 });
+  const browser = await launchBrowser();
+  return {
+    url: url.replace(/\/$/, ''),
+    browser,
+    async close() {
+      await browser.close().catch(() => {});
+      await closeServer(server).catch(() => {});
+      await rm(outDir, { recursive: true, force: true });
+    },
+  };
+}

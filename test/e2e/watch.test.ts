@@ -1,0 +1,103 @@
+// `sipadocs serve --watch` end to end: a real CLI process on a temporary copy of site/, and
+// headless Chromium watching the open page update, the sidebar grow, and the error overlay
+// come and go.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from './browser.js';
+
+const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const STEP = 60_000;
+
+let tmp: string;
+let site: string;
+let child: ChildProcess;
+let output = '';
+let baseUrl: string;
+let browser: Browser;
+let page: Page;
+
+const docFile = () => path.join(site, 'docs/guides/overview.mdx');
+
+beforeAll(async () => {
+  tmp = await mkdtemp(path.join(os.tmpdir(), 'sipadocs-watch-'));
+  site = path.join(tmp, 'site');
+  await cp(path.join(REPO, 'site'), site, { recursive: true });
+  child = spawn(process.execPath, ['bin/sipadocs.js', 'serve', '--watch', '--site', site, '--out-dir', path.join(tmp, 'out'), '--port', '0'], {
+    cwd: REPO,
+    env: { ...process.env, CI: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  baseUrl = await new Promise<string>((resolve, reject) => {
+    const timer = setInterval(() => {
+      const match = /Watching for changes/.test(output) && /at (http:\/\/\S+?)\/?\n/.exec(output);
+      if (match) {
+        clearInterval(timer);
+        resolve(match[1]!);
+      }
+    }, 100);
+    child.once('exit', (code) => {
+      clearInterval(timer);
+      reject(new Error(`serve exited with ${code}:\n${output}`));
+    });
+  });
+  browser = await launchBrowser();
+  page = await browser.newPage();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  if (child && child.exitCode === null) {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGINT');
+    await exited;
+  }
+  if (tmp) await rm(tmp, { recursive: true, force: true });
+}, 60_000);
+
+const bodyHas = (text: string) => page.waitForFunction((t) => document.body.innerText.includes(t), text, { timeout: STEP });
+
+describe('serve --watch', () => {
+  it('reloads the open page when its doc is edited', async () => {
+    await page.goto(`${baseUrl}/docs/guides/overview`);
+    await bodyHas('Sipa is a small framework');
+    const text = await readFile(docFile(), 'utf8');
+    await writeFile(docFile(), text.replace('Sipa is a small framework', 'Sipa is a WATCHED-EDIT framework'));
+    await bodyHas('Sipa is a WATCHED-EDIT framework');
+  }, STEP * 2);
+
+  it('shows a new doc in the sidebar', async () => {
+    await writeFile(path.join(site, 'docs/guides/watch-added.mdx'), '---\ntitle: Watch Added Doc\nsidebar_position: 99\n---\n\nAdded while watching.\n');
+    await page.locator('nav.sidebar').getByText('Watch Added Doc').waitFor({ timeout: STEP });
+  }, STEP * 2);
+
+  it('shows an overlay for broken MDX while the server keeps serving, and clears it once fixed', async () => {
+    const good = await readFile(docFile(), 'utf8');
+    await writeFile(docFile(), `${good}\n\n<Broken\n`);
+    const overlay = page.locator('#__sipa-overlay');
+    await overlay.waitFor({ state: 'visible', timeout: STEP });
+    expect(await overlay.innerText()).toMatch(/overview\.mdx:\d+:\d+: error MDX_SYNTAX/);
+    expect(output).toMatch(/overview\.mdx:\d+:\d+: error MDX_SYNTAX/);
+
+    const response = await fetch(`${baseUrl}/docs/guides/overview`);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('WATCHED-EDIT');
+
+    await writeFile(docFile(), good.replace('WATCHED-EDIT', 'FIXED-AGAIN'));
+    await bodyHas('FIXED-AGAIN');
+    await overlay.waitFor({ state: 'detached', timeout: STEP });
+  }, STEP * 3);
+
+  it('shuts down cleanly on Ctrl+C', async () => {
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    child.kill('SIGINT');
+    expect(await exited).toBe(0);
+    expect(output).toContain('Server stopped.');
+  }, STEP);
+});

@@ -1,0 +1,74 @@
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildSite } from '../../src/build/build.js';
+import { routeToHtmlFile } from '../../src/shared/paths.js';
+import { silentLogger, tempDir } from '../helpers.js';
+
+const API_CLASSES = [
+  'Sipa', 'SipaBasicView', 'SipaComponent', 'SipaEnv', 'SipaEvents', 'SipaHelper', 'SipaHooks', 'SipaOnsen',
+  'SipaOnsenHooks', 'SipaOnsenPage', 'SipaPage', 'SipaSerializer', 'SipaState', 'SipaTest', 'SipaUrl',
+];
+const GUIDES = [
+  'overview', 'installation', 'history_and_why',
+  ...['sipa-cli', 'create-a-new-project', 'create-a-new-page', 'create-a-new-layout', 'create-a-new-javascript',
+    'create-a-new-style-sheet', 'add-or-remove-libraries', 'build-your-project'].map((p) => `guides-basics/${p}`),
+  ...['using-translations', 'cli-hooks', 'templating-with-ejs', 'project-configuration',
+    'SipaComponent/sipa-component', 'SipaComponent/create-new-component'].map((p) => `guides-extras/${p}`),
+];
+
+/** Every route of spec §2. */
+export const SPEC_ROUTES = [
+  '/', '/markdown-page', '/blog', '/blog/archive', '/blog/tags',
+  '/blog/tags/changelog', '/blog/tags/docusaurus', '/blog/tags/info',
+  '/blog/welcome', '/blog/long-blog-post', '/blog/mdx-blog-post',
+  ...API_CLASSES.map((c) => `/docs/api/${c}`),
+  '/docs/category/advanced', '/docs/category/basics',
+  ...GUIDES.map((g) => `/docs/guides/${g}`),
+];
+
+describe('the Sipa site', () => {
+  let tmp: Awaited<ReturnType<typeof tempDir>>;
+  let out: string;
+  let logger: ReturnType<typeof silentLogger>;
+  beforeAll(async () => {
+    tmp = await tempDir();
+    out = path.join(tmp.dir, 'build');
+    logger = silentLogger();
+    await buildSite({ siteDir: 'site', outDir: out, logger });
+  }, 180_000);
+  afterAll(() => tmp.cleanup());
+
+  it('has all 15 API pages, 17 guides, 2 category pages, the blog, home and markdown page', () => {
+    expect(API_CLASSES).toHaveLength(15);
+    expect(GUIDES).toHaveLength(17);
+    expect(SPEC_ROUTES).toHaveLength(45);
+  });
+
+  it.each(SPEC_ROUTES)('writes %s as server-rendered HTML', async (route) => {
+    const html = await readFile(path.join(out, routeToHtmlFile(route)), 'utf8');
+    expect(html).toContain('<html lang="en"');
+    expect(html).toMatch(/<title>[^<]*SIPA[^<]*<\/title>|<title>Sipa/);
+    // Real content inside the server-rendered root, not an empty shell.
+    const body = html.slice(html.indexOf('<div id="__sipa">'), html.indexOf('<script id="__SIPA_ROUTE__"'));
+    expect(body.replace(/<[^>]+>/g, '').trim().length).toBeGreaterThan(200);
+    expect(body).toContain('Skip to main content');
+  });
+
+  it('writes a 404 page', async () => {
+    expect((await stat(path.join(out, '404.html'))).isFile()).toBe(true);
+  });
+
+  it('builds without warnings', () => {
+    expect(logger.lines.filter((line) => line.startsWith('warning'))).toEqual([]);
+  });
+
+  it('links the navbar to the overview and Sipa docs and the footer to the community tag', async () => {
+    const html = await readFile(path.join(out, 'index.html'), 'utf8');
+    expect(html).toContain('href="/docs/guides/overview"');
+    expect(html).toContain('href="/docs/api/Sipa"');
+    expect(html).toContain('href="https://stackoverflow.com/questions/tagged/sipa-js"');
+    expect(html).toMatch(/LGPLv3/);
+    expect(html).toMatch(/2025/);
+  });
+});

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { createRouteMatcher, MATCHER_CACHE_SIZE } from '../../../src/client/matcher.js';
+
+describe('createRouteMatcher', () => {
+  it('matches paths with path-to-regexp patterns', () => {
+    const { matches } = createRouteMatcher(['/', '/docs/guides/overview', '/blog/:slug', '/docs/*rest']);
+    expect(matches('/')).toBe(true);
+    expect(matches('/docs/guides/overview')).toBe(true);
+    expect(matches('/blog/hello')).toBe(true);
+    expect(matches('/docs/api/a/b')).toBe(true);
+    expect(matches('/blog')).toBe(false);
+    expect(matches('/nope')).toBe(false);
+  });
+
+  it('caches compiled patterns (compiled once)', () => {
+    const { matches, cache } = createRouteMatcher(['/a', '/b']);
+    matches('/a');
+    const first = cache.get('/a');
+    matches('/x');
+    expect(cache.get('/a')).toBe(first);
+    expect(cache.size).toBe(2);
+  });
+
+  it('bounds the cache at 10000 entries (LRU)', () => {
+    expect(MATCHER_CACHE_SIZE).toBe(10_000);
+    const patterns = Array.from({ length: 10_050 }, (_, i) => `/p/${i}`);
+    const { matches, cache } = createRouteMatcher(patterns);
+    expect(cache.max).toBe(10_000);
+    expect(matches('/p/10049')).toBe(true);
+    expect(cache.size).toBe(10_000);
+    // the least recently used patterns were evicted, the latest kept
+    expect(cache.has('/p/0')).toBe(false);
+    expect(cache.has('/p/10049')).toBe(true);
+    // evicted patterns still match (recompiled on demand)
+    expect(matches('/p/0')).toBe(true);
+    expect(cache.size).toBe(10_000);
+  });
+
+  it('honours a smaller bound', () => {
+    const { matches, cache } = createRouteMatcher(['/a', '/b', '/c'], 2);
+    matches('/zzz');
+    expect(cache.size).toBe(2);
+  });
+});

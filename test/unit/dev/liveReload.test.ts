@@ -1,0 +1,91 @@
+import http from 'node:http';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createLiveReload, EVENTS_PATH, type LiveReload } from '../../../src/dev/liveReload.js';
+import { closeServer, listenOnFreePort } from '../../../src/dev/staticServer.js';
+
+let server: http.Server | undefined;
+let live: LiveReload | undefined;
+
+afterEach(async () => {
+  live?.close();
+  if (server) await closeServer(server);
+  server = undefined;
+});
+
+async function start(): Promise<string> {
+  live = createLiveReload();
+  server = http.createServer((req, res) => {
+    if (!live!.handle(req, res)) res.writeHead(404).end();
+  });
+  return (await listenOnFreePort(server, { port: 0 })).url;
+}
+
+/** Reads SSE events from the stream until `count` named events arrived. */
+async function readEvents(reader: ReadableStreamDefaultReader<Uint8Array>, count: number): Promise<{ event: string; data: unknown }[]> {
+  const events: { event: string; data: unknown }[] = [];
+  let buffer = '';
+  const decoder = new TextDecoder();
+  while (events.length < count) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buffer += decoder.decode(value, { stream: true });
+    let end: number;
+    while ((end = buffer.indexOf('\n\n')) !== -1) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      const event = /^event: (.*)$/m.exec(block)?.[1];
+      const data = /^data: (.*)$/m.exec(block)?.[1];
+      if (event && data) events.push({ event, data: JSON.parse(data) });
+    }
+  }
+  return events;
+}
+
+describe('live reload', () => {
+  it('injects the client script before </body>, with the current build id', () => {
+    const lr = createLiveReload();
+    const html = lr.transformHtml('<html><body><p>x</p></body></html>');
+    expect(html).toMatch(/<p>x<\/p><script>[\s\S]*new EventSource\('\/__sipa\/events'\)[\s\S]*<\/script><\/body><\/html>$/);
+    expect(html).toContain('let build = 1;');
+    lr.built(false);
+    expect(lr.transformHtml('<body></body>')).toContain('let build = 2;');
+    expect(lr.transformHtml('no body')).toMatch(/^no body<script>/);
+    lr.close();
+  });
+
+  it('streams hello, reload, css and build-error events', async () => {
+    const url = await start();
+    const response = await fetch(new URL(EVENTS_PATH, url));
+    expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    const reader = response.body!.getReader();
+    expect(await readEvents(reader, 1)).toEqual([{ event: 'hello', data: { build: 1, error: null } }]);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(live!.clients).toBe(1);
+    live!.failed('docs/a.mdx:3:1: error MDX_SYNTAX: bad');
+    live!.built(true); // css-only, but after an error: full reload
+    live!.built(true);
+    live!.built(false);
+    expect(await readEvents(reader, 4)).toEqual([
+      { event: 'build-error', data: { build: 1, error: 'docs/a.mdx:3:1: error MDX_SYNTAX: bad' } },
+      { event: 'reload', data: { build: 2 } },
+      { event: 'css', data: { build: 3 } },
+      { event: 'reload', data: { build: 4 } },
+    ]);
+    await reader.cancel();
+  });
+
+  it('tells a tab that connects while the build is broken about the error', async () => {
+    const url = await start();
+    live!.failed('boom');
+    const response = await fetch(new URL(EVENTS_PATH, url));
+    const reader = response.body!.getReader();
+    expect(await readEvents(reader, 1)).toEqual([{ event: 'hello', data: { build: 1, error: 'boom' } }]);
+    await reader.cancel();
+  });
+
+  it('leaves other paths to the static server and refuses other methods', async () => {
+    const url = await start();
+    expect((await fetch(new URL('/docs', url))).status).toBe(404);
+    expect((await fetch(new URL(EVENTS_PATH, url), { method: 'POST' })).status).toBe(405);
+  });
+});

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { createRebuildScheduler } from '../../../src/dev/scheduler.js';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('createRebuildScheduler', () => {
+  it('coalesces a burst of changes into one rebuild', async () => {
+    const batches: string[][] = [];
+    const s = createRebuildScheduler(async (files) => void batches.push(files), 30);
+    s.add('/a');
+    s.add('/b');
+    await sleep(10);
+    s.add('/a');
+    await s.idle();
+    expect(batches).toEqual([['/a', '/b']]);
+    await s.close();
+  });
+
+  it('runs one rebuild at a time and queues changes made meanwhile into the next', async () => {
+    const batches: string[][] = [];
+    let active = 0;
+    let maxActive = 0;
+    const s = createRebuildScheduler(async (files) => {
+      active++;
+      maxActive = Math.max(maxActive, active);
+      batches.push(files);
+      await sleep(80);
+      active--;
+    }, 10);
+    s.add('/first');
+    await sleep(30);
+    s.add('/second');
+    s.add('/third');
+    await sleep(30);
+    s.add('/fourth');
+    await s.idle();
+    expect(maxActive).toBe(1);
+    expect(batches).toEqual([['/first'], ['/second', '/third', '/fourth']]);
+    await s.close();
+  });
+
+  it('keeps going after a failed rebuild', async () => {
+    const batches: string[][] = [];
+    const s = createRebuildScheduler(async (files) => {
+      batches.push(files);
+      if (files.includes('/bad')) throw new Error('boom');
+    }, 5);
+    s.add('/bad');
+    await s.idle();
+    s.add('/good');
+    await s.idle();
+    expect(batches).toEqual([['/bad'], ['/good']]);
+    await s.close();
+  });
+
+  it('close() waits for the running rebuild and drops pending changes', async () => {
+    let finished = 0;
+    const s = createRebuildScheduler(async () => {
+      await sleep(50);
+      finished++;
+    }, 5);
+    s.add('/x');
+    await sleep(20);
+    s.add('/y');
+    await s.close();
+    expect(finished).toBe(1);
+    s.add('/z');
+    await sleep(30);
+    expect(finished).toBe(1);
+  });
+});
