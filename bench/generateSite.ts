@@ -32,7 +32,7 @@ function siteConfigSource(): string {
   title: 'Bench',
   url: 'https://bench.example',
   baseUrl: '/',
-  docs: { sidebarPath: './sidebars.ts' },
+  docs: { sidebarPath: './sidebars.ts', sidebarCollapsed: true },
 };
 `;
 }
@@ -66,6 +66,7 @@ export async function generateSite(dir: string, options: GenerateOptions): Promi
   }
   pages.forEach((page, index) => files.set(`docs/${page.id}.mdx`, docSource(rng, page, index, pages)));
   files.set('blog/authors.yml', 'bench:\n  name: Bench Author\n');
+  files.set('pages/index.md', '---\ntitle: Bench home\n---\n\nA synthetic site for measuring build speed. Start with [the introduction](/docs/intro).\n');
   const postFiles: string[] = [];
   const postSlugs = new Set<string>();
   for (let i = 0; i < posts; i++) {

@@ -22,6 +22,8 @@ export interface BundleResult {
   routes: Map<string, ChunkFiles>;
   /** Every file esbuild wrote, relative to the output directory. */
   files: string[];
+  /** Every source module that went into the bundle (paths as esbuild reports them). */
+  inputs: string[];
 }
 
 /**
@@ -96,7 +98,7 @@ function readMetafile(metafile: Metafile, outDir: string, baseUrl: string, isCli
       entry = chunkOf(file);
     }
   }
-  return { entry: entry!, routes, files: Object.keys(outputs).map(relToOut) };
+  return { entry: entry!, routes, files: Object.keys(outputs).map(relToOut), inputs: Object.keys(metafile.inputs) };
 }
 
 function bundleError(error: unknown): SiteError {

@@ -1,3 +1,4 @@
+import fg from 'fast-glob';
 // Link checker for a built site (`sipadocs check-links [dir]`): serves the directory
 // with the static server and lets linkinator crawl it. Only URLs on that local server
 // are fetched; everything else (external sites, mailto:, ...) is skipped.
@@ -40,8 +41,8 @@ const REQUEST_TIMEOUT_MS = 30_000;
 const FRAGMENT_PAGES_IN_PARALLEL = 4;
 
 /**
- * Checks every link, image, stylesheet/script reference and `#fragment` reachable from
- * the site's `/` in `dir`, served on a free port of 127.0.0.1. External URLs are never
+ * Checks every link, image, stylesheet/script reference and `#fragment` of every HTML page
+ * in `dir`, served on a free port of 127.0.0.1. External URLs are never
  * fetched. Always closes the server, also when the check fails.
  * @throws SiteError `OUTPUT_NOT_FOUND` when `dir` is not a directory; the crawl's own errors
  */
@@ -52,7 +53,10 @@ export async function checkBuiltSite(dir: string, options: CheckBuiltSiteOptions
     const { url } = await listenOnFreePort(server, { host: '127.0.0.1', port: 0 });
     const origin = new URL(url).origin;
     const base: CrawlOptions = { origin, check: baseCheckOptions(origin, options.concurrency) };
-    const crawl = await crawlSite(url, base);
+    // Start from every page, not only "/": orphan pages and pages the home page does not link to count too.
+    const pages = await fg('**/*.html', { cwd: dir });
+    const startUrls = pages.map((file) => new URL(file.replace(/(^|\/)index\.html$/, '$1').replace(/\.html$/, ''), url).href);
+    const crawl = await crawlSite([...new Set([url, ...startUrls])], base);
     const fragmentResults = await checkFragments(crawl.pages, base);
     return {
       broken: toBrokenLinks([...crawl.links, ...fragmentResults], origin),
@@ -94,15 +98,15 @@ function isOnOrigin(link: string, origin: string): boolean {
 }
 
 /**
- * Recursively crawls the site from `startUrl`, checking links, images and URLs in CSS.
+ * Recursively crawls the site from `startUrls`, checking links, images and URLs in CSS.
  * Returns every result and the URLs of the pages whose links were followed.
  */
-async function crawlSite(startUrl: string, base: CrawlOptions): Promise<{ links: LinkResult[]; pages: string[] }> {
+async function crawlSite(startUrls: string[], base: CrawlOptions): Promise<{ links: LinkResult[]; pages: string[] }> {
   const checker = new LinkChecker();
   const started: string[] = [];
   // Typed as a string, but linkinator emits a URL object.
   checker.on('pagestart', (page: unknown) => started.push(String(page)));
-  const { links } = await checker.check({ ...base.check, path: startUrl, recurse: true, checkCss: true });
+  const { links } = await checker.check({ ...base.check, path: startUrls, recurse: true, checkCss: true });
   const ok = new Set(links.filter((link) => link.state === LinkState.OK).map((link) => link.url));
   return { links, pages: [...new Set(started)].filter((page) => ok.has(page)) };
 }

@@ -52,8 +52,8 @@ describe('checkBuiltSite', () => {
     });
     const result = await checkBuiltSite(dir);
     expect(result.broken).toEqual([]);
-    // /, /docs/, /docs/intro, /docs/intro.html, /docs/api, /blog/first, the css, 3 images.
-    expect(result.checked).toBe(10);
+    // /, /docs/, /docs/intro, /docs/intro.html, /docs/api, /blog/first, /404 (every page is a start), the css, 3 images.
+    expect(result.checked).toBe(11);
   });
 
   it('reports a broken link, a missing image and missing fragments with their pages', async () => {

@@ -1,0 +1,45 @@
+import { spawnSync } from 'node:child_process';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { tempDir } from '../../helpers.js';
+
+const run = (...args: string[]) => spawnSync(process.execPath, ['bin/sipadocs.js', ...args], { encoding: 'utf8', env: { ...process.env, CI: '' } });
+
+describe('sipadocs CLI', () => {
+  it('prints help and the version with exit code 0', () => {
+    const help = run('--help');
+    expect(help.status).toBe(0);
+    expect(help.stdout).toContain('build');
+    expect(help.stdout).toContain('check-links');
+    const version = run('--version');
+    expect(version.status).toBe(0);
+    expect(version.stdout.trim()).toBe('2.1.0');
+  });
+
+  it('exits 2 on a usage error', () => {
+    expect(run('frobnicate').status).toBe(2);
+    expect(run('build', '--no-such-flag').status).toBe(2);
+  });
+
+  it('exits 1 with a located message when the build fails', async () => {
+    const tmp = await tempDir();
+    try {
+      const site = path.join(tmp.dir, 'site');
+      await mkdir(path.join(site, 'docs'), { recursive: true });
+      await writeFile(path.join(site, 'sipadocs.config.ts'), "export default { title: 'T', url: 'https://t.example', docs: { editUrl: 42 } };\n");
+      const result = run('build', '--site', site, '--out-dir', path.join(tmp.dir, 'out'));
+      expect(result.status).toBe(1);
+      expect(result.stderr).toMatch(/sipadocs\.config\.ts:1:\d+: error CONFIG_INVALID: docs\.editUrl must be a string, got number/);
+      expect(result.stderr).not.toMatch(/\n\s+at /);
+    } finally {
+      await tmp.cleanup();
+    }
+  }, 120_000);
+
+  it('check-links exits 1 for a missing directory', () => {
+    const result = run('check-links', '/nonexistent/dir');
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('OUTPUT_NOT_FOUND');
+  });
+});
