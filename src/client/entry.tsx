@@ -75,6 +75,43 @@ function updateHead(payload: RoutePayload): void {
   document.querySelector('meta[name="description"]')?.setAttribute('content', payload.meta.description);
 }
 
+type ScrollPosition = { x: number; y: number };
+
+/**
+ * Scroll positions per history entry. Each entry gets a key in history.state; the position of the
+ * current entry is recorded on scroll (popstate comes after the entry changed, too late to read it).
+ */
+const scrollMemory = (() => {
+  const positions = new Map<string, ScrollPosition>();
+  const newKey = () => Math.random().toString(36).slice(2, 10);
+  const state = history.state as { key?: string; scroll?: ScrollPosition } | null;
+  let key = state?.key ?? newKey();
+  if (state?.scroll) positions.set(key, state.scroll);
+  history.replaceState({ ...state, key }, '');
+  return {
+    /** Where a reloaded page or an entry reached from another site was scrolled to. */
+    initial: (): ScrollPosition | undefined => state?.scroll,
+    record() {
+      positions.set(key, { x: scrollX, y: scrollY });
+    },
+    /** Also into history.state, so a full reload or a return from another site can restore it. */
+    save() {
+      this.record();
+      history.replaceState({ ...history.state, key, scroll: positions.get(key) }, '');
+    },
+    push(url: string) {
+      key = newKey();
+      history.pushState({ key }, '', url);
+    },
+    pop(entryState: unknown): ScrollPosition {
+      const entry = entryState as { key?: string; scroll?: ScrollPosition } | null;
+      key = entry?.key ?? newKey();
+      if (!entry?.key) history.replaceState({ ...entry, key }, '');
+      return positions.get(key) ?? entry?.scroll ?? { x: 0, y: 0 };
+    },
+  };
+})();
+
 interface ViewState {
   route: LoadedRoute;
   hash: string;
@@ -84,7 +121,11 @@ interface ViewState {
 }
 
 function ClientApp({ initial }: { initial: LoadedRoute }) {
-  const [view, setView] = useState<ViewState>({ route: initial, hash: location.hash.slice(1), error: null, scroll: null });
+  const [view, setView] = useState<ViewState>(() => {
+    const type = (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.type;
+    const saved = type === 'reload' || type === 'back_forward' ? scrollMemory.initial() : undefined;
+    return { route: initial, hash: location.hash.slice(1), error: null, scroll: saved ?? null };
+  });
   const navigationId = useRef(0);
 
   const go = useCallback(async (href: string, mode: 'push' | 'pop', restore?: { x: number; y: number }) => {
@@ -95,12 +136,9 @@ function ClientApp({ initial }: { initial: LoadedRoute }) {
     }
     const id = ++navigationId.current;
     const current = normalizePath(location.pathname);
-    if (mode === 'push') {
-      // Remember where we were, for back/forward.
-      history.replaceState({ ...history.state, scroll: { x: scrollX, y: scrollY } }, '');
-    }
+    if (mode === 'push') scrollMemory.save();
     if (mode === 'push' && target.path === current && target.url.hash) {
-      history.pushState({}, '', target.url.href);
+      scrollMemory.push(target.url.href);
       setView((v) => ({ ...v, hash: target.hash, scroll: { hash: target.hash } }));
       return;
     }
@@ -108,14 +146,14 @@ function ClientApp({ initial }: { initial: LoadedRoute }) {
     try {
       const route = await loader.load(target.path);
       if (id !== navigationId.current) return;
-      if (mode === 'push') history.pushState({}, '', target.url.href);
+      if (mode === 'push') scrollMemory.push(target.url.href);
       invariant(normalizePath(route.payload.meta.path) === target.path || route.payload.data.kind === 'notFound', `route mismatch for ${target.path}`);
       updateHead(route.payload);
       setView({ route, hash: target.hash, error: null, scroll: restore ?? { hash: target.hash } });
     } catch (error) {
       if (id !== navigationId.current) return;
       if (error instanceof ChunkLoadError && reloadOnce(target.url.href)) return;
-      if (mode === 'push') history.pushState({}, '', target.url.href);
+      if (mode === 'push') scrollMemory.push(target.url.href);
       const retry = () => void go(target.url.href, 'pop');
       setView((v) => ({ ...v, error: { error: error as Error, retry }, scroll: { hash: '' } }));
     } finally {
@@ -125,15 +163,15 @@ function ClientApp({ initial }: { initial: LoadedRoute }) {
 
   useEffect(() => {
     history.scrollRestoration = 'manual';
-    const onPop = (event: PopStateEvent) => {
-      const saved = (event.state as { scroll?: { x: number; y: number } } | null)?.scroll;
-      void go(location.href, 'pop', saved ?? { x: 0, y: 0 });
-    };
-    const onBeforeUnload = () => history.replaceState({ ...history.state, scroll: { x: scrollX, y: scrollY } }, '');
+    const onPop = (event: PopStateEvent) => void go(location.href, 'pop', scrollMemory.pop(event.state));
+    const onScroll = () => scrollMemory.record();
+    const onBeforeUnload = () => scrollMemory.save();
     window.addEventListener('popstate', onPop);
+    window.addEventListener('scroll', onScroll, { passive: true });
     window.addEventListener('beforeunload', onBeforeUnload);
     return () => {
       window.removeEventListener('popstate', onPop);
+      window.removeEventListener('scroll', onScroll);
       window.removeEventListener('beforeunload', onBeforeUnload);
     };
   }, [go]);
@@ -170,7 +208,16 @@ async function start(): Promise<void> {
   const dataElement = document.getElementById('__SIPA_ROUTE__');
   invariant(dataElement, 'the page has no route data');
   const payload = JSON.parse(dataElement.textContent ?? '{}') as RoutePayload;
-  const module: RouteModule = payload.chunk ? await import(/* @vite-ignore */ payload.chunk) : {};
+  let module: RouteModule = {};
+  if (payload.chunk) {
+    try {
+      module = (await import(/* @vite-ignore */ payload.chunk)) as RouteModule;
+    } catch (error) {
+      // The server-rendered page stays usable (plain links, no client-side navigation).
+      console.error(new ChunkLoadError(payload.chunk, error));
+      return;
+    }
+  }
   const initial = { payload, module };
   loader.seed(initial);
   hydrateRoot(document.getElementById('__sipa')!, <ClientApp initial={initial} />);

@@ -53,8 +53,10 @@ export function Link({ href = '', onClick, onMouseEnter, ...rest }: AnchorHTMLAt
     if (!internal || !element || typeof IntersectionObserver === 'undefined') return;
     const observer = new IntersectionObserver((entries) => {
       if (entries.some((entry) => entry.isIntersecting)) {
-        nav.prefetch(href);
         observer.disconnect();
+        // Visible links are prefetched when the browser is idle, after the page's own loading.
+        if (typeof requestIdleCallback === 'function') requestIdleCallback(() => nav.prefetch(href), { timeout: 2000 });
+        else setTimeout(() => nav.prefetch(href), 0);
       }
     });
     observer.observe(element);

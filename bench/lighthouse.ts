@@ -1,0 +1,58 @@
+/**
+ * `npm run lighthouse`: builds the Sipa site (unless --no-build), serves it on 127.0.0.1 and prints
+ * Lighthouse's mobile scores (performance, accessibility, best practices, SEO) for the home page, a
+ * doc and a blog post. Uses Debian's Chromium (CHROME_PATH, default /usr/bin/chromium).
+ */
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { buildSite } from '../src/build/build.js';
+import { closeServer, createStaticServer, listenOnFreePort } from '../src/dev/staticServer.js';
+
+const PAGES = ['/', '/docs/guides/overview', '/blog/welcome'];
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+
+export async function main(args: string[]): Promise<number> {
+  const outDir = args.includes('--no-build') ? path.resolve('build') : path.join(os.tmpdir(), `sipadocs-lighthouse-${process.pid}`);
+  if (!args.includes('--no-build')) await buildSite({ siteDir: 'site', outDir, quiet: true });
+  const server = createStaticServer({ root: outDir });
+  const { url } = await listenOnFreePort(server, { port: 0 });
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
+  });
+  const rows: Array<Record<string, string | number>> = [];
+  let allPerfect = true;
+  try {
+    for (const page of PAGES) {
+      const result = await lighthouse(new URL(page.slice(1), url).href, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: [...CATEGORIES],
+      });
+      const categories = result!.lhr.categories;
+      const row: Record<string, string | number> = { page };
+      for (const id of CATEGORIES) {
+        const score = Math.round((categories[id]?.score ?? 0) * 100);
+        row[id] = score;
+        if (score < 100) allPerfect = false;
+      }
+      rows.push(row);
+      const failing = Object.values(result!.lhr.audits).filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual');
+      if (failing.length > 0) row.notes = failing.map((a) => a.id).slice(0, 6).join(', ');
+    }
+  } finally {
+    chrome.kill();
+    await closeServer(server);
+  }
+  console.log(`${'page'.padEnd(26)}${CATEGORIES.map((c) => c.padStart(16)).join('')}`);
+  for (const row of rows) {
+    console.log(`${String(row.page).padEnd(26)}${CATEGORIES.map((c) => String(row[c]).padStart(16)).join('')}${row.notes ? `   below 90: ${row.notes}` : ''}`);
+  }
+  await writeFile('lighthouse-results.json', JSON.stringify({ date: new Date().toISOString(), rows }, null, 2));
+  console.log(allPerfect ? '\nAll scores are 100.' : '\nSome scores are below 100 (see above).');
+  return 0;
+}

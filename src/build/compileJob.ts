@@ -1,0 +1,56 @@
+import path from 'node:path';
+import { SiteError, type SiteErrorInit } from '../errors.js';
+import { compileMdx, type CompiledPage } from '../content/mdx/compile.js';
+import type { CodeHighlighter } from '../content/mdx/highlighter.js';
+
+/** Everything needed to compile one page; plain data so it can cross to a worker thread. */
+export interface CompileJob {
+  relPath: string;
+  body: string;
+  text: string;
+  format: 'md' | 'mdx';
+  withExcerpt: boolean;
+  route: string | null;
+}
+
+/** Shared by all jobs of one build (sent to each worker once). */
+export interface CompileSettings {
+  tocLevels: { min: number; max: number };
+  themes: { light: string; dark: string };
+  /** Route of every doc, post and page by site-relative source path, for relative markdown links. */
+  routesBySource: Record<string, string>;
+}
+
+export type CompileOutcome =
+  | { ok: true; page: CompiledPage; links: Record<string, string | null> }
+  | { ok: false; error: SiteErrorInit };
+
+/** Resolves a relative .md/.mdx link from one source file to a route, or null. */
+export function resolveMarkdownLink(routesBySource: Record<string, string>, fromRelPath: string, target: string): string | null {
+  const resolved = path.posix.normalize(path.posix.join(path.posix.dirname(fromRelPath), target));
+  return routesBySource[resolved] ?? null;
+}
+
+/** Compiles one page; content errors come back as data, anything else is thrown. */
+export async function runCompileJob(job: CompileJob, settings: CompileSettings, highlighter: CodeHighlighter): Promise<CompileOutcome> {
+  const links: Record<string, string | null> = {};
+  try {
+    const page = await compileMdx(job.body, {
+      file: job.relPath,
+      sourceText: job.text,
+      format: job.format,
+      highlighter,
+      tocLevels: settings.tocLevels,
+      resolveMarkdownLink: (target) => (links[target] = resolveMarkdownLink(settings.routesBySource, job.relPath, target)),
+      withExcerpt: job.withExcerpt,
+      route: job.route ?? undefined,
+    });
+    return { ok: true, page, links };
+  } catch (error) {
+    if (!(error instanceof SiteError)) throw error;
+    return {
+      ok: false,
+      error: { code: error.code, message: error.message, hint: error.hint, location: error.location, frame: error.frame },
+    };
+  }
+}

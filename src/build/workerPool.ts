@@ -1,0 +1,70 @@
+import { Worker } from 'node:worker_threads';
+
+/**
+ * A fixed set of worker threads running one script. Tasks are sent to whichever worker is free;
+ * each worker answers a task with exactly one message `{ id, result }` or `{ id, error }`.
+ */
+export interface WorkerPool<Task, Result> {
+  run(task: Task): Promise<Result>;
+  close(): Promise<void>;
+}
+
+interface Pending<Result> {
+  resolve(result: Result): void;
+  reject(error: unknown): void;
+}
+
+export function createWorkerPool<Task, Result>(script: string, size: number, workerData: unknown): WorkerPool<Task, Result> {
+  const idle: Worker[] = [];
+  const queue: Array<{ id: number; task: Task }> = [];
+  const pending = new Map<number, Pending<Result>>();
+  const busy = new Map<Worker, number>();
+  let nextId = 0;
+  let failure: unknown = null;
+
+  const dispatch = () => {
+    while (idle.length > 0 && queue.length > 0) {
+      const worker = idle.pop()!;
+      const job = queue.shift()!;
+      busy.set(worker, job.id);
+      worker.postMessage({ id: job.id, task: job.task });
+    }
+  };
+
+  const workers = Array.from({ length: Math.max(1, size) }, () => {
+    const worker = new Worker(script, { workerData });
+    worker.on('message', (message: { id: number; result?: Result; error?: unknown }) => {
+      const entry = pending.get(message.id);
+      pending.delete(message.id);
+      busy.delete(worker);
+      idle.push(worker);
+      if ('error' in message) entry?.reject(message.error);
+      else entry?.resolve(message.result as Result);
+      dispatch();
+    });
+    worker.on('error', (error) => {
+      // A crashed worker fails its task and every later one: the build cannot be trusted.
+      failure = error;
+      const id = busy.get(worker);
+      if (id !== undefined) pending.get(id)?.reject(error);
+      for (const job of queue.splice(0)) pending.get(job.id)?.reject(error);
+    });
+    idle.push(worker);
+    return worker;
+  });
+
+  return {
+    run(task) {
+      if (failure) return Promise.reject(failure);
+      const id = nextId++;
+      return new Promise<Result>((resolve, reject) => {
+        pending.set(id, { resolve, reject });
+        queue.push({ id, task });
+        dispatch();
+      });
+    },
+    async close() {
+      await Promise.all(workers.map((worker) => worker.terminate()));
+    },
+  };
+}
