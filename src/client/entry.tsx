@@ -11,7 +11,6 @@ import { shouldPrefetch } from './connection.js';
 import { rememberDocsVersion } from './docsVersion.js';
 import { RouteLoadError } from './ErrorBoundary.js';
 import { invariant } from './invariant.js';
-import { createRouteMatcher } from './matcher.js';
 import type { Navigation } from './navigation.js';
 import { createProgressBar } from './progressBar.js';
 import { ChunkLoadError, createRouteLoader, type LoadedRoute } from './routeLoader.js';
@@ -31,7 +30,15 @@ window.__SIPA_LOADED__ = true;
 
 const site = siteData as ClientSiteData;
 const RELOAD_GUARD_KEY = 'sipa:chunk-reload';
-const matcher = createRouteMatcher(site.routePatterns);
+/**
+ * The path-to-regexp matcher (with its LRU of compiled patterns) is only needed once the visitor
+ * navigates or a prefetch starts, so it loads lazily instead of weighing on the first visit.
+ */
+let matcherPromise: Promise<(path: string) => boolean> | null = null;
+function routeMatches(path: string): Promise<boolean> {
+  matcherPromise ??= import('./matcher.js').then(({ createRouteMatcher }) => createRouteMatcher(site.routePatterns).matches);
+  return matcherPromise.then((matches) => matches(path));
+}
 const loader = createRouteLoader({
   baseUrl: site.baseUrl,
   fetchJson: (url) => fetch(url, { headers: { accept: 'application/json' } }),
@@ -39,7 +46,10 @@ const loader = createRouteLoader({
 });
 const progress = createProgressBar();
 
-/** Site path of a same-origin URL under the base URL, or null for anything else. */
+/**
+ * Site path of a same-origin URL under the base URL that looks like a page (not a file such as
+ * /img/logo.svg), or null. Whether a route pattern matches is checked when navigating.
+ */
 function sitePathOf(href: string): { path: string; hash: string; url: URL } | null {
   if (isExternalUrl(href) && !href.startsWith(location.origin)) return null;
   const url = new URL(href, location.href);
@@ -47,7 +57,7 @@ function sitePathOf(href: string): { path: string; hash: string; url: URL } | nu
   const base = site.baseUrl.replace(/\/$/, '');
   if (base && !url.pathname.startsWith(`${base}/`) && url.pathname !== base) return null;
   const path = normalizePath(url.pathname.slice(base.length) || '/');
-  if (!matcher.matches(path)) return null;
+  if (/\.(?!html$)[a-z0-9]+$/i.test(path)) return null;
   return { path, hash: decodeURIComponent(url.hash.slice(1)), url };
 }
 
@@ -130,7 +140,7 @@ function ClientApp({ initial }: { initial: LoadedRoute }) {
 
   const go = useCallback(async (href: string, mode: 'push' | 'pop', restore?: { x: number; y: number }) => {
     const target = sitePathOf(href);
-    if (!target) {
+    if (!target || !(await routeMatches(target.path))) {
       window.location.assign(href);
       return;
     }
@@ -192,7 +202,8 @@ function ClientApp({ initial }: { initial: LoadedRoute }) {
       navigate: (href) => void go(href, 'push'),
       prefetch: (href) => {
         const target = sitePathOf(href);
-        if (target && shouldPrefetch()) loader.load(target.path).catch(() => {});
+        if (!target || !shouldPrefetch()) return;
+        void routeMatches(target.path).then((ok) => (ok ? loader.load(target.path) : null)).catch(() => {});
       },
       isInternal: (href) => sitePathOf(href) !== null,
     }),
