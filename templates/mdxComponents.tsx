@@ -1,4 +1,4 @@
-import type { AnchorHTMLAttributes, ReactNode } from 'react';
+import type { AnchorHTMLAttributes, ReactNode, TableHTMLAttributes } from 'react';
 import { Link } from '../src/client/navigation.js';
 import Admonition from './components/Admonition.js';
 import CodeBlock from './components/CodeBlock.js';
@@ -18,10 +18,20 @@ function MdxDetails({ children, ...rest }: { children?: ReactNode; open?: boolea
   );
 }
 
+/** Wide tables scroll inside a focusable box, so keyboard users can scroll them too. */
+function MdxTable(props: TableHTMLAttributes<HTMLTableElement>) {
+  return (
+    <div className="table-scroll" tabIndex={0} role="group" aria-label="Table">
+      <table {...props} />
+    </div>
+  );
+}
+
 /** Components every MDX page can use without importing them. */
 export const mdxComponents = {
   a: (props: AnchorHTMLAttributes<HTMLAnchorElement>) => <Link {...props} />,
   details: MdxDetails,
+  table: MdxTable,
   Admonition,
   CodeBlock,
   Details,

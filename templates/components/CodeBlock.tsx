@@ -28,7 +28,10 @@ export default function CodeBlock({ language, title, showLineNumbers, children }
     <div ref={ref} className={`code-block${showLineNumbers ? ' code-block--numbered' : ''}`} data-language={language}>
       {title ? <div className="code-block__title">{title}</div> : null}
       <div className="code-block__body">
-        {body}
+        {/* The scrolling box is focusable so keyboard users can scroll long lines. */}
+        <div className="code-block__scroll" tabIndex={0} role="group" aria-label={title ? `Code: ${title}` : language ? `Code (${language})` : 'Code'}>
+          {body}
+        </div>
         <button type="button" className="code-block__copy" onClick={copy} aria-label={copied ? 'Copied' : 'Copy code to clipboard'}>
           {copied ? 'Copied' : 'Copy'}
         </button>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigation } from '../../src/client/navigation.js';
 import type { ClientSiteData, SidebarItem } from '../../src/shared/types.js';
 import { DocSidebar } from './DocSidebar.js';
@@ -15,7 +15,18 @@ export function MobileMenu({ site, sidebar, open, onClose }: { site: ClientSiteD
   const { pathname } = useNavigation();
   const [showMain, setShowMain] = useState(sidebar === null);
 
+  const closeRef = useRef<HTMLButtonElement>(null);
+
   useEffect(() => setShowMain(sidebar === null), [sidebar, open]);
+  // A modal panel: focus moves into it when it opens and back to where it was when it closes.
+  useEffect(() => {
+    if (!open) return;
+    const previous = document.activeElement as HTMLElement | null;
+    closeRef.current?.focus();
+    return () => {
+      if (previous && previous.isConnected) previous.focus();
+    };
+  }, [open]);
   useEffect(() => {
     if (!open) return;
     const query = window.matchMedia(`(min-width: ${MOBILE_BREAKPOINT + 1}px)`);
@@ -37,7 +48,7 @@ export function MobileMenu({ site, sidebar, open, onClose }: { site: ClientSiteD
       <div className="mobile-menu__panel">
         <div className="mobile-menu__header">
           <span className="mobile-menu__title">{site.navbar.title}</span>
-          <button type="button" className="mobile-menu__close" aria-label="Close the navigation menu" onClick={onClose}>
+          <button ref={closeRef} type="button" className="mobile-menu__close" aria-label="Close the navigation menu" onClick={onClose}>
             <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true"><path d="M3 3l10 10M13 3L3 13" stroke="currentColor" strokeWidth="2" /></svg>
           </button>
         </div>

@@ -46,7 +46,8 @@ export function Navbar({ site, onOpenMenu }: { site: ClientSiteData; onOpenMenu:
   const left = site.navbar.items.filter((i) => i.position === 'left');
   const right = site.navbar.items.filter((i) => i.position === 'right');
   return (
-    <nav className={`navbar${hidden ? ' navbar--hidden' : ''}`} aria-label="Main">
+    // Keyboard users tabbing into a hidden navbar bring it back.
+    <nav className={`navbar${hidden ? ' navbar--hidden' : ''}`} aria-label="Main" onFocus={() => setHidden(false)}>
       <div className="navbar__inner">
         <button type="button" className="navbar__menu-button" aria-label="Open the navigation menu" onClick={onOpenMenu}>
           <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true"><path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" /></svg>

@@ -44,6 +44,24 @@ describe.each(['dark', 'light'] as const)('axe-core in %s mode', (mode) => {
   }, 60_000);
 });
 
+describe.each(['dark', 'light'] as const)('axe-core on a phone in %s mode', (mode) => {
+  it('a doc page with the mobile menu open has no serious or critical violations', async () => {
+    const context = await site.browser.newContext({ viewport: { width: 390, height: 844 }, colorScheme: mode });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${site.url}/docs/guides/installation`);
+      await page.waitForFunction(() => document.querySelector('.color-mode-toggle')?.getAttribute('aria-label')?.includes('currently'));
+      expect(await axe(page)).toEqual([]);
+      await page.getByRole('button', { name: 'Open the navigation menu' }).click();
+      await page.getByRole('dialog', { name: 'Navigation menu' }).waitFor();
+      const violations = await axe(page);
+      expect(violations.map((v) => `${v.id}: ${v.help} ${JSON.stringify(v.nodes.slice(0, 3).map((n) => n.target))}`)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+});
+
 describe('focus', () => {
   it('every focusable element in the chrome shows a visible focus indicator', async () => {
     const context = await site.browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: 'dark' });

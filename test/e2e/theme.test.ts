@@ -137,6 +137,12 @@ describe('mobile menu', () => {
       await menuButton.click();
       const dialog = page.getByRole('dialog', { name: 'Navigation menu' });
       await expect.poll(() => dialog.isVisible()).toBe(true);
+      // Focus moves into the panel, Escape closes it and focus returns to the menu button.
+      await expect.poll(() => page.evaluate(() => document.activeElement?.closest('.mobile-menu') !== null)).toBe(true);
+      await page.keyboard.press('Escape');
+      await expect.poll(() => dialog.count()).toBe(0);
+      await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Open the navigation menu');
+      await menuButton.click();
       expect(await dialog.getByRole('navigation', { name: 'Docs sidebar' }).isVisible()).toBe(true);
       await dialog.getByRole('button', { name: '← Back to main menu' }).click();
       expect(await dialog.getByRole('link', { name: 'Blog' }).isVisible()).toBe(true);
@@ -203,6 +209,15 @@ describe('docs sidebar', () => {
       await page.waitForURL(/\/docs\/guides\/installation$/);
       expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(1);
       expect(await sidebar.locator('.sidebar__toggle').first().getAttribute('aria-expanded')).toBe('false');
+      // Leave the docs (the sidebar unmounts) and come back, still client-side.
+      await page.locator('nav.navbar').getByRole('link', { name: 'Blog', exact: true }).click();
+      await page.waitForURL(/\/blog$/);
+      expect(await sidebar.count()).toBe(0);
+      await page.locator('nav.navbar').getByRole('link', { name: 'Guides', exact: true }).click();
+      await page.waitForURL(/\/docs\/guides\/overview$/);
+      expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(1);
+      expect(await sidebar.locator('.sidebar__toggle').first().getAttribute('aria-expanded')).toBe('false');
+      expect(await links()).toBe(0);
       await sidebar.locator('.sidebar__toggle').first().click();
       expect(await sidebar.locator('.sidebar__toggle').first().getAttribute('aria-expanded')).toBe('true');
       expect(await links()).toBeGreaterThan(0);
@@ -297,6 +312,24 @@ describe('table of contents', () => {
       await page.evaluate((id) => document.getElementById(id)!.scrollIntoView(), lastId);
       await expect.poll(active).not.toBe(`#${secondId}`);
       expect(await page.locator('.toc a[aria-current="true"]').count()).toBeLessThanOrEqual(1);
+    });
+  }, T);
+});
+
+describe('layout stability', () => {
+  it.each(['/', '/docs/guides/overview', '/blog/welcome'])('%s loads without layout shift and fits 320px', async (pathname) => {
+    await withContext({ viewport: { width: 320, height: 700 } }, async (context, page) => {
+      await context.addInitScript(`window.__cls = 0; new PerformanceObserver((list) => { for (const e of list.getEntries()) if (!e.hadRecentInput) window.__cls += e.value; }).observe({ type: 'layout-shift', buffered: true });`);
+      await page.goto(`${site.url}${pathname}`);
+      await hydrated(page);
+      await page.waitForTimeout(300);
+      expect(await page.evaluate(() => (window as unknown as { __cls: number }).__cls)).toBeLessThan(0.05);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+      await page.setViewportSize(DESKTOP);
+      await page.reload();
+      await hydrated(page);
+      await page.waitForTimeout(300);
+      expect(await page.evaluate(() => (window as unknown as { __cls: number }).__cls)).toBeLessThan(0.05);
     });
   }, T);
 });
