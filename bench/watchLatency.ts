@@ -47,14 +47,17 @@ export async function main(args: string[]): Promise<number> {
   const server = await startServer({ site, outDir: path.join(tmp, 'out'), port: 0, host: '127.0.0.1', watch: true });
   if (!server) throw new Error('the initial build failed');
   const rebuilds: number[] = [];
-  server.onRebuild = ({ ok, ms }) => {
-    if (ok) rebuilds.push(ms);
+  const stages = new Map<string, number[]>();
+  server.onRebuild = ({ ok, ms, timings }) => {
+    if (!ok) return;
+    rebuilds.push(ms);
+    for (const [stage, t] of Object.entries(timings ?? {})) stages.set(stage, [...(stages.get(stage) ?? []), t]);
   };
   const browser = await launchBrowser();
   const samples: number[] = [];
   try {
     const page = await browser.newPage();
-    const route = await findRoute(path.join(tmp, 'out'), doc);
+    const route = routeOf(doc);
     await page.goto(new URL(route, server.url).href, { waitUntil: 'load' });
     await page.waitForTimeout(300); // let the event stream connect
     const file = path.join(site, doc);
@@ -80,16 +83,11 @@ export async function main(args: string[]): Promise<number> {
   process.stdout.write(
     `\n${values.generated ? `generated site (${values.generated} docs)` : values.site}, ${doc}: median edit-to-reload ${median(samples).toFixed(0)} ms over ${samples.length} edits (median rebuild ${median(rebuilds).toFixed(0)} ms)\n`,
   );
+  process.stdout.write(`median rebuild stages: ${[...stages].map(([stage, ts]) => `${stage} ${median(ts).toFixed(0)} ms`).join(', ')}\n`);
   return 0;
 }
 
-/** The URL path of the page built from `doc`: the HTML file whose edit link names it, else /docs/<path without extension>. */
-async function findRoute(outDir: string, doc: string): Promise<string> {
-  const guess = `/${doc.replace(/\.mdx?$/, '').replace(/\/index$/, '')}`;
-  try {
-    await readFile(path.join(outDir, `${guess}.html`));
-    return guess;
-  } catch {
-    return guess;
-  }
+/** The URL path of the page built from a doc (docs/a/b.mdx → /docs/a/b). */
+function routeOf(doc: string): string {
+  return `/${doc.replace(/\.mdx?$/, '').replace(/\/index$/, '')}`;
 }

@@ -41,6 +41,13 @@ export interface BuildContext {
    * markdown link the page resolved still resolves the same way (watch mode).
    */
   compileCache?: Map<string, CompileCacheEntry>;
+  /**
+   * Server-rendered page bodies by route, reused when the SSR entry, the route's server module
+   * (whose content names its content-hashed chunks), the payload and the site data are unchanged.
+   */
+  renderCache?: Map<string, { key: string; bodyHtml: string; meta: RoutePayload['meta'] }>;
+  /** Pages rendered / reused by the last build. */
+  lastRender?: { rendered: number; reused: number };
   /** Pages compiled / reused by the last build (for logs and tests). */
   lastCompile?: { compiled: number; reused: number };
 }
@@ -98,7 +105,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     );
     const rendered = await log.stage(
       'render',
-      () => renderAll(plan.routes, entryNames, client, server, siteData, config, staging.write),
+      () => renderAll(plan.routes, entryNames, client, server, siteData, config, staging.write, context),
       (pages) => `${pages.length} pages`,
     );
     await rm(ssrDir, { recursive: true, force: true });
@@ -275,33 +282,56 @@ async function renderAll(
   site: ClientSiteData,
   config: SiteConfig,
   write: (relPath: string, contents: string) => Promise<void>,
+  context: BuildContext = {},
 ): Promise<PageLinks[]> {
-  const ssr = (await import(pathToFileURL(server.entry.js).href)) as SsrEntry;
-  const headScripts = ssr.headScripts(site);
+  const cache = context.renderCache;
+  const sha = (text: string) => createHash('sha256').update(text).digest('hex');
+  const baseKey = cache ? sha(JSON.stringify([await readFile(server.entry.js, 'utf8'), site])) : '';
+  let ssrModule: SsrEntry | undefined;
+  const loadSsr = async () => (ssrModule ??= (await import(pathToFileURL(server.entry.js).href)) as SsrEntry);
+  const headKey = `${baseKey}:head`;
+  const cachedHead = cache?.get('\0head');
+  const headScripts: string[] = cachedHead && cachedHead.key === headKey ? JSON.parse(cachedHead.bodyHtml) : (await loadSsr()).headScripts(site);
+  cache?.set('\0head', { key: headKey, bodyHtml: JSON.stringify(headScripts), meta: {} as RoutePayload['meta'] });
+  const stats = { rendered: 0, reused: 0 };
   const favicon = config.favicon ? withBase(config.baseUrl, `/${config.favicon.replace(/^\/+/, '')}`) : '';
   const pages: PageLinks[] = [];
   for (const route of routes) {
     const name = entryNames.get(route.path);
     const clientChunk = name ? client.routes.get(name) : undefined;
-    const module: RouteModule & { meta?: { title?: string; description?: string } } = name
-      ? await import(pathToFileURL(server.routes.get(name)!.js).href)
-      : {};
-    const meta = { ...route.meta };
-    if (route.content?.kind === 'page' && module.meta) {
-      meta.title = module.meta.title ?? meta.title;
-      meta.description = module.meta.description ?? meta.description;
-    }
-    const payload: RoutePayload = { meta, data: route.data, chunk: clientChunk?.js ?? null };
+    const serverFile = name ? server.routes.get(name)!.js : null;
+    const key = cache
+      ? sha(JSON.stringify([baseKey, serverFile ? await readFile(serverFile, 'utf8') : null, route.meta, route.data, clientChunk?.js ?? null, route.content?.kind ?? null]))
+      : '';
+    const hit = cache?.get(route.path);
+    let payload: RoutePayload;
     let bodyHtml: string;
-    try {
-      bodyHtml = ssr.renderBody(site, { payload, module });
-    } catch (error) {
-      throw new SiteError({
-        code: 'RENDER_FAILED',
-        message: `rendering ${route.path} failed: ${(error as Error).message}`,
-        location: route.sourceFile ? { file: path.relative(process.cwd(), path.join(config.siteDir, route.sourceFile)) } : undefined,
-        cause: error,
-      });
+    if (hit && hit.key === key) {
+      payload = { meta: hit.meta, data: route.data, chunk: clientChunk?.js ?? null };
+      bodyHtml = hit.bodyHtml;
+      stats.reused++;
+    } else {
+      const module: RouteModule & { meta?: { title?: string; description?: string } } = serverFile
+        ? await import(pathToFileURL(serverFile).href)
+        : {};
+      const meta = { ...route.meta };
+      if (route.content?.kind === 'page' && module.meta) {
+        meta.title = module.meta.title ?? meta.title;
+        meta.description = module.meta.description ?? meta.description;
+      }
+      payload = { meta, data: route.data, chunk: clientChunk?.js ?? null };
+      try {
+        bodyHtml = (await loadSsr()).renderBody(site, { payload, module });
+        stats.rendered++;
+        cache?.set(route.path, { key, bodyHtml, meta });
+      } catch (error) {
+        throw new SiteError({
+          code: 'RENDER_FAILED',
+          message: `rendering ${route.path} failed: ${(error as Error).message}`,
+          location: route.sourceFile ? { file: path.relative(process.cwd(), path.join(config.siteDir, route.sourceFile)) } : undefined,
+          cause: error,
+        });
+      }
     }
     const html = renderDocument({
       site,
@@ -318,6 +348,11 @@ async function renderAll(
     if (route.path !== '/404') await write(routePayloadUrl(route.path, '/').slice(1), JSON.stringify(payload));
     pages.push(extractLinks(route.path, html));
   }
+  if (cache) {
+    const live = new Set(['\0head', ...routes.map((r) => r.path)]);
+    for (const k of cache.keys()) if (!live.has(k)) cache.delete(k);
+  }
+  context.lastRender = stats;
   return pages;
 }
 

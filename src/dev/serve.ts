@@ -1,4 +1,5 @@
-import { stat } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { readFile, stat } from 'node:fs/promises';
 import type http from 'node:http';
 import path from 'node:path';
 import { buildSite, type BuildContext } from '../build/build.js';
@@ -26,7 +27,7 @@ export interface RunningServer {
   /** Watch mode only: resolves when no rebuild is running or pending. */
   idle(): Promise<void>;
   /** Watch mode only: called after each rebuild with its outcome and duration. */
-  onRebuild?: (outcome: { ok: boolean; ms: number; files: string[] }) => void;
+  onRebuild?: (outcome: { ok: boolean; ms: number; files: string[]; timings?: Record<string, number> }) => void;
   close(): Promise<void>;
 }
 
@@ -53,7 +54,7 @@ export async function serve(options: ServeOptions): Promise<number> {
 export async function startServer(options: ServeOptions): Promise<RunningServer | null> {
   const root = path.resolve(options.outDir);
   const hasBuild = await stat(path.join(root, 'index.html')).then(() => true, () => false);
-  const context: BuildContext = { compileCache: new Map() };
+  const context: BuildContext = { compileCache: new Map(), renderCache: new Map() };
   const quiet = Boolean(process.env.CI);
   let firstError: string | null = null;
   if (!hasBuild || options.watch) {
@@ -91,23 +92,39 @@ export async function startServer(options: ServeOptions): Promise<RunningServer 
     },
   };
   if (liveReload) {
+    // Content of each changed file when its last rebuild started: editors and writeFile often
+    // report one save as several events, which must not cause a second, identical rebuild.
+    const seen = new Map<string, string>();
     scheduler = createRebuildScheduler(async (files) => {
+      const hashes = await Promise.all(files.map(fileHash));
+      if (files.every((file, i) => seen.get(file) === hashes[i])) return;
+      files.forEach((file, i) => seen.set(file, hashes[i]!));
       const started = performance.now();
       let ok = true;
+      let timings: Record<string, number> | undefined;
       try {
-        await buildSite({ siteDir: options.site, outDir: options.outDir, quiet: true, context });
+        ({ timings } = await buildSite({ siteDir: options.site, outDir: options.outDir, quiet: true, context }));
         liveReload.built(files.every((f) => f.endsWith('.css')));
       } catch (error) {
         ok = false;
         reportError(error);
         liveReload.failed(errorText(error));
       }
-      handle.onRebuild?.({ ok, ms: performance.now() - started, files });
+      handle.onRebuild?.({ ok, ms: performance.now() - started, files, timings });
     });
     watcher = await startWatcher(options, root, (file) => scheduler!.add(file));
     process.stdout.write('Watching for changes.\n');
   }
   return handle;
+}
+
+/** Hash of a file's content ('' when it is missing or a directory). */
+async function fileHash(file: string): Promise<string> {
+  try {
+    return createHash('sha1').update(await readFile(file)).digest('hex');
+  } catch {
+    return '';
+  }
 }
 
 function errorText(error: unknown): string {

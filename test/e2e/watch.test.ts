@@ -67,9 +67,22 @@ describe('serve --watch', () => {
   it('reloads the open page when its doc is edited', async () => {
     await page.goto(`${baseUrl}/docs/guides/overview`);
     await bodyHas('Sipa is a small framework');
+    await page.evaluate(() => window.scrollTo(0, 600));
     const text = await readFile(docFile(), 'utf8');
     await writeFile(docFile(), text.replace('Sipa is a small framework', 'Sipa is a WATCHED-EDIT framework'));
     await bodyHas('Sipa is a WATCHED-EDIT framework');
+    // The scroll position survives the reload.
+    await page.waitForFunction(() => window.scrollY > 500, undefined, { timeout: 10_000 });
+  }, STEP * 2);
+
+  it('swaps stylesheets without a reload on a CSS-only change', async () => {
+    await page.evaluate(() => ((window as unknown as { __notReloaded: boolean }).__notReloaded = true));
+    const css = path.join(site, 'css/custom.css');
+    await writeFile(css, `${await readFile(css, 'utf8')}\n:root { --sipa-watch-test: 42px; }\n`);
+    await page.waitForFunction(() => getComputedStyle(document.documentElement).getPropertyValue('--sipa-watch-test').trim() === '42px', undefined, {
+      timeout: STEP,
+    });
+    expect(await page.evaluate(() => (window as unknown as { __notReloaded?: boolean }).__notReloaded)).toBe(true);
   }, STEP * 2);
 
   it('shows a new doc in the sidebar', async () => {
