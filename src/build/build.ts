@@ -1,25 +1,23 @@
-import { createHash } from 'node:crypto';
 import { readFile, rm } from 'node:fs/promises';
 
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { bundleSite, type BundleResult } from '../bundle/bundleSite.js';
+import { bundleSite } from '../bundle/bundleSite.js';
 import { REPO_ROOT, routeEntryName, type VirtualSources } from '../bundle/virtualModules.js';
-import { extractLinks, findBrokenLinks, type PageLinks } from '../check/links.js';
+import { findBrokenLinks } from '../check/links.js';
 import type { SidebarsConfig } from '../config/defineConfig.js';
 import { importSiteModule, loadConfig } from '../config/load.js';
 import { clientSiteData } from '../config/normalize.js';
 import type { SiteConfig } from '../config/types.js';
-import { compileMdx, type CompiledPage } from '../content/mdx/compile.js';
+import type { CompiledPage } from '../content/mdx/compile.js';
 import { createCodeHighlighter, type CodeHighlighter } from '../content/mdx/highlighter.js';
+import { compilePages, type CompileMemory } from './compilePages.js';
+import { importServerBundle, renderPages, type RenderMemory } from './renderPages.js';
 import type { ContentSource, SiteModel } from '../content/model.js';
 import { planRoutes, type PlannedRoute } from '../content/routes.js';
 import { scanSources, scanStatic } from '../content/scan.js';
-import { buildSiteModel, markdownLinkResolver, type LoadedSource } from '../content/siteModel.js';
+import { buildSiteModel, type LoadedSource } from '../content/siteModel.js';
 import { formatLocation, SiteError, SiteErrors } from '../errors.js';
-import { renderDocument } from '../render/document.js';
-import type { ClientSiteData, RouteModule, RoutePayload } from '../shared/types.js';
-import { routePayloadUrl, withBase } from '../shared/paths.js';
+import type { ClientSiteData } from '../shared/types.js';
 import { createStageLogger, formatMs, type StageLogger } from './log.js';
 import { createStagingDir } from './output.js';
 
@@ -30,6 +28,8 @@ export interface BuildOptions {
   logger?: StageLogger;
   /** Reused between builds in watch mode. */
   context?: BuildContext;
+  /** Keep compiled pages on disk between runs, keyed by content (default true). */
+  persistentCache?: boolean;
 }
 
 /** Long-lived state that speeds up repeated builds (watch mode). */
@@ -40,23 +40,20 @@ export interface BuildContext {
    * Compiled pages by site-relative path, reused when the inputs' hash is unchanged and every
    * markdown link the page resolved still resolves the same way (watch mode).
    */
-  compileCache?: Map<string, CompileCacheEntry>;
+  compileCache?: CompileMemory;
+  /** Worker threads for compiling; default: one per core (up to 4), 0 compiles in-process. */
+  workers?: number;
   /**
    * Server-rendered page bodies by route, reused when the SSR entry, the route's server module
    * (whose content names its content-hashed chunks), the payload and the site data are unchanged.
    */
-  renderCache?: Map<string, { key: string; bodyHtml: string; meta: RoutePayload['meta'] }>;
+  renderCache?: RenderMemory;
   /** Pages rendered / reused by the last build. */
   lastRender?: { rendered: number; reused: number };
   /** Pages compiled / reused by the last build (for logs and tests). */
   lastCompile?: { compiled: number; reused: number };
 }
 
-interface CompileCacheEntry {
-  hash: string;
-  page: CompiledPage;
-  links: Map<string, string | null>;
-}
 
 export interface BuildResult {
   pages: number;
@@ -88,7 +85,12 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const sidebars = await loadSidebars(config);
   const model = await log.stage('model', async () => relocate(() => buildSiteModel(config, sources, sidebars.config, sidebars.file), rel));
 
-  const compiled = await log.stage('compile', () => compileAll(model, config, context, rel, warn), (c) => `${c.size} pages`);
+  const compileCacheDir = options.persistentCache === false ? null : path.join(CACHE_ROOT, 'build', 'compile');
+  const compiled = await log.stage(
+    'compile',
+    () => compileAll(model, config, context, compileCacheDir, rel, warn),
+    (c) => `${c.size} pages${context.lastCompile?.reused ? ` (${context.lastCompile.reused} cached)` : ''}`,
+  );
   const plan = planRoutes(model, compiled, config);
   plan.warnings.forEach(warn);
 
@@ -97,16 +99,27 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const { sources: virtual, entryNames } = virtualSources(plan.routes, compiled, model, config, siteData);
   const staging = await createStagingDir(options.outDir);
   try {
+    const client = await log.stage('bundle', () => bundleSite('client', virtual, staging.dir, config.baseUrl), (c) => `${c.files.length} files`);
     const ssrDir = path.join(CACHE_ROOT, 'ssr', `${process.pid}-${Date.now().toString(36)}`);
-    const [client, server] = await log.stage(
-      'bundle',
-      () => Promise.all([bundleSite('client', virtual, staging.dir, config.baseUrl), bundleSite('server', virtual, ssrDir, config.baseUrl)]),
-      ([c]) => `${c.files.length} files`,
-    );
     const rendered = await log.stage(
       'render',
-      () => renderAll(plan.routes, entryNames, client, server, siteData, config, staging.write, context),
-      (pages) => `${pages.length} pages`,
+      async () => {
+        const result = await renderPages({
+          routes: plan.routes,
+          entryNames,
+          client,
+          // Only bundled when some page is not cached.
+          loadServer: async () => importServerBundle((await bundleSite('server', virtual, ssrDir, config.baseUrl)).entry.js),
+          site: siteData,
+          config,
+          write: staging.write,
+          memory: (context.renderCache ??= new Map()),
+          cacheDir: options.persistentCache === false ? null : path.join(CACHE_ROOT, 'build', 'render'),
+        });
+        context.lastRender = result.stats;
+        return result.pages;
+      },
+      (pages) => `${pages.length} pages${context.lastRender?.reused ? ` (${context.lastRender.reused} cached)` : ''}`,
     );
     await rm(ssrDir, { recursive: true, force: true });
 
@@ -177,67 +190,51 @@ async function compileAll(
   model: SiteModel,
   config: SiteConfig,
   context: BuildContext,
+  cacheDir: string | null,
   rel: (file: string) => string,
   warn: (message: string) => void,
 ): Promise<Map<string, CompiledPage>> {
   const themesKey = `${config.codeThemes.light}+${config.codeThemes.dark}`;
-  if (!context.highlighter || context.highlighterThemes !== themesKey) {
-    context.highlighter = createCodeHighlighter(config.codeThemes);
+  if (context.highlighterThemes !== themesKey) {
+    context.highlighter = undefined;
     context.highlighterThemes = themesKey;
   }
-  const highlighter = await context.highlighter;
-  const resolve = markdownLinkResolver(model);
+  const routesBySource: Record<string, string> = {};
+  for (const doc of model.docs) routesBySource[doc.source.relPath] = doc.route;
+  for (const post of model.posts) routesBySource[post.source.relPath] = post.route;
+  for (const page of model.pages) routesBySource[page.relPath] = page.route;
+  const jobs = contentSources(model).map((source) => ({
+    relPath: source.relPath,
+    body: source.body,
+    text: source.text,
+    format: source.format,
+    withExcerpt: source.withExcerpt,
+    route: source.route ?? null,
+  }));
+  const { outcomes, stats } = await compilePages(
+    jobs,
+    { tocLevels: { min: config.toc.minHeadingLevel, max: config.toc.maxHeadingLevel }, themes: { ...config.codeThemes }, routesBySource },
+    {
+      cacheDir,
+      memory: (context.compileCache ??= new Map()),
+      highlighter: () => (context.highlighter ??= createCodeHighlighter(config.codeThemes)),
+      workers: context.workers,
+    },
+  );
+  context.lastCompile = { compiled: stats.compiled, reused: stats.reused };
   const compiled = new Map<string, CompiledPage>();
   const errors: SiteError[] = [];
-  const cache = context.compileCache;
-  const seen = new Set<string>();
-  const stats = { compiled: 0, reused: 0 };
-  for (const source of contentSources(model)) {
-    seen.add(source.relPath);
-    const tocLevels = { min: config.toc.minHeadingLevel, max: config.toc.maxHeadingLevel };
-    const hash = cache
-      ? createHash('sha256')
-          .update(JSON.stringify([source.body, source.text, source.format, Boolean(source.withExcerpt), source.route ?? null, tocLevels, themesKey]))
-          .digest('hex')
-      : '';
-    const cached = cache?.get(source.relPath);
-    if (cached && cached.hash === hash && [...cached.links].every(([target, result]) => resolve(source.relPath, target) === result)) {
-      for (const w of cached.page.warnings) {
-        warn(`${formatLocation({ file: rel(source.relPath), line: w.line, column: w.column })}: ${w.message}`);
-      }
-      compiled.set(source.relPath, cached.page);
-      stats.reused++;
+  for (const job of jobs) {
+    const outcome = outcomes.get(job.relPath)!;
+    if (!outcome.ok) {
+      errors.push(relocateError(new SiteError(outcome.error), rel) as SiteError);
       continue;
     }
-    try {
-      const links = new Map<string, string | null>();
-      const page = await compileMdx(source.body, {
-        file: source.relPath,
-        sourceText: source.text,
-        format: source.format,
-        highlighter,
-        tocLevels,
-        resolveMarkdownLink: (target) => {
-          const result = resolve(source.relPath, target);
-          links.set(target, result);
-          return result;
-        },
-        withExcerpt: source.withExcerpt,
-        route: source.route,
-      });
-      stats.compiled++;
-      cache?.set(source.relPath, { hash, page, links });
-      for (const w of page.warnings) {
-        warn(`${formatLocation({ file: rel(source.relPath), line: w.line, column: w.column })}: ${w.message}`);
-      }
-      compiled.set(source.relPath, page);
-    } catch (error) {
-      if (!(error instanceof SiteError)) throw error;
-      errors.push(relocateError(error, rel) as SiteError);
+    for (const w of outcome.page.warnings) {
+      warn(`${formatLocation({ file: rel(job.relPath), line: w.line, column: w.column })}: ${w.message}`);
     }
+    compiled.set(job.relPath, outcome.page);
   }
-  if (cache) for (const key of cache.keys()) if (!seen.has(key)) cache.delete(key);
-  context.lastCompile = stats;
   if (errors.length > 0) throw new SiteErrors(errors);
   return compiled;
 }
@@ -267,93 +264,6 @@ function virtualSources(routes: PlannedRoute[], compiled: Map<string, CompiledPa
       customCss: config.customCss.map((file) => path.resolve(config.siteDir, file)),
     } satisfies VirtualSources,
   };
-}
-
-interface SsrEntry {
-  renderBody(site: ClientSiteData, route: { payload: RoutePayload; module: RouteModule }): string;
-  headScripts(site: ClientSiteData): string[];
-}
-
-async function renderAll(
-  routes: PlannedRoute[],
-  entryNames: Map<string, string>,
-  client: BundleResult,
-  server: BundleResult,
-  site: ClientSiteData,
-  config: SiteConfig,
-  write: (relPath: string, contents: string) => Promise<void>,
-  context: BuildContext = {},
-): Promise<PageLinks[]> {
-  const cache = context.renderCache;
-  const sha = (text: string) => createHash('sha256').update(text).digest('hex');
-  const baseKey = cache ? sha(JSON.stringify([await readFile(server.entry.js, 'utf8'), site])) : '';
-  let ssrModule: SsrEntry | undefined;
-  const loadSsr = async () => (ssrModule ??= (await import(pathToFileURL(server.entry.js).href)) as SsrEntry);
-  const headKey = `${baseKey}:head`;
-  const cachedHead = cache?.get('\0head');
-  const headScripts: string[] = cachedHead && cachedHead.key === headKey ? JSON.parse(cachedHead.bodyHtml) : (await loadSsr()).headScripts(site);
-  cache?.set('\0head', { key: headKey, bodyHtml: JSON.stringify(headScripts), meta: {} as RoutePayload['meta'] });
-  const stats = { rendered: 0, reused: 0 };
-  const favicon = config.favicon ? withBase(config.baseUrl, `/${config.favicon.replace(/^\/+/, '')}`) : '';
-  const pages: PageLinks[] = [];
-  for (const route of routes) {
-    const name = entryNames.get(route.path);
-    const clientChunk = name ? client.routes.get(name) : undefined;
-    const serverFile = name ? server.routes.get(name)!.js : null;
-    const key = cache
-      ? sha(JSON.stringify([baseKey, serverFile ? await readFile(serverFile, 'utf8') : null, route.meta, route.data, clientChunk?.js ?? null, route.content?.kind ?? null]))
-      : '';
-    const hit = cache?.get(route.path);
-    let payload: RoutePayload;
-    let bodyHtml: string;
-    if (hit && hit.key === key) {
-      payload = { meta: hit.meta, data: route.data, chunk: clientChunk?.js ?? null };
-      bodyHtml = hit.bodyHtml;
-      stats.reused++;
-    } else {
-      const module: RouteModule & { meta?: { title?: string; description?: string } } = serverFile
-        ? await import(pathToFileURL(serverFile).href)
-        : {};
-      const meta = { ...route.meta };
-      if (route.content?.kind === 'page' && module.meta) {
-        meta.title = module.meta.title ?? meta.title;
-        meta.description = module.meta.description ?? meta.description;
-      }
-      payload = { meta, data: route.data, chunk: clientChunk?.js ?? null };
-      try {
-        bodyHtml = (await loadSsr()).renderBody(site, { payload, module });
-        stats.rendered++;
-        cache?.set(route.path, { key, bodyHtml, meta });
-      } catch (error) {
-        throw new SiteError({
-          code: 'RENDER_FAILED',
-          message: `rendering ${route.path} failed: ${(error as Error).message}`,
-          location: route.sourceFile ? { file: path.relative(process.cwd(), path.join(config.siteDir, route.sourceFile)) } : undefined,
-          cause: error,
-        });
-      }
-    }
-    const html = renderDocument({
-      site,
-      payload,
-      bodyHtml,
-      headScripts,
-      css: [...new Set([...client.entry.css, ...(clientChunk?.css ?? [])])],
-      entry: client.entry.js,
-      preload: [...new Set([...client.entry.imports, ...(clientChunk ? [clientChunk.js, ...clientChunk.imports] : [])])],
-      favicon,
-      noIndex: config.noIndex,
-    });
-    await write(route.outputFile, html);
-    if (route.path !== '/404') await write(routePayloadUrl(route.path, '/').slice(1), JSON.stringify(payload));
-    pages.push(extractLinks(route.path, html));
-  }
-  if (cache) {
-    const live = new Set(['\0head', ...routes.map((r) => r.path)]);
-    for (const k of cache.keys()) if (!live.has(k)) cache.delete(k);
-  }
-  context.lastRender = stats;
-  return pages;
 }
 
 function brokenLinksError(broken: ReturnType<typeof findBrokenLinks>, routes: PlannedRoute[]): SiteErrors {

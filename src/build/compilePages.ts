@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -8,13 +7,17 @@ import type { CodeHighlighter } from '../content/mdx/highlighter.js';
 import { PACKAGE_ROOT } from '../packageRoot.js';
 import { GENERATOR_VERSION } from '../version.js';
 import { resolveMarkdownLink, runCompileJob, type CompileJob, type CompileOutcome, type CompileSettings } from './compileJob.js';
+import { readCacheEntry, writeCacheEntry } from './diskCache.js';
 import { createWorkerPool } from './workerPool.js';
 
 /** A cached compilation: valid while its key matches and its markdown links resolve the same way. */
-interface CacheEntry {
+export interface CacheEntry {
   key: string;
   outcome: Extract<CompileOutcome, { ok: true }>;
 }
+
+/** Compilations kept in memory by a watch session, by source path. */
+export type CompileMemory = Map<string, CacheEntry>;
 
 export interface CompileStats {
   compiled: number;
@@ -34,8 +37,8 @@ export interface CompilePagesOptions {
   workers?: number;
 }
 
-/** Below this many pages to compile, starting worker threads costs more than it saves. */
-const MIN_PAGES_PER_WORKER = 12;
+/** Below this many pages per worker, thread start-up and warm-up cost more than they save (measured on 2 cores). */
+const MIN_PAGES_PER_WORKER = 100;
 
 /** Changes whenever the compiler or its main libraries change, so stale cache entries are never read. */
 const FINGERPRINT = (() => {
@@ -76,7 +79,7 @@ export async function compilePages(
     jobs.map(async (job) => {
       const key = cacheKey(job, settings);
       let entry = options.memory?.get(job.relPath);
-      if (!entry || entry.key !== key) entry = (await readDiskEntry(options.cacheDir, key)) ?? undefined;
+      if (!entry || entry.key !== key) entry = (await readCacheEntry<CacheEntry>(options.cacheDir, key)) ?? undefined;
       if (entry && entry.key === key && stillValid(entry, job)) {
         outcomes.set(job.relPath, entry.outcome);
         options.memory?.set(job.relPath, entry);
@@ -97,7 +100,7 @@ export async function compilePages(
         if (!outcome.ok) return;
         const entry: CacheEntry = { key, outcome };
         options.memory?.set(job.relPath, entry);
-        await writeDiskEntry(options.cacheDir, entry);
+        await writeCacheEntry(options.cacheDir, key, entry);
       }),
     );
   } finally {
@@ -125,20 +128,3 @@ async function workerCompiler(settings: CompileSettings, size: number) {
   const dir = await compileEntries({ compileWorker: 'src/build/compileWorker.ts' });
   return createWorkerPool<CompileJob, CompileOutcome>(path.join(dir, 'compileWorker.mjs'), size, settings);
 }
-
-async function readDiskEntry(cacheDir: string | null, key: string): Promise<CacheEntry | null> {
-  if (!cacheDir) return null;
-  try {
-    return JSON.parse(await readFile(path.join(cacheDir, key.slice(0, 2), `${key}.json`), 'utf8')) as CacheEntry;
-  } catch {
-    return null;
-  }
-}
-
-async function writeDiskEntry(cacheDir: string | null, entry: CacheEntry): Promise<void> {
-  if (!cacheDir) return;
-  const dir = path.join(cacheDir, entry.key.slice(0, 2));
-  await mkdir(dir, { recursive: true });
-  await writeFile(path.join(dir, `${entry.key}.json`), JSON.stringify(entry));
-}
-

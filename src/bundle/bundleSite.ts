@@ -29,21 +29,25 @@ export interface BundleResult {
 /**
  * Bundles the theme, the client runtime and one entry per route with esbuild.
  * - client: browser ESM with code splitting, minified, content-hashed, written under `<outDir>/_sipa`.
- * - server: Node ESM for rendering, react kept external, written to `outDir` (a cache folder).
+ * - server: one Node ESM file for rendering, react kept external, written to `outDir` (a cache folder).
  */
 export async function bundleSite(kind: 'client' | 'server', sources: VirtualSources, outDir: string, baseUrl: string): Promise<BundleResult> {
   const isClient = kind === 'client';
-  const entryPoints = [
-    { in: isClient ? CLIENT_ENTRY : SSR_ENTRY, out: `${ASSET_DIR}/${isClient ? 'entry' : 'ssr'}` },
-    ...[...sources.routeEntries.keys()].map((name) => ({ in: `sipa-route:${name}`, out: `${ASSET_DIR}/r/${name}` })),
-  ];
+  // The client gets one entry per route (code splitting); the server bundle is a single file whose
+  // route registry loads modules lazily, because importing thousands of files costs more than rendering.
+  const entryPoints = isClient
+    ? [
+        { in: CLIENT_ENTRY, out: `${ASSET_DIR}/entry` },
+        ...[...sources.routeEntries.keys()].map((name) => ({ in: `sipa-route:${name}`, out: `${ASSET_DIR}/r/${name}` })),
+      ]
+    : [{ in: SSR_ENTRY, out: `${ASSET_DIR}/ssr` }];
   let metafile: Metafile;
   try {
     const result = await build({
       entryPoints,
       outdir: outDir,
       bundle: true,
-      splitting: true,
+      splitting: isClient,
       format: 'esm',
       platform: isClient ? 'browser' : 'node',
       target: isClient ? ['es2020', 'chrome90', 'firefox90', 'safari15'] : 'node20',
@@ -67,10 +71,10 @@ export async function bundleSite(kind: 'client' | 'server', sources: VirtualSour
   } catch (error) {
     throw bundleError(error);
   }
-  return readMetafile(metafile, outDir, baseUrl, isClient);
+  return readMetafile(metafile, outDir, baseUrl, isClient, isClient ? CLIENT_ENTRY : SSR_ENTRY);
 }
 
-function readMetafile(metafile: Metafile, outDir: string, baseUrl: string, isClient: boolean): BundleResult {
+function readMetafile(metafile: Metafile, outDir: string, baseUrl: string, isClient: boolean, entrySource: string): BundleResult {
   const outputs = metafile.outputs;
   // esbuild reports output paths relative to the working directory.
   const relToOut = (file: string) => path.relative(outDir, path.resolve(file)).split(path.sep).join('/');
@@ -94,7 +98,8 @@ function readMetafile(metafile: Metafile, outDir: string, baseUrl: string, isCli
     if (!output.entryPoint || file.endsWith('.css')) continue;
     if (output.entryPoint.startsWith('sipa:sipa-route:') || output.entryPoint.startsWith('sipa-route:')) {
       routes.set(output.entryPoint.replace(/^(sipa:)?sipa-route:/, ''), chunkOf(file));
-    } else {
+    } else if (path.resolve(output.entryPoint) === entrySource) {
+      // Lazily imported modules (e.g. the route matcher) are entry points too; only this one is the entry.
       entry = chunkOf(file);
     }
   }

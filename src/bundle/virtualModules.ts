@@ -26,7 +26,7 @@ const NS = 'sipa';
 /**
  * Serves generated modules to esbuild: `sipa-route:<name>` (one per route chunk),
  * `sipa-mdx:<path>` and `sipa-excerpt:<path>` (compiled MDX), `sipa-sidebar:<id>`,
- * `sipa:site-data`, `sipa:custom-css`; maps `@theme/X` (Docusaurus-style imports) to the theme's
+ * `sipa:site-data`, `sipa:custom-css`, `sipa:ssr-routes` (the server bundle's lazy route registry); maps `@theme/X` (Docusaurus-style imports) to the theme's
  * components and pins react/react-dom to this package's copy so a site can never load two Reacts.
  */
 export function virtualModulesPlugin(sources: VirtualSources): Plugin {
@@ -58,6 +58,10 @@ export function virtualModulesPlugin(sources: VirtualSources): Plugin {
             return { contents: `export default ${JSON.stringify(sources.sidebars.get(key))};`, loader: 'js' };
           case 'sipa':
             if (key === 'site-data') return { contents: `export default ${JSON.stringify(sources.siteData)};`, loader: 'js' };
+            if (key === 'ssr-routes') {
+              const entries = [...sources.routeEntries.keys()].map((name) => `${JSON.stringify(name)}: () => import(${JSON.stringify(`sipa-route:${name}`)})`);
+              return { contents: `export default {\n${entries.join(',\n')}\n};`, loader: 'js', resolveDir: REPO_ROOT };
+            }
             if (key === 'custom-css') {
               return {
                 contents: sources.customCss.map((file) => `@import ${JSON.stringify(file)};`).join('\n'),

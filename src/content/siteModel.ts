@@ -79,15 +79,3 @@ export function buildSiteModel(config: SiteConfig, sources: LoadedSource[], side
     announcementBar: config.announcementBar,
   };
 }
-
-/** Resolves relative links to .md/.mdx files (from one source file) to the route they became. */
-export function markdownLinkResolver(model: SiteModel): (fromRelPath: string, target: string) => string | null {
-  const routesBySource = new Map<string, string>();
-  for (const doc of model.docs) routesBySource.set(doc.source.relPath, doc.route);
-  for (const post of model.posts) routesBySource.set(post.source.relPath, post.route);
-  for (const page of model.pages) routesBySource.set(page.relPath, page.route);
-  return (fromRelPath, target) => {
-    const resolved = path.posix.normalize(path.posix.join(path.posix.dirname(fromRelPath), target));
-    return routesBySource.get(resolved) ?? null;
-  };
-}

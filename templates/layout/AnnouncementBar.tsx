@@ -2,17 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link } from '../../src/client/navigation.js';
 import { siteStorage } from '../../src/client/storage.js';
 import type { AnnouncementBar as Bar } from '../../src/shared/types.js';
-
-export const ANNOUNCEMENT_DISMISS_KEY = 'docusaurus.announcement.dismiss';
-export const ANNOUNCEMENT_ID_KEY = 'docusaurus.announcement.id';
-
-/**
- * Inline <head> script: hides a bar dismissed earlier before first paint (no flash). A new bar
- * id resets the dismissal.
- */
-export function announcementScript(id: string): string {
-  return `(function(){try{var s=localStorage;if(s.getItem(${JSON.stringify(ANNOUNCEMENT_ID_KEY)})===${JSON.stringify(id)}&&s.getItem(${JSON.stringify(ANNOUNCEMENT_DISMISS_KEY)})==='true')document.documentElement.setAttribute('data-announcement-dismissed','true')}catch(e){}})()`;
-}
+import { ANNOUNCEMENT_DISMISS_KEY, ANNOUNCEMENT_ID_KEY } from './announcementScript.js';
 
 /** A dismissible bar above the navbar; dismissal is stored and forgotten when the bar's id changes. */
 export function AnnouncementBar({ bar }: { bar: Bar }) {

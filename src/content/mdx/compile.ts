@@ -4,7 +4,7 @@ import remarkGfm from 'remark-gfm';
 import type { VFileMessage } from 'vfile-message';
 import { SiteError, codeFrame } from '../../errors.js';
 import type { TocItem } from '../../shared/types.js';
-import type { CodeHighlighter } from './highlighter.js';
+import { fenceLanguages, type CodeHighlighter } from './highlighter.js';
 import {
   rehypeCodeBlocks,
   rehypeHeadings,
@@ -54,6 +54,7 @@ export interface CompiledPage {
  */
 export async function compileMdx(body: string, options: CompileOptions): Promise<CompiledPage> {
   const pre = preprocess(body);
+  await options.highlighter.ensureLanguages(fenceLanguages(body));
   const main = await compileOnce(pre.text, pre.customIds, options, null);
   let excerptCode: string | null = null;
   if (options.withExcerpt && pre.truncateLine !== null) {

@@ -1,10 +1,4 @@
-import { createHighlighter, type Highlighter } from 'shiki';
-
-/** Languages loaded up front; anything else is shown as plain text with a warning. */
-export const CODE_LANGUAGES = [
-  'javascript', 'typescript', 'jsx', 'tsx', 'json', 'jsonc', 'html', 'css', 'scss', 'bash', 'shellscript',
-  'yaml', 'markdown', 'mdx', 'diff', 'ini', 'xml',
-] as const;
+import { bundledLanguages, createHighlighter, type BundledLanguage, type Highlighter } from 'shiki';
 
 const ALIASES: Record<string, string> = {
   js: 'javascript', mjs: 'javascript', cjs: 'javascript', ts: 'typescript', sh: 'bash', shell: 'bash',
@@ -16,19 +10,37 @@ export const PLAIN_LANGUAGES = new Set(['text', 'txt', 'plain', 'plaintext', '']
 export interface CodeHighlighter {
   highlighter: Highlighter;
   themes: { light: string; dark: string };
+  /** Loads the grammars of these fence languages (unknown ones are ignored). */
+  ensureLanguages(langs: Iterable<string>): Promise<void>;
   /** Maps a fence language to a loaded grammar, or null for plain text. */
   resolveLanguage(lang: string): string | null;
 }
 
-/** Loads shiki once per process (grammars and themes are the expensive part). */
+const grammarName = (lang: string): string => ALIASES[lang.toLowerCase()] ?? lang.toLowerCase();
+
+/** Fence languages used in a markdown body (```lang …), for loading their grammars up front. */
+export function fenceLanguages(body: string): Set<string> {
+  return new Set([...body.matchAll(/^\s{0,3}(?:`{3,}|~{3,})\s*([\w+#.-]+)/gm)].map((m) => m[1]!));
+}
+
+/**
+ * Creates a shiki highlighter with both palettes and no grammar: grammars are loaded on demand,
+ * because compiling them (markdown or mdx pull in dozens of embedded languages) dominates start-up.
+ */
 export async function createCodeHighlighter(themes: { light: string; dark: string }): Promise<CodeHighlighter> {
-  const highlighter = await createHighlighter({ themes: [themes.light, themes.dark], langs: [...CODE_LANGUAGES] });
-  const loaded = new Set(highlighter.getLoadedLanguages());
+  const highlighter = await createHighlighter({ themes: [themes.light, themes.dark], langs: [] });
+  const loaded = new Set<string>();
   return {
     highlighter,
     themes,
+    async ensureLanguages(langs) {
+      const missing = [...new Set([...langs].map(grammarName))].filter((name) => !loaded.has(name) && name in bundledLanguages);
+      if (missing.length === 0) return;
+      await highlighter.loadLanguage(...(missing as BundledLanguage[]));
+      for (const name of missing) loaded.add(name);
+    },
     resolveLanguage(lang) {
-      const name = ALIASES[lang.toLowerCase()] ?? lang.toLowerCase();
+      const name = grammarName(lang);
       return loaded.has(name) ? name : null;
     },
   };

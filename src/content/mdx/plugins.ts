@@ -3,7 +3,7 @@
  * they learn (headings, links, warnings) is written into the `CompileState` passed in.
  */
 import GithubSlugger from 'github-slugger';
-import type { Element, ElementContent, Root as HastRoot } from 'hast';
+import type { Element, Root as HastRoot } from 'hast';
 import { toString as hastToString } from 'hast-util-to-string';
 import type { Link, Root as MdastRoot } from 'mdast';
 import type { ContainerDirective, LeafDirective, TextDirective } from 'mdast-util-directive';
@@ -198,7 +198,7 @@ export function rehypeCodeBlocks(options: PluginOptions) {
           column: node.position?.start.column,
         });
       }
-      const highlighted = highlighter.codeToHast(source, {
+      const html = highlighter.codeToHtml(source, {
         lang: lang ?? 'text',
         themes,
         defaultColor: false,
@@ -210,15 +210,14 @@ export function rehypeCodeBlocks(options: PluginOptions) {
           },
         ],
       });
-      const pre = highlighted.children[0] as Element;
-      const attributes = [attr('language', requested || 'text')];
+      const attributes = [attr('language', requested || 'text'), attr('html', html)];
       if (meta.title) attributes.push(attr('title', meta.title));
       if (meta.showLineNumbers) attributes.push(attr('showLineNumbers', 'true'));
       parent.children[index] = {
         type: 'mdxJsxFlowElement',
         name: 'CodeBlock',
         attributes,
-        children: [pre as ElementContent],
+        children: [],
         position: node.position,
       } as never;
       return SKIP;

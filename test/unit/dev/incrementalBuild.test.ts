@@ -30,18 +30,18 @@ describe('incremental rebuilds with a shared BuildContext', () => {
     const site = path.join(tmp, 'site');
     await cp(path.join(REPO, 'site'), site, { recursive: true });
     const context: BuildContext = { compileCache: new Map(), renderCache: new Map() };
-    const first = await buildSite({ siteDir: site, outDir: path.join(tmp, 'a'), quiet: true, context });
+    const first = await buildSite({ siteDir: site, outDir: path.join(tmp, 'a'), quiet: true, context, persistentCache: false });
     expect(context.lastCompile!.reused).toBe(0);
 
     const doc = path.join(site, 'docs/guides/overview.mdx');
     await writeFile(doc, (await readFile(doc, 'utf8')).replace('Sipa is a small framework', 'Sipa is an INCREMENTAL framework'));
-    const second = await buildSite({ siteDir: site, outDir: path.join(tmp, 'a'), quiet: true, context });
+    const second = await buildSite({ siteDir: site, outDir: path.join(tmp, 'a'), quiet: true, context, persistentCache: false });
     expect(second.pages).toBe(first.pages);
     expect(context.lastCompile).toEqual({ compiled: 1, reused: context.lastCompile!.reused });
     expect(context.lastCompile!.reused).toBeGreaterThan(10);
     expect(context.lastRender!.rendered).toBeLessThan(context.lastRender!.reused);
 
-    await buildSite({ siteDir: site, outDir: path.join(tmp, 'b'), quiet: true });
+    await buildSite({ siteDir: site, outDir: path.join(tmp, 'b'), quiet: true, persistentCache: false });
     const incremental = await htmlFiles(path.join(tmp, 'a'));
     const fresh = await htmlFiles(path.join(tmp, 'b'));
     expect([...incremental.keys()].sort()).toEqual([...fresh.keys()].sort());

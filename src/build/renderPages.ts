@@ -1,0 +1,200 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { BundleResult } from '../bundle/bundleSite.js';
+import { extractLinks, type PageLinks } from '../check/links.js';
+import type { SiteConfig } from '../config/types.js';
+import type { PlannedRoute } from '../content/routes.js';
+import { SiteError } from '../errors.js';
+import { PACKAGE_ROOT } from '../packageRoot.js';
+import { readCacheEntry, writeCacheEntry } from './diskCache.js';
+import { renderDocument } from '../render/document.js';
+import type { ClientSiteData, PageMeta, RouteModule, RoutePayload } from '../shared/types.js';
+import { routePayloadUrl, withBase } from '../shared/paths.js';
+import { GENERATOR_VERSION } from '../version.js';
+import { announcementScript } from '../../templates/layout/announcementScript.js';
+import { colorModeScript } from '../../templates/layout/colorMode.js';
+
+/** A rendered page body, valid while its key (all its inputs) is unchanged. */
+export interface RenderCacheEntry {
+  key: string;
+  bodyHtml: string;
+  meta: PageMeta;
+}
+
+/** Rendered bodies kept in memory by a watch session, by route. */
+export type RenderMemory = Map<string, RenderCacheEntry>;
+
+/** The server bundle: route modules by entry name and the body renderer. */
+export interface ServerBundle {
+  routeModules: Record<string, () => Promise<RouteModule & { meta?: { title?: string; description?: string } }>>;
+  renderBody(site: ClientSiteData, route: { payload: RoutePayload; module: RouteModule }): string;
+}
+
+export interface RenderPagesOptions {
+  routes: PlannedRoute[];
+  entryNames: Map<string, string>;
+  client: BundleResult;
+  /** Bundles and imports the server code; only called when some page is not cached. */
+  loadServer: () => Promise<ServerBundle>;
+  site: ClientSiteData;
+  config: SiteConfig;
+  write: (relPath: string, contents: string) => Promise<void>;
+  memory?: RenderMemory;
+  cacheDir: string | null;
+}
+
+/** Server-only render code; everything else a page depends on is in the content hashes of its client chunks. */
+const FINGERPRINT = createHash('sha256')
+  .update(GENERATOR_VERSION)
+  .update(readFileSync(path.join(PACKAGE_ROOT, 'src/render/ssrEntry.tsx')))
+  .digest('hex');
+
+const sha = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/**
+ * Renders every route to HTML, writes it with the route's payload JSON, and returns the links
+ * and ids of each page for the link check. A page whose inputs are unchanged (same client chunks
+ * by content hash, same data, same site data) reuses its body from memory or the disk cache.
+ */
+export async function renderPages(options: RenderPagesOptions): Promise<{ pages: PageLinks[]; stats: { rendered: number; reused: number } }> {
+  const { routes, entryNames, client, site, config, write } = options;
+  const baseKey = sha(JSON.stringify([FINGERPRINT, client.entry, site]));
+  const headScripts = [colorModeScript(site.colorMode.defaultMode, site.colorMode.respectPrefersColorScheme)];
+  if (site.announcementBar) headScripts.push(announcementScript(site.announcementBar.id));
+  const favicon = config.favicon ? withBase(config.baseUrl, `/${config.favicon.replace(/^\/+/, '')}`) : '';
+  let server: Promise<ServerBundle> | null = null;
+  const stats = { rendered: 0, reused: 0 };
+  const pages: PageLinks[] = [];
+  const writes = createTaskQueue(64);
+
+  const keyed = routes.map((route) => {
+    const name = entryNames.get(route.path);
+    const chunk = name ? client.routes.get(name) : undefined;
+    return { route, name, chunk, key: sha(JSON.stringify([baseKey, chunk ?? null, route.meta, route.data, route.content?.kind ?? null])) };
+  });
+  // Cache look-ups run concurrently; only rendering itself is sequential (it is CPU-bound).
+  const cached = await mapLimit(keyed, 64, async ({ route, key }) => {
+    const inMemory = options.memory?.get(route.path);
+    if (inMemory?.key === key) return inMemory;
+    const entry = await readCacheEntry<RenderCacheEntry>(options.cacheDir, key);
+    return entry?.key === key ? entry : null;
+  });
+
+  for (const [i, { route, name, chunk, key }] of keyed.entries()) {
+    let entry = cached[i];
+    if (entry) {
+      stats.reused++;
+    } else {
+      server ??= options.loadServer();
+      entry = await renderOne(await server, route, name, chunk?.js ?? null, site, key, config);
+      stats.rendered++;
+      const fresh = entry;
+      writes.run(() => writeCacheEntry(options.cacheDir, key, fresh));
+    }
+    options.memory?.set(route.path, entry);
+    const payload: RoutePayload = { meta: entry.meta, data: route.data, chunk: chunk?.js ?? null };
+    const html = renderDocument({
+      site,
+      payload,
+      bodyHtml: entry.bodyHtml,
+      headScripts,
+      css: [...new Set([...client.entry.css, ...(chunk?.css ?? [])])],
+      entry: client.entry.js,
+      preload: [...new Set([...client.entry.imports, ...(chunk ? [chunk.js, ...chunk.imports] : [])])],
+      favicon,
+      noIndex: config.noIndex,
+    });
+    writes.run(() => write(route.outputFile, html));
+    if (route.path !== '/404') writes.run(() => write(routePayloadUrl(route.path, '/').slice(1), JSON.stringify(payload)));
+    pages.push(extractLinks(route.path, html));
+  }
+  await writes.idle();
+  if (options.memory) {
+    const live = new Set(routes.map((route) => route.path));
+    for (const key of options.memory.keys()) if (!live.has(key)) options.memory.delete(key);
+  }
+  return { pages, stats };
+}
+
+async function renderOne(
+  server: ServerBundle,
+  route: PlannedRoute,
+  name: string | undefined,
+  chunk: string | null,
+  site: ClientSiteData,
+  key: string,
+  config: SiteConfig,
+): Promise<RenderCacheEntry> {
+  try {
+    const module = name ? await server.routeModules[name]!() : {};
+    const meta = { ...route.meta };
+    if (route.content?.kind === 'page' && module.meta) {
+      meta.title = module.meta.title ?? meta.title;
+      meta.description = module.meta.description ?? meta.description;
+    }
+    const bodyHtml = server.renderBody(site, { payload: { meta, data: route.data, chunk }, module });
+    return { key, bodyHtml, meta };
+  } catch (error) {
+    throw new SiteError({
+      code: 'RENDER_FAILED',
+      message: `rendering ${route.path} failed: ${(error as Error).message}`,
+      location: route.sourceFile ? { file: path.relative(process.cwd(), path.join(config.siteDir, route.sourceFile)) } : undefined,
+      cause: error,
+    });
+  }
+}
+
+/** Fire-and-forget tasks, at most `size` at once; `idle()` waits for all and rethrows the first failure. */
+function createTaskQueue(size: number) {
+  let active = 0;
+  let failure: unknown = null;
+  const queue: Array<() => Promise<unknown>> = [];
+  const waiters: Array<() => void> = [];
+  const next = () => {
+    while (active < size && queue.length > 0) {
+      const task = queue.shift()!;
+      active++;
+      task()
+        .catch((error) => (failure ??= error))
+        .finally(() => {
+          active--;
+          next();
+          if (active === 0 && queue.length === 0) waiters.splice(0).forEach((wake) => wake());
+        });
+    }
+  };
+  return {
+    run(task: () => Promise<unknown>): void {
+      queue.push(task);
+      next();
+    },
+    idle(): Promise<void> {
+      return new Promise<void>((resolve, reject) => {
+        const done = () => (failure ? reject(failure) : resolve());
+        if (active === 0 && queue.length === 0) done();
+        else waiters.push(done);
+      });
+    },
+  };
+}
+
+/** Like Promise.all over `items.map(fn)`, with at most `size` calls in flight. */
+async function mapLimit<T, R>(items: T[], size: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let index = 0;
+  const worker = async () => {
+    while (index < items.length) {
+      const i = index++;
+      results[i] = await fn(items[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(size, items.length) }, worker));
+  return results;
+}
+
+/** Imports the server bundle written by bundleSite('server'). */
+export async function importServerBundle(file: string): Promise<ServerBundle> {
+  return (await import(pathToFileURL(file).href)) as ServerBundle;
+}
