@@ -1,7 +1,7 @@
 import { readFile, rm } from 'node:fs/promises';
 
 import path from 'node:path';
-import { bundleSite } from '../bundle/bundleSite.js';
+import { createSiteBundler, type SiteBundler } from '../bundle/bundleSite.js';
 import { REPO_ROOT, routeEntryName, type VirtualSources } from '../bundle/virtualModules.js';
 import { findBrokenLinks } from '../check/links.js';
 import type { SidebarsConfig } from '../config/defineConfig.js';
@@ -48,6 +48,8 @@ export interface BuildContext {
    * (whose content names its content-hashed chunks), the payload and the site data are unchanged.
    */
   renderCache?: RenderMemory;
+  /** esbuild contexts kept alive between builds, so rebuilds are incremental. */
+  bundlers?: { client: SiteBundler; server: SiteBundler };
   /** Pages rendered / reused by the last build. */
   lastRender?: { rendered: number; reused: number };
   /** Pages compiled / reused by the last build (for logs and tests). */
@@ -99,7 +101,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const { sources: virtual, entryNames } = virtualSources(plan.routes, compiled, model, config, siteData);
   const staging = await createStagingDir(options.outDir);
   try {
-    const client = await log.stage('bundle', () => bundleSite('client', virtual, staging.dir, config.baseUrl), (c) => `${c.files.length} files`);
+    const bundlers = (context.bundlers ??= { client: createSiteBundler('client'), server: createSiteBundler('server') });
+    const client = await log.stage('bundle', () => bundlers.client.bundle(virtual, staging.dir, config.baseUrl), (c) => `${c.files.length} files`);
     const ssrDir = path.join(CACHE_ROOT, 'ssr', `${process.pid}-${Date.now().toString(36)}`);
     const rendered = await log.stage(
       'render',
@@ -109,7 +112,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
           entryNames,
           client,
           // Only bundled when some page is not cached.
-          loadServer: async () => importServerBundle((await bundleSite('server', virtual, ssrDir, config.baseUrl)).entry.js),
+          loadServer: async () => importServerBundle((await bundlers.server.bundle(virtual, ssrDir, config.baseUrl)).entry.js),
           site: siteData,
           config,
           write: staging.write,
@@ -136,6 +139,9 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   } catch (error) {
     await staging.discard();
     throw error;
+  } finally {
+    // A one-off build owns its esbuild contexts; a watch session keeps them for the next rebuild.
+    if (!options.context) await context.bundlers?.client.dispose().then(() => context.bundlers?.server.dispose());
   }
   const total = performance.now() - started;
   const summary = `Built ${plan.routes.length} pages into ${path.relative(process.cwd(), path.resolve(options.outDir)) || '.'} in ${formatMs(total)}${warnings.length ? ` (${warnings.length} warning${warnings.length === 1 ? '' : 's'})` : ''}`;

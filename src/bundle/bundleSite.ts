@@ -1,4 +1,5 @@
-import { build, type Message, type Metafile } from 'esbuild';
+import { context, type BuildContext, type BuildOptions, type BuildResult, type Message, type Metafile } from 'esbuild';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { SiteError } from '../errors.js';
 import { REPO_ROOT, virtualModulesPlugin, type VirtualSources } from './virtualModules.js';
@@ -26,59 +27,108 @@ export interface BundleResult {
   inputs: string[];
 }
 
-/**
- * Bundles the theme, the client runtime and one entry per route with esbuild.
- * - client: browser ESM with code splitting, minified, content-hashed, written under `<outDir>/_sipa`.
- * - server: one Node ESM file for rendering, react kept external, written to `outDir` (a cache folder).
- */
-export async function bundleSite(kind: 'client' | 'server', sources: VirtualSources, outDir: string, baseUrl: string): Promise<BundleResult> {
-  const isClient = kind === 'client';
-  // The client gets one entry per route (code splitting); the server bundle is a single file whose
-  // route registry loads modules lazily, because importing thousands of files costs more than rendering.
-  const entryPoints = isClient
-    ? [
-        { in: CLIENT_ENTRY, out: `${ASSET_DIR}/entry` },
-        ...[...sources.routeEntries.keys()].map((name) => ({ in: `sipa-route:${name}`, out: `${ASSET_DIR}/r/${name}` })),
-      ]
-    : [{ in: SSR_ENTRY, out: `${ASSET_DIR}/ssr` }];
-  let metafile: Metafile;
-  try {
-    const result = await build({
-      entryPoints,
-      outdir: outDir,
-      bundle: true,
-      splitting: isClient,
-      format: 'esm',
-      platform: isClient ? 'browser' : 'node',
-      target: isClient ? ['es2020', 'chrome90', 'firefox90', 'safari15'] : 'node20',
-      minify: isClient,
-      jsx: 'automatic',
-      define: { 'process.env.NODE_ENV': '"production"' },
-      entryNames: isClient ? '[dir]/[name]-[hash]' : '[dir]/[name]',
-      chunkNames: `${ASSET_DIR}/c/[name]-[hash]`,
-      assetNames: `${ASSET_DIR}/a/[name]-[hash]`,
-      publicPath: isClient ? baseUrl : undefined,
-      loader: isClient
-        ? { '.svg': 'file', '.png': 'file', '.jpg': 'file', '.gif': 'file', '.webp': 'file', '.woff2': 'file' }
-        : { '.css': 'empty', '.svg': 'file', '.png': 'file', '.jpg': 'file', '.gif': 'file', '.webp': 'file', '.woff2': 'file' },
-      metafile: true,
-      logLevel: 'silent',
-      legalComments: 'none',
-      plugins: [virtualModulesPlugin(sources)],
-      write: true,
-    });
-    metafile = result.metafile!;
-  } catch (error) {
-    throw bundleError(error);
-  }
-  return readMetafile(metafile, outDir, baseUrl, isClient, isClient ? CLIENT_ENTRY : SSR_ENTRY);
+/** An esbuild bundler that keeps its context between builds, so watch-mode rebuilds are incremental. */
+export interface SiteBundler {
+  /**
+   * Bundles the theme, the client runtime and one entry per route:
+   * - client: browser ESM with code splitting, minified, content-hashed, under `<outDir>/_sipa`;
+   * - server: one Node ESM file for rendering (react kept external; its route registry loads
+   *   route modules lazily, because importing thousands of files costs more than rendering).
+   */
+  bundle(sources: VirtualSources, outDir: string, baseUrl: string): Promise<BundleResult>;
+  dispose(): Promise<void>;
 }
 
-function readMetafile(metafile: Metafile, outDir: string, baseUrl: string, isClient: boolean, entrySource: string): BundleResult {
+export function createSiteBundler(kind: 'client' | 'server'): SiteBundler {
+  const isClient = kind === 'client';
+  // esbuild needs a fixed output folder for its context; files are written to each build's own folder.
+  const virtualOut = path.join(REPO_ROOT, 'node_modules', '.cache', 'sipadocs', `${kind}-bundle`);
+  const holder: { current: VirtualSources | null } = { current: null };
+  let ctx: BuildContext | null = null;
+  let ctxKey = '';
+
+  const optionsFor = (sources: VirtualSources, baseUrl: string): BuildOptions => ({
+    entryPoints: isClient
+      ? [
+          { in: CLIENT_ENTRY, out: `${ASSET_DIR}/entry` },
+          ...[...sources.routeEntries.keys()].map((name) => ({ in: `sipa-route:${name}`, out: `${ASSET_DIR}/r/${name}` })),
+        ]
+      : [{ in: SSR_ENTRY, out: `${ASSET_DIR}/ssr` }],
+    outdir: virtualOut,
+    bundle: true,
+    splitting: isClient,
+    format: 'esm',
+    platform: isClient ? 'browser' : 'node',
+    target: isClient ? ['es2020', 'chrome90', 'firefox90', 'safari15'] : 'node20',
+    minify: isClient,
+    jsx: 'automatic',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    entryNames: isClient ? '[dir]/[name]-[hash]' : '[dir]/[name]',
+    chunkNames: `${ASSET_DIR}/c/[name]-[hash]`,
+    assetNames: `${ASSET_DIR}/a/[name]-[hash]`,
+    publicPath: isClient ? baseUrl : undefined,
+    loader: isClient
+      ? { '.svg': 'file', '.png': 'file', '.jpg': 'file', '.gif': 'file', '.webp': 'file', '.woff2': 'file' }
+      : { '.css': 'empty', '.svg': 'file', '.png': 'file', '.jpg': 'file', '.gif': 'file', '.webp': 'file', '.woff2': 'file' },
+    metafile: true,
+    logLevel: 'silent',
+    legalComments: 'none',
+    plugins: [virtualModulesPlugin(holder)],
+    write: false,
+  });
+
+  return {
+    async bundle(sources, outDir, baseUrl) {
+      holder.current = sources;
+      const options = optionsFor(sources, baseUrl);
+      // A new set of routes or another base URL needs a new context; content changes do not.
+      const key = JSON.stringify([options.entryPoints, baseUrl, sources.customCss]);
+      let result: BuildResult<{ metafile: true; write: false }>;
+      try {
+        if (!ctx || key !== ctxKey) {
+          await ctx?.dispose();
+          ctx = null;
+          ctx = await context(options);
+          ctxKey = key;
+        }
+        result = (await ctx.rebuild()) as BuildResult<{ metafile: true; write: false }>;
+      } catch (error) {
+        // A failed build may leave the context unusable; start afresh next time.
+        await ctx?.dispose().catch(() => {});
+        ctx = null;
+        throw bundleError(error);
+      }
+      await Promise.all(
+        result.outputFiles.map(async (file) => {
+          const target = path.join(outDir, path.relative(virtualOut, file.path));
+          await mkdir(path.dirname(target), { recursive: true });
+          await writeFile(target, file.contents);
+        }),
+      );
+      return readMetafile(result.metafile, virtualOut, baseUrl, isClient, isClient ? CLIENT_ENTRY : SSR_ENTRY, outDir);
+    },
+    async dispose() {
+      await ctx?.dispose();
+      ctx = null;
+    },
+  };
+}
+
+/** One-shot bundle (see SiteBundler.bundle). */
+export async function bundleSite(kind: 'client' | 'server', sources: VirtualSources, outDir: string, baseUrl: string): Promise<BundleResult> {
+  const bundler = createSiteBundler(kind);
+  try {
+    return await bundler.bundle(sources, outDir, baseUrl);
+  } finally {
+    await bundler.dispose();
+  }
+}
+
+function readMetafile(metafile: Metafile, virtualOut: string, baseUrl: string, isClient: boolean, entrySource: string, outDir: string): BundleResult {
   const outputs = metafile.outputs;
-  // esbuild reports output paths relative to the working directory.
-  const relToOut = (file: string) => path.relative(outDir, path.resolve(file)).split(path.sep).join('/');
-  const toRef = (file: string) => (isClient ? `${baseUrl}${relToOut(file)}` : path.resolve(file));
+  // esbuild reports output paths relative to the working directory, under the context's fixed folder.
+  const relToOut = (file: string) => path.relative(virtualOut, path.resolve(file)).split(path.sep).join('/');
+  const toRef = (file: string) => (isClient ? `${baseUrl}${relToOut(file)}` : path.join(outDir, relToOut(file)));
   const staticImports = (file: string, seen = new Set<string>()): string[] => {
     for (const imp of outputs[file]?.imports ?? []) {
       if (imp.kind !== 'import-statement' || imp.external || seen.has(imp.path)) continue;

@@ -29,10 +29,12 @@ const NS = 'sipa';
  * `sipa:site-data`, `sipa:custom-css`, `sipa:ssr-routes` (the server bundle's lazy route registry); maps `@theme/X` (Docusaurus-style imports) to the theme's
  * components and pins react/react-dom to this package's copy so a site can never load two Reacts.
  */
-export function virtualModulesPlugin(sources: VirtualSources): Plugin {
+export function virtualModulesPlugin(holder: { current: VirtualSources | null }): Plugin {
   return {
     name: 'sipadocs-virtual',
     setup(build) {
+      // Read at load time, so an incremental rebuild sees the current build's sources.
+      const current = () => holder.current!;
       build.onResolve({ filter: /^sipa(-route|-mdx|-excerpt|-sidebar)?:/ }, (args) => ({ path: args.path, namespace: NS }));
       build.onResolve({ filter: /^@theme\// }, (args) => ({
         path: path.join(TEMPLATES_DIR, 'components', `${args.path.slice('@theme/'.length)}.tsx`),
@@ -46,25 +48,25 @@ export function virtualModulesPlugin(sources: VirtualSources): Plugin {
         const key = rest.join(':');
         switch (scheme) {
           case 'sipa-route':
-            return { contents: routeEntryCode(sources.routeEntries.get(key)!), loader: 'js', resolveDir: REPO_ROOT };
+            return { contents: routeEntryCode(current().routeEntries.get(key)!), loader: 'js', resolveDir: REPO_ROOT };
           case 'sipa-mdx':
           case 'sipa-excerpt': {
-            const mod = sources.modules.get(key)!;
+            const mod = current().modules.get(key)!;
             const code = scheme === 'sipa-mdx' ? mod.code : (mod.excerptCode ?? mod.code);
             // Relative imports inside MDX resolve from the source file's folder.
             return { contents: code, loader: 'js', resolveDir: path.dirname(mod.absPath) };
           }
           case 'sipa-sidebar':
-            return { contents: `export default ${JSON.stringify(sources.sidebars.get(key))};`, loader: 'js' };
+            return { contents: `export default ${JSON.stringify(current().sidebars.get(key))};`, loader: 'js' };
           case 'sipa':
-            if (key === 'site-data') return { contents: `export default ${JSON.stringify(sources.siteData)};`, loader: 'js' };
+            if (key === 'site-data') return { contents: `export default ${JSON.stringify(current().siteData)};`, loader: 'js' };
             if (key === 'ssr-routes') {
-              const entries = [...sources.routeEntries.keys()].map((name) => `${JSON.stringify(name)}: () => import(${JSON.stringify(`sipa-route:${name}`)})`);
+              const entries = [...current().routeEntries.keys()].map((name) => `${JSON.stringify(name)}: () => import(${JSON.stringify(`sipa-route:${name}`)})`);
               return { contents: `export default {\n${entries.join(',\n')}\n};`, loader: 'js', resolveDir: REPO_ROOT };
             }
             if (key === 'custom-css') {
               return {
-                contents: sources.customCss.map((file) => `@import ${JSON.stringify(file)};`).join('\n'),
+                contents: current().customCss.map((file) => `@import ${JSON.stringify(file)};`).join('\n'),
                 loader: 'css',
                 resolveDir: REPO_ROOT,
               };

@@ -89,6 +89,8 @@ export async function startServer(options: ServeOptions): Promise<RunningServer 
       await scheduler?.close();
       liveReload?.close();
       await closeServer(server);
+      await context.bundlers?.client.dispose();
+      await context.bundlers?.server.dispose();
     },
   };
   if (liveReload) {
