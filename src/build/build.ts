@@ -11,7 +11,7 @@ import type { SiteConfig } from '../config/types.js';
 import type { CompiledPage } from '../content/mdx/compile.js';
 import { createCodeHighlighter, type CodeHighlighter } from '../content/mdx/highlighter.js';
 import { compilePages, type CompileMemory } from './compilePages.js';
-import { importServerBundle, renderPages, type RenderMemory } from './renderPages.js';
+import { renderPages, type RenderMemory } from './renderPages.js';
 import type { ContentSource, SiteModel } from '../content/model.js';
 import { planRoutes, type PlannedRoute } from '../content/routes.js';
 import { scanSources, scanStatic } from '../content/scan.js';
@@ -90,7 +90,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const compileCacheDir = options.persistentCache === false ? null : path.join(CACHE_ROOT, 'build', 'compile');
   const compiled = await log.stage(
     'compile',
-    () => compileAll(model, config, context, compileCacheDir, rel, warn),
+    () => compileAll(model, config, context, compileCacheDir, rel, warn, log.progress, Boolean(options.context)),
     (c) => `${c.size} pages${context.lastCompile?.reused ? ` (${context.lastCompile.reused} cached)` : ''}`,
   );
   const plan = planRoutes(model, compiled, config);
@@ -100,10 +100,13 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const siteData = clientSiteData(config, pageRoutes);
   const { sources: virtual, entryNames } = virtualSources(plan.routes, compiled, model, config, siteData);
   const staging = await createStagingDir(options.outDir);
+  const ssrDir = path.join(CACHE_ROOT, 'ssr', `${process.pid}-${Date.now().toString(36)}`);
   try {
-    const bundlers = (context.bundlers ??= { client: createSiteBundler('client'), server: createSiteBundler('server') });
+    // A watch session keeps incremental esbuild contexts; a one-off build lets esbuild write to disk.
+    const bundlers = options.context
+      ? (context.bundlers ??= { client: createSiteBundler('client'), server: createSiteBundler('server') })
+      : { client: createSiteBundler('client', false), server: createSiteBundler('server', false) };
     const client = await log.stage('bundle', () => bundlers.client.bundle(virtual, staging.dir, config.baseUrl), (c) => `${c.files.length} files`);
-    const ssrDir = path.join(CACHE_ROOT, 'ssr', `${process.pid}-${Date.now().toString(36)}`);
     const rendered = await log.stage(
       'render',
       async () => {
@@ -112,20 +115,19 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
           entryNames,
           client,
           // Only bundled when some page is not cached.
-          loadServer: async () => importServerBundle((await bundlers.server.bundle(virtual, ssrDir, config.baseUrl)).entry.js),
+          bundleServer: async () => (await bundlers.server.bundle(virtual, ssrDir, config.baseUrl)).serverGroups,
           site: siteData,
           config,
           write: staging.write,
-          memory: (context.renderCache ??= new Map()),
+          memory: options.context ? (context.renderCache ??= new Map()) : undefined,
           cacheDir: options.persistentCache === false ? null : path.join(CACHE_ROOT, 'build', 'render'),
+          onProgress: log.progress,
         });
         context.lastRender = result.stats;
         return result.pages;
       },
       (pages) => `${pages.length} pages${context.lastRender?.reused ? ` (${context.lastRender.reused} cached)` : ''}`,
     );
-    await rm(ssrDir, { recursive: true, force: true });
-
     const staticFiles = await scanStatic(config);
     await log.stage('check links', async () => {
       const files = new Set([...staticFiles.map((f) => `/${f}`), ...client.files.map((f) => `/${f}`)]);
@@ -140,8 +142,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     await staging.discard();
     throw error;
   } finally {
-    // A one-off build owns its esbuild contexts; a watch session keeps them for the next rebuild.
-    if (!options.context) await context.bundlers?.client.dispose().then(() => context.bundlers?.server.dispose());
+    await rm(ssrDir, { recursive: true, force: true });
   }
   const total = performance.now() - started;
   const summary = `Built ${plan.routes.length} pages into ${path.relative(process.cwd(), path.resolve(options.outDir)) || '.'} in ${formatMs(total)}${warnings.length ? ` (${warnings.length} warning${warnings.length === 1 ? '' : 's'})` : ''}`;
@@ -199,6 +200,8 @@ async function compileAll(
   cacheDir: string | null,
   rel: (file: string) => string,
   warn: (message: string) => void,
+  progress?: (done: number, total: number) => void,
+  keepInMemory = true,
 ): Promise<Map<string, CompiledPage>> {
   const themesKey = `${config.codeThemes.light}+${config.codeThemes.dark}`;
   if (context.highlighterThemes !== themesKey) {
@@ -222,9 +225,11 @@ async function compileAll(
     { tocLevels: { min: config.toc.minHeadingLevel, max: config.toc.maxHeadingLevel }, themes: { ...config.codeThemes }, routesBySource },
     {
       cacheDir,
-      memory: (context.compileCache ??= new Map()),
+      // Only a watch session keeps pages in memory; a one-off build streams them through.
+      memory: keepInMemory ? (context.compileCache ??= new Map()) : undefined,
       highlighter: () => (context.highlighter ??= createCodeHighlighter(config.codeThemes)),
       workers: context.workers,
+      onProgress: progress,
     },
   );
   context.lastCompile = { compiled: stats.compiled, reused: stats.reused };

@@ -2,13 +2,12 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { CodeHighlighter } from '../content/mdx/highlighter.js';
 import { PACKAGE_ROOT } from '../packageRoot.js';
 import { GENERATOR_VERSION } from '../version.js';
 import { resolveMarkdownLink, runCompileJob, type CompileJob, type CompileOutcome, type CompileSettings } from './compileJob.js';
 import { readCacheEntry, writeCacheEntry } from './diskCache.js';
-import { createWorkerPool } from './workerPool.js';
+import { createWorkerPool, workerScript } from './workerPool.js';
 
 /** A cached compilation: valid while its key matches and its markdown links resolve the same way. */
 export interface CacheEntry {
@@ -35,6 +34,7 @@ export interface CompilePagesOptions {
   highlighter: () => Promise<CodeHighlighter>;
   /** Worker threads to use when there is enough to compile; 0 compiles in-process. */
   workers?: number;
+  onProgress?: (done: number, total: number) => void;
 }
 
 /** Below this many pages per worker, thread start-up and warm-up cost more than they save (measured on 2 cores). */
@@ -91,12 +91,14 @@ export async function compilePages(
 
   const wanted = options.workers ?? Math.min(os.availableParallelism(), 4);
   const workers = misses.length >= MIN_PAGES_PER_WORKER * 2 ? Math.min(wanted, Math.floor(misses.length / MIN_PAGES_PER_WORKER)) : 0;
+  let done = 0;
   const compileOne = workers > 0 ? await workerCompiler(settings, workers) : await inProcessCompiler(settings, options.highlighter);
   try {
     await Promise.all(
       misses.map(async ({ job, key }) => {
         const outcome = await compileOne.run(job);
         outcomes.set(job.relPath, outcome);
+        options.onProgress?.(++done, misses.length);
         if (!outcome.ok) return;
         const entry: CacheEntry = { key, outcome };
         options.memory?.set(job.relPath, entry);
@@ -121,10 +123,5 @@ async function inProcessCompiler(settings: CompileSettings, highlighter: () => P
 }
 
 async function workerCompiler(settings: CompileSettings, size: number) {
-  // The launcher's compiler also builds the worker script (once, then only when a source changed).
-  const { compileEntries } = (await import(pathToFileURL(path.join(PACKAGE_ROOT, 'bin', 'tsImport.js')).href)) as {
-    compileEntries(entries: Record<string, string>): Promise<string>;
-  };
-  const dir = await compileEntries({ compileWorker: 'src/build/compileWorker.ts' });
-  return createWorkerPool<CompileJob, CompileOutcome>(path.join(dir, 'compileWorker.mjs'), size, settings);
+  return createWorkerPool<CompileJob, CompileOutcome>(await workerScript('compileWorker', 'src/build/compileWorker.ts'), size, settings);
 }

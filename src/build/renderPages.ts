@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import os from 'node:os';
 import type { BundleResult } from '../bundle/bundleSite.js';
 import { extractLinks, type PageLinks } from '../check/links.js';
 import type { SiteConfig } from '../config/types.js';
@@ -9,8 +9,10 @@ import type { PlannedRoute } from '../content/routes.js';
 import { SiteError } from '../errors.js';
 import { PACKAGE_ROOT } from '../packageRoot.js';
 import { readCacheEntry, writeCacheEntry } from './diskCache.js';
+import { createGroupRenderer, type RenderJob, type RenderOutcome } from './renderJob.js';
+import { createWorkerPool, workerScript } from './workerPool.js';
 import { renderDocument } from '../render/document.js';
-import type { ClientSiteData, PageMeta, RouteModule, RoutePayload } from '../shared/types.js';
+import type { ClientSiteData, PageMeta, RoutePayload } from '../shared/types.js';
 import { routePayloadUrl, withBase } from '../shared/paths.js';
 import { GENERATOR_VERSION } from '../version.js';
 import { announcementScript } from '../../templates/layout/announcementScript.js';
@@ -26,23 +28,18 @@ export interface RenderCacheEntry {
 /** Rendered bodies kept in memory by a watch session, by route. */
 export type RenderMemory = Map<string, RenderCacheEntry>;
 
-/** The server bundle: route modules by entry name and the body renderer. */
-export interface ServerBundle {
-  routeModules: Record<string, () => Promise<RouteModule & { meta?: { title?: string; description?: string } }>>;
-  renderBody(site: ClientSiteData, route: { payload: RoutePayload; module: RouteModule }): string;
-}
-
 export interface RenderPagesOptions {
   routes: PlannedRoute[];
   entryNames: Map<string, string>;
   client: BundleResult;
-  /** Bundles and imports the server code; only called when some page is not cached. */
-  loadServer: () => Promise<ServerBundle>;
+  /** Bundles the server code into group files; only called when some page is not cached. */
+  bundleServer: () => Promise<Array<{ file: string; names: string[] }>>;
   site: ClientSiteData;
   config: SiteConfig;
   write: (relPath: string, contents: string) => Promise<void>;
   memory?: RenderMemory;
   cacheDir: string | null;
+  onProgress?: (done: number, total: number) => void;
 }
 
 /** Server-only render code; everything else a page depends on is in the content hashes of its client chunks. */
@@ -64,17 +61,16 @@ export async function renderPages(options: RenderPagesOptions): Promise<{ pages:
   const headScripts = [colorModeScript(site.colorMode.defaultMode, site.colorMode.respectPrefersColorScheme)];
   if (site.announcementBar) headScripts.push(announcementScript(site.announcementBar.id));
   const favicon = config.favicon ? withBase(config.baseUrl, `/${config.favicon.replace(/^\/+/, '')}`) : '';
-  let server: Promise<ServerBundle> | null = null;
   const stats = { rendered: 0, reused: 0 };
   const pages: PageLinks[] = [];
   const writes = createTaskQueue(64);
 
   const keyed = routes.map((route) => {
-    const name = entryNames.get(route.path);
+    const name = entryNames.get(route.path) ?? null;
     const chunk = name ? client.routes.get(name) : undefined;
     return { route, name, chunk, key: sha(JSON.stringify([baseKey, chunk ?? null, route.meta, route.data, route.content?.kind ?? null])) };
   });
-  // Cache look-ups run concurrently; only rendering itself is sequential (it is CPU-bound).
+  // Cache look-ups run concurrently; rendering itself is CPU-bound.
   const cached = await mapLimit(keyed, 64, async ({ route, key }) => {
     const inMemory = options.memory?.get(route.path);
     if (inMemory?.key === key) return inMemory;
@@ -82,17 +78,8 @@ export async function renderPages(options: RenderPagesOptions): Promise<{ pages:
     return entry?.key === key ? entry : null;
   });
 
-  for (const [i, { route, name, chunk, key }] of keyed.entries()) {
-    let entry = cached[i];
-    if (entry) {
-      stats.reused++;
-    } else {
-      server ??= options.loadServer();
-      entry = await renderOne(await server, route, name, chunk?.js ?? null, site, key, config);
-      stats.rendered++;
-      const fresh = entry;
-      writes.run(() => writeCacheEntry(options.cacheDir, key, fresh));
-    }
+  const emit = (i: number, entry: RenderCacheEntry) => {
+    const { route, chunk } = keyed[i]!;
     options.memory?.set(route.path, entry);
     const payload: RoutePayload = { meta: entry.meta, data: route.data, chunk: chunk?.js ?? null };
     const html = renderDocument({
@@ -109,6 +96,63 @@ export async function renderPages(options: RenderPagesOptions): Promise<{ pages:
     writes.run(() => write(route.outputFile, html));
     if (route.path !== '/404') writes.run(() => write(routePayloadUrl(route.path, '/').slice(1), JSON.stringify(payload)));
     pages.push(extractLinks(route.path, html));
+    options.onProgress?.(pages.length, keyed.length);
+  };
+
+  const misses: number[] = [];
+  cached.forEach((entry, i) => {
+    if (entry) {
+      stats.reused++;
+      emit(i, entry);
+    } else {
+      misses.push(i);
+    }
+  });
+
+  if (misses.length > 0) {
+    const groups = await options.bundleServer();
+    const groupOf = new Map(groups.flatMap((group, g) => group.names.map((name) => [name, g] as const)));
+    const byGroup = new Map<number, number[]>();
+    for (const i of misses) {
+      const g = groupOf.get(keyed[i]!.name ?? '') ?? 0;
+      byGroup.set(g, [...(byGroup.get(g) ?? []), i]);
+    }
+    const renderGroup = async (g: number, indices: number[]) => {
+      const renderer = await openRenderer(groups[g]!.file, site, indices.length >= IN_PROCESS_LIMIT);
+      try {
+        await Promise.all(
+          indices.map(async (i) => {
+            const { route, name, chunk, key } = keyed[i]!;
+            const outcome = await renderer.run({
+              name,
+              payload: { meta: route.meta, data: route.data, chunk: chunk?.js ?? null },
+              isReactPage: route.content?.kind === 'page',
+            });
+            if (!outcome.ok) {
+              throw new SiteError({
+                code: 'RENDER_FAILED',
+                message: `rendering ${route.path} failed: ${outcome.message}`,
+                location: route.sourceFile ? { file: path.relative(process.cwd(), path.join(config.siteDir, route.sourceFile)) } : undefined,
+              });
+            }
+            const entry: RenderCacheEntry = { key, bodyHtml: outcome.bodyHtml, meta: outcome.meta };
+            stats.rendered++;
+            writes.run(() => writeCacheEntry(options.cacheDir, key, entry));
+            emit(i, entry);
+          }),
+        );
+      } finally {
+        await renderer.close();
+      }
+    };
+    // Groups render one at a time per core; each worker's memory is freed when its group is done.
+    const queue = [...byGroup.entries()];
+    const lanes = Math.min(queue.length, Math.max(1, Math.min(os.availableParallelism(), 2)));
+    await Promise.all(
+      Array.from({ length: lanes }, async () => {
+        for (let next = queue.shift(); next; next = queue.shift()) await renderGroup(next[0], next[1]);
+      }),
+    );
   }
   await writes.idle();
   if (options.memory) {
@@ -118,32 +162,17 @@ export async function renderPages(options: RenderPagesOptions): Promise<{ pages:
   return { pages, stats };
 }
 
-async function renderOne(
-  server: ServerBundle,
-  route: PlannedRoute,
-  name: string | undefined,
-  chunk: string | null,
-  site: ClientSiteData,
-  key: string,
-  config: SiteConfig,
-): Promise<RenderCacheEntry> {
-  try {
-    const module = name ? await server.routeModules[name]!() : {};
-    const meta = { ...route.meta };
-    if (route.content?.kind === 'page' && module.meta) {
-      meta.title = module.meta.title ?? meta.title;
-      meta.description = module.meta.description ?? meta.description;
-    }
-    const bodyHtml = server.renderBody(site, { payload: { meta, data: route.data, chunk }, module });
-    return { key, bodyHtml, meta };
-  } catch (error) {
-    throw new SiteError({
-      code: 'RENDER_FAILED',
-      message: `rendering ${route.path} failed: ${(error as Error).message}`,
-      location: route.sourceFile ? { file: path.relative(process.cwd(), path.join(config.siteDir, route.sourceFile)) } : undefined,
-      cause: error,
-    });
+/** Below this many pages, rendering in this thread beats starting a worker. */
+const IN_PROCESS_LIMIT = 200;
+
+/** A renderer for one server group: in this thread, or in a worker thread that is ended afterwards. */
+async function openRenderer(file: string, site: ClientSiteData, inWorker: boolean) {
+  if (!inWorker) {
+    const render = await createGroupRenderer(file, site);
+    return { run: render, close: async () => {} };
   }
+  const pool = createWorkerPool<RenderJob, RenderOutcome>(await workerScript('renderWorker', 'src/build/renderWorker.ts'), 1, { file, site });
+  return { run: (job: RenderJob) => pool.run(job), close: () => pool.close() };
 }
 
 /** Fire-and-forget tasks, at most `size` at once; `idle()` waits for all and rethrows the first failure. */
@@ -194,7 +223,3 @@ async function mapLimit<T, R>(items: T[], size: number, fn: (item: T) => Promise
   return results;
 }
 
-/** Imports the server bundle written by bundleSite('server'). */
-export async function importServerBundle(file: string): Promise<ServerBundle> {
-  return (await import(pathToFileURL(file).href)) as ServerBundle;
-}

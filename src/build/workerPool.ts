@@ -1,4 +1,18 @@
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { PACKAGE_ROOT } from '../packageRoot.js';
+
+/**
+ * Path of a compiled worker script: the launcher's compiler bundles the TypeScript entry once and
+ * again only when one of its sources changed (the same in tests, which run from the sources).
+ */
+export async function workerScript(name: string, entry: string): Promise<string> {
+  const { compileEntries } = (await import(pathToFileURL(path.join(PACKAGE_ROOT, 'bin', 'tsImport.js')).href)) as {
+    compileEntries(entries: Record<string, string>): Promise<string>;
+  };
+  return path.join(await compileEntries({ [name]: entry }), `${name}.mjs`);
+}
 
 /**
  * A fixed set of worker threads running one script. Tasks are sent to whichever worker is free;

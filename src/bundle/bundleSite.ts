@@ -1,11 +1,10 @@
-import { context, type BuildContext, type BuildOptions, type BuildResult, type Message, type Metafile } from 'esbuild';
+import { build, context, type BuildContext, type BuildOptions, type BuildResult, type Message, type Metafile } from 'esbuild';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { SiteError } from '../errors.js';
-import { REPO_ROOT, virtualModulesPlugin, type VirtualSources } from './virtualModules.js';
+import { REPO_ROOT, SSR_GROUP_SIZE, groupNames, virtualModulesPlugin, type VirtualSources } from './virtualModules.js';
 
 export const CLIENT_ENTRY = path.join(REPO_ROOT, 'src/client/entry.tsx');
-export const SSR_ENTRY = path.join(REPO_ROOT, 'src/render/ssrEntry.tsx');
 /** Client assets live under this folder of the output (content-hashed names, cached for ever). */
 export const ASSET_DIR = '_sipa';
 
@@ -25,6 +24,8 @@ export interface BundleResult {
   files: string[];
   /** Every source module that went into the bundle (paths as esbuild reports them). */
   inputs: string[];
+  /** Server build: one file per group of routes, with the route entry names it renders. */
+  serverGroups: Array<{ file: string; names: string[] }>;
 }
 
 /** An esbuild bundler that keeps its context between builds, so watch-mode rebuilds are incremental. */
@@ -32,14 +33,19 @@ export interface SiteBundler {
   /**
    * Bundles the theme, the client runtime and one entry per route:
    * - client: browser ESM with code splitting, minified, content-hashed, under `<outDir>/_sipa`;
-   * - server: one Node ESM file for rendering (react kept external; its route registry loads
-   *   route modules lazily, because importing thousands of files costs more than rendering).
+   * - server: Node ESM files of up to SSR_GROUP_SIZE routes each, with the renderer and a lazy
+   *   route registry (importing thousands of small files costs more than rendering; one huge
+   *   file would not fit in memory for large sites). React is kept external.
    */
   bundle(sources: VirtualSources, outDir: string, baseUrl: string): Promise<BundleResult>;
   dispose(): Promise<void>;
 }
 
-export function createSiteBundler(kind: 'client' | 'server'): SiteBundler {
+/**
+ * @param incremental keep an esbuild context for the next build (watch mode); outputs then pass
+ *   through memory. A one-off build lets esbuild write straight to disk instead.
+ */
+export function createSiteBundler(kind: 'client' | 'server', incremental = true): SiteBundler {
   const isClient = kind === 'client';
   // esbuild needs a fixed output folder for its context; files are written to each build's own folder.
   const virtualOut = path.join(REPO_ROOT, 'node_modules', '.cache', 'sipadocs', `${kind}-bundle`);
@@ -53,7 +59,10 @@ export function createSiteBundler(kind: 'client' | 'server'): SiteBundler {
           { in: CLIENT_ENTRY, out: `${ASSET_DIR}/entry` },
           ...[...sources.routeEntries.keys()].map((name) => ({ in: `sipa-route:${name}`, out: `${ASSET_DIR}/r/${name}` })),
         ]
-      : [{ in: SSR_ENTRY, out: `${ASSET_DIR}/ssr` }],
+      : Array.from({ length: Math.max(1, Math.ceil(sources.routeEntries.size / SSR_GROUP_SIZE)) }, (_, i) => ({
+          in: `sipa:ssr-group:${i}`,
+          out: `${ASSET_DIR}/ssr-${i}`,
+        })),
     outdir: virtualOut,
     bundle: true,
     splitting: isClient,
@@ -81,6 +90,15 @@ export function createSiteBundler(kind: 'client' | 'server'): SiteBundler {
     async bundle(sources, outDir, baseUrl) {
       holder.current = sources;
       const options = optionsFor(sources, baseUrl);
+      if (!incremental) {
+        let metafile: Metafile;
+        try {
+          metafile = (await build({ ...options, outdir: outDir, write: true })).metafile!;
+        } catch (error) {
+          throw bundleError(error);
+        }
+        return readMetafile(metafile, outDir, baseUrl, isClient, outDir, sources);
+      }
       // A new set of routes or another base URL needs a new context; content changes do not.
       const key = JSON.stringify([options.entryPoints, baseUrl, sources.customCss]);
       let result: BuildResult<{ metafile: true; write: false }>;
@@ -105,7 +123,7 @@ export function createSiteBundler(kind: 'client' | 'server'): SiteBundler {
           await writeFile(target, file.contents);
         }),
       );
-      return readMetafile(result.metafile, virtualOut, baseUrl, isClient, isClient ? CLIENT_ENTRY : SSR_ENTRY, outDir);
+      return readMetafile(result.metafile, virtualOut, baseUrl, isClient, outDir, sources);
     },
     async dispose() {
       await ctx?.dispose();
@@ -116,7 +134,7 @@ export function createSiteBundler(kind: 'client' | 'server'): SiteBundler {
 
 /** One-shot bundle (see SiteBundler.bundle). */
 export async function bundleSite(kind: 'client' | 'server', sources: VirtualSources, outDir: string, baseUrl: string): Promise<BundleResult> {
-  const bundler = createSiteBundler(kind);
+  const bundler = createSiteBundler(kind, false);
   try {
     return await bundler.bundle(sources, outDir, baseUrl);
   } finally {
@@ -124,7 +142,7 @@ export async function bundleSite(kind: 'client' | 'server', sources: VirtualSour
   }
 }
 
-function readMetafile(metafile: Metafile, virtualOut: string, baseUrl: string, isClient: boolean, entrySource: string, outDir: string): BundleResult {
+function readMetafile(metafile: Metafile, virtualOut: string, baseUrl: string, isClient: boolean, outDir: string, sources: VirtualSources): BundleResult {
   const outputs = metafile.outputs;
   // esbuild reports output paths relative to the working directory, under the context's fixed folder.
   const relToOut = (file: string) => path.relative(virtualOut, path.resolve(file)).split(path.sep).join('/');
@@ -148,12 +166,24 @@ function readMetafile(metafile: Metafile, virtualOut: string, baseUrl: string, i
     if (!output.entryPoint || file.endsWith('.css')) continue;
     if (output.entryPoint.startsWith('sipa:sipa-route:') || output.entryPoint.startsWith('sipa-route:')) {
       routes.set(output.entryPoint.replace(/^(sipa:)?sipa-route:/, ''), chunkOf(file));
-    } else if (path.resolve(output.entryPoint) === entrySource) {
+    } else if (isClient && path.resolve(output.entryPoint) === CLIENT_ENTRY) {
       // Lazily imported modules (e.g. the route matcher) are entry points too; only this one is the entry.
       entry = chunkOf(file);
     }
   }
-  return { entry: entry!, routes, files: Object.keys(outputs).map(relToOut), inputs: Object.keys(metafile.inputs) };
+  const names = [...sources.routeEntries.keys()];
+  const serverGroups = isClient
+    ? []
+    : Object.entries(outputs)
+        .filter(([, output]) => output.entryPoint?.includes('ssr-group:'))
+        .map(([file, output]) => ({ file: toRef(file), names: groupNames(names, Number(output.entryPoint!.split('ssr-group:')[1])) }));
+  return {
+    entry: entry ?? { js: '', imports: [], css: [] },
+    routes,
+    files: Object.keys(outputs).map(relToOut),
+    inputs: Object.keys(metafile.inputs),
+    serverGroups,
+  };
 }
 
 function bundleError(error: unknown): SiteError {

@@ -7,6 +7,15 @@ import { PACKAGE_ROOT } from '../packageRoot.js';
 
 export const REPO_ROOT = PACKAGE_ROOT;
 export const TEMPLATES_DIR = path.join(REPO_ROOT, 'templates');
+const SSR_RENDERER = path.join(REPO_ROOT, 'src/render/ssrEntry.tsx');
+
+/** Routes per server file: small enough that one group's modules fit comfortably in memory. */
+export const SSR_GROUP_SIZE = 1000;
+
+/** The route entry names of server group `index` (routes in their planned order). */
+export function groupNames(names: string[], index: number): string[] {
+  return names.slice(index * SSR_GROUP_SIZE, (index + 1) * SSR_GROUP_SIZE);
+}
 const require = createRequire(path.join(PACKAGE_ROOT, 'package.json'));
 
 /** Everything the virtual modules are generated from. */
@@ -26,7 +35,8 @@ const NS = 'sipa';
 /**
  * Serves generated modules to esbuild: `sipa-route:<name>` (one per route chunk),
  * `sipa-mdx:<path>` and `sipa-excerpt:<path>` (compiled MDX), `sipa-sidebar:<id>`,
- * `sipa:site-data`, `sipa:custom-css`, `sipa:ssr-routes` (the server bundle's lazy route registry); maps `@theme/X` (Docusaurus-style imports) to the theme's
+ * `sipa:site-data`, `sipa:custom-css`, `sipa:ssr-group:<n>` (a server file for a group of routes);
+ * maps `@theme/X` (Docusaurus-style imports) to the theme's
  * components and pins react/react-dom to this package's copy so a site can never load two Reacts.
  */
 export function virtualModulesPlugin(holder: { current: VirtualSources | null }): Plugin {
@@ -60,9 +70,15 @@ export function virtualModulesPlugin(holder: { current: VirtualSources | null })
             return { contents: `export default ${JSON.stringify(current().sidebars.get(key))};`, loader: 'js' };
           case 'sipa':
             if (key === 'site-data') return { contents: `export default ${JSON.stringify(current().siteData)};`, loader: 'js' };
-            if (key === 'ssr-routes') {
-              const entries = [...current().routeEntries.keys()].map((name) => `${JSON.stringify(name)}: () => import(${JSON.stringify(`sipa-route:${name}`)})`);
-              return { contents: `export default {\n${entries.join(',\n')}\n};`, loader: 'js', resolveDir: REPO_ROOT };
+            if (key.startsWith('ssr-group:')) {
+              // One server file: the renderer plus a lazy registry of its group of routes.
+              const names = groupNames([...current().routeEntries.keys()], Number(key.slice('ssr-group:'.length)));
+              const entries = names.map((name) => `${JSON.stringify(name)}: () => import(${JSON.stringify(`sipa-route:${name}`)})`);
+              return {
+                contents: `export { renderBody } from ${JSON.stringify(SSR_RENDERER)};\nexport const routeModules = {\n${entries.join(',\n')}\n};`,
+                loader: 'js',
+                resolveDir: REPO_ROOT,
+              };
             }
             if (key === 'custom-css') {
               return {

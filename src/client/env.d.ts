@@ -4,7 +4,3 @@ declare module 'sipa:site-data' {
 }
 declare module 'sipa:custom-css';
 declare module '*.css';
-declare module 'sipa:ssr-routes' {
-  const routes: Record<string, () => Promise<unknown>>;
-  export default routes;
-}

@@ -7,6 +7,7 @@ import { REPO_ROOT } from '../bundle/virtualModules.js';
 import { reportError } from '../cli/main.js';
 import { createLiveReload, type LiveReload } from './liveReload.js';
 import { createRebuildScheduler, type RebuildScheduler } from './scheduler.js';
+import { openBrowser } from './openBrowser.js';
 import { closeServer, createStaticServer, listenOnFreePort } from './staticServer.js';
 import { watch, type FSWatcher } from 'chokidar';
 
@@ -35,6 +36,7 @@ export interface RunningServer {
 export async function serve(options: ServeOptions): Promise<number> {
   const running = await startServer(options);
   if (!running) return 1;
+  if (options.open) openBrowser(running.url);
   process.stdout.write('Press Ctrl+C to stop.\n');
   await new Promise<void>((resolve) => {
     const stop = () => {
