@@ -115,7 +115,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
           entryNames,
           client,
           // Only bundled when some page is not cached.
-          bundleServer: async () => (await bundlers.server.bundle(virtual, ssrDir, config.baseUrl)).serverGroups,
+          bundleServer: async (groups) => (await bundlers.server.bundle(virtual, ssrDir, config.baseUrl, { serverGroups: groups })).serverGroups,
           site: siteData,
           config,
           write: staging.write,

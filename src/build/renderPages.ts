@@ -11,6 +11,7 @@ import { PACKAGE_ROOT } from '../packageRoot.js';
 import { readCacheEntry, writeCacheEntry } from './diskCache.js';
 import { createGroupRenderer, type RenderJob, type RenderOutcome } from './renderJob.js';
 import { createWorkerPool, workerScript } from './workerPool.js';
+import { SSR_GROUP_SIZE } from '../bundle/virtualModules.js';
 import { renderDocument } from '../render/document.js';
 import type { ClientSiteData, PageMeta, RoutePayload } from '../shared/types.js';
 import { routePayloadUrl, withBase } from '../shared/paths.js';
@@ -32,8 +33,8 @@ export interface RenderPagesOptions {
   routes: PlannedRoute[];
   entryNames: Map<string, string>;
   client: BundleResult;
-  /** Bundles the server code into group files; only called when some page is not cached. */
-  bundleServer: () => Promise<Array<{ file: string; names: string[] }>>;
+  /** Bundles the given server groups (of SSR_GROUP_SIZE routes each); only called when some page is not cached. */
+  bundleServer: (groups: number[]) => Promise<Array<{ file: string; names: string[] }>>;
   site: ClientSiteData;
   config: SiteConfig;
   write: (relPath: string, contents: string) => Promise<void>;
@@ -110,15 +111,18 @@ export async function renderPages(options: RenderPagesOptions): Promise<{ pages:
   });
 
   if (misses.length > 0) {
-    const groups = await options.bundleServer();
-    const groupOf = new Map(groups.flatMap((group, g) => group.names.map((name) => [name, g] as const)));
+    // Server groups hold routes in entry order; only the groups with uncached pages are bundled.
+    const groupIndex = new Map([...entryNames.values()].map((name, i) => [name, Math.floor(i / SSR_GROUP_SIZE)]));
     const byGroup = new Map<number, number[]>();
     for (const i of misses) {
-      const g = groupOf.get(keyed[i]!.name ?? '') ?? 0;
+      const g = groupIndex.get(keyed[i]!.name ?? '') ?? 0;
       byGroup.set(g, [...(byGroup.get(g) ?? []), i]);
     }
+    const bundled = await options.bundleServer([...byGroup.keys()]);
+    const fileOf = new Map<number, string>();
+    for (const group of bundled) fileOf.set(groupIndex.get(group.names[0] ?? '') ?? 0, group.file);
     const renderGroup = async (g: number, indices: number[]) => {
-      const renderer = await openRenderer(groups[g]!.file, site, indices.length >= IN_PROCESS_LIMIT);
+      const renderer = await openRenderer(fileOf.get(g)!, site, indices.length >= IN_PROCESS_LIMIT);
       try {
         await Promise.all(
           indices.map(async (i) => {

@@ -37,7 +37,7 @@ export interface SiteBundler {
    *   route registry (importing thousands of small files costs more than rendering; one huge
    *   file would not fit in memory for large sites). React is kept external.
    */
-  bundle(sources: VirtualSources, outDir: string, baseUrl: string): Promise<BundleResult>;
+  bundle(sources: VirtualSources, outDir: string, baseUrl: string, options?: { serverGroups?: number[] }): Promise<BundleResult>;
   dispose(): Promise<void>;
 }
 
@@ -53,16 +53,15 @@ export function createSiteBundler(kind: 'client' | 'server', incremental = true)
   let ctx: BuildContext | null = null;
   let ctxKey = '';
 
-  const optionsFor = (sources: VirtualSources, baseUrl: string): BuildOptions => ({
+  const optionsFor = (sources: VirtualSources, baseUrl: string, only?: number[]): BuildOptions => ({
     entryPoints: isClient
       ? [
           { in: CLIENT_ENTRY, out: `${ASSET_DIR}/entry` },
           ...[...sources.routeEntries.keys()].map((name) => ({ in: `sipa-route:${name}`, out: `${ASSET_DIR}/r/${name}` })),
         ]
-      : Array.from({ length: Math.max(1, Math.ceil(sources.routeEntries.size / SSR_GROUP_SIZE)) }, (_, i) => ({
-          in: `sipa:ssr-group:${i}`,
-          out: `${ASSET_DIR}/ssr-${i}`,
-        })),
+      : Array.from({ length: Math.max(1, Math.ceil(sources.routeEntries.size / SSR_GROUP_SIZE)) }, (_, i) => i)
+          .filter((i) => !only || only.includes(i))
+          .map((i) => ({ in: `sipa:ssr-group:${i}`, out: `${ASSET_DIR}/ssr-${i}` })),
     outdir: virtualOut,
     bundle: true,
     splitting: isClient,
@@ -87,9 +86,9 @@ export function createSiteBundler(kind: 'client' | 'server', incremental = true)
   });
 
   return {
-    async bundle(sources, outDir, baseUrl) {
+    async bundle(sources, outDir, baseUrl, extra) {
       holder.current = sources;
-      const options = optionsFor(sources, baseUrl);
+      const options = optionsFor(sources, baseUrl, extra?.serverGroups);
       if (!incremental) {
         let metafile: Metafile;
         try {
