@@ -30,6 +30,11 @@ export interface BuildOptions {
   context?: BuildContext;
   /** Keep compiled pages on disk between runs, keyed by content (default true). */
   persistentCache?: boolean;
+  /**
+   * Inline the theme's stylesheet in every page, so the first paint waits for no request (default
+   * true). Watch mode turns it off to swap stylesheets without a reload on CSS-only edits.
+   */
+  inlineCss?: boolean;
 }
 
 /** Long-lived state that speeds up repeated builds (watch mode). */
@@ -122,6 +127,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
           memory: options.context ? (context.renderCache ??= new Map()) : undefined,
           cacheDir: options.persistentCache === false ? null : path.join(CACHE_ROOT, 'build', 'render'),
           onProgress: log.progress,
+          inlineCss: options.inlineCss === false ? undefined : await readEntryCss(client.entry.css, config.baseUrl, staging.dir),
         });
         context.lastRender = result.stats;
         return result.pages;
@@ -149,6 +155,11 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   if (options.quiet) process.stdout.write(`${summary}\n`);
   else log.info(summary);
   return { pages: plan.routes.length, outDir: path.resolve(options.outDir), warnings, timings: log.timings };
+}
+
+async function readEntryCss(urls: string[], baseUrl: string, outDir: string): Promise<Map<string, string>> {
+  const entries = await Promise.all(urls.map(async (url) => [url, await readFile(path.join(outDir, url.slice(baseUrl.length)), 'utf8')] as const));
+  return new Map(entries);
 }
 
 async function readSources(config: SiteConfig): Promise<LoadedSource[]> {

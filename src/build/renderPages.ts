@@ -41,6 +41,8 @@ export interface RenderPagesOptions {
   memory?: RenderMemory;
   cacheDir: string | null;
   onProgress?: (done: number, total: number) => void;
+  /** Contents of the entry stylesheets by URL, to inline in every page (production builds). */
+  inlineCss?: ReadonlyMap<string, string>;
 }
 
 /** Server-only render code; everything else a page depends on is in the content hashes of its client chunks. */
@@ -89,6 +91,7 @@ export async function renderPages(options: RenderPagesOptions): Promise<{ pages:
       bodyHtml: entry.bodyHtml,
       headScripts,
       css: [...new Set([...client.entry.css, ...(chunk?.css ?? [])])],
+      inlineCss: options.inlineCss,
       entry: client.entry.js,
       preload: [...new Set([...client.entry.imports, ...(chunk ? [chunk.js, ...chunk.imports] : [])])],
       favicon,

@@ -61,7 +61,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer 
   let firstError: string | null = null;
   if (!hasBuild || options.watch) {
     try {
-      await buildSite({ siteDir: options.site, outDir: options.outDir, quiet, context });
+      await buildSite({ siteDir: options.site, outDir: options.outDir, quiet, context, inlineCss: !options.watch });
     } catch (error) {
       reportError(error);
       firstError = errorText(error);
@@ -107,7 +107,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer 
       let ok = true;
       let timings: Record<string, number> | undefined;
       try {
-        ({ timings } = await buildSite({ siteDir: options.site, outDir: options.outDir, quiet: true, context }));
+        ({ timings } = await buildSite({ siteDir: options.site, outDir: options.outDir, quiet: true, context, inlineCss: false }));
         liveReload.built(files.every((f) => f.endsWith('.css')));
       } catch (error) {
         ok = false;

@@ -4,6 +4,8 @@
 // the link checker.
 import { randomBytes } from 'node:crypto';
 import { createReadStream, type Stats } from 'node:fs';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import { readFile, realpath, stat } from 'node:fs/promises';
 import http from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -96,6 +98,10 @@ function cacheControlFor(fileName: string): string {
   if (isHtml(base)) return NO_CACHE;
   return HASHED_NAME.test(base) ? IMMUTABLE : NO_CACHE;
 }
+
+/** Smaller text files are not worth compressing. */
+const MIN_COMPRESS_BYTES = 1024;
+const gzipAsync = promisify(gzip);
 
 /** Weak ETag derived from size and modification time (the body itself is never hashed). */
 function etagFor(stats: Stats, suffix = ''): string {
@@ -208,13 +214,18 @@ async function sendFile(
   urlPath: string,
 ): Promise<void> {
   const transform = transformHtml && isHtml(file) ? transformHtml : undefined;
+  const type = contentTypeFor(file);
   const headers: Record<string, string | number> = {
-    'Content-Type': contentTypeFor(file),
+    'Content-Type': type,
     'Cache-Control': cacheControlFor(file),
     'X-Content-Type-Options': 'nosniff',
   };
+  // Text is sent gzip-compressed when the client accepts it, as static hosts do.
+  const compressible = type.includes('charset=utf-8') && (stats.size >= MIN_COMPRESS_BYTES || Boolean(transform));
+  const gzip = compressible && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+  if (compressible) headers.Vary = 'Accept-Encoding';
   if (status === 200) {
-    const etag = etagFor(stats, transform ? htmlEtagSuffix : '');
+    const etag = etagFor(stats, `${transform ? htmlEtagSuffix : ''}${gzip ? '-gz' : ''}`);
     headers.ETag = etag;
     if (matchesEtag(req.headers['if-none-match'], etag)) {
       res.writeHead(304, headers);
@@ -222,8 +233,10 @@ async function sendFile(
       return;
     }
   }
-  if (transform) {
-    const body = Buffer.from(transform(await readFile(file, 'utf8'), urlPath), 'utf8');
+  if (transform || gzip) {
+    const raw = transform ? Buffer.from(transform(await readFile(file, 'utf8'), urlPath), 'utf8') : await readFile(file);
+    const body = gzip ? await gzipAsync(raw) : raw;
+    if (gzip) headers['Content-Encoding'] = 'gzip';
     res.writeHead(status, { ...headers, 'Content-Length': body.length });
     res.end(req.method === 'HEAD' ? undefined : body);
     return;

@@ -8,6 +8,8 @@ export interface DocumentParts {
   headScripts: string[];
   /** Stylesheet URLs. */
   css: string[];
+  /** Stylesheets inlined in <head> instead (by URL), so the first paint waits for no request. */
+  inlineCss?: ReadonlyMap<string, string>;
   /** Module script (the client entry). */
   entry: string;
   /** Modules to preload: the entry's imports, the route chunk and its imports. */
@@ -56,7 +58,12 @@ export function renderDocument(parts: DocumentParts): string {
     '<meta name="color-scheme" content="dark light">',
     parts.favicon ? `<link rel="icon" href="${escapeHtml(parts.favicon)}">` : '',
     ...parts.headScripts.map((code) => `<script>${code}</script>`),
-    ...parts.css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
+    ...parts.css.map((href) => {
+      const inline = parts.inlineCss?.get(href);
+      // "</" would close the element early; CSS never needs it outside strings, so escape it.
+      if (inline !== undefined) return `<style data-href="${escapeHtml(href)}">${inline.replace(/<\//g, '<\\/')}</style>`;
+      return `<link rel="stylesheet" href="${escapeHtml(href)}">`;
+    }),
     ...parts.preload.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`),
     `<script type="module" src="${escapeHtml(parts.entry)}"></script>`,
     isHome ? `<script>${baseUrlCheckScript(site.baseUrl)}</script>` : '',

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { mkdir, mkdtemp, rm, symlink, utimes, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import net from 'node:net';
@@ -238,6 +239,31 @@ describe('headers', () => {
       expect(res.headers['cache-control']).toBe('no-cache');
     }
     expect((await request(port, '/about', { headers: { 'If-None-Match': '"other"' } })).status).toBe(200);
+  });
+
+  it('gzips text for clients that accept it, with its own ETag, and leaves others and small files alone', async () => {
+    const big = `<!doctype html><p>${'compress me '.repeat(500)}</p>`;
+    await writeFiles(root, { 'big.html': big, 'tiny.txt': 'hi' });
+    const port = await start();
+    const plain = await new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+      http
+        .get({ host: '127.0.0.1', port, path: '/big', headers: { 'Accept-Encoding': 'gzip, br' }, agent: false }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+        })
+        .on('error', reject);
+    });
+    expect(plain.headers['content-encoding']).toBe('gzip');
+    expect(plain.headers.vary).toBe('Accept-Encoding');
+    expect(gunzipSync(plain.body).toString('utf8')).toBe(big);
+    expect(Number(plain.headers['content-length'])).toBe(plain.body.length);
+    const identity = await request(port, '/big');
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    expect(identity.body).toBe(big);
+    expect(identity.headers.etag).not.toBe(plain.headers.etag);
+    const tiny = await request(port, '/tiny.txt', { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(tiny.headers['content-encoding']).toBeUndefined();
   });
 
   it('changes the ETag when the file changes', async () => {
