@@ -138,7 +138,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     await log.stage('check links', async () => {
       const files = new Set([...staticFiles.map((f) => `/${f}`), ...client.files.map((f) => `/${f}`)]);
       const broken = findBrokenLinks(rendered.filter((p) => p.route !== '/404'), files, config.baseUrl);
-      if (broken.length > 0) throw brokenLinksError(broken, plan.routes);
+      if (broken.length > 0) throw brokenLinksError(broken, plan.routes, rel);
     });
     await log.stage('write', async () => {
       if (staticFiles.length > 0) await staging.copyDir(path.join(config.siteDir, config.staticDir), '.');
@@ -288,7 +288,7 @@ function virtualSources(routes: PlannedRoute[], compiled: Map<string, CompiledPa
   };
 }
 
-function brokenLinksError(broken: ReturnType<typeof findBrokenLinks>, routes: PlannedRoute[]): SiteErrors {
+function brokenLinksError(broken: ReturnType<typeof findBrokenLinks>, routes: PlannedRoute[], rel: (file: string) => string): SiteErrors {
   const sourceOf = new Map(routes.map((r) => [r.path, r.sourceFile]));
   return new SiteErrors(
     broken.map(
@@ -296,7 +296,7 @@ function brokenLinksError(broken: ReturnType<typeof findBrokenLinks>, routes: Pl
         new SiteError({
           code: 'BROKEN_LINKS',
           message: `broken link on ${link.source} → ${link.href} (${link.reason})`,
-          location: sourceOf.get(link.source) ? { file: sourceOf.get(link.source)! } : undefined,
+          location: sourceOf.get(link.source) ? { file: rel(sourceOf.get(link.source)!) } : undefined,
           hint: link.reason === 'missing anchor' ? 'Link to an existing heading id (see the target page\'s table of contents).' : 'Link to an existing route, without .html and without a trailing slash.',
         }),
     ),

@@ -111,6 +111,7 @@ describe('failing builds', () => {
       const errors = await buildError(site, out);
       expect(errors.map((e) => e.code)).toEqual(['BROKEN_LINKS', 'BROKEN_LINKS']);
       expect(errors[0]!.message).toContain('/docs/broken');
+      expect(errors[0]!.location!.file).toBe(path.relative(process.cwd(), path.join(site, 'docs/broken.mdx')));
       expect(errors.map((e) => e.message).join('\n')).toContain('/docs/does-not-exist');
       expect(errors.map((e) => e.message).join('\n')).toContain('/docs/intro/first#nope');
       expect(await readFile(path.join(out, 'previous.txt'), 'utf8')).toBe('last good build');

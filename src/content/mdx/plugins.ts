@@ -13,8 +13,7 @@ import { SKIP, visit } from 'unist-util-visit';
 import type { TocItem } from '../../shared/types.js';
 import { isExternalUrl, splitHash } from '../../shared/paths.js';
 import { parseCodeMeta } from './codeMeta.js';
-import type { CodeHighlighter } from './highlighter.js';
-import { PLAIN_LANGUAGES, } from './highlighter.js';
+import { PLAIN_LANGUAGES, type CodeHighlighter } from './highlighter.js';
 import { ADMONITION_TYPES } from './preprocess.js';
 
 export interface CompileWarning {
@@ -189,7 +188,7 @@ export function rehypeCodeBlocks(options: PluginOptions) {
       const requested = classes.find((c) => c.startsWith('language-'))?.slice('language-'.length) ?? '';
       const meta = parseCodeMeta((code.data as { meta?: string } | undefined)?.meta);
       const source = hastToString(code).replace(/\n$/, '');
-      let lang = PLAIN_LANGUAGES.has(requested.toLowerCase()) ? null : resolveLanguage(requested);
+      const lang = PLAIN_LANGUAGES.has(requested.toLowerCase()) ? null : resolveLanguage(requested);
       if (requested && !PLAIN_LANGUAGES.has(requested.toLowerCase()) && !lang) {
         options.state.warnings.push({
           code: 'UNKNOWN_LANGUAGE',

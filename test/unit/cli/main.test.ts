@@ -17,6 +17,14 @@ describe('sipadocs CLI', () => {
     expect(version.stdout.trim()).toBe('2.1.0');
   });
 
+  it('is wired into the npm scripts the README uses', () => {
+    for (const script of ['build', 'start', 'dev', 'check-links']) {
+      const result = spawnSync('npm', ['run', '--silent', script, '--', '--help'], { encoding: 'utf8' });
+      expect(result.status, `npm run ${script}`).toBe(0);
+      expect(result.stdout, `npm run ${script}`).toMatch(/^Usage: sipadocs /m);
+    }
+  }, 60_000);
+
   it('exits 2 on a usage error', () => {
     expect(run('frobnicate').status).toBe(2);
     expect(run('build', '--no-such-flag').status).toBe(2);
