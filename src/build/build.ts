@@ -11,7 +11,7 @@ import type { SiteConfig } from '../config/types.js';
 import type { CompiledPage } from '../content/mdx/compile.js';
 import { createCodeHighlighter, type CodeHighlighter } from '../content/mdx/highlighter.js';
 import { compilePages, type CompileMemory } from './compilePages.js';
-import { renderPages, type RenderMemory } from './renderPages.js';
+import { createRenderHost, renderPages, type RenderHost, type RenderMemory } from './renderPages.js';
 import type { ContentSource, SiteModel } from '../content/model.js';
 import { planRoutes, type PlannedRoute } from '../content/routes.js';
 import { scanSources, scanStatic } from '../content/scan.js';
@@ -55,6 +55,8 @@ export interface BuildContext {
   renderCache?: RenderMemory;
   /** esbuild contexts kept alive between builds, so rebuilds are incremental. */
   bundlers?: { client: SiteBundler; server: SiteBundler };
+  /** A warm render worker kept between builds (replaced now and then to bound memory). */
+  renderHost?: RenderHost;
   /** Pages rendered / reused by the last build. */
   lastRender?: { rendered: number; reused: number };
   /** Pages compiled / reused by the last build (for logs and tests). */
@@ -128,6 +130,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
           cacheDir: options.persistentCache === false ? null : path.join(CACHE_ROOT, 'build', 'render'),
           onProgress: log.progress,
           inlineCss: options.inlineCss === false ? undefined : await readEntryCss(client.entry.css, config.baseUrl, staging.dir),
+          host: options.context ? (context.renderHost ??= createRenderHost()) : undefined,
         });
         context.lastRender = result.stats;
         return result.pages;

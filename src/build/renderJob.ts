@@ -3,6 +3,9 @@ import type { ClientSiteData, PageMeta, RouteModule, RoutePayload } from '../sha
 
 /** One page to render; plain data so it can cross to a worker thread. */
 export interface RenderJob {
+  /** Server group file holding the route (see virtualModules.ts, `sipa:ssr-group:<n>`). */
+  file: string;
+  site: ClientSiteData;
   /** Route entry name in the server group, or null for routes without a chunk. */
   name: string | null;
   payload: RoutePayload;
@@ -12,27 +15,36 @@ export interface RenderJob {
 
 export type RenderOutcome = { ok: true; bodyHtml: string; meta: PageMeta } | { ok: false; message: string };
 
-/** What a server group file exports (see virtualModules.ts, `sipa:ssr-group:<n>`). */
+/** What a server group file exports. */
 interface ServerGroup {
   routeModules: Record<string, () => Promise<RouteModule & { meta?: { title?: string; description?: string } }>>;
   renderBody(site: ClientSiteData, route: { payload: RoutePayload; module: RouteModule }): string;
 }
 
-/** Renders pages of one server group file, imported once. */
-export async function createGroupRenderer(file: string, site: ClientSiteData) {
-  const group = (await import(pathToFileURL(file).href)) as ServerGroup;
-  return async (job: RenderJob): Promise<RenderOutcome> => {
+/**
+ * Renders jobs, importing each server group file once. Imported modules are never freed by Node,
+ * so `filesLoaded` lets the owner retire a long-lived renderer (a worker) after enough of them.
+ */
+export function createRenderer() {
+  const groups = new Map<string, Promise<ServerGroup>>();
+  const render = async (job: RenderJob): Promise<RenderOutcome> => {
     try {
-      const module = job.name ? await group.routeModules[job.name]!() : {};
+      let group = groups.get(job.file);
+      if (!group) {
+        group = import(pathToFileURL(job.file).href) as Promise<ServerGroup>;
+        groups.set(job.file, group);
+      }
+      const { routeModules, renderBody } = await group;
+      const module = job.name ? await routeModules[job.name]!() : {};
       const meta = { ...job.payload.meta };
       if (job.isReactPage && module.meta) {
         meta.title = module.meta.title ?? meta.title;
         meta.description = module.meta.description ?? meta.description;
       }
-      const bodyHtml = group.renderBody(site, { payload: { ...job.payload, meta }, module });
-      return { ok: true, bodyHtml, meta };
+      return { ok: true, bodyHtml: renderBody(job.site, { payload: { ...job.payload, meta }, module }), meta };
     } catch (error) {
       return { ok: false, message: (error as Error).message };
     }
   };
+  return { render, filesLoaded: () => groups.size };
 }

@@ -9,8 +9,8 @@ import type { PlannedRoute } from '../content/routes.js';
 import { SiteError } from '../errors.js';
 import { PACKAGE_ROOT } from '../packageRoot.js';
 import { readCacheEntry, writeCacheEntry } from './diskCache.js';
-import { createGroupRenderer, type RenderJob, type RenderOutcome } from './renderJob.js';
-import { createWorkerPool, workerScript } from './workerPool.js';
+import { createRenderer, type RenderJob, type RenderOutcome } from './renderJob.js';
+import { createWorkerPool, workerScript, type WorkerPool } from './workerPool.js';
 import { SSR_GROUP_SIZE } from '../bundle/virtualModules.js';
 import { renderDocument } from '../render/document.js';
 import type { ClientSiteData, PageMeta, RoutePayload } from '../shared/types.js';
@@ -43,6 +43,8 @@ export interface RenderPagesOptions {
   onProgress?: (done: number, total: number) => void;
   /** Contents of the entry stylesheets by URL, to inline in every page (production builds). */
   inlineCss?: ReadonlyMap<string, string>;
+  /** A watch session's long-lived render worker (see createRenderHost). */
+  host?: RenderHost;
 }
 
 /** Server-only render code; everything else a page depends on is in the content hashes of its client chunks. */
@@ -125,12 +127,15 @@ export async function renderPages(options: RenderPagesOptions): Promise<{ pages:
     const fileOf = new Map<number, string>();
     for (const group of bundled) fileOf.set(groupIndex.get(group.names[0] ?? '') ?? 0, group.file);
     const renderGroup = async (g: number, indices: number[]) => {
-      const renderer = await openRenderer(fileOf.get(g)!, site, indices.length >= IN_PROCESS_LIMIT);
+      const file = fileOf.get(g)!;
+      const renderer = options.host ? options.host.renderer() : await openRenderer(indices.length >= IN_PROCESS_LIMIT);
       try {
         await Promise.all(
           indices.map(async (i) => {
             const { route, name, chunk, key } = keyed[i]!;
             const outcome = await renderer.run({
+              file,
+              site,
               name,
               payload: { meta: route.meta, data: route.data, chunk: chunk?.js ?? null },
               isReactPage: route.content?.kind === 'page',
@@ -152,6 +157,7 @@ export async function renderPages(options: RenderPagesOptions): Promise<{ pages:
         await renderer.close();
       }
     };
+    options.host?.recycleIfFull();
     // Groups render one at a time per core; each worker's memory is freed when its group is done.
     const queue = [...byGroup.entries()];
     const lanes = Math.min(queue.length, Math.max(1, Math.min(os.availableParallelism(), 2)));
@@ -172,14 +178,64 @@ export async function renderPages(options: RenderPagesOptions): Promise<{ pages:
 /** Below this many pages, rendering in this thread beats starting a worker. */
 const IN_PROCESS_LIMIT = 200;
 
-/** A renderer for one server group: in this thread, or in a worker thread that is ended afterwards. */
-async function openRenderer(file: string, site: ClientSiteData, inWorker: boolean) {
+type Renderer = { run(job: RenderJob): Promise<RenderOutcome>; close(): Promise<void> };
+
+/** A one-off renderer: in this thread, or in a worker thread that is ended afterwards (freeing its modules). */
+async function openRenderer(inWorker: boolean): Promise<Renderer> {
   if (!inWorker) {
-    const render = await createGroupRenderer(file, site);
+    const { render } = createRenderer();
     return { run: render, close: async () => {} };
   }
-  const pool = createWorkerPool<RenderJob, RenderOutcome>(await workerScript('renderWorker', 'src/build/renderWorker.ts'), 1, { file, site });
-  return { run: (job: RenderJob) => pool.run(job), close: () => pool.close() };
+  const pool = createWorkerPool<RenderJob, RenderOutcome>(await workerScript('renderWorker', 'src/build/renderWorker.ts'), 1, null);
+  return { run: (job) => pool.run(job), close: () => pool.close() };
+}
+
+/** Server bundles a render worker may import before it is replaced (each costs memory for good). */
+const HOST_FILES_PER_WORKER = 20;
+
+/**
+ * A watch session's render worker: kept warm across rebuilds, and replaced after it has imported
+ * HOST_FILES_PER_WORKER server bundles, so a long session's memory stays bounded.
+ */
+export interface RenderHost {
+  renderer(): Renderer;
+  /** Called before a build renders: replaces a worker that has imported enough bundles. */
+  recycleIfFull(): void;
+  close(): Promise<void>;
+}
+
+export function createRenderHost(): RenderHost {
+  let pool: WorkerPool<RenderJob, RenderOutcome> | null = null;
+  const files = new Set<string>();
+  const start = async () => createWorkerPool<RenderJob, RenderOutcome>(await workerScript('renderWorker', 'src/build/renderWorker.ts'), 1, null);
+  let starting: Promise<WorkerPool<RenderJob, RenderOutcome>> | null = null;
+  return {
+    renderer() {
+      return {
+        async run(job) {
+          files.add(job.file);
+          starting ??= start();
+          pool ??= await starting;
+          return pool.run(job);
+        },
+        close: async () => {},
+      };
+    },
+    recycleIfFull() {
+      if (files.size < HOST_FILES_PER_WORKER) return;
+      // Between builds nothing is in flight, so the old worker can go at once.
+      const old = starting;
+      pool = null;
+      starting = null;
+      files.clear();
+      void old?.then((retired) => retired.close());
+    },
+    async close() {
+      await (pool ?? (await starting))?.close();
+      pool = null;
+      starting = null;
+    },
+  };
 }
 
 /** Fire-and-forget tasks, at most `size` at once; `idle()` waits for all and rethrows the first failure. */

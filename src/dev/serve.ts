@@ -93,6 +93,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer 
       await closeServer(server);
       await context.bundlers?.client.dispose();
       await context.bundlers?.server.dispose();
+      await context.renderHost?.close();
     },
   };
   if (liveReload) {
