@@ -6,6 +6,7 @@ import type { CodeHighlighter } from '../content/mdx/highlighter.js';
 import { PACKAGE_ROOT } from '../packageRoot.js';
 import { GENERATOR_VERSION } from '../version.js';
 import { resolveMarkdownLink, runCompileJob, type CompileJob, type CompileOutcome, type CompileSettings } from './compileJob.js';
+import { mapLimit } from './concurrency.js';
 import { readCacheEntry, writeCacheEntry } from './diskCache.js';
 import { createWorkerPool, workerScript } from './workerPool.js';
 
@@ -75,19 +76,18 @@ export async function compilePages(
   const stillValid = (entry: CacheEntry, job: CompileJob) =>
     Object.entries(entry.outcome.links).every(([target, route]) => resolveMarkdownLink(settings.routesBySource, job.relPath, target) === route);
 
-  await Promise.all(
-    jobs.map(async (job) => {
-      const key = cacheKey(job, settings);
-      let entry = options.memory?.get(job.relPath);
-      if (!entry || entry.key !== key) entry = (await readCacheEntry<CacheEntry>(options.cacheDir, key)) ?? undefined;
-      if (entry && entry.key === key && stillValid(entry, job)) {
-        outcomes.set(job.relPath, entry.outcome);
-        options.memory?.set(job.relPath, entry);
-      } else {
-        misses.push({ job, key });
-      }
-    }),
-  );
+  await mapLimit(jobs, 64, async (job) => {
+    const key = cacheKey(job, settings);
+    let entry = options.memory?.get(job.relPath);
+    if (!entry || entry.key !== key) entry = (await readCacheEntry<CacheEntry>(options.cacheDir, key)) ?? undefined;
+    if (entry && entry.key === key && stillValid(entry, job)) {
+      outcomes.set(job.relPath, entry.outcome);
+      options.memory?.set(job.relPath, entry);
+    } else {
+      misses.push({ job, key });
+    }
+  });
+
 
   const wanted = options.workers ?? Math.min(os.availableParallelism(), 4);
   const workers = misses.length >= MIN_PAGES_PER_WORKER * 2 ? Math.min(wanted, Math.floor(misses.length / MIN_PAGES_PER_WORKER)) : 0;

@@ -8,6 +8,7 @@ import type { SiteConfig } from '../config/types.js';
 import type { PlannedRoute } from '../content/routes.js';
 import { SiteError } from '../errors.js';
 import { PACKAGE_ROOT } from '../packageRoot.js';
+import { createTaskQueue, mapLimit } from './concurrency.js';
 import { readCacheEntry, writeCacheEntry } from './diskCache.js';
 import { createRenderer, type RenderJob, type RenderOutcome } from './renderJob.js';
 import { createWorkerPool, workerScript, type WorkerPool } from './workerPool.js';
@@ -236,53 +237,5 @@ export function createRenderHost(): RenderHost {
       starting = null;
     },
   };
-}
-
-/** Fire-and-forget tasks, at most `size` at once; `idle()` waits for all and rethrows the first failure. */
-function createTaskQueue(size: number) {
-  let active = 0;
-  let failure: unknown = null;
-  const queue: Array<() => Promise<unknown>> = [];
-  const waiters: Array<() => void> = [];
-  const next = () => {
-    while (active < size && queue.length > 0) {
-      const task = queue.shift()!;
-      active++;
-      task()
-        .catch((error) => (failure ??= error))
-        .finally(() => {
-          active--;
-          next();
-          if (active === 0 && queue.length === 0) waiters.splice(0).forEach((wake) => wake());
-        });
-    }
-  };
-  return {
-    run(task: () => Promise<unknown>): void {
-      queue.push(task);
-      next();
-    },
-    idle(): Promise<void> {
-      return new Promise<void>((resolve, reject) => {
-        const done = () => (failure ? reject(failure) : resolve());
-        if (active === 0 && queue.length === 0) done();
-        else waiters.push(done);
-      });
-    },
-  };
-}
-
-/** Like Promise.all over `items.map(fn)`, with at most `size` calls in flight. */
-async function mapLimit<T, R>(items: T[], size: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let index = 0;
-  const worker = async () => {
-    while (index < items.length) {
-      const i = index++;
-      results[i] = await fn(items[i]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(size, items.length) }, worker));
-  return results;
 }
 

@@ -161,19 +161,12 @@ export type RouteData =
   | PageRouteData
   | NotFoundRouteData;
 
-export interface DocSidebarRef {
-  id: string;
-  /** URL of the sidebar's JSON file (content-hashed, shared by all docs of the sidebar). */
-  url: string;
-}
-
 export interface DocRouteData {
   kind: 'doc';
   docId: string;
   title: string;
   /** The content renders its own h1 (the source starts with "# …"). */
   contentHasTitle: boolean;
-  sidebar: DocSidebarRef | null;
   breadcrumbs: Breadcrumb[];
   toc: TocItem[];
   hideTableOfContents: boolean;
@@ -186,7 +179,6 @@ export interface CategoryRouteData {
   kind: 'category';
   title: string;
   description: string;
-  sidebar: DocSidebarRef | null;
   breadcrumbs: Breadcrumb[];
   items: Array<{ label: string; href: string; description: string; isCategory: boolean }>;
   previous: LinkTarget | null;
