@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import type { LoadedRoute } from '../src/client/routeLoader.js';
-import type { ClientSiteData, SidebarItem } from '../src/shared/types.js';
+import type { ClientSiteData } from '../src/shared/types.js';
 import { AnnouncementBar } from './layout/AnnouncementBar.js';
 import { Footer } from './layout/Footer.js';
 import { MobileMenu } from './layout/MobileMenu.js';
@@ -21,7 +21,7 @@ type Mdx = ComponentType<{ components?: object }>;
 function Screen({ site, route }: { site: ClientSiteData; route: LoadedRoute }) {
   const { data } = route.payload;
   const Content = (route.module.default as Mdx | undefined) ?? null;
-  const sidebar = (route.module as { sidebar?: SidebarItem[] }).sidebar ?? null;
+  const { sidebar } = route.payload;
   switch (data.kind) {
     case 'doc':
     case 'category':
@@ -45,7 +45,7 @@ function Screen({ site, route }: { site: ClientSiteData; route: LoadedRoute }) {
 export function App({ site, route, override }: AppProps) {
   const [menuOpen, setMenuOpen] = useState(false);
   const closeMenu = useCallback(() => setMenuOpen(false), []);
-  const sidebar = (route.module as { sidebar?: SidebarItem[] }).sidebar ?? null;
+  const { sidebar } = route.payload;
   useEffect(() => setMenuOpen(false), [route]);
   return (
     <>

@@ -15,6 +15,7 @@ import { createRenderHost, renderPages, type RenderHost, type RenderMemory } fro
 import type { ContentSource, SiteModel } from '../content/model.js';
 import { planRoutes, type PlannedRoute } from '../content/routes.js';
 import { scanSources, scanStatic } from '../content/scan.js';
+import { prepareSidebarViews } from '../content/sidebarView.js';
 import { buildSiteModel, type LoadedSource } from '../content/siteModel.js';
 import { formatLocation, SiteError, SiteErrors } from '../errors.js';
 import type { ClientSiteData } from '../shared/types.js';
@@ -114,6 +115,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       ? (context.bundlers ??= { client: createSiteBundler('client'), server: createSiteBundler('server') })
       : { client: createSiteBundler('client', false), server: createSiteBundler('server', false) };
     const client = await log.stage('bundle', () => bundlers.client.bundle(virtual, staging.dir, config.baseUrl), (c) => `${c.files.length} files`);
+    const sidebarViews = new Map(model.sidebars.map((s) => [s.id, prepareSidebarViews(s.id, s.items)]));
+    for (const views of sidebarViews.values()) await staging.write(views.file, views.json);
     const rendered = await log.stage(
       'render',
       async () => {
@@ -131,6 +134,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
           onProgress: log.progress,
           inlineCss: options.inlineCss === false ? undefined : await readEntryCss(client.entry.css, config.baseUrl, staging.dir),
           host: options.context ? (context.renderHost ??= createRenderHost()) : undefined,
+          sidebarFor: (route) => (route.sidebarId ? (sidebarViews.get(route.sidebarId)?.viewFor(route.path, config.baseUrl) ?? null) : null),
         });
         context.lastRender = result.stats;
         return result.pages;
@@ -273,10 +277,10 @@ function virtualSources(routes: PlannedRoute[], compiled: Map<string, CompiledPa
   const routeEntries: VirtualSources['routeEntries'] = new Map();
   const entryNames = new Map<string, string>();
   for (const route of routes) {
-    if (!route.content && !route.sidebarId) continue;
+    if (!route.content) continue;
     let name = routeEntryName(route.path);
     for (let n = 2; routeEntries.has(name); n++) name = `${routeEntryName(route.path)}-${n}`;
-    routeEntries.set(name, { content: route.content, sidebarId: route.sidebarId });
+    routeEntries.set(name, { content: route.content });
     entryNames.set(route.path, name);
   }
   return {
@@ -284,7 +288,6 @@ function virtualSources(routes: PlannedRoute[], compiled: Map<string, CompiledPa
     sources: {
       modules,
       routeEntries,
-      sidebars: new Map(model.sidebars.map((s) => [s.id, s.items])),
       siteData,
       customCss: config.customCss.map((file) => path.resolve(config.siteDir, file)),
     } satisfies VirtualSources,

@@ -14,7 +14,7 @@ import { createRenderer, type RenderJob, type RenderOutcome } from './renderJob.
 import { createWorkerPool, workerScript, type WorkerPool } from './workerPool.js';
 import { SSR_GROUP_SIZE } from '../bundle/virtualModules.js';
 import { renderDocument } from '../render/document.js';
-import type { ClientSiteData, PageMeta, RoutePayload } from '../shared/types.js';
+import type { ClientSiteData, PageMeta, RoutePayload, SidebarView } from '../shared/types.js';
 import { routePayloadUrl, withBase } from '../shared/paths.js';
 import { GENERATOR_VERSION } from '../version.js';
 import { announcementScript } from '../../templates/layout/announcementScript.js';
@@ -46,6 +46,8 @@ export interface RenderPagesOptions {
   inlineCss?: ReadonlyMap<string, string>;
   /** A watch session's long-lived render worker (see createRenderHost). */
   host?: RenderHost;
+  /** The sidebar a route shows, as the page first renders it. */
+  sidebarFor: (route: PlannedRoute) => SidebarView | null;
 }
 
 /** Server-only render code; everything else a page depends on is in the content hashes of its client chunks. */
@@ -74,7 +76,8 @@ export async function renderPages(options: RenderPagesOptions): Promise<{ pages:
   const keyed = routes.map((route) => {
     const name = entryNames.get(route.path) ?? null;
     const chunk = name ? client.routes.get(name) : undefined;
-    return { route, name, chunk, key: sha(JSON.stringify([baseKey, chunk ?? null, route.meta, route.data, route.content?.kind ?? null])) };
+    const sidebar = options.sidebarFor(route);
+    return { route, name, chunk, sidebar, key: sha(JSON.stringify([baseKey, chunk ?? null, route.meta, route.data, sidebar, route.content?.kind ?? null])) };
   });
   // Cache look-ups run concurrently; rendering itself is CPU-bound.
   const cached = await mapLimit(keyed, 64, async ({ route, key }) => {
@@ -85,9 +88,9 @@ export async function renderPages(options: RenderPagesOptions): Promise<{ pages:
   });
 
   const emit = (i: number, entry: RenderCacheEntry) => {
-    const { route, chunk } = keyed[i]!;
+    const { route, chunk, sidebar } = keyed[i]!;
     options.memory?.set(route.path, entry);
-    const payload: RoutePayload = { meta: entry.meta, data: route.data, chunk: chunk?.js ?? null };
+    const payload: RoutePayload = { meta: entry.meta, data: route.data, chunk: chunk?.js ?? null, sidebar };
     const html = renderDocument({
       site,
       payload,
@@ -133,12 +136,12 @@ export async function renderPages(options: RenderPagesOptions): Promise<{ pages:
       try {
         await Promise.all(
           indices.map(async (i) => {
-            const { route, name, chunk, key } = keyed[i]!;
+            const { route, name, chunk, sidebar, key } = keyed[i]!;
             const outcome = await renderer.run({
               file,
               site,
               name,
-              payload: { meta: route.meta, data: route.data, chunk: chunk?.js ?? null },
+              payload: { meta: route.meta, data: route.data, chunk: chunk?.js ?? null, sidebar },
               isReactPage: route.content?.kind === 'page',
             });
             if (!outcome.ok) {

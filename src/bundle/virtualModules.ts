@@ -23,8 +23,7 @@ export interface VirtualSources {
   /** Compiled MDX by site-relative path. */
   modules: Map<string, { code: string; excerptCode: string | null; absPath: string }>;
   /** Route entries by entry name. */
-  routeEntries: Map<string, { content: ContentRef | null; sidebarId: string | null }>;
-  sidebars: Map<string, unknown>;
+  routeEntries: Map<string, { content: ContentRef }>;
   siteData: unknown;
   /** Absolute paths of the site's custom CSS files. */
   customCss: string[];
@@ -34,7 +33,7 @@ const NS = 'sipa';
 
 /**
  * Serves generated modules to esbuild: `sipa-route:<name>` (one per route chunk),
- * `sipa-mdx:<path>` and `sipa-excerpt:<path>` (compiled MDX), `sipa-sidebar:<id>`,
+ * `sipa-mdx:<path>` and `sipa-excerpt:<path>` (compiled MDX),
  * `sipa:site-data`, `sipa:custom-css`, `sipa:ssr-group:<n>` (a server file for a group of routes);
  * maps `@theme/X` (Docusaurus-style imports) to the theme's
  * components and pins react/react-dom to this package's copy so a site can never load two Reacts.
@@ -45,7 +44,7 @@ export function virtualModulesPlugin(holder: { current: VirtualSources | null })
     setup(build) {
       // Read at load time, so an incremental rebuild sees the current build's sources.
       const current = () => holder.current!;
-      build.onResolve({ filter: /^sipa(-route|-mdx|-excerpt|-sidebar)?:/ }, (args) => ({ path: args.path, namespace: NS }));
+      build.onResolve({ filter: /^sipa(-route|-mdx|-excerpt)?:/ }, (args) => ({ path: args.path, namespace: NS }));
       build.onResolve({ filter: /^@theme\// }, (args) => ({
         path: path.join(TEMPLATES_DIR, 'components', `${args.path.slice('@theme/'.length)}.tsx`),
       }));
@@ -66,8 +65,6 @@ export function virtualModulesPlugin(holder: { current: VirtualSources | null })
             // Relative imports inside MDX resolve from the source file's folder.
             return { contents: code, loader: 'js', resolveDir: path.dirname(mod.absPath) };
           }
-          case 'sipa-sidebar':
-            return { contents: `export default ${JSON.stringify(current().sidebars.get(key))};`, loader: 'js' };
           case 'sipa':
             if (key === 'site-data') return { contents: `export default ${JSON.stringify(current().siteData)};`, loader: 'js' };
             if (key.startsWith('ssr-group:')) {
@@ -94,19 +91,17 @@ export function virtualModulesPlugin(holder: { current: VirtualSources | null })
   };
 }
 
-function routeEntryCode(entry: { content: ContentRef | null; sidebarId: string | null }): string {
+function routeEntryCode({ content }: { content: ContentRef }): string {
   const lines: string[] = [];
-  const content = entry.content;
-  if (content?.kind === 'mdx') lines.push(`export { default } from ${JSON.stringify(`sipa-mdx:${content.relPath}`)};`);
-  if (content?.kind === 'page') {
+  if (content.kind === 'mdx') lines.push(`export { default } from ${JSON.stringify(`sipa-mdx:${content.relPath}`)};`);
+  if (content.kind === 'page') {
     // Re-export everything so `meta` travels along; a missing default export fails the bundle with the file named.
     lines.push(`export * from ${JSON.stringify(content.absPath)};`, `export { default } from ${JSON.stringify(content.absPath)};`);
   }
-  if (content?.kind === 'excerpts') {
+  if (content.kind === 'excerpts') {
     content.relPaths.forEach((rel, i) => lines.push(`import E${i} from ${JSON.stringify(`sipa-excerpt:${rel}`)};`));
     lines.push(`export const excerpts = [${content.relPaths.map((_, i) => `E${i}`).join(', ')}];`);
   }
-  if (entry.sidebarId) lines.push(`export { default as sidebar } from ${JSON.stringify(`sipa-sidebar:${entry.sidebarId}`)};`);
   return lines.join('\n') || 'export {};';
 }
 

@@ -21,7 +21,7 @@ export interface RouteLoaderOptions {
   importChunk: (url: string) => Promise<RouteModule>;
 }
 
-const NOT_FOUND: Omit<RoutePayload, 'meta'> = { data: { kind: 'notFound' }, chunk: null };
+const NOT_FOUND: Omit<RoutePayload, 'meta'> = { data: { kind: 'notFound' }, chunk: null, sidebar: null };
 
 /**
  * Loads routes (payload JSON, then the content chunk) with one in-flight request per path and a

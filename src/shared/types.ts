@@ -108,6 +108,15 @@ export interface SidebarCategory {
   collapsible: boolean;
   collapsed: boolean;
   items: SidebarItem[];
+  /** The items were left out of this copy of the tree (the category starts closed); see SidebarView. */
+  partial?: boolean;
+}
+
+/** A page's copy of its sidebar: the part it shows first, and where the full tree is. */
+export interface SidebarView {
+  items: SidebarItem[];
+  /** URL of the full tree (JSON), fetched when a `partial` category is opened. */
+  url: string;
 }
 
 export interface Breadcrumb {
@@ -240,6 +249,8 @@ export interface RoutePayload {
   data: RouteData;
   /** URL of the route's content chunk (compiled MDX or React page), or null. */
   chunk: string | null;
+  /** The docs sidebar of the route, if it has one. */
+  sidebar: SidebarView | null;
 }
 
 /** What a route's content chunk exports. */

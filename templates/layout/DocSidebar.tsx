@@ -1,9 +1,29 @@
-import { useState } from 'react';
+import { createContext, useCallback, useContext, useEffect, useState } from 'react';
 import { Link, useNavigation } from '../../src/client/navigation.js';
-import type { SidebarCategory, SidebarItem } from '../../src/shared/types.js';
+import type { SidebarCategory, SidebarItem, SidebarView } from '../../src/shared/types.js';
 
 /** Remembers opened/closed categories while navigating (module state lives as long as the tab). */
 const categoryState = new Map<string, boolean>();
+
+/** Full sidebar trees by URL, fetched once per tab (the files are content-hashed). */
+const fullTrees = new Map<string, Promise<SidebarItem[]>>();
+
+function fetchFullTree(url: string): Promise<SidebarItem[]> {
+  let pending = fullTrees.get(url);
+  if (!pending) {
+    pending = fetch(url).then((response) => {
+      if (!response.ok) throw new Error(`Loading the sidebar failed: ${response.status}`);
+      return response.json() as Promise<SidebarItem[]>;
+    });
+    fullTrees.set(url, pending);
+    // A failed load is forgotten, so opening the category again retries.
+    pending.catch(() => fullTrees.delete(url));
+  }
+  return pending;
+}
+
+/** Asks for the full tree; given to categories whose items this page's copy left out. */
+const LoadFullTree = createContext<() => void>(() => {});
 
 function containsPath(items: SidebarItem[], pathname: string): boolean {
   return items.some((item) =>
@@ -16,6 +36,10 @@ function Category({ item, path, onNavigate }: { item: SidebarCategory; path: str
   const key = `${path}/${item.label}`;
   const active = item.href === pathname || containsPath(item.items, pathname);
   const [open, setOpen] = useState(() => categoryState.get(key) ?? (!item.collapsed || active));
+  const loadFullTree = useContext(LoadFullTree);
+  useEffect(() => {
+    if (open && item.partial) loadFullTree();
+  }, [open, item.partial, loadFullTree]);
   const toggle = () => {
     categoryState.set(key, !open);
     setOpen(!open);
@@ -31,12 +55,12 @@ function Category({ item, path, onNavigate }: { item: SidebarCategory; path: str
           <button type="button" className="sidebar__link sidebar__category-label" onClick={toggle} aria-expanded={open}>{item.label}</button>
         )}
         {item.collapsible ? (
-          <button type="button" className="sidebar__toggle" aria-expanded={open} aria-label={`${open ? 'Collapse' : 'Expand'} the category ${item.label}`} onClick={toggle}>
+          <button type="button" className="sidebar__toggle" aria-expanded={open} onPointerEnter={item.partial ? loadFullTree : undefined} aria-label={`${open ? 'Collapse' : 'Expand'} the category ${item.label}`} onClick={toggle}>
             <svg viewBox="0 0 16 16" width="12" height="12" aria-hidden="true"><path d="M5 3l5 5-5 5" fill="none" stroke="currentColor" strokeWidth="2" /></svg>
           </button>
         ) : null}
       </div>
-      {open ? <SidebarItems items={item.items} path={key} onNavigate={onNavigate} /> : null}
+      {open && !item.partial ? <SidebarItems items={item.items} path={key} onNavigate={onNavigate} /> : null}
     </li>
   );
 }
@@ -64,11 +88,26 @@ function SidebarItems({ items, path, onNavigate }: { items: SidebarItem[]; path:
   );
 }
 
-/** The docs sidebar tree; categories are collapsible, the current page is highlighted. */
-export function DocSidebar({ items, onNavigate }: { items: SidebarItem[]; onNavigate?: () => void }) {
+/**
+ * The docs sidebar tree; categories are collapsible, the current page is highlighted. It starts
+ * from the page's own copy of the tree and switches to the full tree once that is loaded.
+ */
+export function DocSidebar({ view, onNavigate }: { view: SidebarView; onNavigate?: () => void }) {
+  const [full, setFull] = useState<{ url: string; items: SidebarItem[] } | null>(null);
+  const { url } = view;
+  const loadFullTree = useCallback(() => {
+    void fetchFullTree(url).then((items) => setFull((current) => (current?.url === url ? current : { url, items })), () => {});
+  }, [url]);
+  // A tree this tab already loaded is used again at once (e.g. after leaving the docs and coming back).
+  useEffect(() => {
+    if (full?.url !== url && fullTrees.has(url)) loadFullTree();
+  }, [url, full, loadFullTree]);
+  const items = full?.url === url ? full.items : view.items;
   return (
-    <nav className="sidebar" aria-label="Docs sidebar">
-      <SidebarItems items={items} path="" onNavigate={onNavigate} />
-    </nav>
+    <LoadFullTree.Provider value={loadFullTree}>
+      <nav className="sidebar" aria-label="Docs sidebar">
+        <SidebarItems items={items} path="" onNavigate={onNavigate} />
+      </nav>
+    </LoadFullTree.Provider>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigation } from '../../src/client/navigation.js';
-import type { ClientSiteData, SidebarItem } from '../../src/shared/types.js';
+import type { ClientSiteData, SidebarView } from '../../src/shared/types.js';
 import { DocSidebar } from './DocSidebar.js';
 import { NavLink } from './Navbar.js';
 
@@ -11,7 +11,7 @@ export const MOBILE_BREAKPOINT = 996;
  * The sidebar panel of narrow screens: the main menu, or on docs pages the doc sidebar with a
  * '← Back to main menu' button. Closes itself when the window becomes desktop-wide.
  */
-export function MobileMenu({ site, sidebar, open, onClose }: { site: ClientSiteData; sidebar: SidebarItem[] | null; open: boolean; onClose: () => void }) {
+export function MobileMenu({ site, sidebar, open, onClose }: { site: ClientSiteData; sidebar: SidebarView | null; open: boolean; onClose: () => void }) {
   const { pathname } = useNavigation();
   const [showMain, setShowMain] = useState(sidebar === null);
 
@@ -61,7 +61,7 @@ export function MobileMenu({ site, sidebar, open, onClose }: { site: ClientSiteD
         ) : (
           <>
             <button type="button" className="mobile-menu__back" onClick={() => setShowMain(true)}>← Back to main menu</button>
-            <DocSidebar items={sidebar} onNavigate={onClose} />
+            <DocSidebar view={sidebar} onNavigate={onClose} />
           </>
         )}
       </div>

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { Link } from '../../src/client/navigation.js';
-import type { Breadcrumb, CategoryRouteData, DocRouteData, LinkTarget, SidebarItem } from '../../src/shared/types.js';
+import type { Breadcrumb, CategoryRouteData, DocRouteData, LinkTarget, SidebarView } from '../../src/shared/types.js';
 import { DocSidebar } from '../layout/DocSidebar.js';
 import { TableOfContents } from '../layout/TableOfContents.js';
 import { mdxComponents } from '../mdxComponents.js';
@@ -51,7 +51,7 @@ export function EditLink({ href }: { href: string | null }) {
 
 interface DocScreenProps {
   data: DocRouteData | CategoryRouteData;
-  sidebar: SidebarItem[] | null;
+  sidebar: SidebarView | null;
   Content: ComponentType<{ components?: object }> | null;
 }
 
@@ -60,7 +60,7 @@ export function DocScreen({ data, sidebar, Content }: DocScreenProps) {
   const toc = data.kind === 'doc' && !data.hideTableOfContents ? data.toc : [];
   return (
     <div className={`doc-layout${sidebar ? '' : ' doc-layout--no-sidebar'}`}>
-      {sidebar ? <aside className="doc-layout__sidebar"><DocSidebar items={sidebar} /></aside> : null}
+      {sidebar ? <aside className="doc-layout__sidebar"><DocSidebar view={sidebar} /></aside> : null}
       <main id="main-content" className="doc-layout__main" tabIndex={-1}>
         <div className="doc-layout__content">
           <Breadcrumbs items={data.breadcrumbs} title={data.title} />

@@ -14,10 +14,10 @@ export interface BuiltSite {
   close(): Promise<void>;
 }
 
-/** Builds site/ once into a temp dir, serves it on a free port and launches Chromium. */
-export async function startSite(): Promise<BuiltSite> {
+/** Builds a site (site/ by default) once into a temp dir, serves it on a free port and launches Chromium. */
+export async function startSite(siteDir = 'site'): Promise<BuiltSite> {
   const outDir = await mkdtemp(path.join(tmpdir(), 'sipadocs-e2e-'));
-  await buildSite({ siteDir: 'site', outDir, quiet: true });
+  await buildSite({ siteDir, outDir, quiet: true });
   const server: http.Server = createStaticServer({ root: outDir });
   const { url } = await listenOnFreePort(server, { port: 0 });
   const browser = await launchBrowser();

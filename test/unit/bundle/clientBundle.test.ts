@@ -20,8 +20,7 @@ describe('the client bundle', () => {
     tmp = await tempDir();
     const sources: VirtualSources = {
       modules: new Map([['docs/a.mdx', { code: 'export default function A() { return null; }', excerptCode: null, absPath: path.resolve('site/docs/a.mdx') }]]),
-      routeEntries: new Map([['docs-a', { content: { kind: 'mdx', relPath: 'docs/a.mdx' }, sidebarId: 's' }]]),
-      sidebars: new Map([['s', []]]),
+      routeEntries: new Map([['docs-a', { content: { kind: 'mdx', relPath: 'docs/a.mdx' } }]]),
       siteData,
       customCss: [],
     };

@@ -1,0 +1,47 @@
+import { createHash } from 'node:crypto';
+import type { SidebarCategory, SidebarItem, SidebarView } from '../shared/types.js';
+
+/** Folder of the output (under the asset folder) that holds each sidebar's full tree as JSON. */
+export const SIDEBAR_ASSET_DIR = '_sipa/sidebars';
+
+export interface SidebarViews {
+  /** The full tree's file, relative to the output directory. */
+  file: string;
+  json: string;
+  /** The tree as a page at `pathname` first shows it (see pruneSidebar). */
+  viewFor(pathname: string, baseUrl: string): SidebarView;
+}
+
+/**
+ * Prepares the per-page views of one sidebar. A page ships only the part of the tree it renders:
+ * a category that starts closed and does not contain the page keeps its label but not its items
+ * (`partial`); the client fetches the full tree from `file` when such a category is opened.
+ * That keeps every page's HTML and data proportional to what it shows, not to the size of the site.
+ */
+export function prepareSidebarViews(id: string, items: SidebarItem[]): SidebarViews {
+  const json = JSON.stringify(items);
+  const hash = createHash('sha256').update(json).digest('hex').slice(0, 10);
+  const file = `${SIDEBAR_ASSET_DIR}/${id.replace(/[^A-Za-z0-9_-]+/g, '-')}-${hash}.json`;
+  const hrefsUnder = new Map<SidebarCategory, Set<string>>();
+  const collect = (list: SidebarItem[]): string[] =>
+    list.flatMap((item) => {
+      if (item.type !== 'category') return item.type === 'link' ? [item.href] : [];
+      const below = [...(item.href ? [item.href] : []), ...collect(item.items)];
+      hrefsUnder.set(item, new Set(below));
+      return below;
+    });
+  collect(items);
+  const prune = (list: SidebarItem[], pathname: string): SidebarItem[] =>
+    list.map((item) => {
+      if (item.type !== 'category') return item;
+      // The same rule as the theme's first render: open unless collapsed, and always around the page.
+      const open = !item.collapsed || hrefsUnder.get(item)!.has(pathname);
+      if (open) return { ...item, items: prune(item.items, pathname) };
+      return item.items.length > 0 ? { ...item, items: [], partial: true } : item;
+    });
+  return {
+    file,
+    json,
+    viewFor: (pathname, baseUrl) => ({ items: prune(items, pathname), url: `${baseUrl}${file}` }),
+  };
+}
