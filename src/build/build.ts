@@ -111,10 +111,15 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const ssrDir = path.join(CACHE_ROOT, 'ssr', `${process.pid}-${Date.now().toString(36)}`);
   try {
     // A watch session keeps incremental esbuild contexts; a one-off build lets esbuild write to disk.
+    const chunkCacheDir = options.persistentCache === false ? null : path.join(CACHE_ROOT, 'build', 'chunks');
     const bundlers = options.context
-      ? (context.bundlers ??= { client: createSiteBundler('client'), server: createSiteBundler('server') })
-      : { client: createSiteBundler('client', false), server: createSiteBundler('server', false) };
-    const client = await log.stage('bundle', () => bundlers.client.bundle(virtual, staging.dir, config.baseUrl), (c) => `${c.files.length} files`);
+      ? (context.bundlers ??= { client: createSiteBundler('client', true, chunkCacheDir), server: createSiteBundler('server') })
+      : { client: createSiteBundler('client', false, chunkCacheDir), server: createSiteBundler('server', false) };
+    const client = await log.stage(
+      'bundle',
+      () => bundlers.client.bundle(virtual, staging.dir, config.baseUrl),
+      (c) => `${c.files.length} files${c.routes.size > (c.routesBuilt ?? 0) ? ` (${c.routes.size - (c.routesBuilt ?? 0)} route chunks cached)` : ''}`,
+    );
     const sidebarViews = new Map(model.sidebars.map((s) => [s.id, prepareSidebarViews(s.id, s.items)]));
     for (const views of sidebarViews.values()) await staging.write(views.file, views.json);
     const rendered = await log.stage(

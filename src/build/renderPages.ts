@@ -34,8 +34,8 @@ export interface RenderPagesOptions {
   routes: PlannedRoute[];
   entryNames: Map<string, string>;
   client: BundleResult;
-  /** Bundles the given server groups (of SSR_GROUP_SIZE routes each); only called when some page is not cached. */
-  bundleServer: (groups: number[]) => Promise<Array<{ file: string; names: string[] }>>;
+  /** Bundles one server file per group of route entry names, in order; only called when some page is not cached. */
+  bundleServer: (groups: string[][]) => Promise<Array<{ file: string; names: string[] }>>;
   site: ClientSiteData;
   config: SiteConfig;
   write: (relPath: string, contents: string) => Promise<void>;
@@ -120,18 +120,12 @@ export async function renderPages(options: RenderPagesOptions): Promise<{ pages:
   });
 
   if (misses.length > 0) {
-    // Server groups hold routes in entry order; only the groups with uncached pages are bundled.
-    const groupIndex = new Map([...entryNames.values()].map((name, i) => [name, Math.floor(i / SSR_GROUP_SIZE)]));
-    const byGroup = new Map<number, number[]>();
-    for (const i of misses) {
-      const g = groupIndex.get(keyed[i]!.name ?? '') ?? 0;
-      byGroup.set(g, [...(byGroup.get(g) ?? []), i]);
-    }
-    const bundled = await options.bundleServer([...byGroup.keys()]);
-    const fileOf = new Map<number, string>();
-    for (const group of bundled) fileOf.set(groupIndex.get(group.names[0] ?? '') ?? 0, group.file);
+    // Only the routes to render go into the server files, so one edited page bundles one route.
+    const groups: number[][] = [];
+    for (let i = 0; i < misses.length; i += SSR_GROUP_SIZE) groups.push(misses.slice(i, i + SSR_GROUP_SIZE));
+    const bundled = await options.bundleServer(groups.map((indices) => [...new Set(indices.flatMap((i) => keyed[i]!.name ?? []))]));
     const renderGroup = async (g: number, indices: number[]) => {
-      const file = fileOf.get(g)!;
+      const file = bundled[g]!.file;
       const renderer = options.host ? options.host.renderer() : await openRenderer(indices.length >= IN_PROCESS_LIMIT);
       try {
         await Promise.all(
@@ -163,7 +157,7 @@ export async function renderPages(options: RenderPagesOptions): Promise<{ pages:
     };
     options.host?.recycleIfFull();
     // Groups render one at a time per core; each worker's memory is freed when its group is done.
-    const queue = [...byGroup.entries()];
+    const queue = [...groups.entries()];
     const lanes = Math.min(queue.length, Math.max(1, Math.min(os.availableParallelism(), 2)));
     await Promise.all(
       Array.from({ length: lanes }, async () => {

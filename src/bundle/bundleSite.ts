@@ -2,19 +2,14 @@ import { build, context, type BuildContext, type BuildOptions, type BuildResult,
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { SiteError } from '../errors.js';
-import { REPO_ROOT, SSR_GROUP_SIZE, groupNames, virtualModulesPlugin, type VirtualSources } from './virtualModules.js';
+import { buildRouteChunks, type ChunkFiles, type RouteChunkCache } from './routeChunks.js';
+import { REPO_ROOT, virtualModulesPlugin, type VirtualSources } from './virtualModules.js';
+
+export type { ChunkFiles } from './routeChunks.js';
 
 export const CLIENT_ENTRY = path.join(REPO_ROOT, 'src/client/entry.tsx');
 /** Client assets live under this folder of the output (content-hashed names, cached for ever). */
 export const ASSET_DIR = '_sipa';
-
-export interface ChunkFiles {
-  /** The chunk itself (a URL for the client build, an absolute file path for the SSR build). */
-  js: string;
-  /** Static imports to preload, transitively (client build only). */
-  imports: string[];
-  css: string[];
-}
 
 export interface BundleResult {
   entry: ChunkFiles;
@@ -26,18 +21,21 @@ export interface BundleResult {
   inputs: string[];
   /** Server build: one file per group of routes, with the route entry names it renders. */
   serverGroups: Array<{ file: string; names: string[] }>;
+  /** Client build: route chunks built this time (the others came from the cache). */
+  routesBuilt?: number;
 }
 
 /** An esbuild bundler that keeps its context between builds, so watch-mode rebuilds are incremental. */
 export interface SiteBundler {
   /**
    * Bundles the theme, the client runtime and one entry per route:
-   * - client: browser ESM with code splitting, minified, content-hashed, under `<outDir>/_sipa`;
-   * - server: Node ESM files of up to SSR_GROUP_SIZE routes each, with the renderer and a lazy
+   * - client: browser ESM, minified, content-hashed, under `<outDir>/_sipa`: the entry (with code
+   *   splitting for what it loads lazily) and one self-contained chunk per route (see routeChunks);
+   * - server: one Node ESM file per group of route entry names given, with the renderer and a lazy
    *   route registry (importing thousands of small files costs more than rendering; one huge
    *   file would not fit in memory for large sites). React is kept external.
    */
-  bundle(sources: VirtualSources, outDir: string, baseUrl: string, options?: { serverGroups?: number[] }): Promise<BundleResult>;
+  bundle(sources: VirtualSources, outDir: string, baseUrl: string, options?: { serverGroups?: string[][] }): Promise<BundleResult>;
   dispose(): Promise<void>;
 }
 
@@ -45,23 +43,19 @@ export interface SiteBundler {
  * @param incremental keep an esbuild context for the next build (watch mode); outputs then pass
  *   through memory. A one-off build lets esbuild write straight to disk instead.
  */
-export function createSiteBundler(kind: 'client' | 'server', incremental = true): SiteBundler {
+export function createSiteBundler(kind: 'client' | 'server', incremental = true, routeCacheDir: string | null = null): SiteBundler {
   const isClient = kind === 'client';
   // esbuild needs a fixed output folder for its context; files are written to each build's own folder.
   const virtualOut = path.join(REPO_ROOT, 'node_modules', '.cache', 'sipadocs', `${kind}-bundle`);
   const holder: { current: VirtualSources | null } = { current: null };
   let ctx: BuildContext | null = null;
   let ctxKey = '';
+  const routeCache: RouteChunkCache = { dir: routeCacheDir, memory: incremental ? new Map() : undefined };
 
-  const optionsFor = (sources: VirtualSources, baseUrl: string, only?: number[]): BuildOptions => ({
+  const optionsFor = (sources: VirtualSources, baseUrl: string): BuildOptions => ({
     entryPoints: isClient
-      ? [
-          { in: CLIENT_ENTRY, out: `${ASSET_DIR}/entry` },
-          ...[...sources.routeEntries.keys()].map((name) => ({ in: `sipa-route:${name}`, out: `${ASSET_DIR}/r/${name}` })),
-        ]
-      : Array.from({ length: Math.max(1, Math.ceil(sources.routeEntries.size / SSR_GROUP_SIZE)) }, (_, i) => i)
-          .filter((i) => !only || only.includes(i))
-          .map((i) => ({ in: `sipa:ssr-group:${i}`, out: `${ASSET_DIR}/ssr-${i}` })),
+      ? [{ in: CLIENT_ENTRY, out: `${ASSET_DIR}/entry` }]
+      : (sources.ssrGroups ?? [[]]).map((_, i) => ({ in: `sipa:ssr-group:${i}`, out: `${ASSET_DIR}/ssr-${i}` })),
     outdir: virtualOut,
     bundle: true,
     splitting: isClient,
@@ -85,10 +79,40 @@ export function createSiteBundler(kind: 'client' | 'server', incremental = true)
     write: false,
   });
 
+  const bundleRoutes = (sources: VirtualSources, outDir: string, baseUrl: string) => {
+    const base = optionsFor(sources, baseUrl);
+    return buildRouteChunks(
+      sources,
+      outDir,
+      baseUrl,
+      { target: base.target, loader: base.loader, define: base.define, assetDir: ASSET_DIR, workDir: virtualOut },
+      routeCache,
+    ).catch((error: unknown) => {
+      throw bundleError(error);
+    });
+  };
+
   return {
     async bundle(sources, outDir, baseUrl, extra) {
-      holder.current = sources;
-      const options = optionsFor(sources, baseUrl, extra?.serverGroups);
+      if (!isClient) return bundleOnce(sources, outDir, baseUrl, extra);
+      const [entry, routes] = await Promise.all([bundleOnce(sources, outDir, baseUrl), bundleRoutes(sources, outDir, baseUrl)]);
+      return {
+        ...entry,
+        routes: routes.routes,
+        files: [...entry.files, ...routes.files],
+        inputs: [...entry.inputs, ...routes.inputs],
+        routesBuilt: routes.built,
+      };
+    },
+    async dispose() {
+      await ctx?.dispose();
+      ctx = null;
+    },
+  };
+
+  async function bundleOnce(sources: VirtualSources, outDir: string, baseUrl: string, extra?: { serverGroups?: string[][] }): Promise<BundleResult> {
+      holder.current = extra?.serverGroups ? { ...sources, ssrGroups: extra.serverGroups } : sources;
+      const options = optionsFor(holder.current, baseUrl);
       if (!incremental) {
         let metafile: Metafile;
         try {
@@ -96,7 +120,7 @@ export function createSiteBundler(kind: 'client' | 'server', incremental = true)
         } catch (error) {
           throw bundleError(error);
         }
-        return readMetafile(metafile, outDir, baseUrl, isClient, outDir, sources);
+        return readMetafile(metafile, outDir, baseUrl, isClient, outDir, holder.current);
       }
       // A new set of routes or another base URL needs a new context; content changes do not.
       const key = JSON.stringify([options.entryPoints, baseUrl, sources.customCss]);
@@ -122,13 +146,8 @@ export function createSiteBundler(kind: 'client' | 'server', incremental = true)
           await writeFile(target, file.contents);
         }),
       );
-      return readMetafile(result.metafile, virtualOut, baseUrl, isClient, outDir, sources);
-    },
-    async dispose() {
-      await ctx?.dispose();
-      ctx = null;
-    },
-  };
+      return readMetafile(result.metafile, virtualOut, baseUrl, isClient, outDir, holder.current);
+  }
 }
 
 /** One-shot bundle (see SiteBundler.bundle). */
@@ -170,12 +189,14 @@ function readMetafile(metafile: Metafile, virtualOut: string, baseUrl: string, i
       entry = chunkOf(file);
     }
   }
-  const names = [...sources.routeEntries.keys()];
-  const serverGroups = isClient
-    ? []
-    : Object.entries(outputs)
-        .filter(([, output]) => output.entryPoint?.includes('ssr-group:'))
-        .map(([file, output]) => ({ file: toRef(file), names: groupNames(names, Number(output.entryPoint!.split('ssr-group:')[1])) }));
+  const serverGroups: BundleResult['serverGroups'] = [];
+  if (!isClient) {
+    for (const [file, output] of Object.entries(outputs)) {
+      if (!output.entryPoint?.includes('ssr-group:')) continue;
+      const index = Number(output.entryPoint.split('ssr-group:')[1]);
+      serverGroups[index] = { file: toRef(file), names: sources.ssrGroups?.[index] ?? [] };
+    }
+  }
   return {
     entry: entry ?? { js: '', imports: [], css: [] },
     routes,

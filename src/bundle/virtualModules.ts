@@ -4,18 +4,15 @@ import path from 'node:path';
 import type { ContentRef } from '../content/routes.js';
 
 import { PACKAGE_ROOT } from '../packageRoot.js';
+import { registryModuleCode, sharedModules } from './sharedModules.js';
 
 export const REPO_ROOT = PACKAGE_ROOT;
 export const TEMPLATES_DIR = path.join(REPO_ROOT, 'templates');
 const SSR_RENDERER = path.join(REPO_ROOT, 'src/render/ssrEntry.tsx');
 
-/** Routes per server file: small enough that one group's modules fit comfortably in memory. */
+/** Routes per server file at most: small enough that one group's modules fit comfortably in memory. */
 export const SSR_GROUP_SIZE = 1000;
 
-/** The route entry names of server group `index` (routes in their planned order). */
-export function groupNames(names: string[], index: number): string[] {
-  return names.slice(index * SSR_GROUP_SIZE, (index + 1) * SSR_GROUP_SIZE);
-}
 const require = createRequire(path.join(PACKAGE_ROOT, 'package.json'));
 
 /** Everything the virtual modules are generated from. */
@@ -27,6 +24,8 @@ export interface VirtualSources {
   siteData: unknown;
   /** Absolute paths of the site's custom CSS files. */
   customCss: string[];
+  /** Server build: the route entry names of each server file (`sipa:ssr-group:<index>`). */
+  ssrGroups?: string[][];
 }
 
 const NS = 'sipa';
@@ -66,10 +65,11 @@ export function virtualModulesPlugin(holder: { current: VirtualSources | null })
             return { contents: code, loader: 'js', resolveDir: path.dirname(mod.absPath) };
           }
           case 'sipa':
+            if (key === 'shared-modules') return { contents: registryModuleCode(sharedModules()), loader: 'js', resolveDir: REPO_ROOT };
             if (key === 'site-data') return { contents: `export default ${JSON.stringify(current().siteData)};`, loader: 'js' };
             if (key.startsWith('ssr-group:')) {
               // One server file: the renderer plus a lazy registry of its group of routes.
-              const names = groupNames([...current().routeEntries.keys()], Number(key.slice('ssr-group:'.length)));
+              const names = current().ssrGroups?.[Number(key.slice('ssr-group:'.length))] ?? [];
               const entries = names.map((name) => `${JSON.stringify(name)}: () => import(${JSON.stringify(`sipa-route:${name}`)})`);
               return {
                 contents: `export { renderBody } from ${JSON.stringify(SSR_RENDERER)};\nexport const routeModules = {\n${entries.join(',\n')}\n};`,
@@ -91,7 +91,7 @@ export function virtualModulesPlugin(holder: { current: VirtualSources | null })
   };
 }
 
-function routeEntryCode({ content }: { content: ContentRef }): string {
+export function routeEntryCode({ content }: { content: ContentRef }): string {
   const lines: string[] = [];
   if (content.kind === 'mdx') lines.push(`export { default } from ${JSON.stringify(`sipa-mdx:${content.relPath}`)};`);
   if (content.kind === 'page') {

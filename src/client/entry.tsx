@@ -5,6 +5,8 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import siteData from 'sipa:site-data';
+// Registers React and the theme's components for the route chunks, which do not bundle their own.
+import 'sipa:shared-modules';
 import type { ClientSiteData, RouteModule, RoutePayload } from '../shared/types.js';
 import { isExternalUrl, normalizePath } from '../shared/paths.js';
 import { shouldPrefetch } from './connection.js';

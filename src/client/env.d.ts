@@ -3,4 +3,5 @@ declare module 'sipa:site-data' {
   export default data;
 }
 declare module 'sipa:custom-css';
+declare module 'sipa:shared-modules';
 declare module '*.css';

@@ -1,5 +1,8 @@
 /** Pure URL and route helpers shared by the generator and the browser. */
 
+/** The global on which the page's runtime registers the modules route chunks share (React, theme components). */
+export const SHARED_MODULES_GLOBAL = '__sipa_modules';
+
 /**
  * Normalises a site path: strips a trailing ".html" or "/index.html", removes trailing slashes
  * (the site does not use them) and collapses repeated slashes. "/" stays "/".

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bundleSite, type BundleResult } from '../../../src/bundle/bundleSite.js';
+import { readFile } from 'node:fs/promises';
+import { bundleSite, createSiteBundler, type BundleResult } from '../../../src/bundle/bundleSite.js';
 import type { VirtualSources } from '../../../src/bundle/virtualModules.js';
 import { tempDir } from '../../helpers.js';
 
@@ -19,7 +20,7 @@ describe('the client bundle', () => {
   beforeAll(async () => {
     tmp = await tempDir();
     const sources: VirtualSources = {
-      modules: new Map([['docs/a.mdx', { code: 'export default function A() { return null; }', excerptCode: null, absPath: path.resolve('site/docs/a.mdx') }]]),
+      modules: new Map([['docs/a.mdx', { code: 'import { jsx } from "react/jsx-runtime";\nexport default function A() { return jsx("p", { children: "a" }); }', excerptCode: null, absPath: path.resolve('site/docs/a.mdx') }]]),
       routeEntries: new Map([['docs-a', { content: { kind: 'mdx', relPath: 'docs/a.mdx' } }]]),
       siteData,
       customCss: [],
@@ -39,4 +40,55 @@ describe('the client bundle', () => {
     expect(result.routes.get('docs-a')!.js).toMatch(/^\/_sipa\/r\/docs-a-[A-Z0-9]{8}\.js$/);
     expect(result.entry.js).toMatch(/^\/_sipa\/entry-[A-Z0-9]{8}\.js$/);
   });
+
+  it('builds route chunks that take React from the entry instead of bundling a copy', async () => {
+    const chunk = await readFile(path.join(tmp.dir, result.routes.get('docs-a')!.js), 'utf8');
+    expect(chunk).toContain('__sipa_modules');
+    expect(chunk.length).toBeLessThan(2_000);
+    const entry = await readFile(path.join(tmp.dir, result.entry.js), 'utf8');
+    expect(entry).toContain('__sipa_modules');
+  });
+});
+
+describe('route chunk caching', () => {
+  it('rebuilds only the chunks whose inputs changed, and refuses a second copy of React', async () => {
+    const tmp = await tempDir();
+    try {
+      const modules = new Map([
+        ['docs/a.mdx', { code: 'export default function A() { return "a"; }', excerptCode: null, absPath: path.resolve('site/docs/a.mdx') }],
+        ['docs/b.mdx', { code: 'export default function B() { return "b"; }', excerptCode: null, absPath: path.resolve('site/docs/b.mdx') }],
+      ]);
+      const sources = (): VirtualSources => ({
+        modules,
+        routeEntries: new Map([
+          ['docs-a', { content: { kind: 'mdx', relPath: 'docs/a.mdx' } }],
+          ['docs-b', { content: { kind: 'mdx', relPath: 'docs/b.mdx' } }],
+        ]),
+        siteData,
+        customCss: [],
+      });
+      const bundler = createSiteBundler('client', false, path.join(tmp.dir, 'cache'));
+      const first = await bundler.bundle(sources(), path.join(tmp.dir, 'out1'), '/');
+      expect(first.routesBuilt).toBe(2);
+      const warm = await bundler.bundle(sources(), path.join(tmp.dir, 'out2'), '/');
+      expect(warm.routesBuilt).toBe(0);
+      expect(warm.routes).toEqual(first.routes);
+      // A cached chunk is written to the new output too.
+      expect(await readFile(path.join(tmp.dir, 'out2', warm.routes.get('docs-a')!.js), 'utf8')).toBe(
+        await readFile(path.join(tmp.dir, 'out1', first.routes.get('docs-a')!.js), 'utf8'),
+      );
+
+      modules.set('docs/b.mdx', { ...modules.get('docs/b.mdx')!, code: 'export default function B() { return "b2"; }' });
+      const edited = await bundler.bundle(sources(), path.join(tmp.dir, 'out3'), '/');
+      expect(edited.routesBuilt).toBe(1);
+      expect(edited.routes.get('docs-a')).toEqual(first.routes.get('docs-a'));
+      expect(edited.routes.get('docs-b')!.js).not.toBe(first.routes.get('docs-b')!.js);
+
+      modules.set('docs/b.mdx', { ...modules.get('docs/b.mdx')!, code: 'import { createRoot } from "react-dom/client";\nexport default function B() { return String(createRoot); }' });
+      await expect(bundler.bundle(sources(), path.join(tmp.dir, 'out4'), '/')).rejects.toThrow(/cannot import "react-dom\/client"/);
+      await bundler.dispose();
+    } finally {
+      await tmp.cleanup();
+    }
+  }, 60_000);
 });
