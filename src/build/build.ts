@@ -2,6 +2,8 @@ import { readFile, rm } from 'node:fs/promises';
 
 import path from 'node:path';
 import { createSiteBundler, type SiteBundler } from '../bundle/bundleSite.js';
+import { standaloneFunctionBody, standaloneModule } from '../bundle/routeChunks.js';
+import { sharedModules } from '../bundle/sharedModules.js';
 import { REPO_ROOT, routeEntryName, type VirtualSources } from '../bundle/virtualModules.js';
 import { findBrokenLinks } from '../check/links.js';
 import type { SidebarsConfig } from '../config/defineConfig.js';
@@ -118,8 +120,9 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     const client = await log.stage(
       'bundle',
       () => bundlers.client.bundle(virtual, staging.dir, config.baseUrl),
-      (c) => `${c.files.length} files${c.routes.size > (c.routesBuilt ?? 0) ? ` (${c.routes.size - (c.routesBuilt ?? 0)} route chunks cached)` : ''}`,
+      (c) => `${c.files.length} files${c.routesBundled ? ` (${c.routesBundled} route chunks bundled)` : ''}`,
     );
+    const sharedSpecifiers = new Set(sharedModules().map((m) => m.specifier));
     const sidebarViews = new Map(model.sidebars.map((s) => [s.id, prepareSidebarViews(s.id, s.items)]));
     for (const views of sidebarViews.values()) await staging.write(views.file, views.json);
     const rendered = await log.stage(
@@ -139,6 +142,10 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
           onProgress: log.progress,
           inlineCss: options.inlineCss === false ? undefined : await readEntryCss(client.entry.css, config.baseUrl, staging.dir),
           host: options.context ? (context.renderHost ??= createRenderHost()) : undefined,
+          standaloneBody: (name) => {
+            const text = standaloneModule(name, virtual, sharedSpecifiers);
+            return text === null ? null : standaloneFunctionBody(text);
+          },
           sidebarFor: (route) => (route.sidebarId ? (sidebarViews.get(route.sidebarId)?.viewFor(route.path, config.baseUrl) ?? null) : null),
         });
         context.lastRender = result.stats;

@@ -15,12 +15,19 @@ export async function readCacheEntry<T>(dir: string | null, key: string): Promis
   }
 }
 
+/** The shard folder is only created when the first write into it fails for want of it. */
 export async function writeCacheEntry(dir: string | null, key: string, value: unknown): Promise<void> {
   if (!dir) return;
   const shard = path.join(dir, key.slice(0, 2));
-  await mkdir(shard, { recursive: true });
   const file = path.join(shard, `${key}.json`);
   const temp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}`;
-  await writeFile(temp, JSON.stringify(value));
+  const text = JSON.stringify(value);
+  try {
+    await writeFile(temp, text);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    await mkdir(shard, { recursive: true });
+    await writeFile(temp, text);
+  }
   await rename(temp, file);
 }

@@ -8,6 +8,8 @@ export interface RenderJob {
   site: ClientSiteData;
   /** Route entry name in the server group, or null for routes without a chunk. */
   name: string | null;
+  /** A standalone route's module as a function body (see routeChunks.ts), used instead of the group's. */
+  moduleBody?: string;
   payload: RoutePayload;
   /** React pages may override title and description with their `meta` export. */
   isReactPage: boolean;
@@ -35,7 +37,11 @@ export function createRenderer() {
         groups.set(job.file, group);
       }
       const { routeModules, renderBody } = await group;
-      const module = job.name ? await routeModules[job.name]!() : {};
+      const module: Awaited<ReturnType<ServerGroup['routeModules'][string]>> = job.moduleBody
+        ? (new Function(job.moduleBody)() as RouteModule)
+        : job.name
+          ? await routeModules[job.name]!()
+          : {};
       const meta = { ...job.payload.meta };
       if (job.isReactPage && module.meta) {
         meta.title = module.meta.title ?? meta.title;

@@ -48,6 +48,8 @@ export interface RenderPagesOptions {
   host?: RenderHost;
   /** The sidebar a route shows, as the page first renders it. */
   sidebarFor: (route: PlannedRoute) => SidebarView | null;
+  /** A standalone route's module as a function body, or null when the route needs the server bundle. */
+  standaloneBody?: (name: string) => string | null;
 }
 
 /** Server-only render code; everything else a page depends on is in the content hashes of its client chunks. */
@@ -121,9 +123,19 @@ export async function renderPages(options: RenderPagesOptions): Promise<{ pages:
 
   if (misses.length > 0) {
     // Only the routes to render go into the server files, so one edited page bundles one route.
+    // Equal groups, at least one per core when there is enough to render, so no core waits for another.
+    const cores = Math.max(1, Math.min(os.availableParallelism(), 2));
+    const groupCount = misses.length < IN_PROCESS_LIMIT ? 1 : Math.max(cores, Math.ceil(misses.length / SSR_GROUP_SIZE));
+    const groupSize = Math.ceil(misses.length / groupCount);
     const groups: number[][] = [];
-    for (let i = 0; i < misses.length; i += SSR_GROUP_SIZE) groups.push(misses.slice(i, i + SSR_GROUP_SIZE));
-    const bundled = await options.bundleServer(groups.map((indices) => [...new Set(indices.flatMap((i) => keyed[i]!.name ?? []))]));
+    for (let i = 0; i < misses.length; i += groupSize) groups.push(misses.slice(i, i + groupSize));
+    // Standalone routes bring their module with the job; the others are bundled into the group's file.
+    const bodies = new Map<number, string>();
+    for (const i of misses) {
+      const body = keyed[i]!.name ? options.standaloneBody?.(keyed[i]!.name!) : null;
+      if (body) bodies.set(i, body);
+    }
+    const bundled = await options.bundleServer(groups.map((indices) => [...new Set(indices.flatMap((i) => (bodies.has(i) ? [] : (keyed[i]!.name ?? []))))]));
     const renderGroup = async (g: number, indices: number[]) => {
       const file = bundled[g]!.file;
       const renderer = options.host ? options.host.renderer() : await openRenderer(indices.length >= IN_PROCESS_LIMIT);
@@ -135,6 +147,7 @@ export async function renderPages(options: RenderPagesOptions): Promise<{ pages:
               file,
               site,
               name,
+              moduleBody: bodies.get(i),
               payload: { meta: route.meta, data: route.data, chunk: chunk?.js ?? null, sidebar },
               isReactPage: route.content?.kind === 'page',
             });
@@ -158,7 +171,7 @@ export async function renderPages(options: RenderPagesOptions): Promise<{ pages:
     options.host?.recycleIfFull();
     // Groups render one at a time per core; each worker's memory is freed when its group is done.
     const queue = [...groups.entries()];
-    const lanes = Math.min(queue.length, Math.max(1, Math.min(os.availableParallelism(), 2)));
+    const lanes = Math.min(queue.length, cores);
     await Promise.all(
       Array.from({ length: lanes }, async () => {
         for (let next = queue.shift(); next; next = queue.shift()) await renderGroup(next[0], next[1]);

@@ -1,7 +1,8 @@
 import { build, context, type BuildContext, type BuildOptions, type BuildResult, type Message, type Metafile } from 'esbuild';
+import { readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { SiteError } from '../errors.js';
+import { SiteError, codeFrame } from '../errors.js';
 import { buildRouteChunks, type ChunkFiles, type RouteChunkCache } from './routeChunks.js';
 import { REPO_ROOT, virtualModulesPlugin, type VirtualSources } from './virtualModules.js';
 
@@ -21,8 +22,8 @@ export interface BundleResult {
   inputs: string[];
   /** Server build: one file per group of routes, with the route entry names it renders. */
   serverGroups: Array<{ file: string; names: string[] }>;
-  /** Client build: route chunks built this time (the others came from the cache). */
-  routesBuilt?: number;
+  /** Client build: route chunks that needed the bundler this time (see routeChunks). */
+  routesBundled?: number;
 }
 
 /** An esbuild bundler that keeps its context between builds, so watch-mode rebuilds are incremental. */
@@ -88,7 +89,7 @@ export function createSiteBundler(kind: 'client' | 'server', incremental = true,
       { target: base.target, loader: base.loader, define: base.define, assetDir: ASSET_DIR, workDir: virtualOut },
       routeCache,
     ).catch((error: unknown) => {
-      throw bundleError(error);
+      throw bundleError(error, sources);
     });
   };
 
@@ -101,7 +102,7 @@ export function createSiteBundler(kind: 'client' | 'server', incremental = true,
         routes: routes.routes,
         files: [...entry.files, ...routes.files],
         inputs: [...entry.inputs, ...routes.inputs],
-        routesBuilt: routes.built,
+        routesBundled: routes.bundled,
       };
     },
     async dispose() {
@@ -118,7 +119,7 @@ export function createSiteBundler(kind: 'client' | 'server', incremental = true,
         try {
           metafile = (await build({ ...options, outdir: outDir, write: true })).metafile!;
         } catch (error) {
-          throw bundleError(error);
+          throw bundleError(error, holder.current ?? undefined);
         }
         return readMetafile(metafile, outDir, baseUrl, isClient, outDir, holder.current);
       }
@@ -137,7 +138,7 @@ export function createSiteBundler(kind: 'client' | 'server', incremental = true,
         // A failed build may leave the context unusable; start afresh next time.
         await ctx?.dispose().catch(() => {});
         ctx = null;
-        throw bundleError(error);
+        throw bundleError(error, holder.current ?? undefined);
       }
       await Promise.all(
         result.outputFiles.map(async (file) => {
@@ -206,19 +207,40 @@ function readMetafile(metafile: Metafile, virtualOut: string, baseUrl: string, i
   };
 }
 
-function bundleError(error: unknown): SiteError {
+function bundleError(error: unknown, sources?: VirtualSources): SiteError {
   const first = (error as { errors?: Message[] }).errors?.[0];
   if (!first) return new SiteError({ code: 'BUNDLE_FAILED', message: String(error), cause: error });
   const loc = first.location;
-  const file = loc?.file ? path.relative(process.cwd(), path.resolve(loc.file.replace(/^sipa:/, ''))) : undefined;
+  let location: SiteError['location'];
+  let frame = loc?.lineText ? `  ${loc.line} | ${loc.lineText}` : undefined;
+  const compiled = /^(?:sipa:)?sipa-(?:mdx|excerpt):(.+)$/.exec(loc?.file ?? '');
+  const source = compiled ? sources?.modules.get(compiled[1]!) : undefined;
+  if (loc && source) {
+    // The error is in compiled MDX: point at the source file, at the line that names the import.
+    const text = readSource(source.absPath);
+    const quoted = /(["'])(.+?)\1/.exec(loc.lineText)?.[2];
+    const index = quoted && text ? text.split('\n').findIndex((line) => line.includes(quoted)) : -1;
+    location = { file: path.relative(process.cwd(), source.absPath), line: index >= 0 ? index + 1 : undefined };
+    frame = index >= 0 ? codeFrame(text!, index + 1) : undefined;
+  } else if (loc?.file) {
+    location = { file: path.relative(process.cwd(), path.resolve(loc.file.replace(/^sipa:/, ''))), line: loc.line, column: loc.column + 1 };
+  }
   return new SiteError({
     code: 'BUNDLE_FAILED',
     message: first.text,
-    location: file ? { file, line: loc?.line, column: loc ? loc.column + 1 : undefined } : undefined,
-    frame: loc?.lineText ? `  ${loc.line} | ${loc.lineText}` : undefined,
+    location,
+    frame,
     hint: /No matching export.*default/.test(first.text)
       ? 'A page module must have a default export: the React component of the page.'
       : undefined,
     cause: error,
   });
+}
+
+function readSource(file: string): string | null {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return null;
+  }
 }

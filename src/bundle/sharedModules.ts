@@ -11,7 +11,7 @@ const PACKAGES = ['react', 'react/jsx-runtime', 'react-dom'];
 
 export interface SharedModule {
   specifier: string;
-  /** What the entry imports to register it. */
+  /** What the entry imports to register it (packages by name, so the server build keeps them external). */
   source: string;
   /** Named exports a route chunk may import. */
   names: string[];
@@ -26,7 +26,7 @@ export interface SharedModule {
 export function sharedModules(): SharedModule[] {
   const packages = PACKAGES.map((specifier) => ({
     specifier,
-    source: require.resolve(specifier),
+    source: specifier,
     names: Object.keys(require(specifier) as object).filter((name) => name !== 'default' && /^[A-Za-z_$][\w$]*$/.test(name)),
   }));
   const theme = readdirSync(THEME_COMPONENTS_DIR)

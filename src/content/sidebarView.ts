@@ -18,7 +18,15 @@ export interface SidebarViews {
  * (`partial`); the client fetches the full tree from `file` when such a category is opened.
  * That keeps every page's HTML and data proportional to what it shows, not to the size of the site.
  */
-export function prepareSidebarViews(id: string, items: SidebarItem[]): SidebarViews {
+export function prepareSidebarViews(id: string, fullItems: SidebarItem[]): SidebarViews {
+  // Doc ids are for the generator only; every byte here is repeated in thousands of pages.
+  const strip = (list: SidebarItem[]): SidebarItem[] =>
+    list.map((item) => {
+      if (item.type === 'category') return { ...item, items: strip(item.items) };
+      if (item.type === 'link') return { type: 'link', label: item.label, href: item.href };
+      return item;
+    });
+  const items = strip(fullItems);
   const json = JSON.stringify(items);
   const hash = createHash('sha256').update(json).digest('hex').slice(0, 10);
   const file = `${SIDEBAR_ASSET_DIR}/${id.replace(/[^A-Za-z0-9_-]+/g, '-')}-${hash}.json`;

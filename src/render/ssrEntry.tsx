@@ -1,5 +1,7 @@
 /** Server-side renderer, bundled for Node into each server group file (see virtualModules.ts). */
 import { renderToString } from 'react-dom/server';
+// Standalone route modules (see routeChunks.ts) read React and the theme from this registry.
+import 'sipa:shared-modules';
 import { serverNavigation } from '../client/navigation.js';
 import type { LoadedRoute } from '../client/routeLoader.js';
 import { Root } from '../client/Root.js';

@@ -165,4 +165,19 @@ describe('failing builds', () => {
       await tmp.cleanup();
     }
   }, 120_000);
+
+  it('refuses a page that imports its own copy of React, naming the file and line', async () => {
+    const tmp = await tempDir();
+    try {
+      const site = await copyFixture('basic', tmp.dir);
+      await writeFile(path.join(site, 'docs/second-react.mdx'), "import { createRoot } from 'react-dom/client';\n\n# Second React\n\n{String(typeof createRoot)}\n");
+      const errors = await buildError(site, path.join(tmp.dir, 'out'));
+      expect(errors[0]!.code).toBe('BUNDLE_FAILED');
+      expect(errors[0]!.message).toContain('cannot import "react-dom/client"');
+      expect(errors[0]!.location?.file).toMatch(/docs\/second-react\.mdx$/);
+      expect(errors[0]!.location).toMatchObject({ line: 1 });
+    } finally {
+      await tmp.cleanup();
+    }
+  }, 120_000);
 });

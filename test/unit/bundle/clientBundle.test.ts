@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { bundleSite, createSiteBundler, type BundleResult } from '../../../src/bundle/bundleSite.js';
 import type { VirtualSources } from '../../../src/bundle/virtualModules.js';
 import { tempDir } from '../../helpers.js';
@@ -50,13 +50,14 @@ describe('the client bundle', () => {
   });
 });
 
-describe('route chunk caching', () => {
-  it('rebuilds only the chunks whose inputs changed, and refuses a second copy of React', async () => {
+describe('route chunks', () => {
+  it('makes MDX that imports only shared modules into chunks without the bundler, named by content', async () => {
     const tmp = await tempDir();
     try {
+      const code = (text: string) => `import {jsx as _jsx} from "react/jsx-runtime";\nexport default function MDXContent() {\n  return _jsx("p", { children: ${JSON.stringify(text)} });\n}`;
       const modules = new Map([
-        ['docs/a.mdx', { code: 'export default function A() { return "a"; }', excerptCode: null, absPath: path.resolve('site/docs/a.mdx') }],
-        ['docs/b.mdx', { code: 'export default function B() { return "b"; }', excerptCode: null, absPath: path.resolve('site/docs/b.mdx') }],
+        ['docs/a.mdx', { code: code('a'), excerptCode: null, absPath: path.join(tmp.dir, 'docs/a.mdx') }],
+        ['docs/b.mdx', { code: code('b'), excerptCode: null, absPath: path.join(tmp.dir, 'docs/b.mdx') }],
       ]);
       const sources = (): VirtualSources => ({
         modules,
@@ -69,22 +70,56 @@ describe('route chunk caching', () => {
       });
       const bundler = createSiteBundler('client', false, path.join(tmp.dir, 'cache'));
       const first = await bundler.bundle(sources(), path.join(tmp.dir, 'out1'), '/');
-      expect(first.routesBuilt).toBe(2);
-      const warm = await bundler.bundle(sources(), path.join(tmp.dir, 'out2'), '/');
-      expect(warm.routesBuilt).toBe(0);
-      expect(warm.routes).toEqual(first.routes);
-      // A cached chunk is written to the new output too.
-      expect(await readFile(path.join(tmp.dir, 'out2', warm.routes.get('docs-a')!.js), 'utf8')).toBe(
-        await readFile(path.join(tmp.dir, 'out1', first.routes.get('docs-a')!.js), 'utf8'),
-      );
+      expect(first.routesBundled).toBe(0);
+      const chunk = await readFile(path.join(tmp.dir, 'out1', first.routes.get('docs-a')!.js), 'utf8');
+      expect(chunk).not.toMatch(/^import /m);
+      expect(chunk).toContain('globalThis.__sipa_modules["react/jsx-runtime"]');
+      // The chunk runs against the registry the entry sets up.
+      const registry = { 'react/jsx-runtime': { jsx: (type: string, props: { children: string }) => `<${type}>${props.children}</${type}>` } };
+      const run = new Function('globalThis', chunk.replace('export default function', 'return function'));
+      expect(run({ __sipa_modules: registry })()).toBe('<p>a</p>');
 
-      modules.set('docs/b.mdx', { ...modules.get('docs/b.mdx')!, code: 'export default function B() { return "b2"; }' });
-      const edited = await bundler.bundle(sources(), path.join(tmp.dir, 'out3'), '/');
-      expect(edited.routesBuilt).toBe(1);
+      modules.set('docs/b.mdx', { ...modules.get('docs/b.mdx')!, code: code('b2') });
+      const edited = await bundler.bundle(sources(), path.join(tmp.dir, 'out2'), '/');
       expect(edited.routes.get('docs-a')).toEqual(first.routes.get('docs-a'));
       expect(edited.routes.get('docs-b')!.js).not.toBe(first.routes.get('docs-b')!.js);
+      await bundler.dispose();
+    } finally {
+      await tmp.cleanup();
+    }
+  }, 60_000);
 
-      modules.set('docs/b.mdx', { ...modules.get('docs/b.mdx')!, code: 'import { createRoot } from "react-dom/client";\nexport default function B() { return String(createRoot); }' });
+  it('bundles a page with imports of its own, caches it, rebuilds it when an imported file changes, and refuses a second React', async () => {
+    const tmp = await tempDir();
+    try {
+      await mkdir(path.join(tmp.dir, 'docs'), { recursive: true });
+      const helper = path.join(tmp.dir, 'docs', 'greeting.js');
+      await writeFile(helper, 'export const greeting = "hello";\n');
+      const page = { code: 'import {greeting} from "./greeting.js";\nexport default function Page() { return greeting; }', excerptCode: null, absPath: path.join(tmp.dir, 'docs/page.mdx') };
+      const modules = new Map([['docs/page.mdx', page]]);
+      const sources = (): VirtualSources => ({
+        modules,
+        routeEntries: new Map([['docs-page', { content: { kind: 'mdx', relPath: 'docs/page.mdx' } }]]),
+        siteData,
+        customCss: [],
+      });
+      const bundler = createSiteBundler('client', false, path.join(tmp.dir, 'cache'));
+      const first = await bundler.bundle(sources(), path.join(tmp.dir, 'out1'), '/');
+      expect(first.routesBundled).toBe(1);
+      expect(await readFile(path.join(tmp.dir, 'out1', first.routes.get('docs-page')!.js), 'utf8')).toContain('hello');
+
+      const warm = await bundler.bundle(sources(), path.join(tmp.dir, 'out2'), '/');
+      expect(warm.routesBundled).toBe(0);
+      expect(warm.routes).toEqual(first.routes);
+      // A cached chunk is written to the new output too.
+      expect(await readFile(path.join(tmp.dir, 'out2', warm.routes.get('docs-page')!.js), 'utf8')).toContain('hello');
+
+      await writeFile(helper, 'export const greeting = "bonjour";\n');
+      const edited = await bundler.bundle(sources(), path.join(tmp.dir, 'out3'), '/');
+      expect(edited.routesBundled).toBe(1);
+      expect(await readFile(path.join(tmp.dir, 'out3', edited.routes.get('docs-page')!.js), 'utf8')).toContain('bonjour');
+
+      modules.set('docs/page.mdx', { ...page, code: 'import { createRoot } from "react-dom/client";\nexport default function B() { return String(createRoot); }' });
       await expect(bundler.bundle(sources(), path.join(tmp.dir, 'out4'), '/')).rejects.toThrow(/cannot import "react-dom\/client"/);
       await bundler.dispose();
     } finally {
