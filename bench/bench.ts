@@ -194,7 +194,7 @@ async function readStats(file: string): Promise<{ maxRssBytes: number | null; pa
 
 /**
  * Gzipped bytes (zlib level 9, per file) of the JS a first visit to `route` loads: the page's module
- * scripts and modulepreload links, resolved against `out`.
+ * scripts, modulepreload links and the URLs named by sipadocs' script loader, resolved against `out`.
  */
 async function firstVisitJs(out: string, route: string): Promise<number> {
   const html = await readPageHtml(out, route);
@@ -204,8 +204,10 @@ async function firstVisitJs(out: string, route: string): Promise<number> {
       new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i').exec(tag)?.slice(1).find((v) => v !== undefined);
     const isModule = /^<script/i.test(tag) && attr('type') === 'module' && attr('src');
     const isPreload = /^<link/i.test(tag) && attr('rel')?.split(/\s+/).includes('modulepreload') && attr('href');
+    // sipadocs starts its scripts after the first paint, from an inline loader naming them.
+    const loaded = /^<script/i.test(tag) && attr('data-entry') ? [attr('data-entry')!, ...(attr('data-preload') ?? '').split(/\s+/)] : [];
     const url = isModule ? attr('src') : isPreload ? attr('href') : undefined;
-    if (url) urls.add(new URL(url, SITE_ORIGIN + route).href);
+    for (const u of [url, ...loaded]) if (u) urls.add(new URL(u, SITE_ORIGIN + route).href);
   }
   let total = 0;
   for (const href of urls) {

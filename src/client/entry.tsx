@@ -2,7 +2,7 @@
  * Browser entry: hydrates the server-rendered page, then handles navigation client-side.
  * Imports only browser code, the theme and shared/.
  */
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { startTransition, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import siteData from 'sipa:site-data';
 // Registers React and the theme's components for the route chunks, which do not bundle their own.
@@ -24,6 +24,8 @@ import 'sipa:custom-css';
 declare global {
   interface Window {
     __SIPA_LOADED__?: boolean;
+    /** Set once the whole page has hydrated (the root's first effects ran). */
+    __SIPA_HYDRATED__?: boolean;
   }
 }
 
@@ -139,6 +141,9 @@ function ClientApp({ initial }: { initial: LoadedRoute }) {
     return { route: initial, hash: location.hash.slice(1), error: null, scroll: saved ?? null };
   });
   const navigationId = useRef(0);
+  useEffect(() => {
+    window.__SIPA_HYDRATED__ = true;
+  }, []);
 
   const go = useCallback(async (href: string, mode: 'push' | 'pop', restore?: { x: number; y: number }) => {
     const target = sitePathOf(href);
@@ -233,7 +238,11 @@ async function start(): Promise<void> {
   }
   const initial = { payload, module };
   loader.seed(initial);
-  hydrateRoot(document.getElementById('__sipa')!, <ClientApp initial={initial} />);
+  // As a transition, hydration yields to the browser every few milliseconds instead of holding
+  // the main thread for a long page's whole tree; the server HTML is already on screen.
+  startTransition(() => {
+    hydrateRoot(document.getElementById('__sipa')!, <ClientApp initial={initial} />);
+  });
 }
 
 void start();

@@ -24,13 +24,26 @@ const escapeHtml = (text: string) =>
 /** JSON inside <script>: "<" escaped so no string in the data can close the tag. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 
+/** Dispatched on window by the script loader when the client entry fails to load. */
+const ENTRY_ERROR_EVENT = 'sipa:entry-error';
+
+/**
+ * Loads the client entry (and preloads the modules it will import) once the server-rendered page
+ * has painted its first content. The page is complete without JavaScript, which only hydrates it,
+ * so the scripts never compete with the first paint for bandwidth or the main thread. They load at
+ * once in a background tab (it paints nothing) or a browser without paint timing, and after one
+ * second at the latest. The URLs come from the element's `data-entry` and `data-preload`
+ * (space-separated) attributes, so the code is the same on every page.
+ */
+const SCRIPT_LOADER = `(function(){var d=document.currentScript.dataset,done=0;function go(){if(done++)return;var h=document.head;(d.preload||'').split(' ').forEach(function(u){if(!u)return;var l=document.createElement('link');l.rel='modulepreload';l.href=u;h.appendChild(l)});var s=document.createElement('script');s.type='module';s.src=d.entry;s.onerror=function(){dispatchEvent(new Event('${ENTRY_ERROR_EVENT}'))};h.appendChild(s)}if(document.visibilityState==='hidden')return go();setTimeout(go,1000);try{new PerformanceObserver(function(l){if(l.getEntriesByName('first-contentful-paint').length)setTimeout(go,0)}).observe({type:'paint',buffered:true})}catch(e){go()}})()`;
+
 /**
  * Inline script for the home page that needs no bundle: when the JS bundle did not load and the
  * page's path is not the configured base URL (the usual cause: a wrong baseUrl), it shows a banner
  * naming the configured base URL and a suggested one.
  */
 export function baseUrlCheckScript(baseUrl: string): string {
-  return `document.addEventListener('DOMContentLoaded',function(){if(window.__SIPA_LOADED__)return;var p=location.pathname,b=${JSON.stringify(baseUrl)};if(p===b||p+'/'===b)return;var s=p.slice(-1)==='/'?p:p+'/',d=document.createElement('div');d.id='sipa-base-url-issue';d.setAttribute('role','alert');d.style.cssText='border:3px solid #e13238;background:#fff3f3;color:#222;padding:1rem 1.5rem;font:16px/1.5 system-ui,sans-serif;margin:0';d.innerHTML='<p style="margin:0;font-weight:700">Your site did not load properly.</p><p style="margin:.5rem 0 0">The configured base URL is <code></code>, but this page is at <code></code>. Suggestion: set <code>baseUrl</code> to <code></code> in the site config.</p>';var c=d.getElementsByTagName('code');c[0].textContent=b;c[1].textContent=p;c[3].textContent=s;c[2].textContent='baseUrl';document.body.insertBefore(d,document.body.firstChild)});`;
+  return `addEventListener('${ENTRY_ERROR_EVENT}',function(){if(window.__SIPA_LOADED__)return;var p=location.pathname,b=${JSON.stringify(baseUrl)};if(p===b||p+'/'===b)return;var s=p.slice(-1)==='/'?p:p+'/',d=document.createElement('div');d.id='sipa-base-url-issue';d.setAttribute('role','alert');d.style.cssText='border:3px solid #e13238;background:#fff3f3;color:#222;padding:1rem 1.5rem;font:16px/1.5 system-ui,sans-serif;margin:0';d.innerHTML='<p style="margin:0;font-weight:700">Your site did not load properly.</p><p style="margin:.5rem 0 0">The configured base URL is <code></code>, but this page is at <code></code>. Suggestion: set <code>baseUrl</code> to <code></code> in the site config.</p>';var c=d.getElementsByTagName('code');c[0].textContent=b;c[1].textContent=p;c[3].textContent=s;c[2].textContent='baseUrl';document.body.insertBefore(d,document.body.firstChild)});`;
 }
 
 /** The full HTML document of one route. */
@@ -64,8 +77,6 @@ export function renderDocument(parts: DocumentParts): string {
       if (inline !== undefined) return `<style data-href="${escapeHtml(href)}">${inline.replace(/<\//g, '<\\/')}</style>`;
       return `<link rel="stylesheet" href="${escapeHtml(href)}">`;
     }),
-    ...parts.preload.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`),
-    `<script type="module" src="${escapeHtml(parts.entry)}"></script>`,
     isHome ? `<script>${baseUrlCheckScript(site.baseUrl)}</script>` : '',
   ].filter(Boolean);
   return `<!doctype html>
@@ -76,6 +87,7 @@ ${head.join('\n')}
 <body>
 <div id="__sipa">${parts.bodyHtml}</div>
 <script id="__SIPA_ROUTE__" type="application/json">${scriptJson(payload)}</script>
+<script data-entry="${escapeHtml(parts.entry)}" data-preload="${escapeHtml(parts.preload.join(' '))}">${SCRIPT_LOADER}</script>
 </body>
 </html>
 `;

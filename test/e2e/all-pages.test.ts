@@ -24,8 +24,8 @@ describe('every page in Chromium', () => {
     for (const route of [...SPEC_ROUTES, '/no-such-page']) {
       current = route;
       await page.goto(site.url + route, { waitUntil: 'load' });
-      // The client entry marks itself as loaded; hydration problems surface as console errors.
-      await page.waitForFunction(() => (window as unknown as { __SIPA_LOADED__?: boolean }).__SIPA_LOADED__ === true);
+      // The client marks the end of hydration; hydration problems surface as console errors.
+      await page.waitForFunction(() => (window as unknown as { __SIPA_HYDRATED__?: boolean }).__SIPA_HYDRATED__ === true);
       await page.waitForLoadState('networkidle');
     }
     await context.close();

@@ -65,12 +65,9 @@ async function open(path: string, init: string[] = []): Promise<Opened> {
   return { page, requests, errors, warnings };
 }
 
-/** Hydration done: React attached its props to the DOM. */
+/** Hydration done: the whole page, not just its first elements (hydration is time-sliced). */
 async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const a = document.querySelector('#__sipa a');
-    return Boolean(a && Object.keys(a).some((k) => k.startsWith('__reactProps')));
-  });
+  await page.waitForFunction(() => window.__SIPA_HYDRATED__ === true);
 }
 
 async function setMarker(page: Page): Promise<void> {
@@ -88,6 +85,23 @@ async function clickLink(page: Page, href: string): Promise<void> {
 }
 
 const mainText = (page: Page) => page.locator('#__sipa').innerText();
+
+describe('first visit', () => {
+  it('paints the server HTML before it requests any script, then hydrates', async () => {
+    const { page } = await open(FROM);
+    const timing = await page.evaluate(() => {
+      const paint = performance.getEntriesByName('first-paint')[0]?.startTime ?? null;
+      const scripts = performance.getEntriesByType('resource').filter((e) => e.name.endsWith('.js'));
+      return { paint, firstScript: Math.min(...scripts.map((e) => e.startTime)), scripts: scripts.length };
+    });
+    expect(timing.paint).not.toBeNull();
+    expect(timing.scripts).toBeGreaterThanOrEqual(2); // the entry and the route chunk
+    expect(timing.firstScript).toBeGreaterThanOrEqual(timing.paint!);
+    // The HTML names no script for the parser to fetch early.
+    const html = await (await fetch(site.url + FROM)).text();
+    expect(html).not.toMatch(/<script[^>]*\bsrc=|rel="modulepreload"/);
+  }, 60_000);
+});
 
 describe('client-side navigation', () => {
   it('navigates without a full page load, fetching only the target payload and chunk', async () => {
