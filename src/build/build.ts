@@ -22,7 +22,7 @@ import { buildSiteModel, type LoadedSource } from '../content/siteModel.js';
 import { formatLocation, SiteError, SiteErrors } from '../errors.js';
 import type { ClientSiteData } from '../shared/types.js';
 import { createStageLogger, formatMs, type StageLogger } from './log.js';
-import { createStagingDir } from './output.js';
+import { createStagingDir, removeLeftovers } from './output.js';
 
 export interface BuildOptions {
   siteDir: string;
@@ -111,6 +111,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const { sources: virtual, entryNames } = virtualSources(plan.routes, compiled, model, config, siteData);
   const staging = await createStagingDir(options.outDir);
   const ssrDir = path.join(CACHE_ROOT, 'ssr', `${process.pid}-${Date.now().toString(36)}`);
+  await removeLeftovers(path.dirname(ssrDir), '');
   try {
     // A watch session keeps incremental esbuild contexts; a one-off build lets esbuild write to disk.
     const chunkCacheDir = options.persistentCache === false ? null : path.join(CACHE_ROOT, 'build', 'chunks');

@@ -1,4 +1,4 @@
-import { cp, mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
@@ -17,6 +17,7 @@ export async function createStagingDir(outDir: string): Promise<StagingDir> {
   const absoluteOut = path.resolve(outDir);
   const suffix = `${process.pid}-${Date.now().toString(36)}`;
   const dir = `${absoluteOut}.staging-${suffix}`;
+  for (const kind of ['staging', 'old']) await removeLeftovers(path.dirname(absoluteOut), `${path.basename(absoluteOut)}.${kind}-`);
   await mkdir(dir, { recursive: true });
   const madeDirs = new Set<string>();
   return {
@@ -55,4 +56,28 @@ export async function createStagingDir(outDir: string): Promise<StagingDir> {
       await rm(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Removes what builds that were killed left in `dir`: entries named `<prefix><pid>-…` whose
+ * process is gone (a staging folder, a server bundle folder). Live builds' entries are kept.
+ */
+export async function removeLeftovers(dir: string, prefix: string): Promise<void> {
+  const names = await readdir(dir).catch(() => [] as string[]);
+  await Promise.all(
+    names.map(async (name) => {
+      const pid = name.startsWith(prefix) ? Number(/^(\d+)-/.exec(name.slice(prefix.length))?.[1]) : NaN;
+      if (!Number.isInteger(pid) || pid === process.pid || isAlive(pid)) return;
+      await rm(path.join(dir, name), { recursive: true, force: true });
+    }),
+  );
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }

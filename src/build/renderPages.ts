@@ -72,7 +72,9 @@ export async function renderPages(options: RenderPagesOptions): Promise<{ pages:
   if (site.announcementBar) headScripts.push(announcementScript(site.announcementBar.id));
   const favicon = config.favicon ? withBase(config.baseUrl, `/${config.favicon.replace(/^\/+/, '')}`) : '';
   const stats = { rendered: 0, reused: 0 };
-  const pages: PageLinks[] = [];
+  const pages = new Array<PageLinks>(routes.length);
+  let emitted = 0;
+  const linkStrings = new Map<string, string>();
   const writes = createTaskQueue(64);
 
   const keyed = routes.map((route) => {
@@ -81,15 +83,9 @@ export async function renderPages(options: RenderPagesOptions): Promise<{ pages:
     const sidebar = options.sidebarFor(route);
     return { route, name, chunk, sidebar, key: sha(JSON.stringify([baseKey, chunk ?? null, route.meta, route.data, sidebar, route.content?.kind ?? null])) };
   });
-  // Cache look-ups run concurrently; rendering itself is CPU-bound.
-  const cached = await mapLimit(keyed, 64, async ({ route, key }) => {
-    const inMemory = options.memory?.get(route.path);
-    if (inMemory?.key === key) return inMemory;
-    const entry = await readCacheEntry<RenderCacheEntry>(options.cacheDir, key);
-    return entry?.key === key ? entry : null;
-  });
-
-  const emit = (i: number, entry: RenderCacheEntry) => {
+  // Writes the page and its payload. Waiting for room in the write queue keeps memory bounded:
+  // pages are produced (from the cache, or by render workers) faster than the disk takes them.
+  const emit = async (i: number, entry: RenderCacheEntry) => {
     const { route, chunk, sidebar } = keyed[i]!;
     options.memory?.set(route.path, entry);
     const payload: RoutePayload = { meta: entry.meta, data: route.data, chunk: chunk?.js ?? null, sidebar };
@@ -105,21 +101,26 @@ export async function renderPages(options: RenderPagesOptions): Promise<{ pages:
       favicon,
       noIndex: config.noIndex,
     });
+    pages[i] = extractLinks(route.path, html, linkStrings);
+    options.onProgress?.(++emitted, keyed.length);
+    await writes.room();
     writes.run(() => write(route.outputFile, html));
     if (route.path !== '/404') writes.run(() => write(routePayloadUrl(route.path, '/').slice(1), JSON.stringify(payload)));
-    pages.push(extractLinks(route.path, html));
-    options.onProgress?.(pages.length, keyed.length);
   };
 
+  // Cache look-ups run concurrently, and a found page is written at once; rendering is CPU-bound.
   const misses: number[] = [];
-  cached.forEach((entry, i) => {
-    if (entry) {
+  await mapLimit(keyed, 64, async ({ route, key }, i) => {
+    const inMemory = options.memory?.get(route.path);
+    const entry = inMemory?.key === key ? inMemory : await readCacheEntry<RenderCacheEntry>(options.cacheDir, key);
+    if (entry?.key === key) {
       stats.reused++;
-      emit(i, entry);
+      await emit(i, entry);
     } else {
       misses.push(i);
     }
   });
+  misses.sort((a, b) => a - b);
 
   if (misses.length > 0) {
     // Only the routes to render go into the server files, so one edited page bundles one route.
@@ -161,7 +162,7 @@ export async function renderPages(options: RenderPagesOptions): Promise<{ pages:
             const entry: RenderCacheEntry = { key, bodyHtml: outcome.bodyHtml, meta: outcome.meta };
             stats.rendered++;
             writes.run(() => writeCacheEntry(options.cacheDir, key, entry));
-            emit(i, entry);
+            await emit(i, entry);
           }),
         );
       } finally {

@@ -21,10 +21,24 @@ const ID = /\sid="([^"]+)"/g;
 const decodeEntities = (text: string) =>
   text.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>');
 
-/** Extracts the <a href> targets and element ids of a rendered HTML page. */
-export function extractLinks(route: string, html: string): PageLinks {
-  const hrefs = [...html.matchAll(HREF)].map((m) => decodeEntities(m[1]!));
-  const ids = new Set([...html.matchAll(ID)].map((m) => decodeEntities(m[1]!)));
+/**
+ * Extracts the <a href> targets and element ids of a rendered HTML page. The strings are copied
+ * out of the page (a regex match is a slice that keeps the whole HTML alive) and shared through
+ * `strings`, a table the caller keeps for the whole build: the navbar and sidebar links repeat
+ * on every page.
+ */
+export function extractLinks(route: string, html: string, strings: Map<string, string> = new Map()): PageLinks {
+  const own = (text: string) => {
+    let copy = strings.get(text);
+    if (copy === undefined) {
+      // Concatenating then slicing forces a flat copy that does not reference `html`.
+      copy = (` ${text}`).slice(1);
+      strings.set(copy, copy);
+    }
+    return copy;
+  };
+  const hrefs = [...html.matchAll(HREF)].map((m) => own(decodeEntities(m[1]!)));
+  const ids = new Set([...html.matchAll(ID)].map((m) => own(decodeEntities(m[1]!))));
   return { route, hrefs, ids };
 }
 
