@@ -5,7 +5,7 @@ import { createSiteBundler, type SiteBundler } from '../bundle/bundleSite.js';
 import { standaloneFunctionBody, standaloneModule } from '../bundle/routeChunks.js';
 import { sharedModules } from '../bundle/sharedModules.js';
 import { REPO_ROOT, routeEntryName, type VirtualSources } from '../bundle/virtualModules.js';
-import { findBrokenLinks } from '../check/links.js';
+import { extractLinks, findBrokenLinks } from '../check/links.js';
 import type { SidebarsConfig } from '../config/defineConfig.js';
 import { importSiteModule, loadConfig } from '../config/load.js';
 import { clientSiteData } from '../config/normalize.js';
@@ -13,7 +13,8 @@ import type { SiteConfig } from '../config/types.js';
 import type { CompiledPage } from '../content/mdx/compile.js';
 import { createCodeHighlighter, type CodeHighlighter } from '../content/mdx/highlighter.js';
 import { compilePages, type CompileMemory } from './compilePages.js';
-import { createRenderHost, renderPages, type RenderHost, type RenderMemory } from './renderPages.js';
+import { createRenderHost, renderPages, type RenderHost, type RenderMemory, type RenderPagesResult } from './renderPages.js';
+import { mapLimit } from './concurrency.js';
 import type { ContentSource, SiteModel } from '../content/model.js';
 import { planRoutes, type PlannedRoute } from '../content/routes.js';
 import { scanSources, scanStatic } from '../content/scan.js';
@@ -23,6 +24,7 @@ import { formatLocation, SiteError, SiteErrors } from '../errors.js';
 import type { ClientSiteData } from '../shared/types.js';
 import { createStageLogger, formatMs, type StageLogger } from './log.js';
 import { createStagingDir, removeLeftovers } from './output.js';
+import { MANIFEST_VERSION, manifestFile, readManifest, targetsDigest, writeManifest, type OutputManifest } from './outputManifest.js';
 
 export interface BuildOptions {
   siteDir: string;
@@ -60,8 +62,10 @@ export interface BuildContext {
   bundlers?: { client: SiteBundler; server: SiteBundler };
   /** A warm render worker kept between builds (replaced now and then to bound memory). */
   renderHost?: RenderHost;
-  /** Pages rendered / reused by the last build. */
-  lastRender?: { rendered: number; reused: number };
+  /** Pages rendered / reused from a cached body / hard-linked from the previous output, by the last build. */
+  lastRender?: { rendered: number; reused: number; linked: number };
+  /** The manifest of the output the last build of this session wrote. */
+  output?: { outDir: string; manifest: OutputManifest };
   /** Pages compiled / reused by the last build (for logs and tests). */
   lastCompile?: { compiled: number; reused: number };
 }
@@ -109,7 +113,10 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const pageRoutes = plan.routes.filter((r) => r.data.kind === 'page').map((r) => r.path);
   const siteData = clientSiteData(config, pageRoutes);
   const { sources: virtual, entryNames } = virtualSources(plan.routes, compiled, model, config, siteData);
-  const staging = await createStagingDir(options.outDir);
+  const outDir = path.resolve(options.outDir);
+  const manifestPath = options.persistentCache === false ? null : manifestFile(path.join(CACHE_ROOT, 'build', 'output'), outDir);
+  const previousManifest = context.output?.outDir === outDir ? context.output.manifest : manifestPath ? await readManifest(manifestPath) : null;
+  const staging = await createStagingDir(outDir);
   const ssrDir = path.join(CACHE_ROOT, 'ssr', `${process.pid}-${Date.now().toString(36)}`);
   await removeLeftovers(path.dirname(ssrDir), '');
   try {
@@ -137,7 +144,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
           bundleServer: async (groups) => (await bundlers.server.bundle(virtual, ssrDir, config.baseUrl, { serverGroups: groups })).serverGroups,
           site: siteData,
           config,
-          write: staging.write,
+          output: staging,
+          previous: previousManifest && { dir: outDir, manifest: previousManifest },
           memory: options.context ? (context.renderCache ??= new Map()) : undefined,
           cacheDir: options.persistentCache === false ? null : path.join(CACHE_ROOT, 'build', 'render'),
           onProgress: log.progress,
@@ -150,19 +158,29 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
           sidebarFor: (route) => (route.sidebarId ? (sidebarViews.get(route.sidebarId)?.viewFor(route.path, config.baseUrl) ?? null) : null),
         });
         context.lastRender = result.stats;
-        return result.pages;
+        return result;
       },
-      (pages) => `${pages.length} pages${context.lastRender?.reused ? ` (${context.lastRender.reused} cached)` : ''}`,
+      (r) => `${r.pages.length} pages${renderedSummary(r.stats)}`,
     );
     const staticFiles = await scanStatic(config);
-    await log.stage('check links', async () => {
+    const targets = await log.stage('check links', async () => {
+      const checkable = () => rendered.pages.filter((p) => p.route !== '/404');
+      const digest = targetsDigest(checkable(), staticFiles, config.baseUrl);
+      // A linked page is the same document as in the last good build. If every link target is
+      // the same too, its links resolve as they did then; otherwise they are read back and checked.
+      if (digest !== previousManifest?.targets) await readLinkedPageLinks(rendered, plan.routes, staging.dir);
       const files = new Set([...staticFiles.map((f) => `/${f}`), ...client.files.map((f) => `/${f}`)]);
-      const broken = findBrokenLinks(rendered.filter((p) => p.route !== '/404'), files, config.baseUrl);
+      const broken = findBrokenLinks(checkable(), files, config.baseUrl);
       if (broken.length > 0) throw brokenLinksError(broken, plan.routes, rel);
+      return digest;
     });
     await log.stage('write', async () => {
       if (staticFiles.length > 0) await staging.copyDir(path.join(config.siteDir, config.staticDir), '.');
       await staging.commit();
+      const manifest: OutputManifest = { version: MANIFEST_VERSION, targets, pages: rendered.manifest };
+      if (options.context) context.output = { outDir, manifest };
+      // Without a manifest the next build renders everything, so failing to save one is harmless.
+      if (manifestPath) await writeManifest(manifestPath, manifest).catch(() => {});
     });
   } catch (error) {
     await staging.discard();
@@ -175,6 +193,20 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   if (options.quiet) process.stdout.write(`${summary}\n`);
   else log.info(summary);
   return { pages: plan.routes.length, outDir: path.resolve(options.outDir), warnings, timings: log.timings };
+}
+
+function renderedSummary(stats: { reused: number; linked: number }): string {
+  const parts = [stats.linked ? `${stats.linked} unchanged` : '', stats.reused ? `${stats.reused} cached` : ''].filter(Boolean);
+  return parts.length ? ` (${parts.join(', ')})` : '';
+}
+
+/** Reads back the links of the pages that were hard-linked from the previous output. */
+async function readLinkedPageLinks(rendered: RenderPagesResult, routes: PlannedRoute[], dir: string): Promise<void> {
+  const strings = new Map<string, string>();
+  await mapLimit(rendered.linked, 32, async (i) => {
+    const html = await readFile(path.join(dir, routes[i]!.outputFile), 'utf8');
+    rendered.pages[i] = extractLinks(routes[i]!.path, html, strings);
+  });
 }
 
 async function readEntryCss(urls: string[], baseUrl: string, outDir: string): Promise<Map<string, string>> {

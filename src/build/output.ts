@@ -8,6 +8,8 @@ import path from 'node:path';
 export interface StagingDir {
   dir: string;
   write(relPath: string, contents: string | Uint8Array): Promise<void>;
+  /** Creates a folder inside staging (by absolute path) unless this staging folder already made it. */
+  ensureDir(absDir: string): Promise<void>;
   copyDir(from: string, toRel: string): Promise<void>;
   commit(): Promise<void>;
   discard(): Promise<void>;
@@ -20,15 +22,17 @@ export async function createStagingDir(outDir: string): Promise<StagingDir> {
   for (const kind of ['staging', 'old']) await removeLeftovers(path.dirname(absoluteOut), `${path.basename(absoluteOut)}.${kind}-`);
   await mkdir(dir, { recursive: true });
   const madeDirs = new Set<string>();
+  const ensureDir = async (absDir: string) => {
+    if (madeDirs.has(absDir)) return;
+    await mkdir(absDir, { recursive: true });
+    madeDirs.add(absDir);
+  };
   return {
     dir,
+    ensureDir,
     async write(relPath, contents) {
       const file = path.join(dir, relPath);
-      const parent = path.dirname(file);
-      if (!madeDirs.has(parent)) {
-        await mkdir(parent, { recursive: true });
-        madeDirs.add(parent);
-      }
+      await ensureDir(path.dirname(file));
       await writeFile(file, contents);
     },
     async copyDir(from, toRel) {

@@ -10,6 +10,7 @@ import { SiteError } from '../errors.js';
 import { PACKAGE_ROOT } from '../packageRoot.js';
 import { createTaskQueue, mapLimit } from './concurrency.js';
 import { readCacheEntry, writeCacheEntry } from './diskCache.js';
+import { linkUnchanged, stampFile, type ManifestPage, type OutputManifest } from './outputManifest.js';
 import { createRenderer, type RenderJob, type RenderOutcome } from './renderJob.js';
 import { createWorkerPool, workerScript, type WorkerPool } from './workerPool.js';
 import { SSR_GROUP_SIZE } from '../bundle/virtualModules.js';
@@ -38,7 +39,10 @@ export interface RenderPagesOptions {
   bundleServer: (groups: string[][]) => Promise<Array<{ file: string; names: string[] }>>;
   site: ClientSiteData;
   config: SiteConfig;
-  write: (relPath: string, contents: string) => Promise<void>;
+  /** The staging folder the pages go to, and how to write into it. */
+  output: { dir: string; write: (relPath: string, contents: string) => Promise<void>; ensureDir: (absDir: string) => Promise<void> };
+  /** The last good output and its manifest: unchanged pages are hard-linked from there. */
+  previous?: { dir: string; manifest: OutputManifest } | null;
   memory?: RenderMemory;
   cacheDir: string | null;
   onProgress?: (done: number, total: number) => void;
@@ -58,21 +62,43 @@ const FINGERPRINT = createHash('sha256')
   .update(readFileSync(path.join(PACKAGE_ROOT, 'src/render/ssrEntry.tsx')))
   .digest('hex');
 
+/** The code that wraps a body into the page's document and payload files. */
+const DOCUMENT_FINGERPRINT = createHash('sha256')
+  .update(FINGERPRINT)
+  .update(readFileSync(path.join(PACKAGE_ROOT, 'src/render/document.ts')))
+  .update(readFileSync(path.join(PACKAGE_ROOT, 'src/build/renderPages.ts')))
+  .digest('hex');
+
 const sha = (text: string) => createHash('sha256').update(text).digest('hex');
+
+export interface RenderPagesResult {
+  /** Links and ids of every page, by route order; a linked page's hrefs are empty (see `linked`). */
+  pages: PageLinks[];
+  /** Indices of the pages hard-linked from the previous output: their links were not read. */
+  linked: number[];
+  /** What this output holds, for the next build's manifest. */
+  manifest: Record<string, ManifestPage>;
+  stats: { rendered: number; reused: number; linked: number };
+}
 
 /**
  * Renders every route to HTML, writes it with the route's payload JSON, and returns the links
  * and ids of each page for the link check. A page whose inputs are unchanged (same client chunks
- * by content hash, same data, same site data) reuses its body from memory or the disk cache.
+ * by content hash, same data, same site data) reuses its body from memory or the disk cache; when
+ * its whole document is unchanged too, its files are hard-linked from the previous output.
  */
-export async function renderPages(options: RenderPagesOptions): Promise<{ pages: PageLinks[]; stats: { rendered: number; reused: number } }> {
-  const { routes, entryNames, client, site, config, write } = options;
+export async function renderPages(options: RenderPagesOptions): Promise<RenderPagesResult> {
+  const { routes, entryNames, client, site, config, output } = options;
   const baseKey = sha(JSON.stringify([FINGERPRINT, client.entry, site]));
   const headScripts = [colorModeScript(site.colorMode.defaultMode, site.colorMode.respectPrefersColorScheme)];
   if (site.announcementBar) headScripts.push(announcementScript(site.announcementBar.id));
   const favicon = config.favicon ? withBase(config.baseUrl, `/${config.favicon.replace(/^\/+/, '')}`) : '';
-  const stats = { rendered: 0, reused: 0 };
+  // Inlined stylesheets are named by content hash, so their URLs stand for their text.
+  const documentKey = sha(JSON.stringify([DOCUMENT_FINGERPRINT, headScripts, favicon, config.noIndex, options.inlineCss ? [...options.inlineCss.keys()] : null]));
+  const stats = { rendered: 0, reused: 0, linked: 0 };
   const pages = new Array<PageLinks>(routes.length);
+  const linked: number[] = [];
+  const manifest: Record<string, ManifestPage> = {};
   let emitted = 0;
   const linkStrings = new Map<string, string>();
   const writes = createTaskQueue(64);
@@ -81,12 +107,17 @@ export async function renderPages(options: RenderPagesOptions): Promise<{ pages:
     const name = entryNames.get(route.path) ?? null;
     const chunk = name ? client.routes.get(name) : undefined;
     const sidebar = options.sidebarFor(route);
-    return { route, name, chunk, sidebar, key: sha(JSON.stringify([baseKey, chunk ?? null, route.meta, route.data, sidebar, route.content?.kind ?? null])) };
+    const key = sha(JSON.stringify([baseKey, chunk ?? null, route.meta, route.data, sidebar, route.content?.kind ?? null]));
+    return { route, name, chunk, sidebar, key, outputKey: sha(documentKey + key) };
   });
+  const writeStamped = async (files: ManifestPage['files'], relPath: string, text: string) => {
+    await output.write(relPath, text);
+    files.push(await stampFile(output.dir, relPath));
+  };
   // Writes the page and its payload. Waiting for room in the write queue keeps memory bounded:
   // pages are produced (from the cache, or by render workers) faster than the disk takes them.
   const emit = async (i: number, entry: RenderCacheEntry) => {
-    const { route, chunk, sidebar } = keyed[i]!;
+    const { route, chunk, sidebar, outputKey } = keyed[i]!;
     options.memory?.set(route.path, entry);
     const payload: RoutePayload = { meta: entry.meta, data: route.data, chunk: chunk?.js ?? null, sidebar };
     const html = renderDocument({
@@ -102,15 +133,27 @@ export async function renderPages(options: RenderPagesOptions): Promise<{ pages:
       noIndex: config.noIndex,
     });
     pages[i] = extractLinks(route.path, html, linkStrings);
+    const files: ManifestPage['files'] = [];
+    manifest[route.path] = { key: outputKey, ids: [...pages[i].ids], files };
     options.onProgress?.(++emitted, keyed.length);
     await writes.room();
-    writes.run(() => write(route.outputFile, html));
-    if (route.path !== '/404') writes.run(() => write(routePayloadUrl(route.path, '/').slice(1), JSON.stringify(payload)));
+    writes.run(() => writeStamped(files, route.outputFile, html));
+    if (route.path !== '/404') writes.run(() => writeStamped(files, routePayloadUrl(route.path, '/').slice(1), JSON.stringify(payload)));
   };
 
-  // Cache look-ups run concurrently, and a found page is written at once; rendering is CPU-bound.
+  // Look-ups run concurrently, and a found page is linked or written at once; rendering is CPU-bound.
   const misses: number[] = [];
-  await mapLimit(keyed, 64, async ({ route, key }, i) => {
+  const previous = options.previous;
+  await mapLimit(keyed, 64, async ({ route, key, outputKey }, i) => {
+    const before = previous?.manifest.pages[route.path];
+    if (before?.key === outputKey && (await linkUnchanged(previous!.dir, output.dir, before.files, output.ensureDir))) {
+      stats.linked++;
+      pages[i] = { route: route.path, hrefs: [], ids: new Set(before.ids) };
+      linked.push(i);
+      manifest[route.path] = before;
+      options.onProgress?.(++emitted, keyed.length);
+      return;
+    }
     const inMemory = options.memory?.get(route.path);
     const entry = inMemory?.key === key ? inMemory : await readCacheEntry<RenderCacheEntry>(options.cacheDir, key);
     if (entry?.key === key) {
@@ -184,7 +227,7 @@ export async function renderPages(options: RenderPagesOptions): Promise<{ pages:
     const live = new Set(routes.map((route) => route.path));
     for (const key of options.memory.keys()) if (!live.has(key)) options.memory.delete(key);
   }
-  return { pages, stats };
+  return { pages, linked, manifest, stats };
 }
 
 /** Below this many pages, rendering in this thread beats starting a worker. */

@@ -1,0 +1,97 @@
+import { createHash } from 'node:crypto';
+import { link, mkdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+/** A file of the output as it was written: path relative to the output folder, size, mtime. */
+export type FileStamp = [relPath: string, size: number, mtimeMs: number];
+
+/** What the last good build wrote for one route. */
+export interface ManifestPage {
+  /** Everything the page's files were made from (see renderPages). */
+  key: string;
+  /** Anchor ids of the page, for checking links into it without reading it. */
+  ids: string[];
+  files: FileStamp[];
+}
+
+/**
+ * The pages of the last good build in an output folder. The next build hard-links a page's files
+ * from there instead of rendering and writing them again when the page's key is unchanged and its
+ * files are still exactly as written (same size and mtime), so a build after a one-page edit
+ * writes one page.
+ */
+export interface OutputManifest {
+  version: typeof MANIFEST_VERSION;
+  /**
+   * Digest of every link target of that build (routes, their ids, static files). When it is
+   * unchanged, the links of a reused page resolve as they did then, so they need no new check.
+   */
+  targets: string;
+  pages: Record<string, ManifestPage>;
+}
+
+export const MANIFEST_VERSION = 1;
+
+/** Where the manifest of an output folder is kept: in the cache, never in the published files. */
+export function manifestFile(cacheDir: string, outDir: string): string {
+  const id = createHash('sha256').update(path.resolve(outDir)).digest('hex').slice(0, 16);
+  return path.join(cacheDir, `${id}.json`);
+}
+
+/** The manifest, or null when there is none or it is unreadable or from another version. */
+export async function readManifest(file: string): Promise<OutputManifest | null> {
+  try {
+    const manifest = JSON.parse(await readFile(file, 'utf8')) as OutputManifest;
+    return manifest.version === MANIFEST_VERSION && typeof manifest.pages === 'object' ? manifest : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function writeManifest(file: string, manifest: OutputManifest): Promise<void> {
+  await mkdir(path.dirname(file), { recursive: true });
+  const temp = `${file}.${process.pid}`;
+  await writeFile(temp, JSON.stringify(manifest));
+  await rename(temp, file);
+}
+
+/** The size and mtime of a file just written, for the next build's check. */
+export async function stampFile(dir: string, relPath: string): Promise<FileStamp> {
+  const info = await stat(path.join(dir, relPath));
+  return [relPath, info.size, info.mtimeMs];
+}
+
+/**
+ * Hard-links a page's files from the previous output into the staging folder when each is still
+ * as stamped. Returns false, leaving nothing behind in staging, when any file differs or is gone
+ * (or the file system refuses links): the page is then rendered and written as usual. A linked
+ * file shares its data with the previous output, so it must never be written in place afterwards.
+ */
+export async function linkUnchanged(fromDir: string, toDir: string, files: FileStamp[], ensureDir: (dir: string) => Promise<void>): Promise<boolean> {
+  const linked: string[] = [];
+  try {
+    for (const [rel, size, mtimeMs] of files) {
+      const from = path.join(fromDir, rel);
+      const info = await stat(from);
+      if (info.size !== size || info.mtimeMs !== mtimeMs) throw new Error('changed');
+      const to = path.join(toDir, rel);
+      await ensureDir(path.dirname(to));
+      await link(from, to);
+      linked.push(to);
+    }
+    return true;
+  } catch {
+    await Promise.all(linked.map((file) => unlink(file).catch(() => {})));
+    return false;
+  }
+}
+
+/** The digest of a build's link targets: routes with their ids, and the static files. */
+export function targetsDigest(pages: Array<{ route: string; ids: Iterable<string> }>, staticFiles: string[], baseUrl: string): string {
+  const hash = createHash('sha256').update(baseUrl);
+  const sorted = [...pages].sort((a, b) => (a.route < b.route ? -1 : a.route > b.route ? 1 : 0));
+  for (const page of sorted) hash.update(`\0${page.route}\0${[...page.ids].sort().join('\0')}`);
+  hash.update('\0\0');
+  for (const file of [...staticFiles].sort()) hash.update(`\0${file}`);
+  return hash.digest('hex');
+}

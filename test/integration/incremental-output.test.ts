@@ -1,0 +1,63 @@
+// A build over a previous good output hard-links the pages whose documents are unchanged instead
+// of writing them again. These tests pin what that must never change: the output is the one a
+// fresh build writes, hand-edited files are replaced, and links into changed pages are still checked.
+import { appendFile, readFile, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildSite } from '../../src/build/build.js';
+import { SiteError, SiteErrors } from '../../src/errors.js';
+import { copyFixture, silentLogger, tempDir } from '../helpers.js';
+
+describe('builds over a previous output', () => {
+  let tmp: Awaited<ReturnType<typeof tempDir>>;
+  let site: string;
+  let out: string;
+  const build = () => buildSite({ siteDir: site, outDir: out, logger: silentLogger() });
+  const inode = async (rel: string) => (await stat(path.join(out, rel))).ino;
+  const read = (rel: string) => readFile(path.join(out, rel), 'utf8');
+
+  beforeAll(async () => {
+    tmp = await tempDir();
+    site = await copyFixture('basic', tmp.dir);
+    out = path.join(tmp.dir, 'out');
+    await build();
+  }, 120_000);
+  afterAll(() => tmp.cleanup());
+
+  it('keeps the files of unchanged pages and writes the edited one', async () => {
+    const before = { first: await inode('docs/intro/first.html'), second: await inode('docs/intro/second.html') };
+    await appendFile(path.join(site, 'docs/010_intro/020_second.mdx'), '\nA sentence added by the test.\n');
+    await build();
+    expect(await inode('docs/intro/first.html')).toBe(before.first);
+    expect(await inode('docs/intro/second.html')).not.toBe(before.second);
+    expect(await read('docs/intro/second.html')).toContain('A sentence added by the test.');
+    expect(await read('docs/intro/first.html')).toContain('Intro text.');
+  }, 120_000);
+
+  it('replaces an output file that was changed by hand', async () => {
+    const good = await read('docs/reference.html');
+    await writeFile(path.join(out, 'docs/reference.html'), 'edited by hand');
+    await build();
+    expect(await read('docs/reference.html')).toBe(good);
+  }, 120_000);
+
+  it('still finds a broken anchor in an unchanged page when its target heading is removed', async () => {
+    const second = path.join(site, 'docs/010_intro/020_second.mdx');
+    const text = await readFile(second, 'utf8');
+    const keptInode = await inode('docs/intro/first.html');
+    await writeFile(second, text.replace('## Details {#custom-details}', '## Details'));
+    const error = await build().then(
+      () => null,
+      (e: unknown) => e,
+    );
+    const problems = error instanceof SiteErrors ? error.errors : [error];
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toBeInstanceOf(SiteError);
+    expect((problems[0] as SiteError).code).toBe('BROKEN_LINKS');
+    expect((problems[0] as SiteError).message).toContain('/docs/intro/second#custom-details');
+    // The failed build left the last good output as it was.
+    expect(await inode('docs/intro/first.html')).toBe(keptInode);
+    await writeFile(second, text);
+    await build();
+  }, 120_000);
+});
