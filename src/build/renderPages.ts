@@ -9,6 +9,7 @@ import type { PlannedRoute } from '../content/routes.js';
 import { SiteError } from '../errors.js';
 import { PACKAGE_ROOT } from '../packageRoot.js';
 import { createTaskQueue, mapLimit } from './concurrency.js';
+import { collectGarbageAbove } from './memory.js';
 import { readCacheEntry, writeCacheEntry } from './diskCache.js';
 import { linkUnchanged, stampFile, type ManifestPage, type OutputManifest } from './outputManifest.js';
 import { createRenderer, type RenderJob, type RenderOutcome } from './renderJob.js';
@@ -103,11 +104,19 @@ export async function renderPages(options: RenderPagesOptions): Promise<RenderPa
   const linkStrings = new Map<string, string>();
   const writes = createTaskQueue(64);
 
+  // Many pages share one sidebar view (see prepareSidebarViews): digest each view once.
+  const sidebarDigests = new Map<SidebarView, string>();
+  const sidebarDigest = (view: SidebarView | null) => {
+    if (!view) return null;
+    let digest = sidebarDigests.get(view);
+    if (digest === undefined) sidebarDigests.set(view, (digest = sha(JSON.stringify(view))));
+    return digest;
+  };
   const keyed = routes.map((route) => {
     const name = entryNames.get(route.path) ?? null;
     const chunk = name ? client.routes.get(name) : undefined;
     const sidebar = options.sidebarFor(route);
-    const key = sha(JSON.stringify([baseKey, chunk ?? null, route.meta, route.data, sidebar, route.content?.kind ?? null]));
+    const key = sha(JSON.stringify([baseKey, chunk ?? null, route.meta, route.data, sidebarDigest(sidebar), route.content?.kind ?? null]));
     return { route, name, chunk, sidebar, key, outputKey: sha(documentKey + key) };
   });
   const writeStamped = async (files: ManifestPage['files'], relPath: string, text: string) => {
@@ -136,6 +145,7 @@ export async function renderPages(options: RenderPagesOptions): Promise<RenderPa
     const files: ManifestPage['files'] = [];
     manifest[route.path] = { key: outputKey, ids: [...pages[i].ids], files };
     options.onProgress?.(++emitted, keyed.length);
+    if (emitted % 250 === 0) collectGarbageAbove(HEAP_CEILING);
     await writes.room();
     writes.run(() => writeStamped(files, route.outputFile, html));
     if (route.path !== '/404') writes.run(() => writeStamped(files, routePayloadUrl(route.path, '/').slice(1), JSON.stringify(payload)));
@@ -179,6 +189,12 @@ export async function renderPages(options: RenderPagesOptions): Promise<RenderPa
       const body = keyed[i]!.name ? options.standaloneBody?.(keyed[i]!.name!) : null;
       if (body) bodies.set(i, body);
     }
+    // Each body is dropped once its page is sent to render: together they are as big as the site's code.
+    const takeBody = (i: number) => {
+      const body = bodies.get(i);
+      bodies.delete(i);
+      return body;
+    };
     const bundled = await options.bundleServer(groups.map((indices) => [...new Set(indices.flatMap((i) => (bodies.has(i) ? [] : (keyed[i]!.name ?? []))))]));
     const renderGroup = async (g: number, indices: number[]) => {
       const file = bundled[g]!.file;
@@ -191,7 +207,7 @@ export async function renderPages(options: RenderPagesOptions): Promise<RenderPa
               file,
               site,
               name,
-              moduleBody: bodies.get(i),
+              moduleBody: takeBody(i),
               payload: { meta: route.meta, data: route.data, chunk: chunk?.js ?? null, sidebar },
               isReactPage: route.content?.kind === 'page',
             });
@@ -229,6 +245,13 @@ export async function renderPages(options: RenderPagesOptions): Promise<RenderPa
   }
   return { pages, linked, manifest, stats };
 }
+
+/**
+ * Used heap above which rendering collects garbage. Every page leaves a few hundred kilobytes of
+ * garbage here (its HTML, payload and cache entry, mostly in V8's large-object space, which only a
+ * full collection frees), and V8 lets that grow to gigabytes before collecting it on its own.
+ */
+const HEAP_CEILING = 768 * 1024 * 1024;
 
 /** Below this many pages, rendering in this thread beats starting a worker. */
 const IN_PROCESS_LIMIT = 200;

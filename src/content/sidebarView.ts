@@ -8,7 +8,10 @@ export interface SidebarViews {
   /** The full tree's file, relative to the output directory. */
   file: string;
   json: string;
-  /** The tree as a page at `pathname` first shows it (see pruneSidebar). */
+  /**
+   * The tree as a page at `pathname` first shows it. Pages under the same collapsed categories get
+   * the same object, which callers must treat as read-only.
+   */
   viewFor(pathname: string, baseUrl: string): SidebarView;
 }
 
@@ -30,26 +33,47 @@ export function prepareSidebarViews(id: string, fullItems: SidebarItem[]): Sideb
   const json = JSON.stringify(items);
   const hash = createHash('sha256').update(json).digest('hex').slice(0, 10);
   const file = `${SIDEBAR_ASSET_DIR}/${id.replace(/[^A-Za-z0-9_-]+/g, '-')}-${hash}.json`;
-  const hrefsUnder = new Map<SidebarCategory, Set<string>>();
+  // Only collapsed categories differ from page to page: one is open exactly when it holds the page.
+  // Pages that sit in the same collapsed categories share one view (and its digest).
+  const collapsedOver = new Map<string, number[]>();
+  let collapsedCount = 0;
   const collect = (list: SidebarItem[]): string[] =>
     list.flatMap((item) => {
       if (item.type !== 'category') return item.type === 'link' ? [item.href] : [];
       const below = [...(item.href ? [item.href] : []), ...collect(item.items)];
-      hrefsUnder.set(item, new Set(below));
+      if (item.collapsed) {
+        const index = collapsedCount++;
+        collapsedIndex.set(item, index);
+        for (const href of below) {
+          const over = collapsedOver.get(href);
+          if (over) over.push(index);
+          else collapsedOver.set(href, [index]);
+        }
+      }
       return below;
     });
+  const collapsedIndex = new Map<SidebarCategory, number>();
   collect(items);
-  const prune = (list: SidebarItem[], pathname: string): SidebarItem[] =>
+  const prune = (list: SidebarItem[], open: ReadonlySet<number>): SidebarItem[] =>
     list.map((item) => {
       if (item.type !== 'category') return item;
       // The same rule as the theme's first render: open unless collapsed, and always around the page.
-      const open = !item.collapsed || hrefsUnder.get(item)!.has(pathname);
-      if (open) return { ...item, items: prune(item.items, pathname) };
+      if (!item.collapsed || open.has(collapsedIndex.get(item)!)) return { ...item, items: prune(item.items, open) };
       return item.items.length > 0 ? { ...item, items: [], partial: true } : item;
     });
+  const views = new Map<string, SidebarView>();
   return {
     file,
     json,
-    viewFor: (pathname, baseUrl) => ({ items: prune(items, pathname), url: `${baseUrl}${file}` }),
+    viewFor: (pathname, baseUrl) => {
+      const over = collapsedOver.get(pathname) ?? [];
+      const signature = `${baseUrl}\0${over.join(',')}`;
+      let view = views.get(signature);
+      if (!view) {
+        view = { items: prune(items, new Set(over)), url: `${baseUrl}${file}` };
+        views.set(signature, view);
+      }
+      return view;
+    },
   };
 }

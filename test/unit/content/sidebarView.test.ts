@@ -40,4 +40,11 @@ describe('prepareSidebarViews', () => {
     const onIndex = views.viewFor('/docs/category/closed', '/').items[2]!;
     expect(onIndex.type === 'category' && onIndex.items.map((i) => i.href)).toEqual(['/docs/closed/a', '/docs/closed/b']);
   });
+
+  it('gives pages in the same closed categories one shared view, and others their own', () => {
+    expect(views.viewFor('/docs/closed/a', '/')).toBe(views.viewFor('/docs/closed/b', '/'));
+    expect(views.viewFor('/docs/intro', '/')).toBe(views.viewFor('/docs/open/a', '/'));
+    expect(views.viewFor('/docs/closed/a', '/')).not.toBe(views.viewFor('/docs/intro', '/'));
+    expect(views.viewFor('/docs/intro', '/')).not.toBe(views.viewFor('/docs/intro', '/base/'));
+  });
 });
