@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
 
 import path from 'node:path';
@@ -14,7 +15,6 @@ import type { CompiledPage } from '../content/mdx/compile.js';
 import { createCodeHighlighter, type CodeHighlighter } from '../content/mdx/highlighter.js';
 import { compilePages, type CompileMemory } from './compilePages.js';
 import { createRenderHost, renderPages, type RenderHost, type RenderMemory, type RenderPagesResult } from './renderPages.js';
-import { mapLimit } from './concurrency.js';
 import type { ContentSource, SiteModel } from '../content/model.js';
 import { planRoutes, type PlannedRoute } from '../content/routes.js';
 import { scanSources, scanStatic } from '../content/scan.js';
@@ -203,10 +203,10 @@ function renderedSummary(stats: { reused: number; linked: number }): string {
 /** Reads back the links of the pages that were hard-linked from the previous output. */
 async function readLinkedPageLinks(rendered: RenderPagesResult, routes: PlannedRoute[], dir: string): Promise<void> {
   const strings = new Map<string, string>();
-  await mapLimit(rendered.linked, 32, async (i) => {
-    const html = await readFile(path.join(dir, routes[i]!.outputFile), 'utf8');
+  for (const i of rendered.linked) {
+    const html = readFileSync(path.join(dir, routes[i]!.outputFile), 'utf8');
     rendered.pages[i] = extractLinks(routes[i]!.path, html, strings);
-  });
+  }
 }
 
 async function readEntryCss(urls: string[], baseUrl: string, outDir: string): Promise<Map<string, string>> {
@@ -216,7 +216,9 @@ async function readEntryCss(urls: string[], baseUrl: string, outDir: string): Pr
 
 async function readSources(config: SiteConfig): Promise<LoadedSource[]> {
   const files = await scanSources(config);
-  return Promise.all(files.map(async (file) => ({ ...file, text: await readFile(file.absPath, 'utf8') })));
+  // One synchronous read per file: for thousands of small files this is about ten times faster
+  // than fs/promises, whose every call is a thread-pool round trip.
+  return files.map((file) => ({ ...file, text: readFileSync(file.absPath, 'utf8') }));
 }
 
 async function loadSidebars(config: SiteConfig): Promise<{ config: SidebarsConfig | null; file: string }> {

@@ -1,15 +1,19 @@
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /**
  * A folder of JSON entries named by their content key (sharded by the key's first two characters).
  * Entries are written aside and renamed, so concurrent builds never read half a file; an unreadable
  * entry is simply a miss.
+ *
+ * Reads and writes are synchronous on purpose: entries are small and many, and Node's promise
+ * file API costs a thread-pool round trip per call (reading 10,000 small files takes about 1 s
+ * with fs/promises and 0.1 s with readFileSync on the benchmark machine).
  */
 export async function readCacheEntry<T>(dir: string | null, key: string): Promise<T | null> {
   if (!dir) return null;
   try {
-    return JSON.parse(await readFile(path.join(dir, key.slice(0, 2), `${key}.json`), 'utf8')) as T;
+    return JSON.parse(readFileSync(path.join(dir, key.slice(0, 2), `${key}.json`), 'utf8')) as T;
   } catch {
     return null;
   }
@@ -23,11 +27,11 @@ export async function writeCacheEntry(dir: string | null, key: string, value: un
   const temp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}`;
   const text = JSON.stringify(value);
   try {
-    await writeFile(temp, text);
+    writeFileSync(temp, text);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    await mkdir(shard, { recursive: true });
-    await writeFile(temp, text);
+    mkdirSync(shard, { recursive: true });
+    writeFileSync(temp, text);
   }
-  await rename(temp, file);
+  renameSync(temp, file);
 }

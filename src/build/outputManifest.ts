@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { link, mkdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
+import { linkSync, statSync, unlinkSync } from 'node:fs';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /** A file of the output as it was written: path relative to the output folder, size, mtime. */
@@ -56,8 +57,8 @@ export async function writeManifest(file: string, manifest: OutputManifest): Pro
 }
 
 /** The size and mtime of a file just written, for the next build's check. */
-export async function stampFile(dir: string, relPath: string): Promise<FileStamp> {
-  const info = await stat(path.join(dir, relPath));
+export function stampFile(dir: string, relPath: string): FileStamp {
+  const info = statSync(path.join(dir, relPath));
   return [relPath, info.size, info.mtimeMs];
 }
 
@@ -66,22 +67,30 @@ export async function stampFile(dir: string, relPath: string): Promise<FileStamp
  * as stamped. Returns false, leaving nothing behind in staging, when any file differs or is gone
  * (or the file system refuses links): the page is then rendered and written as usual. A linked
  * file shares its data with the previous output, so it must never be written in place afterwards.
+ * Synchronous calls: a warm build links thousands of files, and each promise call costs a
+ * thread-pool round trip that is several times the system call itself.
  */
 export async function linkUnchanged(fromDir: string, toDir: string, files: FileStamp[], ensureDir: (dir: string) => Promise<void>): Promise<boolean> {
   const linked: string[] = [];
   try {
     for (const [rel, size, mtimeMs] of files) {
       const from = path.join(fromDir, rel);
-      const info = await stat(from);
+      const info = statSync(from);
       if (info.size !== size || info.mtimeMs !== mtimeMs) throw new Error('changed');
       const to = path.join(toDir, rel);
       await ensureDir(path.dirname(to));
-      await link(from, to);
+      linkSync(from, to);
       linked.push(to);
     }
     return true;
   } catch {
-    await Promise.all(linked.map((file) => unlink(file).catch(() => {})));
+    for (const file of linked) {
+      try {
+        unlinkSync(file);
+      } catch {
+        // Already gone.
+      }
+    }
     return false;
   }
 }

@@ -121,7 +121,7 @@ export async function renderPages(options: RenderPagesOptions): Promise<RenderPa
   });
   const writeStamped = async (files: ManifestPage['files'], relPath: string, text: string) => {
     await output.write(relPath, text);
-    files.push(await stampFile(output.dir, relPath));
+    files.push(stampFile(output.dir, relPath));
   };
   // Writes the page and its payload. Waiting for room in the write queue keeps memory bounded:
   // pages are produced (from the cache, or by render workers) faster than the disk takes them.

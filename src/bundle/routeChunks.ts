@@ -1,6 +1,6 @@
 import { build, type BuildOptions, type Metafile, type OutputFile } from 'esbuild';
 import { createHash } from 'node:crypto';
-import { readFile, mkdir, writeFile } from 'node:fs/promises';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { mapLimit } from '../build/concurrency.js';
 import { readCacheEntry, writeCacheEntry } from '../build/diskCache.js';
@@ -63,7 +63,7 @@ export async function buildRouteChunks(
   const hashFile = (file: string) => {
     let pending = fileHashes.get(file);
     if (!pending) {
-      pending = readFile(file).then(sha, () => null);
+      pending = Promise.resolve().then(() => sha(readFileSync(file))).catch(() => null);
       fileHashes.set(file, pending);
     }
     return pending;
@@ -95,24 +95,29 @@ export async function buildRouteChunks(
   const files = new Set<string>();
   const inputs = new Set<string>();
   const written = new Set<string>();
-  const writeOutputs = (entry: Pick<RouteChunkEntry, 'outputs'>) =>
-    Promise.all(
-      entry.outputs.map(async (output) => {
-        files.add(output.file);
-        // Images shared by several pages are written once.
-        if (written.has(output.file)) return;
-        written.add(output.file);
-        const target = path.join(outDir, output.file);
-        await mkdir(path.dirname(target), { recursive: true });
-        await writeFile(target, output.text ?? Buffer.from(output.base64 ?? '', 'base64'));
-      }),
-    );
+  const madeDirs = new Set<string>();
+  // Synchronous writes: thousands of small chunks go much faster without a thread-pool round trip each.
+  const writeOutputs = (entry: Pick<RouteChunkEntry, 'outputs'>) => {
+    for (const output of entry.outputs) {
+      files.add(output.file);
+      // Images shared by several pages are written once.
+      if (written.has(output.file)) continue;
+      written.add(output.file);
+      const target = path.join(outDir, output.file);
+      const dir = path.dirname(target);
+      if (!madeDirs.has(dir)) {
+        mkdirSync(dir, { recursive: true });
+        madeDirs.add(dir);
+      }
+      writeFileSync(target, output.text ?? Buffer.from(output.base64 ?? '', 'base64'));
+    }
+  };
 
   await mapLimit(names, 64, async (name) => {
     const simple = standalone.get(name);
     if (simple) {
       routes.set(name, simple.chunk);
-      await writeOutputs(simple);
+      writeOutputs(simple);
       return;
     }
     const hit = hits.get(name);
@@ -120,7 +125,7 @@ export async function buildRouteChunks(
       cache.memory?.set(name, hit);
       routes.set(name, hit.chunk);
       hit.inputs.forEach(([file]) => inputs.add(file));
-      await writeOutputs(hit);
+      writeOutputs(hit);
       return;
     }
     const fresh = built.get(name)!;
@@ -133,7 +138,7 @@ export async function buildRouteChunks(
     fresh.inputFiles.forEach((file) => inputs.add(file));
     cache.memory?.set(name, entry);
     routes.set(name, entry.chunk);
-    await writeOutputs(entry);
+    writeOutputs(entry);
     await writeCacheEntry(cache.dir, entry.key, entry);
   });
   if (cache.memory) for (const name of cache.memory.keys()) if (!keys.has(name)) cache.memory.delete(name);
