@@ -127,7 +127,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       : { client: createSiteBundler('client', false, chunkCacheDir), server: createSiteBundler('server', false) };
     const client = await log.stage(
       'bundle',
-      () => bundlers.client.bundle(virtual, staging.dir, config.baseUrl),
+      // Identical route chunks of the last good output are linked rather than written again.
+      () => bundlers.client.bundle(virtual, staging.dir, config.baseUrl, { previousOutDir: outDir }),
       (c) => `${c.files.length} files${c.routesBundled ? ` (${c.routesBundled} route chunks bundled)` : ''}`,
     );
     const sharedSpecifiers = new Set(sharedModules().map((m) => m.specifier));

@@ -27,6 +27,13 @@ export interface BundleResult {
 }
 
 /** An esbuild bundler that keeps its context between builds, so watch-mode rebuilds are incremental. */
+export interface BundleCallOptions {
+  /** Server build: the route entry names of each server file. */
+  serverGroups?: string[][];
+  /** Client build: the last good output, whose identical route chunks are hard-linked, not written. */
+  previousOutDir?: string;
+}
+
 export interface SiteBundler {
   /**
    * Bundles the theme, the client runtime and one entry per route:
@@ -36,7 +43,7 @@ export interface SiteBundler {
    *   route registry (importing thousands of small files costs more than rendering; one huge
    *   file would not fit in memory for large sites). React is kept external.
    */
-  bundle(sources: VirtualSources, outDir: string, baseUrl: string, options?: { serverGroups?: string[][] }): Promise<BundleResult>;
+  bundle(sources: VirtualSources, outDir: string, baseUrl: string, options?: BundleCallOptions): Promise<BundleResult>;
   dispose(): Promise<void>;
 }
 
@@ -80,13 +87,13 @@ export function createSiteBundler(kind: 'client' | 'server', incremental = true,
     write: false,
   });
 
-  const bundleRoutes = (sources: VirtualSources, outDir: string, baseUrl: string) => {
+  const bundleRoutes = (sources: VirtualSources, outDir: string, baseUrl: string, previousOutDir?: string) => {
     const base = optionsFor(sources, baseUrl);
     return buildRouteChunks(
       sources,
       outDir,
       baseUrl,
-      { target: base.target, loader: base.loader, define: base.define, assetDir: ASSET_DIR, workDir: virtualOut },
+      { target: base.target, loader: base.loader, define: base.define, assetDir: ASSET_DIR, workDir: virtualOut, previousOutDir },
       routeCache,
     ).catch((error: unknown) => {
       throw bundleError(error, sources);
@@ -96,7 +103,7 @@ export function createSiteBundler(kind: 'client' | 'server', incremental = true,
   return {
     async bundle(sources, outDir, baseUrl, extra) {
       if (!isClient) return bundleOnce(sources, outDir, baseUrl, extra);
-      const [entry, routes] = await Promise.all([bundleOnce(sources, outDir, baseUrl), bundleRoutes(sources, outDir, baseUrl)]);
+      const [entry, routes] = await Promise.all([bundleOnce(sources, outDir, baseUrl), bundleRoutes(sources, outDir, baseUrl, extra?.previousOutDir)]);
       return {
         ...entry,
         routes: routes.routes,

@@ -1,6 +1,6 @@
 import { build, type BuildOptions, type Metafile, type OutputFile } from 'esbuild';
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { mapLimit } from '../build/concurrency.js';
 import { readCacheEntry, writeCacheEntry } from '../build/diskCache.js';
@@ -54,7 +54,7 @@ export async function buildRouteChunks(
   sources: VirtualSources,
   outDir: string,
   baseUrl: string,
-  options: Pick<BuildOptions, 'target' | 'loader' | 'define'> & { assetDir: string; workDir: string },
+  options: Pick<BuildOptions, 'target' | 'loader' | 'define'> & { assetDir: string; workDir: string; previousOutDir?: string },
   cache: RouteChunkCache,
 ): Promise<RouteChunksResult> {
   const shared = sharedModules();
@@ -109,7 +109,23 @@ export async function buildRouteChunks(
         mkdirSync(dir, { recursive: true });
         madeDirs.add(dir);
       }
-      writeFileSync(target, output.text ?? Buffer.from(output.base64 ?? '', 'base64'));
+      const contents = output.text ?? Buffer.from(output.base64 ?? '', 'base64');
+      // Only chunks: images may also be written by the entry's build, which must never write
+      // through a link into the previous output.
+      if (output.text === undefined || !linkPrevious(output.file, target, output.text)) writeFileSync(target, contents);
+    }
+  };
+  // Chunk and asset names carry a hash of their content, so a file of the same name and size in
+  // the last good output is this file: link it (a fraction of the cost of writing it).
+  const linkPrevious = (file: string, target: string, text: string) => {
+    if (!options.previousOutDir) return false;
+    const previous = path.join(options.previousOutDir, file);
+    try {
+      if (statSync(previous).size !== Buffer.byteLength(text)) return false;
+      linkSync(previous, target);
+      return true;
+    } catch {
+      return false;
     }
   };
 
@@ -228,7 +244,7 @@ async function bundleRoutes(
   names: string[],
   sources: VirtualSources,
   baseUrl: string,
-  options: Pick<BuildOptions, 'target' | 'loader' | 'define'> & { assetDir: string; workDir: string },
+  options: Pick<BuildOptions, 'target' | 'loader' | 'define'> & { assetDir: string; workDir: string; previousOutDir?: string },
   shared: ReturnType<typeof sharedModules>,
 ) {
   const { assetDir, workDir } = options;

@@ -24,12 +24,20 @@ describe('builds over a previous output', () => {
   }, 120_000);
   afterAll(() => tmp.cleanup());
 
+  const routeChunk = async (page: string) => /_sipa\/r\/[^"'\s]+\.js/.exec(await read(page))?.[0] ?? '';
+
   it('keeps the files of unchanged pages and writes the edited one', async () => {
     const before = { first: await inode('docs/intro/first.html'), second: await inode('docs/intro/second.html') };
+    const firstChunk = await routeChunk('docs/intro/first.html');
+    const firstChunkInode = await inode(firstChunk);
     await appendFile(path.join(site, 'docs/010_intro/020_second.mdx'), '\nA sentence added by the test.\n');
     await build();
     expect(await inode('docs/intro/first.html')).toBe(before.first);
     expect(await inode('docs/intro/second.html')).not.toBe(before.second);
+    // Route chunks are named by content: the unchanged page's chunk is the same file, linked.
+    expect(firstChunk).not.toBe('');
+    expect(await routeChunk('docs/intro/first.html')).toBe(firstChunk);
+    expect(await inode(firstChunk)).toBe(firstChunkInode);
     expect(await read('docs/intro/second.html')).toContain('A sentence added by the test.');
     expect(await read('docs/intro/first.html')).toContain('Intro text.');
   }, 120_000);
