@@ -56,9 +56,13 @@ const FINGERPRINT = (() => {
   return hash.digest('hex');
 })();
 
-function cacheKey(job: CompileJob, settings: CompileSettings): string {
+function cacheKey(job: CompileJob, settingsKey: string): string {
+  // The body is hashed as it is, not inside a JSON string: escaping thousands of bodies costs more than hashing them.
   return createHash('sha256')
-    .update(JSON.stringify([FINGERPRINT, job.relPath, job.body, job.format, job.withExcerpt, job.route, settings.tocLevels, settings.themes]))
+    .update(settingsKey)
+    .update(JSON.stringify([job.relPath, job.format, job.withExcerpt, job.route]))
+    .update('\0')
+    .update(job.body)
     .digest('hex');
 }
 
@@ -76,8 +80,9 @@ export async function compilePages(
   const stillValid = (entry: CacheEntry, job: CompileJob) =>
     Object.entries(entry.outcome.links).every(([target, route]) => resolveMarkdownLink(settings.routesBySource, job.relPath, target) === route);
 
+  const settingsKey = JSON.stringify([FINGERPRINT, settings.tocLevels, settings.themes]);
   await mapLimit(jobs, 64, async (job) => {
-    const key = cacheKey(job, settings);
+    const key = cacheKey(job, settingsKey);
     let entry = options.memory?.get(job.relPath);
     if (!entry || entry.key !== key) entry = (await readCacheEntry<CacheEntry>(options.cacheDir, key)) ?? undefined;
     if (entry && entry.key === key && stillValid(entry, job)) {

@@ -109,10 +109,32 @@ interface Positioned {
 }
 
 /** One sidebar level from a folder: its docs and sub-folders, ordered by position then name. */
+/** Docs by folder, and each folder's direct subfolders (every ancestor of a doc's folder counts). */
+const folderIndexes = new WeakMap<Doc[], { docsIn: Map<string, Doc[]>; subdirsOf: Map<string, Set<string>> }>();
+function folderIndex(docs: Doc[]) {
+  let index = folderIndexes.get(docs);
+  if (index) return index;
+  index = { docsIn: new Map(), subdirsOf: new Map() };
+  for (const doc of docs) {
+    const list = index.docsIn.get(doc.dirPath);
+    if (list) list.push(doc);
+    else index.docsIn.set(doc.dirPath, [doc]);
+    const parts = doc.dirPath ? doc.dirPath.split('/') : [];
+    for (let depth = 0; depth < parts.length; depth++) {
+      const parent = parts.slice(0, depth).join('/');
+      let subdirs = index.subdirsOf.get(parent);
+      if (!subdirs) index.subdirsOf.set(parent, (subdirs = new Set()));
+      subdirs.add(parts[depth]!);
+    }
+  }
+  folderIndexes.set(docs, index);
+  return index;
+}
+
 function generateFromFolder(rawDir: string, context: BuildContext, trail: string[]): SidebarItem[] {
   const entries: Positioned[] = [];
-  for (const doc of context.docs) {
-    if (doc.dirPath !== rawDir) continue;
+  const { docsIn, subdirsOf } = folderIndex(context.docs);
+  for (const doc of docsIn.get(rawDir) ?? []) {
     entries.push({
       position: doc.position,
       sortName: doc.source.relPath,
@@ -120,12 +142,7 @@ function generateFromFolder(rawDir: string, context: BuildContext, trail: string
     });
   }
   const prefix = rawDir ? `${rawDir}/` : '';
-  const subdirs = new Set<string>();
-  for (const doc of context.docs) {
-    if (!doc.dirPath.startsWith(prefix) || doc.dirPath === rawDir) continue;
-    subdirs.add(doc.dirPath.slice(prefix.length).split('/')[0]!);
-  }
-  for (const sub of subdirs) {
+  for (const sub of subdirsOf.get(rawDir) ?? []) {
     const rawSubdir = `${prefix}${sub}`;
     const meta = context.categories.get(rawSubdir) ?? {};
     const stripped = stripNumberPrefix(sub);

@@ -1,6 +1,3 @@
-import { compile } from '@mdx-js/mdx';
-import remarkDirective from 'remark-directive';
-import remarkGfm from 'remark-gfm';
 import type { VFileMessage } from 'vfile-message';
 import { SiteError, codeFrame } from '../../errors.js';
 import type { TocItem } from '../../shared/types.js';
@@ -16,6 +13,13 @@ import {
   type PluginOptions,
 } from './plugins.js';
 import { preprocess } from './preprocess.js';
+
+/**
+ * The MDX compiler and its remark extensions, loaded on first use: a build whose pages are all
+ * cached never needs them, and they are a large part of the CLI's start-up.
+ */
+let mdxLibraries: Promise<[typeof import('@mdx-js/mdx'), typeof import('remark-gfm'), typeof import('remark-directive')]> | undefined;
+const loadMdxLibraries = () => (mdxLibraries ??= Promise.all([import('@mdx-js/mdx'), import('remark-gfm'), import('remark-directive')]));
 
 /** Components the theme passes to every MDX page; usable without an import. */
 export const THEME_COMPONENTS = new Set(['Tabs', 'TabItem', 'Admonition', 'CodeBlock', 'Details']);
@@ -91,6 +95,7 @@ async function compileOnce(text: string, customIds: Map<number, string>, options
     resolveMarkdownLink: options.resolveMarkdownLink,
     hashLinkBase,
   };
+  const [{ compile }, { default: remarkGfm }, { default: remarkDirective }] = await loadMdxLibraries();
   let code: string;
   try {
     const file = await compile(

@@ -1,4 +1,4 @@
-import { bundledLanguages, createHighlighter, type BundledLanguage, type Highlighter } from 'shiki';
+import type { BundledLanguage, Highlighter } from 'shiki';
 
 const ALIASES: Record<string, string> = {
   js: 'javascript', mjs: 'javascript', cjs: 'javascript', ts: 'typescript', sh: 'bash', shell: 'bash',
@@ -26,8 +26,10 @@ export function fenceLanguages(body: string): Set<string> {
 /**
  * Creates a shiki highlighter with both palettes and no grammar: grammars are loaded on demand,
  * because compiling them (markdown or mdx pull in dozens of embedded languages) dominates start-up.
+ * shiki itself is loaded here, on first need, so builds whose pages are all cached skip it.
  */
 export async function createCodeHighlighter(themes: { light: string; dark: string }): Promise<CodeHighlighter> {
+  const { bundledLanguages, createHighlighter } = await import('shiki');
   const highlighter = await createHighlighter({ themes: [themes.light, themes.dark], langs: [] });
   const loaded = new Set<string>();
   return {
