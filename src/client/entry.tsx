@@ -118,6 +118,9 @@ const scrollMemory = (() => {
       history.pushState({ key }, '', url);
     },
     pop(entryState: unknown): ScrollPosition {
+      // The page being left is still on screen: record its position now, since a scroll just
+      // before the back/forward may not have fired its (coalesced, per-frame) event yet.
+      this.record();
       const entry = entryState as { key?: string; scroll?: ScrollPosition } | null;
       key = entry?.key ?? newKey();
       if (!entry?.key) history.replaceState({ ...entry, key }, '');

@@ -125,6 +125,25 @@ describe('client-side navigation', () => {
     expect(errors).toEqual([]);
   }, 60_000);
 
+  it('remembers where a page was scrolled even when back comes before the scroll event', async () => {
+    const { page } = await open(FROM, [SAVE_DATA]);
+    await clickLink(page, TO);
+    await page.waitForURL(site.url + TO);
+    await page.waitForFunction(() => window.scrollY === 0);
+    // Scroll and go back in one task: the popstate may be handled before the scroll event fires.
+    const y = await page.evaluate(() => {
+      window.scrollTo(0, 400);
+      const at = window.scrollY;
+      history.back();
+      return at;
+    });
+    await page.waitForURL(site.url + FROM);
+    await page.waitForFunction(() => window.scrollY === 0);
+    await page.goForward();
+    await page.waitForURL(site.url + TO);
+    await page.waitForFunction((want) => Math.abs(window.scrollY - want) < 2, y, { timeout: 5000 });
+  }, 60_000);
+
   it('back and forward work and restore the scroll position', async () => {
     const { page } = await open(FROM, [SAVE_DATA]);
     await setMarker(page);
