@@ -20,7 +20,8 @@ export type ErrorCode =
   | 'RENDER_FAILED'
   | 'BROKEN_LINKS'
   | 'SITE_NOT_FOUND'
-  | 'OUTPUT_NOT_FOUND';
+  | 'OUTPUT_NOT_FOUND'
+  | 'CACHE_CHANGED';
 
 export interface SourceLocation {
   file: string;

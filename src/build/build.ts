@@ -102,17 +102,17 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const model = await log.stage('model', async () => relocate(() => buildSiteModel(config, sources, sidebars.config, sidebars.file), rel));
 
   const compileCacheDir = options.persistentCache === false ? null : path.join(CACHE_ROOT, 'build', 'compile');
-  const compiled = await log.stage(
+  const { pages: compiled, keys: compileKeys } = await log.stage(
     'compile',
     () => compileAll(model, config, context, compileCacheDir, rel, warn, log.progress, Boolean(options.context)),
-    (c) => `${c.size} pages${context.lastCompile?.reused ? ` (${context.lastCompile.reused} cached)` : ''}`,
+    (c) => `${c.pages.size} pages${context.lastCompile?.reused ? ` (${context.lastCompile.reused} cached)` : ''}`,
   );
   const plan = planRoutes(model, compiled, config);
   plan.warnings.forEach(warn);
 
   const pageRoutes = plan.routes.filter((r) => r.data.kind === 'page').map((r) => r.path);
   const siteData = clientSiteData(config, pageRoutes);
-  const { sources: virtual, entryNames } = virtualSources(plan.routes, compiled, model, config, siteData);
+  const { sources: virtual, entryNames } = virtualSources(plan.routes, compiled, compileKeys, model, config, siteData);
   const outDir = path.resolve(options.outDir);
   const manifestPath = options.persistentCache === false ? null : manifestFile(path.join(CACHE_ROOT, 'build', 'output'), outDir);
   const previousManifest = context.output?.outDir === outDir ? context.output.manifest : manifestPath ? await readManifest(manifestPath) : null;
@@ -268,7 +268,7 @@ async function compileAll(
   warn: (message: string) => void,
   progress?: (done: number, total: number) => void,
   keepInMemory = true,
-): Promise<Map<string, CompiledPage>> {
+): Promise<{ pages: Map<string, CompiledPage>; keys: Map<string, string> }> {
   const themesKey = `${config.codeThemes.light}+${config.codeThemes.dark}`;
   if (context.highlighterThemes !== themesKey) {
     context.highlighter = undefined;
@@ -286,7 +286,7 @@ async function compileAll(
     withExcerpt: source.withExcerpt,
     route: source.route ?? null,
   }));
-  const { outcomes, stats } = await compilePages(
+  const { outcomes, keys, stats } = await compilePages(
     jobs,
     { tocLevels: { min: config.toc.minHeadingLevel, max: config.toc.maxHeadingLevel }, themes: { ...config.codeThemes }, routesBySource },
     {
@@ -313,14 +313,31 @@ async function compileAll(
     compiled.set(job.relPath, outcome.page);
   }
   if (errors.length > 0) throw new SiteErrors(errors);
-  return compiled;
+  return { pages: compiled, keys };
 }
 
-function virtualSources(routes: PlannedRoute[], compiled: Map<string, CompiledPage>, model: SiteModel, config: SiteConfig, siteData: ClientSiteData) {
+function virtualSources(
+  routes: PlannedRoute[],
+  compiled: Map<string, CompiledPage>,
+  compileKeys: Map<string, string>,
+  model: SiteModel,
+  config: SiteConfig,
+  siteData: ClientSiteData,
+) {
   const modules: VirtualSources['modules'] = new Map();
   for (const source of contentSources(model)) {
     const page = compiled.get(source.relPath)!;
-    modules.set(source.relPath, { code: page.code, excerptCode: page.excerptCode, absPath: source.absPath });
+    // Getters: a cached page's code is read from disk only if something bundles or renders it.
+    modules.set(source.relPath, {
+      get code() {
+        return page.code;
+      },
+      get excerptCode() {
+        return page.excerptCode;
+      },
+      absPath: source.absPath,
+      key: compileKeys.get(source.relPath)!,
+    });
   }
   const routeEntries: VirtualSources['routeEntries'] = new Map();
   const entryNames = new Map<string, string>();

@@ -2,12 +2,14 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { CompiledPage } from '../content/mdx/compile.js';
 import type { CodeHighlighter } from '../content/mdx/highlighter.js';
+import { SiteError } from '../errors.js';
 import { PACKAGE_ROOT } from '../packageRoot.js';
 import { GENERATOR_VERSION } from '../version.js';
 import { resolveMarkdownLink, runCompileJob, type CompileJob, type CompileOutcome, type CompileSettings } from './compileJob.js';
 import { mapLimit } from './concurrency.js';
-import { readCacheEntry, writeCacheEntry } from './diskCache.js';
+import { hasCacheEntry, readCacheEntry, writeCacheEntry } from './diskCache.js';
 import { createWorkerPool, workerScript } from './workerPool.js';
 
 /** A cached compilation: valid while its key matches and its markdown links resolve the same way. */
@@ -15,6 +17,22 @@ export interface CacheEntry {
   key: string;
   outcome: Extract<CompileOutcome, { ok: true }>;
 }
+
+/**
+ * On disk a compilation is two entries: what the site model needs (headings, links, warnings) under
+ * its key, and the compiled code under `<key>-code`. A warm build reads the small one for every
+ * page and the code only of the pages it bundles or renders again.
+ */
+type StoredPage = Omit<CompiledPage, 'code' | 'excerptCode'>;
+interface StoredEntry {
+  key: string;
+  outcome: { ok: true; page: StoredPage; links: Record<string, string | null> };
+}
+interface StoredCode {
+  code: string;
+  excerptCode: string | null;
+}
+const codeKey = (key: string) => `${key}-code`;
 
 /** Compilations kept in memory by a watch session, by source path. */
 export type CompileMemory = Map<string, CacheEntry>;
@@ -74,17 +92,19 @@ export async function compilePages(
   jobs: CompileJob[],
   settings: CompileSettings,
   options: CompilePagesOptions,
-): Promise<{ outcomes: Map<string, CompileOutcome>; stats: CompileStats }> {
+): Promise<{ outcomes: Map<string, CompileOutcome>; keys: Map<string, string>; stats: CompileStats }> {
   const outcomes = new Map<string, CompileOutcome>();
+  const keys = new Map<string, string>();
   const misses: Array<{ job: CompileJob; key: string }> = [];
   const stillValid = (entry: CacheEntry, job: CompileJob) =>
     Object.entries(entry.outcome.links).every(([target, route]) => resolveMarkdownLink(settings.routesBySource, job.relPath, target) === route);
 
-  const settingsKey = JSON.stringify([FINGERPRINT, settings.tocLevels, settings.themes]);
+  const settingsKey = JSON.stringify([FINGERPRINT, STORAGE_VERSION, settings.tocLevels, settings.themes]);
   await mapLimit(jobs, 64, async (job) => {
     const key = cacheKey(job, settingsKey);
+    keys.set(job.relPath, key);
     let entry = options.memory?.get(job.relPath);
-    if (!entry || entry.key !== key) entry = (await readCacheEntry<CacheEntry>(options.cacheDir, key)) ?? undefined;
+    if (!entry || entry.key !== key) entry = readStoredEntry(options.cacheDir, key, job.relPath) ?? undefined;
     if (entry && entry.key === key && stillValid(entry, job)) {
       outcomes.set(job.relPath, entry.outcome);
       options.memory?.set(job.relPath, entry);
@@ -105,9 +125,8 @@ export async function compilePages(
         outcomes.set(job.relPath, outcome);
         options.onProgress?.(++done, misses.length);
         if (!outcome.ok) return;
-        const entry: CacheEntry = { key, outcome };
-        options.memory?.set(job.relPath, entry);
-        await writeCacheEntry(options.cacheDir, key, entry);
+        options.memory?.set(job.relPath, { key, outcome });
+        writeStoredEntry(options.cacheDir, key, outcome);
       }),
     );
   } finally {
@@ -117,7 +136,41 @@ export async function compilePages(
     const live = new Set(jobs.map((job) => job.relPath));
     for (const relPath of options.memory.keys()) if (!live.has(relPath)) options.memory.delete(relPath);
   }
-  return { outcomes, stats: { compiled: misses.length, reused: jobs.length - misses.length, workers } };
+  return { outcomes, keys, stats: { compiled: misses.length, reused: jobs.length - misses.length, workers } };
+}
+
+/** Changes when the layout of cache entries changes. */
+const STORAGE_VERSION = 2;
+
+function writeStoredEntry(dir: string | null, key: string, outcome: CacheEntry['outcome']): void {
+  const { code, excerptCode, ...page } = outcome.page;
+  // The code first: a readable model entry promises that its code is there too.
+  writeCacheEntry(dir, codeKey(key), { code, excerptCode } satisfies StoredCode);
+  writeCacheEntry(dir, key, { key, outcome: { ok: true, page, links: outcome.links } } satisfies StoredEntry);
+}
+
+/** A cached compilation whose code is read from disk on first use, or null when not cached. */
+function readStoredEntry(dir: string | null, key: string, relPath: string): CacheEntry | null {
+  const stored = readCacheEntry<StoredEntry>(dir, key);
+  if (!stored || !hasCacheEntry(dir, codeKey(key))) return null;
+  let loaded: StoredCode | null = null;
+  const load = (): StoredCode => {
+    loaded ??= readCacheEntry<StoredCode>(dir, codeKey(key));
+    if (!loaded) {
+      throw new SiteError({
+        code: 'CACHE_CHANGED',
+        message: 'the compiled code of this page disappeared from the cache during the build',
+        location: { file: relPath },
+        hint: 'Something removed files from node_modules/.cache/sipadocs while building; run the build again.',
+      });
+    }
+    return loaded;
+  };
+  const page = Object.defineProperties(stored.outcome.page as CompiledPage, {
+    code: { get: () => load().code, enumerable: true },
+    excerptCode: { get: () => load().excerptCode, enumerable: true },
+  });
+  return { key, outcome: { ok: true, page, links: stored.outcome.links } };
 }
 
 async function inProcessCompiler(settings: CompileSettings, highlighter: () => Promise<CodeHighlighter>) {

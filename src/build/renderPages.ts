@@ -165,7 +165,7 @@ export async function renderPages(options: RenderPagesOptions): Promise<RenderPa
       return;
     }
     const inMemory = options.memory?.get(route.path);
-    const entry = inMemory?.key === key ? inMemory : await readCacheEntry<RenderCacheEntry>(options.cacheDir, key);
+    const entry = inMemory?.key === key ? inMemory : readCacheEntry<RenderCacheEntry>(options.cacheDir, key);
     if (entry?.key === key) {
       stats.reused++;
       await emit(i, entry);
@@ -220,7 +220,7 @@ export async function renderPages(options: RenderPagesOptions): Promise<RenderPa
             }
             const entry: RenderCacheEntry = { key, bodyHtml: outcome.bodyHtml, meta: outcome.meta };
             stats.rendered++;
-            writes.run(() => writeCacheEntry(options.cacheDir, key, entry));
+            writeCacheEntry(options.cacheDir, key, entry);
             await emit(i, entry);
           }),
         );

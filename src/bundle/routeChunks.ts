@@ -4,6 +4,7 @@ import { linkSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node
 import path from 'node:path';
 import { mapLimit } from '../build/concurrency.js';
 import { readCacheEntry, writeCacheEntry } from '../build/diskCache.js';
+import { PACKAGE_ROOT } from '../packageRoot.js';
 import { GENERATOR_VERSION } from '../version.js';
 import { SHARED_MODULES_GLOBAL } from '../shared/paths.js';
 import { sharedModules, sharedModulesPlugin } from './sharedModules.js';
@@ -45,6 +46,16 @@ export interface RouteChunksResult {
 
 const sha = (data: string | Uint8Array) => createHash('sha256').update(data).digest('hex');
 
+/** A route's standalone chunk as cached: its file (null when the route needs the bundler) and size. */
+interface StandaloneEntry {
+  key: string;
+  file: string | null;
+  size: number;
+}
+
+/** Changes with the code that turns a compiled page into a standalone chunk. */
+const STANDALONE_FINGERPRINT = sha(readFileSync(path.join(PACKAGE_ROOT, 'src/bundle/routeChunks.ts')));
+
 /**
  * Builds one self-contained chunk per route (React and the theme come from the entry, see
  * sharedModules), reusing every chunk whose inputs are unchanged: a warm build bundles nothing,
@@ -69,33 +80,20 @@ export async function buildRouteChunks(
     return pending;
   };
 
-  const names = [...sources.routeEntries.keys()];
-  // Most routes are one compiled MDX module importing only shared modules: those need no bundler
-  // and no cache, their chunk is the module itself with its imports turned into registry reads.
-  const standalone = new Map<string, BuiltChunk>();
-  const specifiers = new Set(shared.map((m) => m.specifier));
-  for (const name of names) {
-    const chunk = standaloneChunk(name, sources, baseUrl, options.assetDir, specifiers);
-    if (chunk) standalone.set(name, chunk);
-  }
-  const keys = new Map(names.filter((name) => !standalone.has(name)).map((name) => [name, routeKey(fingerprint, name, sources)]));
-  const hits = new Map<string, RouteChunkEntry>();
-  await mapLimit([...keys.keys()], 64, async (name) => {
-    const key = keys.get(name)!;
-    let entry = cache.memory?.get(name);
-    if (entry?.key !== key) entry = (await readCacheEntry<RouteChunkEntry>(cache.dir, key)) ?? undefined;
-    if (entry?.key !== key) return;
-    for (const [file, hash] of entry.inputs) if ((await hashFile(file)) !== hash) return;
-    hits.set(name, entry);
-  });
-  const misses = [...keys.keys()].filter((name) => !hits.has(name));
-  const built: BuiltChunks = misses.length > 0 ? await bundleRoutes(misses, sources, baseUrl, options, shared) : new Map();
-
   const routes = new Map<string, ChunkFiles>();
   const files = new Set<string>();
   const inputs = new Set<string>();
   const written = new Set<string>();
   const madeDirs = new Set<string>();
+  const targetOf = (file: string) => {
+    const target = path.join(outDir, file);
+    const dir = path.dirname(target);
+    if (!madeDirs.has(dir)) {
+      mkdirSync(dir, { recursive: true });
+      madeDirs.add(dir);
+    }
+    return target;
+  };
   // Synchronous writes: thousands of small chunks go much faster without a thread-pool round trip each.
   const writeOutputs = (entry: Pick<RouteChunkEntry, 'outputs'>) => {
     for (const output of entry.outputs) {
@@ -103,31 +101,63 @@ export async function buildRouteChunks(
       // Images shared by several pages are written once.
       if (written.has(output.file)) continue;
       written.add(output.file);
-      const target = path.join(outDir, output.file);
-      const dir = path.dirname(target);
-      if (!madeDirs.has(dir)) {
-        mkdirSync(dir, { recursive: true });
-        madeDirs.add(dir);
-      }
+      const target = targetOf(output.file);
       const contents = output.text ?? Buffer.from(output.base64 ?? '', 'base64');
       // Only chunks: images may also be written by the entry's build, which must never write
       // through a link into the previous output.
-      if (output.text === undefined || !linkPrevious(output.file, target, output.text)) writeFileSync(target, contents);
+      if (output.text === undefined || !linkPrevious(output.file, Buffer.byteLength(output.text))) writeFileSync(target, contents);
     }
   };
   // Chunk and asset names carry a hash of their content, so a file of the same name and size in
   // the last good output is this file: link it (a fraction of the cost of writing it).
-  const linkPrevious = (file: string, target: string, text: string) => {
+  const linkPrevious = (file: string, size: number) => {
     if (!options.previousOutDir) return false;
     const previous = path.join(options.previousOutDir, file);
     try {
-      if (statSync(previous).size !== Buffer.byteLength(text)) return false;
-      linkSync(previous, target);
+      if (statSync(previous).size !== size) return false;
+      linkSync(previous, targetOf(file));
       return true;
     } catch {
       return false;
     }
   };
+
+  const names = [...sources.routeEntries.keys()];
+  // Most routes are one compiled MDX module importing only shared modules: those need no bundler
+  // and no cache, their chunk is the module itself with its imports turned into registry reads.
+  // What that gives (a file name and size, or "not standalone") is cached by the module's key, so
+  // a warm build links an unchanged route's chunk without reading its code.
+  const standalone = new Map<string, BuiltChunk>();
+  const specifiers = new Set(shared.map((m) => m.specifier));
+  for (const name of names) {
+    const { content } = sources.routeEntries.get(name)!;
+    if (content.kind !== 'mdx') continue;
+    const key = sha(`${fingerprint}\0${STANDALONE_FINGERPRINT}\0${options.assetDir}\0${name}\0${sources.modules.get(content.relPath)!.key}`);
+    const known = readCacheEntry<StandaloneEntry>(cache.dir, key);
+    if (known?.key === key && known.file === null) continue;
+    if (known?.key === key && known.file !== null && linkPrevious(known.file, known.size)) {
+      files.add(known.file);
+      written.add(known.file);
+      standalone.set(name, { chunk: { js: `${baseUrl}${known.file}`, imports: [], css: [] }, outputs: [], inputFiles: [] });
+      continue;
+    }
+    const chunk = standaloneChunk(name, sources, baseUrl, options.assetDir, specifiers);
+    const output = chunk?.outputs[0];
+    writeCacheEntry(cache.dir, key, { key, file: output?.file ?? null, size: output?.text ? Buffer.byteLength(output.text) : 0 } satisfies StandaloneEntry);
+    if (chunk) standalone.set(name, chunk);
+  }
+  const keys = new Map(names.filter((name) => !standalone.has(name)).map((name) => [name, routeKey(fingerprint, name, sources)]));
+  const hits = new Map<string, RouteChunkEntry>();
+  await mapLimit([...keys.keys()], 64, async (name) => {
+    const key = keys.get(name)!;
+    let entry = cache.memory?.get(name);
+    if (entry?.key !== key) entry = readCacheEntry<RouteChunkEntry>(cache.dir, key) ?? undefined;
+    if (entry?.key !== key) return;
+    for (const [file, hash] of entry.inputs) if ((await hashFile(file)) !== hash) return;
+    hits.set(name, entry);
+  });
+  const misses = [...keys.keys()].filter((name) => !hits.has(name));
+  const built: BuiltChunks = misses.length > 0 ? await bundleRoutes(misses, sources, baseUrl, options, shared) : new Map();
 
   await mapLimit(names, 64, async (name) => {
     const simple = standalone.get(name);
@@ -155,7 +185,7 @@ export async function buildRouteChunks(
     cache.memory?.set(name, entry);
     routes.set(name, entry.chunk);
     writeOutputs(entry);
-    await writeCacheEntry(cache.dir, entry.key, entry);
+    writeCacheEntry(cache.dir, entry.key, entry);
   });
   if (cache.memory) for (const name of cache.memory.keys()) if (!keys.has(name)) cache.memory.delete(name);
   return { routes, files: [...files], inputs: [...inputs], bundled: misses.length };

@@ -17,8 +17,11 @@ const require = createRequire(path.join(PACKAGE_ROOT, 'package.json'));
 
 /** Everything the virtual modules are generated from. */
 export interface VirtualSources {
-  /** Compiled MDX by site-relative path. */
-  modules: Map<string, { code: string; excerptCode: string | null; absPath: string }>;
+  /**
+   * Compiled MDX by site-relative path; `key` stands for the code (the compile cache key), so
+   * cached results can be found without reading it.
+   */
+  modules: Map<string, { readonly code: string; readonly excerptCode: string | null; absPath: string; key: string }>;
   /** Route entries by entry name. */
   routeEntries: Map<string, { content: ContentRef }>;
   siteData: unknown;

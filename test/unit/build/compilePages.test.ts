@@ -1,0 +1,67 @@
+// The persistent compile cache keeps a page's code apart from what the site model needs, so warm
+// builds read the code only of pages they bundle or render again.
+import { readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compilePages, type CompilePagesOptions } from '../../../src/build/compilePages.js';
+import type { CompileJob, CompileSettings } from '../../../src/build/compileJob.js';
+import type { CompiledPage } from '../../../src/content/mdx/compile.js';
+import { createCodeHighlighter } from '../../../src/content/mdx/highlighter.js';
+import { tempDir } from '../../helpers.js';
+
+const settings: CompileSettings = {
+  tocLevels: { min: 2, max: 3 },
+  themes: { light: 'github-light', dark: 'github-dark' },
+  routesBySource: { 'docs/a.md': '/docs/a', 'docs/b.md': '/docs/b' },
+};
+
+const job = (relPath: string, body: string): CompileJob => ({ relPath, body, text: body, format: 'md', withExcerpt: false, route: null });
+const jobs = [
+  job('docs/a.md', '# A\n\n## First part\n\nSee [b](./b.md).\n\n```js\nconst a = 1;\n```\n'),
+  job('docs/b.md', '# B\n\n## Other part\n\nPlain text.\n'),
+];
+
+describe('compilePages with a persistent cache', () => {
+  let tmp: Awaited<ReturnType<typeof tempDir>>;
+  let options: CompilePagesOptions;
+  const entryFile = (key: string) => path.join(options.cacheDir!, key.slice(0, 2), `${key}.json`);
+  const page = (result: Awaited<ReturnType<typeof compilePages>>, relPath: string) => {
+    const outcome = result.outcomes.get(relPath)!;
+    if (!outcome.ok) throw new Error(`${relPath} did not compile`);
+    return outcome.page as CompiledPage;
+  };
+
+  beforeAll(async () => {
+    tmp = await tempDir();
+    const highlighter = createCodeHighlighter(settings.themes);
+    options = { cacheDir: path.join(tmp.dir, 'cache'), workers: 0, highlighter: () => highlighter };
+  });
+  afterAll(() => tmp.cleanup());
+
+  it('reuses cached pages, reading their code from its own entry', async () => {
+    const first = await compilePages(jobs, settings, options);
+    expect(first.stats).toMatchObject({ compiled: 2, reused: 0 });
+    const keyA = first.keys.get('docs/a.md')!;
+    // The model entry holds headings and links but not the code.
+    const modelEntry = await readFile(entryFile(keyA), 'utf8');
+    expect(modelEntry).toContain('first-part');
+    expect(modelEntry).not.toContain('MDXContent');
+    expect(await readFile(entryFile(`${keyA}-code`), 'utf8')).toContain('MDXContent');
+
+    const second = await compilePages(jobs, settings, options);
+    expect(second.stats).toMatchObject({ compiled: 0, reused: 2 });
+    expect(second.keys).toEqual(first.keys);
+    const cached = page(second, 'docs/a.md');
+    expect(cached.toc).toEqual(page(first, 'docs/a.md').toc);
+    expect(cached.code).toBe(page(first, 'docs/a.md').code);
+    expect(cached.excerptCode).toBeNull();
+  });
+
+  it('compiles a page again when its code entry is gone', async () => {
+    const before = await compilePages(jobs, settings, options);
+    await rm(entryFile(`${before.keys.get('docs/b.md')!}-code`));
+    const after = await compilePages(jobs, settings, options);
+    expect(after.stats).toMatchObject({ compiled: 1, reused: 1 });
+    expect(page(after, 'docs/b.md').code).toContain('MDXContent');
+  });
+});
