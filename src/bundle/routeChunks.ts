@@ -123,9 +123,8 @@ export async function buildRouteChunks(
   };
 
   const names = [...sources.routeEntries.keys()];
-  // Most routes are one compiled MDX module importing only shared modules: those need no bundler
-  // and no cache, their chunk is the module itself with its imports turned into registry reads.
-  // What that gives (a file name and size, or "not standalone") is cached by the module's key, so
+  // Most routes are one compiled MDX module importing only shared modules: those need no bundler,
+  // their chunk is the module itself with its imports turned into registry reads. What that gives (a file name and size, or "not standalone") is cached by the module's key, so
   // a warm build links an unchanged route's chunk without reading its code.
   const standalone = new Map<string, BuiltChunk>();
   const specifiers = new Set(shared.map((m) => m.specifier));
