@@ -169,7 +169,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       const digest = targetsDigest(checkable(), staticFiles, config.baseUrl);
       // A linked page is the same document as in the last good build. If every link target is
       // the same too, its links resolve as they did then; otherwise they are read back and checked.
-      if (digest !== previousManifest?.targets) await readLinkedPageLinks(rendered, plan.routes, staging.dir);
+      if (digest !== previousManifest?.targets) readLinkedPageLinks(rendered, plan.routes, staging.dir);
       const files = new Set([...staticFiles.map((f) => `/${f}`), ...client.files.map((f) => `/${f}`)]);
       const broken = findBrokenLinks(checkable(), files, config.baseUrl);
       if (broken.length > 0) throw brokenLinksError(broken, plan.routes, rel);
@@ -202,7 +202,7 @@ function renderedSummary(stats: { reused: number; linked: number }): string {
 }
 
 /** Reads back the links of the pages that were hard-linked from the previous output. */
-async function readLinkedPageLinks(rendered: RenderPagesResult, routes: PlannedRoute[], dir: string): Promise<void> {
+function readLinkedPageLinks(rendered: RenderPagesResult, routes: PlannedRoute[], dir: string): void {
   const strings = new Map<string, string>();
   for (const i of rendered.linked) {
     const html = readFileSync(path.join(dir, routes[i]!.outputFile), 'utf8');

@@ -8,7 +8,7 @@ import type { SiteConfig } from '../config/types.js';
 import type { PlannedRoute } from '../content/routes.js';
 import { SiteError } from '../errors.js';
 import { PACKAGE_ROOT } from '../packageRoot.js';
-import { createTaskQueue, mapLimit } from './concurrency.js';
+import { mapLimit } from './concurrency.js';
 import { collectGarbageAbove } from './memory.js';
 import { readCacheEntry, writeCacheEntry } from './diskCache.js';
 import { linkUnchanged, stampFile, type ManifestPage, type OutputManifest } from './outputManifest.js';
@@ -102,7 +102,6 @@ export async function renderPages(options: RenderPagesOptions): Promise<RenderPa
   const manifest: Record<string, ManifestPage> = {};
   let emitted = 0;
   const linkStrings = new Map<string, string>();
-  const writes = createTaskQueue(64);
 
   // Many pages share one sidebar view (see prepareSidebarViews): digest each view once.
   const sidebarDigests = new Map<SidebarView, string>();
@@ -123,8 +122,8 @@ export async function renderPages(options: RenderPagesOptions): Promise<RenderPa
     await output.write(relPath, text);
     files.push(stampFile(output.dir, relPath));
   };
-  // Writes the page and its payload. Waiting for room in the write queue keeps memory bounded:
-  // pages are produced (from the cache, or by render workers) faster than the disk takes them.
+  // Writes the page and its payload at once (the writes are synchronous), so no page waits in
+  // memory for the disk however fast pages are produced.
   const emit = async (i: number, entry: RenderCacheEntry) => {
     const { route, chunk, sidebar, outputKey } = keyed[i]!;
     options.memory?.set(route.path, entry);
@@ -146,9 +145,8 @@ export async function renderPages(options: RenderPagesOptions): Promise<RenderPa
     manifest[route.path] = { key: outputKey, ids: [...pages[i].ids], files };
     options.onProgress?.(++emitted, keyed.length);
     if (emitted % 250 === 0) collectGarbageAbove(HEAP_CEILING);
-    await writes.room();
-    writes.run(() => writeStamped(files, route.outputFile, html));
-    if (route.path !== '/404') writes.run(() => writeStamped(files, routePayloadUrl(route.path, '/').slice(1), JSON.stringify(payload)));
+    await writeStamped(files, route.outputFile, html);
+    if (route.path !== '/404') await writeStamped(files, routePayloadUrl(route.path, '/').slice(1), JSON.stringify(payload));
   };
 
   // Look-ups run concurrently, and a found page is linked or written at once; rendering is CPU-bound.
@@ -238,7 +236,6 @@ export async function renderPages(options: RenderPagesOptions): Promise<RenderPa
       }),
     );
   }
-  await writes.idle();
   if (options.memory) {
     const live = new Set(routes.map((route) => route.path));
     for (const key of options.memory.keys()) if (!live.has(key)) options.memory.delete(key);

@@ -70,14 +70,18 @@ export async function buildRouteChunks(
 ): Promise<RouteChunksResult> {
   const shared = sharedModules();
   const fingerprint = sha(JSON.stringify([GENERATOR_VERSION, shared, baseUrl, options.target, options.loader, options.define]));
-  const fileHashes = new Map<string, Promise<string | null>>();
-  const hashFile = (file: string) => {
-    let pending = fileHashes.get(file);
-    if (!pending) {
-      pending = Promise.resolve().then(() => sha(readFileSync(file))).catch(() => null);
-      fileHashes.set(file, pending);
+  const fileHashes = new Map<string, string | null>();
+  const hashFile = (file: string): string | null => {
+    if (!fileHashes.has(file)) {
+      let hash: string | null = null;
+      try {
+        hash = sha(readFileSync(file));
+      } catch {
+        // A missing input: the cached chunk is stale.
+      }
+      fileHashes.set(file, hash);
     }
-    return pending;
+    return fileHashes.get(file)!;
   };
 
   const routes = new Map<string, ChunkFiles>();
@@ -124,8 +128,9 @@ export async function buildRouteChunks(
 
   const names = [...sources.routeEntries.keys()];
   // Most routes are one compiled MDX module importing only shared modules: those need no bundler,
-  // their chunk is the module itself with its imports turned into registry reads. What that gives (a file name and size, or "not standalone") is cached by the module's key, so
-  // a warm build links an unchanged route's chunk without reading its code.
+  // their chunk is the module itself with its imports turned into registry reads. What that gives
+  // (a file name and size, or "not standalone") is cached by the module's key, so a warm build
+  // links an unchanged route's chunk without reading its code.
   const standalone = new Map<string, BuiltChunk>();
   const specifiers = new Set(shared.map((m) => m.specifier));
   for (const name of names) {
@@ -152,7 +157,7 @@ export async function buildRouteChunks(
     let entry = cache.memory?.get(name);
     if (entry?.key !== key) entry = readCacheEntry<RouteChunkEntry>(cache.dir, key) ?? undefined;
     if (entry?.key !== key) return;
-    for (const [file, hash] of entry.inputs) if ((await hashFile(file)) !== hash) return;
+    for (const [file, hash] of entry.inputs) if (hashFile(file) !== hash) return;
     hits.set(name, entry);
   });
   const misses = [...keys.keys()].filter((name) => !hits.has(name));
@@ -176,7 +181,7 @@ export async function buildRouteChunks(
     const fresh = built.get(name)!;
     const entry: RouteChunkEntry = {
       key: keys.get(name)!,
-      inputs: await Promise.all(fresh.inputFiles.map(async (file) => [file, (await hashFile(file)) ?? ''] as [string, string])),
+      inputs: fresh.inputFiles.map((file) => [file, hashFile(file) ?? ''] as [string, string]),
       chunk: fresh.chunk,
       outputs: fresh.outputs,
     };
