@@ -24,8 +24,10 @@ export function parseFrontMatter(text: string, file: string): ParsedSource {
   if (!match) return { data: {}, body: text, frontMatterStartLine: 1, frontMatterText: '' };
   let data: Record<string, unknown>;
   try {
-    // A fresh options object per call: gray-matter otherwise caches results by input text.
-    data = matter(text, { excerpt: false } as never).data as Record<string, unknown>;
+    // Only the block goes to gray-matter: it looks every input up in a cache keyed by the whole
+    // text, which costs a hash of the full page. A fresh options object per call stops it from
+    // storing results in that cache.
+    data = matter(match[0], { excerpt: false } as never).data as Record<string, unknown>;
   } catch (error) {
     const mark = (error as { mark?: { line: number; column: number } }).mark;
     const reason = (error as { reason?: string }).reason ?? (error as Error).message;
