@@ -3,18 +3,18 @@
  * they learn (headings, links, warnings) is written into the `CompileState` passed in.
  */
 import GithubSlugger from 'github-slugger';
-import type { Element, Root as HastRoot } from 'hast';
+import type { Element, Root as HastRoot, RootContent as HastContent } from 'hast';
 import { toString as hastToString } from 'hast-util-to-string';
-import type { Link, Root as MdastRoot } from 'mdast';
+import type { Root as MdastRoot, RootContent as MdastContent } from 'mdast';
 import type { ContainerDirective, LeafDirective, TextDirective } from 'mdast-util-directive';
 import type { MdxJsxAttribute, MdxJsxFlowElement } from 'mdast-util-mdx-jsx';
 import type { Program } from 'estree';
-import { SKIP, visit } from 'unist-util-visit';
 import type { TocItem } from '../../shared/types.js';
 import { isExternalUrl, splitHash } from '../../shared/paths.js';
 import { parseCodeMeta } from './codeMeta.js';
 import { PLAIN_LANGUAGES, type CodeHighlighter } from './highlighter.js';
 import { ADMONITION_TYPES } from './preprocess.js';
+import { SKIP, walk, type TreeNode, type WalkResult } from './walk.js';
 
 export interface CompileWarning {
   code: 'BROKEN_MARKDOWN_LINK' | 'UNKNOWN_LANGUAGE';
@@ -54,10 +54,21 @@ export interface PluginOptions {
 
 const attr = (name: string, value: string): MdxJsxAttribute => ({ type: 'mdxJsxAttribute', name, value });
 
-/** `:::tip[Title]` container directives become <Admonition type="tip" title="Title">. */
+/** Walks an mdast tree with the plugins' own walker (see walk.ts). */
+const walkMdast = (tree: MdastRoot, visitor: (node: MdastContent, index: number, parent: { children: MdastContent[] }) => WalkResult) =>
+  walk(tree as TreeNode as MdastContent, visitor as (node: MdastContent, index: number, parent: MdastContent) => WalkResult);
+
+/** Walks a hast tree with the plugins' own walker (see walk.ts). */
+const walkHast = (tree: HastRoot, visitor: (node: HastContent, index: number, parent: { children: HastContent[] }) => WalkResult) =>
+  walk(tree as TreeNode as HastContent, visitor as (node: HastContent, index: number, parent: HastContent) => WalkResult);
+
+/**
+ * `:::tip[Title]` container directives become <Admonition type="tip" title="Title">; admonitions
+ * may be nested (`::::note` around `:::tip`).
+ */
 export function remarkAdmonitions() {
   return (tree: MdastRoot) => {
-    visit(tree, (node, index, parent) => {
+    walkMdast(tree, (node, index, parent) => {
       if (node.type !== 'containerDirective' && node.type !== 'leafDirective' && node.type !== 'textDirective') return;
       const directive = node as ContainerDirective | LeafDirective | TextDirective;
       if (directive.type === 'containerDirective' && ADMONITION_TYPES.includes(directive.name)) {
@@ -76,8 +87,9 @@ export function remarkAdmonitions() {
           children: children as MdxJsxFlowElement['children'],
           position: directive.position,
         };
-        parent!.children.splice(index!, 1, element as never);
-        return SKIP;
+        parent.children.splice(index, 1, element as never);
+        // Visit the admonition again, so directives inside it are turned too.
+        return index;
       }
       // Anything else that only looks like a directive ("12:30", "a:b") is put back as text.
       const text = `${directive.type === 'textDirective' ? ':' : directive.type === 'leafDirective' ? '::' : ':::'}${directive.name}`;
@@ -85,7 +97,7 @@ export function remarkAdmonitions() {
         directive.type === 'textDirective'
           ? [{ type: 'text', value: text }, ...directive.children]
           : [{ type: 'paragraph', children: [{ type: 'text', value: text }] }, ...directive.children];
-      parent!.children.splice(index!, 1, ...(replacement as never[]));
+      parent.children.splice(index, 1, ...(replacement as never[]));
       return index;
     });
   };
@@ -94,7 +106,8 @@ export function remarkAdmonitions() {
 /** Rewrites relative links to .md/.mdx files into routes; unresolved ones are warned about. */
 export function remarkMarkdownLinks(options: PluginOptions) {
   return (tree: MdastRoot) => {
-    visit(tree, 'link', (node: Link) => {
+    walkMdast(tree, (node) => {
+      if (node.type !== 'link') return;
       if (options.hashLinkBase && node.url.startsWith('#')) {
         node.url = `${options.hashLinkBase}${node.url}`;
         return;
@@ -122,7 +135,9 @@ export function remarkMarkdownLinks(options: PluginOptions) {
 export function remarkCheckComponents(options: PluginOptions) {
   return (tree: MdastRoot) => {
     const local = new Set<string>();
-    visit(tree, 'mdxjsEsm', (node) => {
+    // Imports and exports only stand at the top level of an MDX document.
+    for (const node of tree.children) {
+      if (node.type !== 'mdxjsEsm') continue;
       const program = (node.data as { estree?: Program } | undefined)?.estree;
       for (const statement of program?.body ?? []) {
         if (statement.type === 'ImportDeclaration') {
@@ -135,8 +150,8 @@ export function remarkCheckComponents(options: PluginOptions) {
           }
         }
       }
-    });
-    visit(tree, (node) => {
+    }
+    walkMdast(tree, (node) => {
       if (node.type !== 'mdxJsxFlowElement' && node.type !== 'mdxJsxTextElement') return;
       const name = (node as MdxJsxFlowElement).name;
       if (!name) return;
@@ -158,7 +173,8 @@ export function rehypeHeadings(options: PluginOptions) {
     const slugger = new GithubSlugger();
     // Reserve explicit ids first so generated ones never collide with them.
     for (const id of options.state.customIds.values()) slugger.slug(id);
-    visit(tree, 'element', (node: Element) => {
+    walkHast(tree, (node) => {
+      if (node.type !== 'element') return;
       const level = /^h([1-6])$/.exec(node.tagName)?.[1];
       if (!level) return;
       const text = hastToString(node).trim();
@@ -180,8 +196,8 @@ export function rehypeHeadings(options: PluginOptions) {
 export function rehypeCodeBlocks(options: PluginOptions) {
   const { highlighter, themes, resolveLanguage } = options.highlighter;
   return (tree: HastRoot) => {
-    visit(tree, 'element', (node: Element, index, parent) => {
-      if (node.tagName !== 'pre' || !parent || index === undefined) return;
+    walkHast(tree, (node, index, parent) => {
+      if (node.type !== 'element' || node.tagName !== 'pre') return;
       const code = node.children.find((c): c is Element => c.type === 'element' && c.tagName === 'code');
       if (!code) return;
       const classes = (code.properties?.className as string[] | undefined) ?? [];
