@@ -62,8 +62,8 @@ export interface BuildContext {
   bundlers?: { client: SiteBundler; server: SiteBundler };
   /** A warm render worker kept between builds (replaced now and then to bound memory). */
   renderHost?: RenderHost;
-  /** Pages rendered / reused from a cached body / hard-linked from the previous output, by the last build. */
-  lastRender?: { rendered: number; reused: number; linked: number };
+  /** Pages rendered / reused from a cached body / kept as they are in the previous output, by the last build. */
+  lastRender?: { rendered: number; reused: number; kept: number };
   /** The manifest of the output the last build of this session wrote. */
   output?: { outDir: string; manifest: OutputManifest };
   /** Pages compiled / reused by the last build (for logs and tests). */
@@ -127,13 +127,13 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       : { client: createSiteBundler('client', false, chunkCacheDir), server: createSiteBundler('server', false) };
     const client = await log.stage(
       'bundle',
-      // Identical route chunks of the last good output are linked rather than written again.
-      () => bundlers.client.bundle(virtual, staging.dir, config.baseUrl, { previousOutDir: outDir }),
+      // Identical route chunks of the last good output are kept rather than written again.
+      () => bundlers.client.bundle(virtual, staging.dir, config.baseUrl, { keep: staging.keep }),
       (c) => `${c.files.length} files${c.routesBundled ? ` (${c.routesBundled} route chunks bundled)` : ''}`,
     );
     const sharedSpecifiers = new Set(sharedModules().map((m) => m.specifier));
     const sidebarViews = new Map(model.sidebars.map((s) => [s.id, prepareSidebarViews(s.id, s.items)]));
-    for (const views of sidebarViews.values()) await staging.write(views.file, views.json);
+    for (const views of sidebarViews.values()) staging.write(views.file, views.json);
     const rendered = await log.stage(
       'render',
       async () => {
@@ -146,7 +146,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
           site: siteData,
           config,
           output: staging,
-          previous: previousManifest && { dir: outDir, manifest: previousManifest },
+          previous: previousManifest,
           memory: options.context ? (context.renderCache ??= new Map()) : undefined,
           cacheDir: options.persistentCache === false ? null : path.join(CACHE_ROOT, 'build', 'render'),
           onProgress: log.progress,
@@ -167,9 +167,9 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     const targets = await log.stage('check links', async () => {
       const checkable = () => rendered.pages.filter((p) => p.route !== '/404');
       const digest = targetsDigest(checkable(), staticFiles, config.baseUrl);
-      // A linked page is the same document as in the last good build. If every link target is
+      // A kept page is the same document as in the last good build. If every link target is
       // the same too, its links resolve as they did then; otherwise they are read back and checked.
-      if (digest !== previousManifest?.targets) readLinkedPageLinks(rendered, plan.routes, staging.dir);
+      if (digest !== previousManifest?.targets) readKeptPageLinks(rendered, plan.routes, outDir);
       const files = new Set([...staticFiles.map((f) => `/${f}`), ...client.files.map((f) => `/${f}`)]);
       const broken = findBrokenLinks(checkable(), files, config.baseUrl);
       if (broken.length > 0) throw brokenLinksError(broken, plan.routes, rel);
@@ -196,15 +196,15 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   return { pages: plan.routes.length, outDir: path.resolve(options.outDir), warnings, timings: log.timings };
 }
 
-function renderedSummary(stats: { reused: number; linked: number }): string {
-  const parts = [stats.linked ? `${stats.linked} unchanged` : '', stats.reused ? `${stats.reused} cached` : ''].filter(Boolean);
+function renderedSummary(stats: { reused: number; kept: number }): string {
+  const parts = [stats.kept ? `${stats.kept} unchanged` : '', stats.reused ? `${stats.reused} cached` : ''].filter(Boolean);
   return parts.length ? ` (${parts.join(', ')})` : '';
 }
 
-/** Reads back the links of the pages that were hard-linked from the previous output. */
-function readLinkedPageLinks(rendered: RenderPagesResult, routes: PlannedRoute[], dir: string): void {
+/** Reads back the links of the pages kept as they are in the output folder. */
+function readKeptPageLinks(rendered: RenderPagesResult, routes: PlannedRoute[], dir: string): void {
   const strings = new Map<string, string>();
-  for (const i of rendered.linked) {
+  for (const i of rendered.kept) {
     const html = readFileSync(path.join(dir, routes[i]!.outputFile), 'utf8');
     rendered.pages[i] = extractLinks(routes[i]!.path, html, strings);
   }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { linkSync, statSync, unlinkSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -16,8 +16,8 @@ export interface ManifestPage {
 }
 
 /**
- * The pages of the last good build in an output folder. The next build hard-links a page's files
- * from there instead of rendering and writing them again when the page's key is unchanged and its
+ * The pages of the last good build in an output folder. The next build keeps a page's files as
+ * they are instead of rendering and writing them again when the page's key is unchanged and its
  * files are still exactly as written (same size and mtime), so a build after a one-page edit
  * writes one page.
  */
@@ -60,39 +60,6 @@ export async function writeManifest(file: string, manifest: OutputManifest): Pro
 export function stampFile(dir: string, relPath: string): FileStamp {
   const info = statSync(path.join(dir, relPath));
   return [relPath, info.size, info.mtimeMs];
-}
-
-/**
- * Hard-links a page's files from the previous output into the staging folder when each is still
- * as stamped. Returns false, leaving nothing behind in staging, when any file differs or is gone
- * (or the file system refuses links): the page is then rendered and written as usual. A linked
- * file shares its data with the previous output, so it must never be written in place afterwards.
- * Synchronous calls: a warm build links thousands of files, and each promise call costs a
- * thread-pool round trip that is several times the system call itself.
- */
-export async function linkUnchanged(fromDir: string, toDir: string, files: FileStamp[], ensureDir: (dir: string) => Promise<void>): Promise<boolean> {
-  const linked: string[] = [];
-  try {
-    for (const [rel, size, mtimeMs] of files) {
-      const from = path.join(fromDir, rel);
-      const info = statSync(from);
-      if (info.size !== size || info.mtimeMs !== mtimeMs) throw new Error('changed');
-      const to = path.join(toDir, rel);
-      await ensureDir(path.dirname(to));
-      linkSync(from, to);
-      linked.push(to);
-    }
-    return true;
-  } catch {
-    for (const file of linked) {
-      try {
-        unlinkSync(file);
-      } catch {
-        // Already gone.
-      }
-    }
-    return false;
-  }
 }
 
 /** The digest of a build's link targets: routes with their ids, and the static files. */

@@ -8,10 +8,10 @@ import type { SiteConfig } from '../config/types.js';
 import type { PlannedRoute } from '../content/routes.js';
 import { SiteError } from '../errors.js';
 import { PACKAGE_ROOT } from '../packageRoot.js';
-import { mapLimit } from './concurrency.js';
 import { collectGarbageAbove } from './memory.js';
 import { readCacheEntry, writeCacheEntry } from './diskCache.js';
-import { linkUnchanged, stampFile, type ManifestPage, type OutputManifest } from './outputManifest.js';
+import type { StagingDir } from './output.js';
+import { stampFile, type ManifestPage, type OutputManifest } from './outputManifest.js';
 import { createRenderer, type RenderJob, type RenderOutcome } from './renderJob.js';
 import { createWorkerPool, workerScript, type WorkerPool } from './workerPool.js';
 import { SSR_GROUP_SIZE } from '../bundle/virtualModules.js';
@@ -40,10 +40,10 @@ export interface RenderPagesOptions {
   bundleServer: (groups: string[][]) => Promise<Array<{ file: string; names: string[] }>>;
   site: ClientSiteData;
   config: SiteConfig;
-  /** The staging folder the pages go to, and how to write into it. */
-  output: { dir: string; write: (relPath: string, contents: string) => Promise<void>; ensureDir: (absDir: string) => Promise<void> };
-  /** The last good output and its manifest: unchanged pages are hard-linked from there. */
-  previous?: { dir: string; manifest: OutputManifest } | null;
+  /** The staging folder the pages go to (see StagingDir). */
+  output: Pick<StagingDir, 'dir' | 'write' | 'keep'>;
+  /** The manifest of the last good output: unchanged pages are kept from there. */
+  previous?: OutputManifest | null;
   memory?: RenderMemory;
   cacheDir: string | null;
   onProgress?: (done: number, total: number) => void;
@@ -73,20 +73,20 @@ const DOCUMENT_FINGERPRINT = createHash('sha256')
 const sha = (text: string) => createHash('sha256').update(text).digest('hex');
 
 export interface RenderPagesResult {
-  /** Links and ids of every page, by route order; a linked page's hrefs are empty (see `linked`). */
+  /** Links and ids of every page, by route order; a kept page's hrefs are empty (see `kept`). */
   pages: PageLinks[];
-  /** Indices of the pages hard-linked from the previous output: their links were not read. */
-  linked: number[];
+  /** Indices of the pages kept as they are in the previous output: their links were not read. */
+  kept: number[];
   /** What this output holds, for the next build's manifest. */
   manifest: Record<string, ManifestPage>;
-  stats: { rendered: number; reused: number; linked: number };
+  stats: { rendered: number; reused: number; kept: number };
 }
 
 /**
  * Renders every route to HTML, writes it with the route's payload JSON, and returns the links
  * and ids of each page for the link check. A page whose inputs are unchanged (same client chunks
  * by content hash, same data, same site data) reuses its body from memory or the disk cache; when
- * its whole document is unchanged too, its files are hard-linked from the previous output.
+ * its whole document is unchanged too, its files in the previous output are kept as they are.
  */
 export async function renderPages(options: RenderPagesOptions): Promise<RenderPagesResult> {
   const { routes, entryNames, client, site, config, output } = options;
@@ -96,9 +96,9 @@ export async function renderPages(options: RenderPagesOptions): Promise<RenderPa
   const favicon = config.favicon ? withBase(config.baseUrl, `/${config.favicon.replace(/^\/+/, '')}`) : '';
   // Inlined stylesheets are named by content hash, so their URLs stand for their text.
   const documentKey = sha(JSON.stringify([DOCUMENT_FINGERPRINT, headScripts, favicon, config.noIndex, options.inlineCss ? [...options.inlineCss.keys()] : null]));
-  const stats = { rendered: 0, reused: 0, linked: 0 };
+  const stats = { rendered: 0, reused: 0, kept: 0 };
   const pages = new Array<PageLinks>(routes.length);
-  const linked: number[] = [];
+  const kept: number[] = [];
   const manifest: Record<string, ManifestPage> = {};
   let emitted = 0;
   const linkStrings = new Map<string, string>();
@@ -118,13 +118,13 @@ export async function renderPages(options: RenderPagesOptions): Promise<RenderPa
     const key = sha(JSON.stringify([baseKey, chunk ?? null, route.meta, route.data, sidebarDigest(sidebar), route.content?.kind ?? null]));
     return { route, name, chunk, sidebar, key, outputKey: sha(documentKey + key) };
   });
-  const writeStamped = async (files: ManifestPage['files'], relPath: string, text: string) => {
-    await output.write(relPath, text);
+  const writeStamped = (files: ManifestPage['files'], relPath: string, text: string) => {
+    output.write(relPath, text);
     files.push(stampFile(output.dir, relPath));
   };
   // Writes the page and its payload at once (the writes are synchronous), so no page waits in
   // memory for the disk however fast pages are produced.
-  const emit = async (i: number, entry: RenderCacheEntry) => {
+  const emit = (i: number, entry: RenderCacheEntry) => {
     const { route, chunk, sidebar, outputKey } = keyed[i]!;
     options.memory?.set(route.path, entry);
     const payload: RoutePayload = { meta: entry.meta, data: route.data, chunk: chunk?.js ?? null, sidebar };
@@ -145,19 +145,19 @@ export async function renderPages(options: RenderPagesOptions): Promise<RenderPa
     manifest[route.path] = { key: outputKey, ids: [...pages[i].ids], files };
     options.onProgress?.(++emitted, keyed.length);
     if (emitted % 250 === 0) collectGarbageAbove(HEAP_CEILING);
-    await writeStamped(files, route.outputFile, html);
-    if (route.path !== '/404') await writeStamped(files, routePayloadUrl(route.path, '/').slice(1), JSON.stringify(payload));
+    writeStamped(files, route.outputFile, html);
+    if (route.path !== '/404') writeStamped(files, routePayloadUrl(route.path, '/').slice(1), JSON.stringify(payload));
   };
 
-  // Look-ups run concurrently, and a found page is linked or written at once; rendering is CPU-bound.
+  // A found page is kept or written at once; rendering is CPU-bound.
   const misses: number[] = [];
-  const previous = options.previous;
-  await mapLimit(keyed, 64, async ({ route, key, outputKey }, i) => {
-    const before = previous?.manifest.pages[route.path];
-    if (before?.key === outputKey && (await linkUnchanged(previous!.dir, output.dir, before.files, output.ensureDir))) {
-      stats.linked++;
+  keyed.forEach(({ route, key, outputKey }, i) => {
+    const before = options.previous?.pages[route.path];
+    // Its document is unchanged, and so are its files in the output since the last build wrote them.
+    if (before?.key === outputKey && before.files.every(([file, size, mtimeMs]) => output.keep(file, size, mtimeMs))) {
+      stats.kept++;
       pages[i] = { route: route.path, hrefs: [], ids: new Set(before.ids) };
-      linked.push(i);
+      kept.push(i);
       manifest[route.path] = before;
       options.onProgress?.(++emitted, keyed.length);
       return;
@@ -166,7 +166,7 @@ export async function renderPages(options: RenderPagesOptions): Promise<RenderPa
     const entry = inMemory?.key === key ? inMemory : readCacheEntry<RenderCacheEntry>(options.cacheDir, key);
     if (entry?.key === key) {
       stats.reused++;
-      await emit(i, entry);
+      emit(i, entry);
     } else {
       misses.push(i);
     }
@@ -219,7 +219,7 @@ export async function renderPages(options: RenderPagesOptions): Promise<RenderPa
             const entry: RenderCacheEntry = { key, bodyHtml: outcome.bodyHtml, meta: outcome.meta };
             stats.rendered++;
             writeCacheEntry(options.cacheDir, key, entry);
-            await emit(i, entry);
+            emit(i, entry);
           }),
         );
       } finally {
@@ -240,7 +240,7 @@ export async function renderPages(options: RenderPagesOptions): Promise<RenderPa
     const live = new Set(routes.map((route) => route.path));
     for (const key of options.memory.keys()) if (!live.has(key)) options.memory.delete(key);
   }
-  return { pages, linked, manifest, stats };
+  return { pages, kept, manifest, stats };
 }
 
 /**

@@ -30,8 +30,8 @@ export interface BundleResult {
 export interface BundleCallOptions {
   /** Server build: the route entry names of each server file. */
   serverGroups?: string[][];
-  /** Client build: the last good output, whose identical route chunks are hard-linked, not written. */
-  previousOutDir?: string;
+  /** Client build: keeps a same-named, same-sized route chunk of the last good output (see StagingDir.keep). */
+  keep?: (relPath: string, size: number) => boolean;
 }
 
 export interface SiteBundler {
@@ -87,13 +87,13 @@ export function createSiteBundler(kind: 'client' | 'server', incremental = true,
     write: false,
   });
 
-  const bundleRoutes = (sources: VirtualSources, outDir: string, baseUrl: string, previousOutDir?: string) => {
+  const bundleRoutes = (sources: VirtualSources, outDir: string, baseUrl: string, keep?: BundleCallOptions['keep']) => {
     const base = optionsFor(sources, baseUrl);
     return buildRouteChunks(
       sources,
       outDir,
       baseUrl,
-      { target: base.target, loader: base.loader, define: base.define, assetDir: ASSET_DIR, workDir: virtualOut, previousOutDir },
+      { target: base.target, loader: base.loader, define: base.define, assetDir: ASSET_DIR, workDir: virtualOut, keep },
       routeCache,
     ).catch((error: unknown) => {
       throw bundleError(error, sources);
@@ -103,7 +103,7 @@ export function createSiteBundler(kind: 'client' | 'server', incremental = true,
   return {
     async bundle(sources, outDir, baseUrl, extra) {
       if (!isClient) return bundleOnce(sources, outDir, baseUrl, extra);
-      const [entry, routes] = await Promise.all([bundleOnce(sources, outDir, baseUrl), bundleRoutes(sources, outDir, baseUrl, extra?.previousOutDir)]);
+      const [entry, routes] = await Promise.all([bundleOnce(sources, outDir, baseUrl), bundleRoutes(sources, outDir, baseUrl, extra?.keep)]);
       return {
         ...entry,
         routes: routes.routes,

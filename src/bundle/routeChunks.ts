@@ -1,6 +1,6 @@
 import { build, type BuildOptions, type Metafile, type OutputFile } from 'esbuild';
 import { createHash } from 'node:crypto';
-import { linkSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { mapLimit } from '../build/concurrency.js';
 import { readCacheEntry, writeCacheEntry } from '../build/diskCache.js';
@@ -44,6 +44,13 @@ export interface RouteChunksResult {
   bundled: number;
 }
 
+export type RouteChunkOptions = Pick<BuildOptions, 'target' | 'loader' | 'define'> & {
+  assetDir: string;
+  workDir: string;
+  /** Keeps a file of the last good output instead of writing it (see StagingDir.keep). */
+  keep?: (relPath: string, size: number) => boolean;
+};
+
 const sha = (data: string | Uint8Array) => createHash('sha256').update(data).digest('hex');
 
 /** A route's standalone chunk as cached: its file (null when the route needs the bundler) and size. */
@@ -65,7 +72,7 @@ export async function buildRouteChunks(
   sources: VirtualSources,
   outDir: string,
   baseUrl: string,
-  options: Pick<BuildOptions, 'target' | 'loader' | 'define'> & { assetDir: string; workDir: string; previousOutDir?: string },
+  options: RouteChunkOptions,
   cache: RouteChunkCache,
 ): Promise<RouteChunksResult> {
   const shared = sharedModules();
@@ -105,26 +112,14 @@ export async function buildRouteChunks(
       // Images shared by several pages are written once.
       if (written.has(output.file)) continue;
       written.add(output.file);
-      const target = targetOf(output.file);
-      const contents = output.text ?? Buffer.from(output.base64 ?? '', 'base64');
-      // Only chunks: images may also be written by the entry's build, which must never write
-      // through a link into the previous output.
-      if (output.text === undefined || !linkPrevious(output.file, Buffer.byteLength(output.text))) writeFileSync(target, contents);
+      const size = output.text === undefined ? Buffer.byteLength(output.base64 ?? '', 'base64') : Buffer.byteLength(output.text);
+      if (keepPrevious(output.file, size)) continue;
+      writeFileSync(targetOf(output.file), output.text ?? Buffer.from(output.base64 ?? '', 'base64'));
     }
   };
   // Chunk and asset names carry a hash of their content, so a file of the same name and size in
-  // the last good output is this file: link it (a fraction of the cost of writing it).
-  const linkPrevious = (file: string, size: number) => {
-    if (!options.previousOutDir) return false;
-    const previous = path.join(options.previousOutDir, file);
-    try {
-      if (statSync(previous).size !== size) return false;
-      linkSync(previous, targetOf(file));
-      return true;
-    } catch {
-      return false;
-    }
-  };
+  // the last good output is this file: keep it rather than write it again.
+  const keepPrevious = (file: string, size: number) => options.keep?.(file, size) ?? false;
 
   const names = [...sources.routeEntries.keys()];
   // Most routes are one compiled MDX module importing only shared modules: those need no bundler,
@@ -139,7 +134,7 @@ export async function buildRouteChunks(
     const key = sha(`${fingerprint}\0${STANDALONE_FINGERPRINT}\0${options.assetDir}\0${name}\0${sources.modules.get(content.relPath)!.key}`);
     const known = readCacheEntry<StandaloneEntry>(cache.dir, key);
     if (known?.key === key && known.file === null) continue;
-    if (known?.key === key && known.file !== null && linkPrevious(known.file, known.size)) {
+    if (known?.key === key && known.file !== null && keepPrevious(known.file, known.size)) {
       files.add(known.file);
       written.add(known.file);
       standalone.set(name, { chunk: { js: `${baseUrl}${known.file}`, imports: [], css: [] }, outputs: [], inputFiles: [] });
@@ -278,7 +273,7 @@ async function bundleRoutes(
   names: string[],
   sources: VirtualSources,
   baseUrl: string,
-  options: Pick<BuildOptions, 'target' | 'loader' | 'define'> & { assetDir: string; workDir: string; previousOutDir?: string },
+  options: RouteChunkOptions,
   shared: ReturnType<typeof sharedModules>,
 ) {
   const { assetDir, workDir } = options;

@@ -1,7 +1,7 @@
-// A build over a previous good output hard-links the pages whose documents are unchanged instead
-// of writing them again. These tests pin what that must never change: the output is the one a
+// A build over a previous good output keeps the pages whose documents are unchanged as they are
+// instead of writing them again. These tests pin what that must never change: the output is the one a
 // fresh build writes, hand-edited files are replaced, and links into changed pages are still checked.
-import { appendFile, readFile, stat, writeFile } from 'node:fs/promises';
+import { appendFile, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../../src/build/build.js';
@@ -34,12 +34,28 @@ describe('builds over a previous output', () => {
     await build();
     expect(await inode('docs/intro/first.html')).toBe(before.first);
     expect(await inode('docs/intro/second.html')).not.toBe(before.second);
-    // Route chunks are named by content: the unchanged page's chunk is the same file, linked.
+    // Route chunks are named by content: the unchanged page's chunk is the same file, kept.
     expect(firstChunk).not.toBe('');
     expect(await routeChunk('docs/intro/first.html')).toBe(firstChunk);
     expect(await inode(firstChunk)).toBe(firstChunkInode);
     expect(await read('docs/intro/second.html')).toContain('A sentence added by the test.');
     expect(await read('docs/intro/first.html')).toContain('Intro text.');
+  }, 120_000);
+
+  it('removes the files of a deleted page and ends up with the files a fresh build writes', async () => {
+    const reference = path.join(site, 'docs/reference.md');
+    const text = await readFile(reference, 'utf8');
+    await rm(reference);
+    await writeFile(path.join(out, 'stray.txt'), 'not written by any build');
+    await build();
+    const fresh = path.join(tmp.dir, 'fresh');
+    await buildSite({ siteDir: site, outDir: fresh, logger: silentLogger() });
+    const files = async (dir: string) => (await readdir(dir, { recursive: true })).sort();
+    expect(await files(out)).toEqual(await files(fresh));
+    expect(await files(out)).not.toContain(path.join('docs', 'reference.html'));
+    await writeFile(reference, text);
+    await build();
+    expect(await read('docs/reference.html')).toContain('<html');
   }, 120_000);
 
   it('replaces an output file that was changed by hand', async () => {

@@ -40,7 +40,7 @@ describe('incremental rebuilds with a shared BuildContext', () => {
     expect(context.lastCompile).toEqual({ compiled: 1, reused: context.lastCompile!.reused });
     expect(context.lastCompile!.reused).toBeGreaterThan(10);
     // Every page shows the sidebar and the edit keeps its title, so only the edited page's files change.
-    expect(context.lastRender).toEqual({ rendered: 1, reused: 0, linked: second.pages - 1 });
+    expect(context.lastRender).toEqual({ rendered: 1, reused: 0, kept: second.pages - 1 });
 
     await buildSite({ siteDir: site, outDir: path.join(tmp, 'b'), quiet: true, persistentCache: false });
     const incremental = await htmlFiles(path.join(tmp, 'a'));
