@@ -8,7 +8,6 @@ import { SiteError } from '../errors.js';
 import { PACKAGE_ROOT } from '../packageRoot.js';
 import { GENERATOR_VERSION } from '../version.js';
 import { resolveMarkdownLink, runCompileJob, type CompileJob, type CompileOutcome, type CompileSettings } from './compileJob.js';
-import { mapLimit } from './concurrency.js';
 import { hasCacheEntry, readCacheEntry, writeCacheEntry } from './diskCache.js';
 import { createWorkerPool, workerScript } from './workerPool.js';
 
@@ -96,29 +95,39 @@ export async function compilePages(
   const outcomes = new Map<string, CompileOutcome>();
   const keys = new Map<string, string>();
   const misses: Array<{ job: CompileJob; key: string }> = [];
+  let stats: CompileStats;
   const stillValid = (entry: CacheEntry, job: CompileJob) =>
     Object.entries(entry.outcome.links).every(([target, route]) => resolveMarkdownLink(settings.routesBySource, job.relPath, target) === route);
 
-  const settingsKey = JSON.stringify([FINGERPRINT, STORAGE_VERSION, settings.tocLevels, settings.themes]);
-  await mapLimit(jobs, 64, async (job) => {
-    const key = cacheKey(job, settingsKey);
-    keys.set(job.relPath, key);
-    let entry = options.memory?.get(job.relPath);
-    if (!entry || entry.key !== key) entry = readStoredEntry(options.cacheDir, key, job.relPath) ?? undefined;
-    if (entry && entry.key === key && stillValid(entry, job)) {
-      outcomes.set(job.relPath, entry.outcome);
-      options.memory?.set(job.relPath, entry);
-    } else {
-      misses.push({ job, key });
-    }
-  });
-
-
   const wanted = options.workers ?? Math.min(os.availableParallelism(), 4);
-  const workers = misses.length >= MIN_PAGES_PER_WORKER * 2 ? Math.min(wanted, Math.floor(misses.length / MIN_PAGES_PER_WORKER)) : 0;
-  let done = 0;
-  const compileOne = workers > 0 ? await workerCompiler(settings, workers) : await inProcessCompiler(settings, options.highlighter);
+  // Loading the compiler takes about 0.3 s, and looking up thousands of pages in the cache about as
+  // long. A one-off build of a large site starts a worker on the core the look-ups leave idle, so
+  // a page edited since the last build does not wait for the compiler; with nothing to compile,
+  // the worker is stopped.
+  const early = wanted > 0 && !options.memory && options.cacheDir && jobs.length >= MIN_PAGES_PER_WORKER * 2 ? await workerCompiler(settings, 1) : null;
+
+  const settingsKey = JSON.stringify([FINGERPRINT, STORAGE_VERSION, settings.tocLevels, settings.themes]);
+  let compiler: Compiler | null = early;
   try {
+    for (const job of jobs) {
+      const key = cacheKey(job, settingsKey);
+      keys.set(job.relPath, key);
+      let entry = options.memory?.get(job.relPath);
+      if (!entry || entry.key !== key) entry = readStoredEntry(options.cacheDir, key, job.relPath) ?? undefined;
+      if (entry && entry.key === key && stillValid(entry, job)) {
+        outcomes.set(job.relPath, entry.outcome);
+        options.memory?.set(job.relPath, entry);
+      } else {
+        misses.push({ job, key });
+      }
+    }
+
+    const workers =
+      misses.length >= MIN_PAGES_PER_WORKER * 2 ? Math.min(wanted, Math.floor(misses.length / MIN_PAGES_PER_WORKER)) : early && misses.length > 0 ? 1 : 0;
+    early?.grow(workers);
+    compiler ??= workers > 0 ? await workerCompiler(settings, workers) : inProcessCompiler(settings, options.highlighter);
+    const compileOne = compiler;
+    let done = 0;
     await Promise.all(
       misses.map(async ({ job, key }) => {
         const outcome = await compileOne.run(job);
@@ -129,14 +138,15 @@ export async function compilePages(
         writeStoredEntry(options.cacheDir, key, outcome);
       }),
     );
+    stats = { compiled: misses.length, reused: jobs.length - misses.length, workers };
   } finally {
-    await compileOne.close();
+    await compiler?.close();
   }
   if (options.memory) {
     const live = new Set(jobs.map((job) => job.relPath));
     for (const relPath of options.memory.keys()) if (!live.has(relPath)) options.memory.delete(relPath);
   }
-  return { outcomes, keys, stats: { compiled: misses.length, reused: jobs.length - misses.length, workers } };
+  return { outcomes, keys, stats };
 }
 
 /** Changes when the layout of cache entries changes. */
@@ -173,7 +183,13 @@ function readStoredEntry(dir: string | null, key: string, relPath: string): Cach
   return { key, outcome: { ok: true, page, links: stored.outcome.links } };
 }
 
-async function inProcessCompiler(settings: CompileSettings, highlighter: () => Promise<CodeHighlighter>) {
+/** Compiles pages one job at a time, in this thread or in worker threads. */
+interface Compiler {
+  run(job: CompileJob): Promise<CompileOutcome>;
+  close(): Promise<void>;
+}
+
+function inProcessCompiler(settings: CompileSettings, highlighter: () => Promise<CodeHighlighter>): Compiler {
   return {
     run: async (job: CompileJob) => runCompileJob(job, settings, await highlighter()),
     close: async () => {},

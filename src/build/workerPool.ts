@@ -20,6 +20,8 @@ export async function workerScript(name: string, entry: string): Promise<string>
  */
 export interface WorkerPool<Task, Result> {
   run(task: Task): Promise<Result>;
+  /** Starts more workers until there are `size`. */
+  grow(size: number): void;
   close(): Promise<void>;
 }
 
@@ -45,7 +47,8 @@ export function createWorkerPool<Task, Result>(script: string, size: number, wor
     }
   };
 
-  const workers = Array.from({ length: Math.max(1, size) }, () => {
+  const workers: Worker[] = [];
+  const spawn = () => {
     const worker = new Worker(script, { workerData });
     worker.on('message', (message: { id: number; result?: Result; error?: unknown }) => {
       const entry = pending.get(message.id);
@@ -64,8 +67,9 @@ export function createWorkerPool<Task, Result>(script: string, size: number, wor
       for (const job of queue.splice(0)) pending.get(job.id)?.reject(error);
     });
     idle.push(worker);
-    return worker;
-  });
+    workers.push(worker);
+  };
+  while (workers.length < Math.max(1, size)) spawn();
 
   return {
     run(task) {
@@ -76,6 +80,10 @@ export function createWorkerPool<Task, Result>(script: string, size: number, wor
         queue.push({ id, task });
         dispatch();
       });
+    },
+    grow(size) {
+      while (workers.length < size) spawn();
+      dispatch();
     },
     async close() {
       await Promise.all(workers.map((worker) => worker.terminate()));

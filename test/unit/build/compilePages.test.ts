@@ -64,4 +64,18 @@ describe('compilePages with a persistent cache', () => {
     expect(after.stats).toMatchObject({ compiled: 1, reused: 1 });
     expect(page(after, 'docs/b.md').code).toContain('MDXContent');
   });
+
+  it('compiles what a large one-off build misses in the worker it started while looking pages up', async () => {
+    const many = Array.from({ length: 200 }, (_, i) => job(`docs/p${i}.md`, `# Page ${i}\n\nText of page ${i}.\n`));
+    const byWorkers = { ...options, workers: undefined };
+    const cold = await compilePages(many, settings, byWorkers);
+    expect(cold.stats).toMatchObject({ compiled: 200, reused: 0, workers: 2 });
+    const edited = [...many];
+    edited[7] = job('docs/p7.md', '# Page 7\n\nEdited text.\n');
+    const warm = await compilePages(edited, settings, byWorkers);
+    expect(warm.stats).toEqual({ compiled: 1, reused: 199, workers: 1 });
+    expect(page(warm, 'docs/p7.md').code).toContain('Edited text.');
+    const unchanged = await compilePages(edited, settings, byWorkers);
+    expect(unchanged.stats).toEqual({ compiled: 0, reused: 200, workers: 0 });
+  }, 120_000);
 });
