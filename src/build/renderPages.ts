@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import os from 'node:os';
 import type { BundleResult } from '../bundle/bundleSite.js';
@@ -9,13 +9,12 @@ import type { PlannedRoute } from '../content/routes.js';
 import { SiteError } from '../errors.js';
 import { PACKAGE_ROOT } from '../packageRoot.js';
 import { collectGarbageAbove } from './memory.js';
-import { readCacheEntry, writeCacheEntry } from './diskCache.js';
 import type { StagingDir } from './output.js';
 import { stampFile, type ManifestPage, type OutputManifest } from './outputManifest.js';
 import { createRenderer, type RenderJob, type RenderOutcome } from './renderJob.js';
 import { createWorkerPool, workerScript, type WorkerPool } from './workerPool.js';
 import { SSR_GROUP_SIZE } from '../bundle/virtualModules.js';
-import { renderDocument } from '../render/document.js';
+import { documentBody, renderDocument } from '../render/document.js';
 import type { ClientSiteData, PageMeta, RoutePayload, SidebarView } from '../shared/types.js';
 import { routePayloadUrl, withBase } from '../shared/paths.js';
 import { GENERATOR_VERSION } from '../version.js';
@@ -42,10 +41,12 @@ export interface RenderPagesOptions {
   config: SiteConfig;
   /** The staging folder the pages go to (see StagingDir). */
   output: Pick<StagingDir, 'dir' | 'write' | 'keep'>;
-  /** The manifest of the last good output: unchanged pages are kept from there. */
-  previous?: OutputManifest | null;
+  /**
+   * The last good output and its manifest: unchanged pages are kept from there, and a page whose
+   * body is unchanged takes it from there.
+   */
+  previous?: { dir: string; manifest: OutputManifest } | null;
   memory?: RenderMemory;
-  cacheDir: string | null;
   onProgress?: (done: number, total: number) => void;
   /** Contents of the entry stylesheets by URL, to inline in every page (production builds). */
   inlineCss?: ReadonlyMap<string, string>;
@@ -85,8 +86,8 @@ export interface RenderPagesResult {
 /**
  * Renders every route to HTML, writes it with the route's payload JSON, and returns the links
  * and ids of each page for the link check. A page whose inputs are unchanged (same client chunks
- * by content hash, same data, same site data) reuses its body from memory or the disk cache; when
- * its whole document is unchanged too, its files in the previous output are kept as they are.
+ * by content hash, same data, same site data) reuses its body from memory or from its file in the
+ * last good output; when its whole document is unchanged too, that file is kept as it is.
  */
 export async function renderPages(options: RenderPagesOptions): Promise<RenderPagesResult> {
   const { routes, entryNames, client, site, config, output } = options;
@@ -142,7 +143,7 @@ export async function renderPages(options: RenderPagesOptions): Promise<RenderPa
     });
     pages[i] = extractLinks(route.path, html, linkStrings);
     const files: ManifestPage['files'] = [];
-    manifest[route.path] = { key: outputKey, ids: [...pages[i].ids], files };
+    manifest[route.path] = { key: outputKey, bodyKey: entry.key, ids: [...pages[i].ids], files };
     options.onProgress?.(++emitted, keyed.length);
     if (emitted % 250 === 0) collectGarbageAbove(HEAP_CEILING);
     writeStamped(files, route.outputFile, html);
@@ -152,7 +153,7 @@ export async function renderPages(options: RenderPagesOptions): Promise<RenderPa
   // A found page is kept or written at once; rendering is CPU-bound.
   const misses: number[] = [];
   keyed.forEach(({ route, key, outputKey }, i) => {
-    const before = options.previous?.pages[route.path];
+    const before = options.previous?.manifest.pages[route.path];
     // Its document is unchanged, and so are its files in the output since the last build wrote them.
     if (before?.key === outputKey && before.files.every(([file, size, mtimeMs]) => output.keep(file, size, mtimeMs))) {
       stats.kept++;
@@ -163,8 +164,8 @@ export async function renderPages(options: RenderPagesOptions): Promise<RenderPa
       return;
     }
     const inMemory = options.memory?.get(route.path);
-    const entry = inMemory?.key === key ? inMemory : readCacheEntry<RenderCacheEntry>(options.cacheDir, key);
-    if (entry?.key === key) {
+    const entry = inMemory?.key === key ? inMemory : before?.bodyKey === key ? bodyFromOutput(options.previous!.dir, before, route.outputFile) : null;
+    if (entry) {
       stats.reused++;
       emit(i, entry);
     } else {
@@ -218,7 +219,6 @@ export async function renderPages(options: RenderPagesOptions): Promise<RenderPa
             }
             const entry: RenderCacheEntry = { key, bodyHtml: outcome.bodyHtml, meta: outcome.meta };
             stats.rendered++;
-            writeCacheEntry(options.cacheDir, key, entry);
             emit(i, entry);
           }),
         );
@@ -241,6 +241,21 @@ export async function renderPages(options: RenderPagesOptions): Promise<RenderPa
     for (const key of options.memory.keys()) if (!live.has(key)) options.memory.delete(key);
   }
   return { pages, kept, manifest, stats };
+}
+
+/** A page's body and meta read back from its document in the last good output, if that file is still as written. */
+function bodyFromOutput(dir: string, before: ManifestPage, outputFile: string): RenderCacheEntry | null {
+  const stamp = before.files.find(([file]) => file === outputFile);
+  if (!stamp) return null;
+  const file = path.join(dir, outputFile);
+  try {
+    const info = statSync(file);
+    if (info.size !== stamp[1] || info.mtimeMs !== stamp[2]) return null;
+    const body = documentBody(readFileSync(file, 'utf8'));
+    return body && { key: before.bodyKey, ...body };
+  } catch {
+    return null;
+  }
 }
 
 /**

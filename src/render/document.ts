@@ -1,4 +1,4 @@
-import type { ClientSiteData, RoutePayload } from '../shared/types.js';
+import type { ClientSiteData, PageMeta, RoutePayload } from '../shared/types.js';
 import { withBase } from '../shared/paths.js';
 
 export interface DocumentParts {
@@ -46,6 +46,28 @@ export function baseUrlCheckScript(baseUrl: string): string {
   return `addEventListener('${ENTRY_ERROR_EVENT}',function(){if(window.__SIPA_LOADED__)return;var p=location.pathname,b=${JSON.stringify(baseUrl)};if(p===b||p+'/'===b)return;var s=p.slice(-1)==='/'?p:p+'/',d=document.createElement('div');d.id='sipa-base-url-issue';d.setAttribute('role','alert');d.style.cssText='border:3px solid #e13238;background:#fff3f3;color:#222;padding:1rem 1.5rem;font:16px/1.5 system-ui,sans-serif;margin:0';d.innerHTML='<p style="margin:0;font-weight:700">Your site did not load properly.</p><p style="margin:.5rem 0 0">The configured base URL is <code></code>, but this page is at <code></code>. Suggestion: set <code>baseUrl</code> to <code></code> in the site config.</p>';var c=d.getElementsByTagName('code');c[0].textContent=b;c[1].textContent=p;c[3].textContent=s;c[2].textContent='baseUrl';document.body.insertBefore(d,document.body.firstChild)});`;
 }
 
+const BODY_START = '<body>\n<div id="__sipa">';
+const BODY_END = '</div>\n<script id="__SIPA_ROUTE__" type="application/json">';
+
+/**
+ * The server-rendered body and the page's meta, read back from a document renderDocument wrote;
+ * null when the text is not such a document. A later build that only changes the document
+ * around a body (a new stylesheet, say) takes the body from there instead of rendering it again.
+ */
+export function documentBody(html: string): { bodyHtml: string; meta: PageMeta } | null {
+  const start = html.indexOf(BODY_START);
+  // The body may contain anything, but nothing after it does: the last marker ends it.
+  const end = html.lastIndexOf(BODY_END);
+  const dataEnd = html.indexOf('</script>', end);
+  if (start === -1 || end < start || dataEnd === -1) return null;
+  try {
+    const payload = JSON.parse(html.slice(end + BODY_END.length, dataEnd)) as RoutePayload;
+    return { bodyHtml: html.slice(start + BODY_START.length, end), meta: payload.meta };
+  } catch {
+    return null;
+  }
+}
+
 /** The full HTML document of one route. */
 export function renderDocument(parts: DocumentParts): string {
   const { site, payload } = parts;
@@ -84,9 +106,7 @@ export function renderDocument(parts: DocumentParts): string {
 <head>
 ${head.join('\n')}
 </head>
-<body>
-<div id="__sipa">${parts.bodyHtml}</div>
-<script id="__SIPA_ROUTE__" type="application/json">${scriptJson(payload)}</script>
+${BODY_START}${parts.bodyHtml}${BODY_END}${scriptJson(payload)}</script>
 <script data-entry="${escapeHtml(parts.entry)}" data-preload="${escapeHtml(parts.preload.join(' '))}">${SCRIPT_LOADER}</script>
 </body>
 </html>

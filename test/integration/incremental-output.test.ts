@@ -58,6 +58,32 @@ describe('builds over a previous output', () => {
     expect(await read('docs/reference.html')).toContain('<html');
   }, 120_000);
 
+  it('takes the bodies of pages from their files when only the document around them changed', async () => {
+    const config = path.join(site, 'sipadocs.config.ts');
+    const text = await readFile(config, 'utf8');
+    await writeFile(config, text.replace("title: 'Fixture',", "title: 'Fixture',\n  noIndex: true,"));
+    const summaries: Record<string, string> = {};
+    const logger = {
+      ...silentLogger(),
+      async stage<T>(name: string, run: () => Promise<T>, describe?: (result: T) => string) {
+        const result = await run();
+        summaries[name] = describe?.(result) ?? '';
+        return result;
+      },
+    };
+    try {
+      const { pages } = await buildSite({ siteDir: site, outDir: out, logger });
+      // Every page is written again, none is rendered again.
+      expect(summaries.render).toBe(`${pages} pages (${pages} cached)`);
+      expect(await read('docs/intro/first.html')).toContain('<meta name="robots" content="noindex, nofollow">');
+      expect(await read('docs/intro/first.html')).toContain('Intro text.');
+    } finally {
+      await writeFile(config, text);
+    }
+    await build();
+    expect(await read('docs/intro/first.html')).not.toContain('noindex');
+  }, 120_000);
+
   it('replaces an output file that was changed by hand', async () => {
     const good = await read('docs/reference.html');
     await writeFile(path.join(out, 'docs/reference.html'), 'edited by hand');
