@@ -131,10 +131,13 @@ function updateInPlace(staging: string, out: string, kept: ReadonlySet<string>):
 }
 
 /** Files under `root`, as paths relative to it with forward slashes. */
-function listFiles(root: string): string[] {
-  return readdirSync(root, { recursive: true, withFileTypes: true })
-    .filter((entry) => !entry.isDirectory())
-    .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'));
+function listFiles(root: string, prefix = '', into: string[] = []): string[] {
+  // Built by hand: path.relative on each of 30,000 entries costs four times the walk itself.
+  for (const entry of readdirSync(root, { withFileTypes: true })) {
+    if (entry.isDirectory()) listFiles(path.join(root, entry.name), `${prefix}${entry.name}/`, into);
+    else into.push(`${prefix}${entry.name}`);
+  }
+  return into;
 }
 
 /** A relative folder and the folders above it, without the root itself ("a/b" -> ["a/b", "a"]). */

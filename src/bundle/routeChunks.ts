@@ -53,12 +53,13 @@ export type RouteChunkOptions = Pick<BuildOptions, 'target' | 'loader' | 'define
 
 const sha = (data: string | Uint8Array) => createHash('sha256').update(data).digest('hex');
 
-/** A route's standalone chunk as cached: its file (null when the route needs the bundler) and size. */
-interface StandaloneEntry {
-  key: string;
-  file: string | null;
-  size: number;
-}
+/**
+ * What a route's module gave as a standalone chunk, by the module's key: the chunk's file (null
+ * when the route needs the bundler) and size. All routes' entries are one cache entry, read and
+ * written once a build, holding only the current routes.
+ */
+type StandaloneIndex = Record<string, [file: string | null, size: number]>;
+const STANDALONE_INDEX = 'standalone-index';
 
 /** Changes with the code that turns a compiled page into a standalone chunk. */
 const STANDALONE_FINGERPRINT = sha(readFileSync(path.join(PACKAGE_ROOT, 'src/bundle/routeChunks.ts')));
@@ -125,26 +126,35 @@ export async function buildRouteChunks(
   // Most routes are one compiled MDX module importing only shared modules: those need no bundler,
   // their chunk is the module itself with its imports turned into registry reads. What that gives
   // (a file name and size, or "not standalone") is cached by the module's key, so a warm build
-  // links an unchanged route's chunk without reading its code.
+  // keeps an unchanged route's chunk without reading its code.
   const standalone = new Map<string, BuiltChunk>();
   const specifiers = new Set(shared.map((m) => m.specifier));
+  const knownChunks = readCacheEntry<StandaloneIndex>(cache.dir, STANDALONE_INDEX) ?? {};
+  const index: StandaloneIndex = {};
+  let indexChanged = false;
   for (const name of names) {
     const { content } = sources.routeEntries.get(name)!;
     if (content.kind !== 'mdx') continue;
     const key = sha(`${fingerprint}\0${STANDALONE_FINGERPRINT}\0${options.assetDir}\0${name}\0${sources.modules.get(content.relPath)!.key}`);
-    const known = readCacheEntry<StandaloneEntry>(cache.dir, key);
-    if (known?.key === key && known.file === null) continue;
-    if (known?.key === key && known.file !== null && keepPrevious(known.file, known.size)) {
-      files.add(known.file);
-      written.add(known.file);
-      standalone.set(name, { chunk: { js: `${baseUrl}${known.file}`, imports: [], css: [] }, outputs: [], inputFiles: [] });
+    const known = knownChunks[key];
+    if (known && known[0] === null) {
+      index[key] = known;
+      continue;
+    }
+    if (known && known[0] !== null && keepPrevious(known[0], known[1])) {
+      index[key] = known;
+      files.add(known[0]);
+      written.add(known[0]);
+      standalone.set(name, { chunk: { js: `${baseUrl}${known[0]}`, imports: [], css: [] }, outputs: [], inputFiles: [] });
       continue;
     }
     const chunk = standaloneChunk(name, sources, baseUrl, options.assetDir, specifiers);
     const output = chunk?.outputs[0];
-    writeCacheEntry(cache.dir, key, { key, file: output?.file ?? null, size: output?.text ? Buffer.byteLength(output.text) : 0 } satisfies StandaloneEntry);
+    index[key] = [output?.file ?? null, output?.text ? Buffer.byteLength(output.text) : 0];
+    indexChanged = true;
     if (chunk) standalone.set(name, chunk);
   }
+  if (indexChanged || Object.keys(index).length !== Object.keys(knownChunks).length) writeCacheEntry(cache.dir, STANDALONE_INDEX, index);
   const keys = new Map(names.filter((name) => !standalone.has(name)).map((name) => [name, routeKey(fingerprint, name, sources)]));
   const hits = new Map<string, RouteChunkEntry>();
   await mapLimit([...keys.keys()], 64, async (name) => {
