@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
 
@@ -123,8 +124,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     // A watch session keeps incremental esbuild contexts; a one-off build lets esbuild write to disk.
     const chunkCacheDir = options.persistentCache === false ? null : path.join(CACHE_ROOT, 'build', 'chunks');
     const bundlers = options.context
-      ? (context.bundlers ??= { client: createSiteBundler('client', true, chunkCacheDir), server: createSiteBundler('server') })
-      : { client: createSiteBundler('client', false, chunkCacheDir), server: createSiteBundler('server', false) };
+      ? (context.bundlers ??= { client: createSiteBundler('client', true, chunkCacheDir, siteIdOf(config)), server: createSiteBundler('server') })
+      : { client: createSiteBundler('client', false, chunkCacheDir, siteIdOf(config)), server: createSiteBundler('server', false) };
     const client = await log.stage(
       'bundle',
       // Identical route chunks of the last good output are kept rather than written again.
@@ -194,6 +195,9 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   else log.info(summary);
   return { pages: plan.routes.length, outDir: path.resolve(options.outDir), warnings, timings: log.timings };
 }
+
+/** Names a site's own indexes in the shared cache: sites built from one checkout keep theirs apart. */
+const siteIdOf = (config: SiteConfig) => createHash('sha256').update(config.siteDir).digest('hex').slice(0, 16);
 
 function renderedSummary(stats: { reused: number; kept: number }): string {
   const parts = [stats.kept ? `${stats.kept} unchanged` : '', stats.reused ? `${stats.reused} cached` : ''].filter(Boolean);
@@ -290,6 +294,7 @@ async function compileAll(
     { tocLevels: { min: config.toc.minHeadingLevel, max: config.toc.maxHeadingLevel }, themes: { ...config.codeThemes }, routesBySource },
     {
       cacheDir,
+      siteId: siteIdOf(config),
       // Only a watch session keeps pages in memory; a one-off build streams them through.
       memory: keepInMemory ? (context.compileCache ??= new Map()) : undefined,
       highlighter: () => (context.highlighter ??= createCodeHighlighter(config.codeThemes)),

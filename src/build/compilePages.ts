@@ -18,15 +18,17 @@ export interface CacheEntry {
 }
 
 /**
- * On disk a compilation is two entries: what the site model needs (headings, links, warnings) under
- * its key, and the compiled code under `<key>-code`. A warm build reads the small one for every
- * page and the code only of the pages it bundles or renders again.
+ * On disk, each page's compiled code is an entry of its own (`<key>-code`), read only if the page
+ * is bundled or rendered again. What the site model needs of every page (headings, links,
+ * warnings) is one index per site, by key: one read a build instead of one per page, and a cold
+ * build writes one file per page instead of two. The index holds the site's current pages only.
  */
 type StoredPage = Omit<CompiledPage, 'code' | 'excerptCode'>;
-interface StoredEntry {
-  key: string;
-  outcome: { ok: true; page: StoredPage; links: Record<string, string | null> };
+interface StoredOutcome {
+  page: StoredPage;
+  links: Record<string, string | null>;
 }
+type StoredIndex = Record<string, StoredOutcome>;
 interface StoredCode {
   code: string;
   excerptCode: string | null;
@@ -46,6 +48,8 @@ export interface CompileStats {
 export interface CompilePagesOptions {
   /** Folder of the persistent cache, or null for none. */
   cacheDir: string | null;
+  /** Names the site's index in the cache (see StoredIndex), so sites built from one checkout keep theirs apart. */
+  siteId: string;
   /** In-memory cache kept by a watch session, by source path. */
   memory?: Map<string, CacheEntry>;
   /** The in-process highlighter, created on first need. */
@@ -107,16 +111,22 @@ export async function compilePages(
   const early = wanted > 0 && !options.memory && options.cacheDir && jobs.length >= MIN_PAGES_PER_WORKER * 2 ? await workerCompiler(settings, 1) : null;
 
   const settingsKey = JSON.stringify([FINGERPRINT, STORAGE_VERSION, settings.tocLevels, settings.themes]);
+  const indexKey = `site-${options.siteId}`;
+  const known = readCacheEntry<StoredIndex>(options.cacheDir, indexKey) ?? {};
+  const index: StoredIndex = {};
+  let indexChanged = false;
   let compiler: Compiler | null = early;
   try {
     for (const job of jobs) {
       const key = cacheKey(job, settingsKey);
       keys.set(job.relPath, key);
       let entry = options.memory?.get(job.relPath);
-      if (!entry || entry.key !== key) entry = readStoredEntry(options.cacheDir, key, job.relPath) ?? undefined;
+      if (!entry || entry.key !== key) entry = storedEntry(options.cacheDir, key, known[key], job.relPath) ?? undefined;
       if (entry && entry.key === key && stillValid(entry, job)) {
         outcomes.set(job.relPath, entry.outcome);
         options.memory?.set(job.relPath, entry);
+        if (known[key]) index[key] = known[key];
+        else indexChanged = storeOutcome(options.cacheDir, index, key, entry.outcome, false);
       } else {
         misses.push({ job, key });
       }
@@ -135,9 +145,10 @@ export async function compilePages(
         options.onProgress?.(++done, misses.length);
         if (!outcome.ok) return;
         options.memory?.set(job.relPath, { key, outcome });
-        writeStoredEntry(options.cacheDir, key, outcome);
+        indexChanged = storeOutcome(options.cacheDir, index, key, outcome, true);
       }),
     );
+    if (indexChanged || Object.keys(index).length !== Object.keys(known).length) writeCacheEntry(options.cacheDir, indexKey, index);
     stats = { compiled: misses.length, reused: jobs.length - misses.length, workers };
   } finally {
     await compiler?.close();
@@ -150,18 +161,28 @@ export async function compilePages(
 }
 
 /** Changes when the layout of cache entries changes. */
-const STORAGE_VERSION = 2;
+const STORAGE_VERSION = 3;
 
-function writeStoredEntry(dir: string | null, key: string, outcome: CacheEntry['outcome']): void {
-  const { code, excerptCode, ...page } = outcome.page;
-  // The code first: a readable model entry promises that its code is there too.
-  writeCacheEntry(dir, codeKey(key), { code, excerptCode } satisfies StoredCode);
-  writeCacheEntry(dir, key, { key, outcome: { ok: true, page, links: outcome.links } } satisfies StoredEntry);
+/** Adds a compilation to the index (writing its code entry when it is new) and returns true: the index changed. */
+function storeOutcome(dir: string | null, index: StoredIndex, key: string, outcome: CacheEntry['outcome'], withCode: boolean): true {
+  const { page } = outcome;
+  // The code is written before the index that promises it is there. A page read from the cache
+  // reads its code on first use, so only a new one's is touched.
+  if (withCode) writeCacheEntry(dir, codeKey(key), { code: page.code, excerptCode: page.excerptCode } satisfies StoredCode);
+  const model: StoredPage = {
+    hasTruncateMarker: page.hasTruncateMarker,
+    toc: page.toc,
+    headingIds: page.headingIds,
+    h1: page.h1,
+    warnings: page.warnings,
+    markdownLinks: page.markdownLinks,
+  };
+  index[key] = { page: model, links: outcome.links };
+  return true;
 }
 
-/** A cached compilation whose code is read from disk on first use, or null when not cached. */
-function readStoredEntry(dir: string | null, key: string, relPath: string): CacheEntry | null {
-  const stored = readCacheEntry<StoredEntry>(dir, key);
+/** A compilation from the index whose code is read from disk on first use, or null when not cached. */
+function storedEntry(dir: string | null, key: string, stored: StoredOutcome | undefined, relPath: string): CacheEntry | null {
   if (!stored || !hasCacheEntry(dir, codeKey(key))) return null;
   let loaded: StoredCode | null = null;
   const load = (): StoredCode => {
@@ -176,11 +197,11 @@ function readStoredEntry(dir: string | null, key: string, relPath: string): Cach
     }
     return loaded;
   };
-  const page = Object.defineProperties(stored.outcome.page as CompiledPage, {
+  const page = Object.defineProperties({ ...stored.page } as CompiledPage, {
     code: { get: () => load().code, enumerable: true },
     excerptCode: { get: () => load().excerptCode, enumerable: true },
   });
-  return { key, outcome: { ok: true, page, links: stored.outcome.links } };
+  return { key, outcome: { ok: true, page, links: stored.links } };
 }
 
 /** Compiles pages one job at a time, in this thread or in worker threads. */

@@ -51,14 +51,14 @@ export interface SiteBundler {
  * @param incremental keep an esbuild context for the next build (watch mode); outputs then pass
  *   through memory. A one-off build lets esbuild write straight to disk instead.
  */
-export function createSiteBundler(kind: 'client' | 'server', incremental = true, routeCacheDir: string | null = null): SiteBundler {
+export function createSiteBundler(kind: 'client' | 'server', incremental = true, routeCacheDir: string | null = null, siteId = ''): SiteBundler {
   const isClient = kind === 'client';
   // esbuild needs a fixed output folder for its context; files are written to each build's own folder.
   const virtualOut = path.join(REPO_ROOT, 'node_modules', '.cache', 'sipadocs', `${kind}-bundle`);
   const holder: { current: VirtualSources | null } = { current: null };
   let ctx: BuildContext | null = null;
   let ctxKey = '';
-  const routeCache: RouteChunkCache = { dir: routeCacheDir, memory: incremental ? new Map() : undefined };
+  const routeCache: RouteChunkCache = { dir: routeCacheDir, siteId, memory: incremental ? new Map() : undefined };
 
   const optionsFor = (sources: VirtualSources, baseUrl: string): BuildOptions => ({
     entryPoints: isClient

@@ -32,6 +32,8 @@ export interface RouteChunkEntry {
 export interface RouteChunkCache {
   /** Folder of the persistent cache, or null for none. */
   dir: string | null;
+  /** Names the site's index of standalone chunks, so sites built from one checkout keep theirs apart. */
+  siteId: string;
   /** Kept by a watch session, by route entry name. */
   memory?: Map<string, RouteChunkEntry>;
 }
@@ -59,7 +61,7 @@ const sha = (data: string | Uint8Array) => createHash('sha256').update(data).dig
  * written once a build, holding only the current routes.
  */
 type StandaloneIndex = Record<string, [file: string | null, size: number]>;
-const STANDALONE_INDEX = 'standalone-index';
+
 
 /** Changes with the code that turns a compiled page into a standalone chunk. */
 const STANDALONE_FINGERPRINT = sha(readFileSync(path.join(PACKAGE_ROOT, 'src/bundle/routeChunks.ts')));
@@ -129,7 +131,8 @@ export async function buildRouteChunks(
   // keeps an unchanged route's chunk without reading its code.
   const standalone = new Map<string, BuiltChunk>();
   const specifiers = new Set(shared.map((m) => m.specifier));
-  const knownChunks = readCacheEntry<StandaloneIndex>(cache.dir, STANDALONE_INDEX) ?? {};
+  const indexKey = `standalone-${cache.siteId}`;
+  const knownChunks = readCacheEntry<StandaloneIndex>(cache.dir, indexKey) ?? {};
   const index: StandaloneIndex = {};
   let indexChanged = false;
   for (const name of names) {
@@ -154,7 +157,7 @@ export async function buildRouteChunks(
     indexChanged = true;
     if (chunk) standalone.set(name, chunk);
   }
-  if (indexChanged || Object.keys(index).length !== Object.keys(knownChunks).length) writeCacheEntry(cache.dir, STANDALONE_INDEX, index);
+  if (indexChanged || Object.keys(index).length !== Object.keys(knownChunks).length) writeCacheEntry(cache.dir, indexKey, index);
   const keys = new Map(names.filter((name) => !standalone.has(name)).map((name) => [name, routeKey(fingerprint, name, sources)]));
   const hits = new Map<string, RouteChunkEntry>();
   await mapLimit([...keys.keys()], 64, async (name) => {

@@ -1,5 +1,5 @@
-// The persistent compile cache keeps a page's code apart from what the site model needs, so warm
-// builds read the code only of pages they bundle or render again.
+// The persistent compile cache keeps a page's code apart from what the site model needs (one index
+// per site), so warm builds read the code only of pages they bundle or render again.
 import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,7 +34,7 @@ describe('compilePages with a persistent cache', () => {
   beforeAll(async () => {
     tmp = await tempDir();
     const highlighter = createCodeHighlighter(settings.themes);
-    options = { cacheDir: path.join(tmp.dir, 'cache'), workers: 0, highlighter: () => highlighter };
+    options = { cacheDir: path.join(tmp.dir, 'cache'), siteId: 'test', workers: 0, highlighter: () => highlighter };
   });
   afterAll(() => tmp.cleanup());
 
@@ -42,10 +42,11 @@ describe('compilePages with a persistent cache', () => {
     const first = await compilePages(jobs, settings, options);
     expect(first.stats).toMatchObject({ compiled: 2, reused: 0 });
     const keyA = first.keys.get('docs/a.md')!;
-    // The model entry holds headings and links but not the code.
-    const modelEntry = await readFile(entryFile(keyA), 'utf8');
-    expect(modelEntry).toContain('first-part');
-    expect(modelEntry).not.toContain('MDXContent');
+    // The site's index holds headings and links but not the code.
+    const index = await readFile(entryFile('site-test'), 'utf8');
+    expect(index).toContain(keyA);
+    expect(index).toContain('first-part');
+    expect(index).not.toContain('MDXContent');
     expect(await readFile(entryFile(`${keyA}-code`), 'utf8')).toContain('MDXContent');
 
     const second = await compilePages(jobs, settings, options);
@@ -55,6 +56,10 @@ describe('compilePages with a persistent cache', () => {
     expect(cached.toc).toEqual(page(first, 'docs/a.md').toc);
     expect(cached.code).toBe(page(first, 'docs/a.md').code);
     expect(cached.excerptCode).toBeNull();
+    // Another site built from the same checkout keeps an index of its own, and leaves this one's alone.
+    const other = await compilePages(jobs.slice(0, 1), settings, { ...options, siteId: 'other' });
+    expect(other.stats).toMatchObject({ compiled: 1, reused: 0 });
+    expect((await compilePages(jobs, settings, options)).stats).toMatchObject({ compiled: 0, reused: 2 });
   });
 
   it('compiles a page again when its code entry is gone', async () => {
