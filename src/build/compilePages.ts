@@ -125,8 +125,8 @@ export async function compilePages(
       if (entry && entry.key === key && stillValid(entry, job)) {
         outcomes.set(job.relPath, entry.outcome);
         options.memory?.set(job.relPath, entry);
-        if (known[key]) index[key] = known[key];
-        else indexChanged = storeOutcome(options.cacheDir, index, key, entry.outcome, false);
+        index[key] = known[key] ?? storedOutcome(entry.outcome);
+        indexChanged ||= !known[key];
       } else {
         misses.push({ job, key });
       }
@@ -145,7 +145,10 @@ export async function compilePages(
         options.onProgress?.(++done, misses.length);
         if (!outcome.ok) return;
         options.memory?.set(job.relPath, { key, outcome });
-        indexChanged = storeOutcome(options.cacheDir, index, key, outcome, true);
+        // The code is written before the index that promises it is there.
+        writeCacheEntry(options.cacheDir, codeKey(key), { code: outcome.page.code, excerptCode: outcome.page.excerptCode } satisfies StoredCode);
+        index[key] = storedOutcome(outcome);
+        indexChanged = true;
       }),
     );
     if (indexChanged || Object.keys(index).length !== Object.keys(known).length) writeCacheEntry(options.cacheDir, indexKey, index);
@@ -163,12 +166,11 @@ export async function compilePages(
 /** Changes when the layout of cache entries changes. */
 const STORAGE_VERSION = 3;
 
-/** Adds a compilation to the index (writing its code entry when it is new) and returns true: the index changed. */
-function storeOutcome(dir: string | null, index: StoredIndex, key: string, outcome: CacheEntry['outcome'], withCode: boolean): true {
-  const { page } = outcome;
-  // The code is written before the index that promises it is there. A page read from the cache
-  // reads its code on first use, so only a new one's is touched.
-  if (withCode) writeCacheEntry(dir, codeKey(key), { code: page.code, excerptCode: page.excerptCode } satisfies StoredCode);
+/**
+ * What the index keeps of a compilation: everything but the code. Fields are picked one by one
+ * because a page read from the cache reads its code on first touch.
+ */
+function storedOutcome({ page, links }: CacheEntry['outcome']): StoredOutcome {
   const model: StoredPage = {
     hasTruncateMarker: page.hasTruncateMarker,
     toc: page.toc,
@@ -177,8 +179,7 @@ function storeOutcome(dir: string | null, index: StoredIndex, key: string, outco
     warnings: page.warnings,
     markdownLinks: page.markdownLinks,
   };
-  index[key] = { page: model, links: outcome.links };
-  return true;
+  return { page: model, links };
 }
 
 /** A compilation from the index whose code is read from disk on first use, or null when not cached. */
