@@ -55,9 +55,7 @@ function Category({ item, path, onNavigate }: { item: SidebarCategory; path: str
           <button type="button" className="sidebar__link sidebar__category-label" onClick={toggle} aria-expanded={open}>{item.label}</button>
         )}
         {item.collapsible ? (
-          <button type="button" className="sidebar__toggle" aria-expanded={open} onPointerEnter={item.partial ? loadFullTree : undefined} aria-label={`${open ? 'Collapse' : 'Expand'} the category ${item.label}`} onClick={toggle}>
-            <svg viewBox="0 0 16 16" width="12" height="12" aria-hidden="true"><path d="M5 3l5 5-5 5" fill="none" stroke="currentColor" strokeWidth="2" /></svg>
-          </button>
+          <button type="button" className="sidebar__toggle" aria-expanded={open} onPointerEnter={item.partial ? loadFullTree : undefined} aria-label={`${open ? 'Collapse' : 'Expand'} the category ${item.label}`} onClick={toggle} />
         ) : null}
       </div>
       {open && !item.partial ? <SidebarItems items={item.items} path={key} onNavigate={onNavigate} /> : null}
