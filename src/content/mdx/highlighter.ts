@@ -1,4 +1,5 @@
-import type { BundledLanguage, Highlighter } from 'shiki';
+import type { BundledLanguage } from 'shiki';
+import { createTwoThemeHtml } from './twoThemeHtml.js';
 
 const ALIASES: Record<string, string> = {
   js: 'javascript', mjs: 'javascript', cjs: 'javascript', ts: 'typescript', sh: 'bash', shell: 'bash',
@@ -8,8 +9,8 @@ const ALIASES: Record<string, string> = {
 export const PLAIN_LANGUAGES = new Set(['text', 'txt', 'plain', 'plaintext', '']);
 
 export interface CodeHighlighter {
-  highlighter: Highlighter;
-  themes: { light: string; dark: string };
+  /** A highlighted `<pre>` in both palettes; `grammar` comes from resolveLanguage (null: plain text). */
+  toHtml(code: string, grammar: string | null, highlightLines: ReadonlySet<number>): string;
   /** Loads the grammars of these fence languages (unknown ones are ignored). */
   ensureLanguages(langs: Iterable<string>): Promise<void>;
   /** Maps a fence language to a loaded grammar, or null for plain text. */
@@ -33,8 +34,7 @@ export async function createCodeHighlighter(themes: { light: string; dark: strin
   const highlighter = await createHighlighter({ themes: [themes.light, themes.dark], langs: [] });
   const loaded = new Set<string>();
   return {
-    highlighter,
-    themes,
+    toHtml: createTwoThemeHtml(highlighter, themes),
     async ensureLanguages(langs) {
       const missing = [...new Set([...langs].map(grammarName))].filter((name) => !loaded.has(name) && name in bundledLanguages);
       if (missing.length === 0) return;

@@ -194,7 +194,7 @@ export function rehypeHeadings(options: PluginOptions) {
 
 /** Highlights fenced code at build time (light and dark palettes at once) and wraps it in <CodeBlock>. */
 export function rehypeCodeBlocks(options: PluginOptions) {
-  const { highlighter, themes, resolveLanguage } = options.highlighter;
+  const { toHtml, resolveLanguage } = options.highlighter;
   return (tree: HastRoot) => {
     walkHast(tree, (node, index, parent) => {
       if (node.type !== 'element' || node.tagName !== 'pre') return;
@@ -213,18 +213,7 @@ export function rehypeCodeBlocks(options: PluginOptions) {
           column: node.position?.start.column,
         });
       }
-      const html = highlighter.codeToHtml(source, {
-        lang: lang ?? 'text',
-        themes,
-        defaultColor: false,
-        transformers: [
-          {
-            line(lineNode, line) {
-              if (meta.highlightLines.has(line)) this.addClassToHast(lineNode, 'highlighted');
-            },
-          },
-        ],
-      });
+      const html = toHtml(source, lang, meta.highlightLines);
       const attributes = [attr('language', requested || 'text'), attr('html', html)];
       if (meta.title) attributes.push(attr('title', meta.title));
       if (meta.showLineNumbers) attributes.push(attr('showLineNumbers', 'true'));
