@@ -8,7 +8,7 @@ import { SiteError } from '../errors.js';
 import { PACKAGE_ROOT } from '../packageRoot.js';
 import { GENERATOR_VERSION } from '../version.js';
 import { resolveMarkdownLink, runCompileJob, type CompileJob, type CompileOutcome, type CompileSettings } from './compileJob.js';
-import { hasCacheEntry, readCacheEntry, writeCacheEntry } from './diskCache.js';
+import { hasCacheEntry, openCacheIndex, readCacheEntry, writeCacheEntry } from './diskCache.js';
 import { createWorkerPool, workerScript } from './workerPool.js';
 
 /** A cached compilation: valid while its key matches and its markdown links resolve the same way. */
@@ -28,7 +28,6 @@ interface StoredOutcome {
   page: StoredPage;
   links: Record<string, string | null>;
 }
-type StoredIndex = Record<string, StoredOutcome>;
 interface StoredCode {
   code: string;
   excerptCode: string | null;
@@ -48,7 +47,7 @@ export interface CompileStats {
 export interface CompilePagesOptions {
   /** Folder of the persistent cache, or null for none. */
   cacheDir: string | null;
-  /** Names the site's index in the cache (see StoredIndex), so sites built from one checkout keep theirs apart. */
+  /** Names the site's index in the cache (see StoredOutcome), so sites built from one checkout keep theirs apart. */
   siteId: string;
   /** In-memory cache kept by a watch session, by source path. */
   memory?: Map<string, CacheEntry>;
@@ -111,22 +110,18 @@ export async function compilePages(
   const early = wanted > 0 && !options.memory && options.cacheDir && jobs.length >= MIN_PAGES_PER_WORKER * 2 ? await workerCompiler(settings, 1) : null;
 
   const settingsKey = JSON.stringify([FINGERPRINT, STORAGE_VERSION, settings.tocLevels, settings.themes]);
-  const indexKey = `site-${options.siteId}`;
-  const known = readCacheEntry<StoredIndex>(options.cacheDir, indexKey) ?? {};
-  const index: StoredIndex = {};
-  let indexChanged = false;
+  const index = openCacheIndex<StoredOutcome>(options.cacheDir, `site-${options.siteId}`);
   let compiler: Compiler | null = early;
   try {
     for (const job of jobs) {
       const key = cacheKey(job, settingsKey);
       keys.set(job.relPath, key);
       let entry = options.memory?.get(job.relPath);
-      if (!entry || entry.key !== key) entry = storedEntry(options.cacheDir, key, known[key], job.relPath) ?? undefined;
+      if (!entry || entry.key !== key) entry = storedEntry(options.cacheDir, key, index.known(key), job.relPath) ?? undefined;
       if (entry && entry.key === key && stillValid(entry, job)) {
         outcomes.set(job.relPath, entry.outcome);
         options.memory?.set(job.relPath, entry);
-        index[key] = known[key] ?? storedOutcome(entry.outcome);
-        indexChanged ||= !known[key];
+        index.set(key, index.known(key) ?? storedOutcome(entry.outcome));
       } else {
         misses.push({ job, key });
       }
@@ -147,11 +142,10 @@ export async function compilePages(
         options.memory?.set(job.relPath, { key, outcome });
         // The code is written before the index that promises it is there.
         writeCacheEntry(options.cacheDir, codeKey(key), { code: outcome.page.code, excerptCode: outcome.page.excerptCode } satisfies StoredCode);
-        index[key] = storedOutcome(outcome);
-        indexChanged = true;
+        index.set(key, storedOutcome(outcome));
       }),
     );
-    if (indexChanged || Object.keys(index).length !== Object.keys(known).length) writeCacheEntry(options.cacheDir, indexKey, index);
+    index.save();
     stats = { compiled: misses.length, reused: jobs.length - misses.length, workers };
   } finally {
     await compiler?.close();

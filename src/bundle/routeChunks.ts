@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { mapLimit } from '../build/concurrency.js';
-import { readCacheEntry, writeCacheEntry } from '../build/diskCache.js';
+import { openCacheIndex, readCacheEntry, writeCacheEntry } from '../build/diskCache.js';
 import { PACKAGE_ROOT } from '../packageRoot.js';
 import { GENERATOR_VERSION } from '../version.js';
 import { SHARED_MODULES_GLOBAL } from '../shared/paths.js';
@@ -60,8 +60,7 @@ const sha = (data: string | Uint8Array) => createHash('sha256').update(data).dig
  * when the route needs the bundler) and size. All routes' entries are one cache entry, read and
  * written once a build, holding only the current routes.
  */
-type StandaloneIndex = Record<string, [file: string | null, size: number]>;
-
+type StandaloneRecord = [file: string | null, size: number];
 
 /** Changes with the code that turns a compiled page into a standalone chunk. */
 const STANDALONE_FINGERPRINT = sha(readFileSync(path.join(PACKAGE_ROOT, 'src/bundle/routeChunks.ts')));
@@ -131,21 +130,18 @@ export async function buildRouteChunks(
   // keeps an unchanged route's chunk without reading its code.
   const standalone = new Map<string, BuiltChunk>();
   const specifiers = new Set(shared.map((m) => m.specifier));
-  const indexKey = `standalone-${cache.siteId}`;
-  const knownChunks = readCacheEntry<StandaloneIndex>(cache.dir, indexKey) ?? {};
-  const index: StandaloneIndex = {};
-  let indexChanged = false;
+  const index = openCacheIndex<StandaloneRecord>(cache.dir, `standalone-${cache.siteId}`);
   for (const name of names) {
     const { content } = sources.routeEntries.get(name)!;
     if (content.kind !== 'mdx') continue;
     const key = sha(`${fingerprint}\0${STANDALONE_FINGERPRINT}\0${options.assetDir}\0${name}\0${sources.modules.get(content.relPath)!.key}`);
-    const known = knownChunks[key];
+    const known = index.known(key);
     if (known && known[0] === null) {
-      index[key] = known;
+      index.set(key, known);
       continue;
     }
     if (known && known[0] !== null && keepPrevious(known[0], known[1])) {
-      index[key] = known;
+      index.set(key, known);
       files.add(known[0]);
       written.add(known[0]);
       standalone.set(name, { chunk: { js: `${baseUrl}${known[0]}`, imports: [], css: [] }, outputs: [], inputFiles: [] });
@@ -153,11 +149,10 @@ export async function buildRouteChunks(
     }
     const chunk = standaloneChunk(name, sources, baseUrl, options.assetDir, specifiers);
     const output = chunk?.outputs[0];
-    index[key] = [output?.file ?? null, output?.text ? Buffer.byteLength(output.text) : 0];
-    indexChanged = true;
+    index.set(key, [output?.file ?? null, output?.text ? Buffer.byteLength(output.text) : 0]);
     if (chunk) standalone.set(name, chunk);
   }
-  if (indexChanged || Object.keys(index).length !== Object.keys(knownChunks).length) writeCacheEntry(cache.dir, indexKey, index);
+  index.save();
   const keys = new Map(names.filter((name) => !standalone.has(name)).map((name) => [name, routeKey(fingerprint, name, sources)]));
   const hits = new Map<string, RouteChunkEntry>();
   await mapLimit([...keys.keys()], 64, async (name) => {
