@@ -88,15 +88,16 @@ const WHITESPACE_ONLY = /^\s+$/;
  */
 function lineSpans(line: string, tokens: Array<{ startIndex: number; endIndex: number; scopes: string[] }>, styleOf: (scopes: string[]) => TokenStyle): string {
   const merged: Array<{ start: number; end: number; style: TokenStyle }> = [];
-  for (const token of tokens) {
-    // The tokenizer sees the line with a "\n" appended; the last token may cover it.
-    const end = Math.min(token.endIndex, line.length);
-    if (end <= token.startIndex) continue;
+  tokens.forEach((token, i) => {
+    // The tokenizer sees the line with a "\n" appended, so the last token may cover it; and when
+    // it stops early (its time limit), the last token takes the rest of the line, as in shiki.
+    const end = i === tokens.length - 1 ? line.length : Math.min(token.endIndex, line.length);
+    if (end <= token.startIndex) return;
     const style = styleOf(token.scopes);
     const last = merged[merged.length - 1];
     if (last && last.style === style) last.end = end;
     else merged.push({ start: token.startIndex, end, style });
-  }
+  });
   let html = '';
   let carried = '';
   merged.forEach((token, i) => {

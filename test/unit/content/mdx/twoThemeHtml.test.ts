@@ -101,4 +101,24 @@ describe('createTwoThemeHtml', () => {
     const second = html.split('\n')[1]!;
     expect(second).toMatch(/<span style="--shiki-light:#6A737D;--shiki-dark:#6A737D">still a comment \*\/<\/span>/);
   });
+
+  it('keeps the whole line when the tokenizer stops early at its time limit (a busy machine)', () => {
+    // The same grammar, but every line stops after its first token, as the time limit leaves it.
+    const stopsEarly = {
+      ...shiki,
+      getLanguage: (name: string) => {
+        const grammar = shiki.getLanguage(name);
+        return {
+          ...grammar,
+          tokenizeLine: (line: string, state: Parameters<typeof grammar.tokenizeLine>[1]) => {
+            const result = grammar.tokenizeLine(line, state);
+            return { ...result, tokens: result.tokens.slice(0, 1), stoppedEarly: true };
+          },
+        };
+      },
+    } as Highlighter;
+    const code = 'Sipa.init(() => {\n  start();\n});';
+    const html = createTwoThemeHtml(stopsEarly, PAIRS[0]!)(code, 'javascript', new Set());
+    expect(looks(html).lines.map((line) => line.text)).toEqual(code.split('\n'));
+  });
 });
