@@ -103,7 +103,12 @@ export function createSiteBundler(kind: 'client' | 'server', incremental = true,
   return {
     async bundle(sources, outDir, baseUrl, extra) {
       if (!isClient) return bundleOnce(sources, outDir, baseUrl, extra);
-      const [entry, routes] = await Promise.all([bundleOnce(sources, outDir, baseUrl), bundleRoutes(sources, outDir, baseUrl, extra?.keep)]);
+      // Both builds write into outDir: when one fails, the other still finishes before the error
+      // goes up, so nothing writes into a staging folder the failed build is removing.
+      const [entryBuild, routesBuild] = await Promise.allSettled([bundleOnce(sources, outDir, baseUrl), bundleRoutes(sources, outDir, baseUrl, extra?.keep)]);
+      if (entryBuild.status === 'rejected') throw entryBuild.reason;
+      if (routesBuild.status === 'rejected') throw routesBuild.reason;
+      const [entry, routes] = [entryBuild.value, routesBuild.value];
       return {
         ...entry,
         routes: routes.routes,
