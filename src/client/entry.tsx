@@ -8,7 +8,7 @@ import siteData from 'sipa:site-data';
 // Registers React and the theme's components for the route chunks, which do not bundle their own.
 import 'sipa:shared-modules';
 import type { ClientSiteData, RouteModule, RoutePayload } from '../shared/types.js';
-import { isExternalUrl, normalizePath } from '../shared/paths.js';
+import { normalizePath } from '../shared/paths.js';
 import { shouldPrefetch } from './connection.js';
 import { rememberDocsVersion } from './docsVersion.js';
 import { RouteLoadError } from './ErrorBoundary.js';
@@ -17,6 +17,7 @@ import type { Navigation } from './navigation.js';
 import { createProgressBar } from './progressBar.js';
 import { ChunkLoadError, createRouteLoader, type LoadedRoute } from './routeLoader.js';
 import { Root } from './Root.js';
+import { canonicalHref, siteTargetOf, type SiteTarget } from './sitePath.js';
 import { siteStorage } from './storage.js';
 import '../../templates/css/theme.css';
 import 'sipa:custom-css';
@@ -40,7 +41,14 @@ const RELOAD_GUARD_KEY = 'sipa:chunk-reload';
  */
 let matcherPromise: Promise<(path: string) => boolean> | null = null;
 function routeMatches(path: string): Promise<boolean> {
-  matcherPromise ??= import('./matcher.js').then(({ createRouteMatcher }) => createRouteMatcher(site.routePatterns).matches);
+  matcherPromise ??= import('./matcher.js').then(
+    ({ createRouteMatcher }) => createRouteMatcher(site.routePatterns).matches,
+    (error: unknown) => {
+      // Forgotten, so that Retry (or the next click) loads it again.
+      matcherPromise = null;
+      throw new ChunkLoadError('route matcher', error, 'the navigation code');
+    },
+  );
   return matcherPromise.then((matches) => matches(path));
 }
 const loader = createRouteLoader({
@@ -50,20 +58,8 @@ const loader = createRouteLoader({
 });
 const progress = createProgressBar();
 
-/**
- * Site path of a same-origin URL under the base URL that looks like a page (not a file such as
- * /img/logo.svg), or null. Whether a route pattern matches is checked when navigating.
- */
-function sitePathOf(href: string): { path: string; hash: string; url: URL } | null {
-  if (isExternalUrl(href) && !href.startsWith(location.origin)) return null;
-  const url = new URL(href, location.href);
-  if (url.origin !== location.origin) return null;
-  const base = site.baseUrl.replace(/\/$/, '');
-  if (base && !url.pathname.startsWith(`${base}/`) && url.pathname !== base) return null;
-  const path = normalizePath(url.pathname.slice(base.length) || '/');
-  if (/\.(?!html$)[a-z0-9]+$/i.test(path)) return null;
-  return { path, hash: decodeURIComponent(url.hash.slice(1)), url };
-}
+/** The site target of a link, or null for anything the browser should load itself. */
+const sitePathOf = (href: string): SiteTarget | null => siteTargetOf(href, location.href, site.baseUrl);
 
 function scrollToTarget(hash: string): void {
   const target = hash ? document.getElementById(hash) : null;
@@ -71,7 +67,10 @@ function scrollToTarget(hash: string): void {
   else window.scrollTo(0, 0);
 }
 
-/** Full page load after a chunk failed; guarded so a broken deploy cannot loop reloads. */
+/**
+ * Full page load of `url` after code failed to load; guarded (10 s, in sessionStorage) so a broken
+ * deploy cannot loop reloads. False when the guard holds: the caller shows the error with Retry.
+ */
 function reloadOnce(url: string): boolean {
   try {
     const last = Number(sessionStorage.getItem(RELOAD_GUARD_KEY) ?? 0);
@@ -80,7 +79,10 @@ function reloadOnce(url: string): boolean {
   } catch {
     // Without sessionStorage there is no guard; reloading once is still the best recovery.
   }
-  window.location.assign(url);
+  // After back/forward the address already is the target: assigning it again (with a #hash) would
+  // only scroll, so reload instead.
+  if (url === location.href) window.location.reload();
+  else window.location.assign(url);
   return true;
 }
 
@@ -117,14 +119,19 @@ const scrollMemory = (() => {
       key = newKey();
       history.pushState({ key }, '', url);
     },
-    pop(entryState: unknown): ScrollPosition {
+    /** Corrects the current entry's URL (a not-found page that showed the real route). */
+    replace(url: string) {
+      history.replaceState({ ...history.state, key }, '', url);
+    },
+    /** The remembered position of the entry returned to, if any (else its hash or the top is the target). */
+    pop(entryState: unknown): ScrollPosition | undefined {
       // The page being left is still on screen: record its position now, since a scroll just
       // before the back/forward may not have fired its (coalesced, per-frame) event yet.
       this.record();
       const entry = entryState as { key?: string; scroll?: ScrollPosition } | null;
       key = entry?.key ?? newKey();
       if (!entry?.key) history.replaceState({ ...entry, key }, '');
-      return positions.get(key) ?? entry?.scroll ?? { x: 0, y: 0 };
+      return positions.get(key) ?? entry?.scroll;
     },
   };
 })();
@@ -148,38 +155,61 @@ function ClientApp({ initial }: { initial: LoadedRoute }) {
     window.__SIPA_HYDRATED__ = true;
   }, []);
 
-  const go = useCallback(async (href: string, mode: 'push' | 'pop', restore?: { x: number; y: number }) => {
+  /**
+   * Shows `href`: 'push' for a click, 'pop' for back/forward (to `restore` if a position is
+   * remembered), 'replace' for a not-found page whose URL is a variant of a route (it then shows
+   * that route under its canonical URL, or stays as it is). Never rejects: a failure ends in the
+   * guarded full page load or the error screen with Retry.
+   */
+  const go = useCallback(async (href: string, mode: 'push' | 'pop' | 'replace', restore?: ScrollPosition): Promise<void> => {
     const target = sitePathOf(href);
-    if (!target || !(await routeMatches(target.path))) {
-      window.location.assign(href);
+    if (!target) {
+      if (mode !== 'replace') window.location.assign(href);
       return;
     }
     const id = ++navigationId.current;
-    const current = normalizePath(location.pathname);
+    // Back/forward keeps the entry's URL; otherwise the site's own form of it is shown.
+    const url = mode === 'pop' ? target.url.href : canonicalHref(target, site.baseUrl);
     if (mode === 'push') scrollMemory.save();
-    if (mode === 'push' && target.path === current && target.url.hash) {
-      scrollMemory.push(target.url.href);
+    if (mode === 'push' && target.path === sitePathOf(location.href)?.path && target.url.hash) {
+      scrollMemory.push(url);
       setView((v) => ({ ...v, hash: target.hash, scroll: { hash: target.hash } }));
       return;
     }
+    // The delay counts from the click, whatever lazy code (the matcher) the navigation loads first.
     progress.start();
     try {
+      if (!(await routeMatches(target.path))) {
+        if (id === navigationId.current && mode !== 'replace') window.location.assign(href);
+        return;
+      }
       const route = await loader.load(target.path);
       if (id !== navigationId.current) return;
-      if (mode === 'push') scrollMemory.push(target.url.href);
+      // A not-found page whose path is no route either: it already shows what it should.
+      if (mode === 'replace' && route.payload.data.kind === 'notFound') return;
+      if (mode === 'push') scrollMemory.push(url);
+      if (mode === 'replace') scrollMemory.replace(url);
       invariant(normalizePath(route.payload.meta.path) === target.path || route.payload.data.kind === 'notFound', `route mismatch for ${target.path}`);
       updateHead(route.payload);
       setView({ route, hash: target.hash, error: null, scroll: restore ?? { hash: target.hash } });
     } catch (error) {
       if (id !== navigationId.current) return;
-      if (error instanceof ChunkLoadError && reloadOnce(target.url.href)) return;
-      if (mode === 'push') scrollMemory.push(target.url.href);
-      const retry = () => void go(target.url.href, 'pop');
+      if (error instanceof ChunkLoadError && reloadOnce(url)) return;
+      if (mode === 'push') scrollMemory.push(url);
+      const retry = () => void go(url, mode === 'replace' ? 'replace' : 'pop');
       setView((v) => ({ ...v, error: { error: error as Error, retry }, scroll: { hash: '' } }));
     } finally {
       if (id === navigationId.current) progress.done();
     }
   }, []);
+
+  // Static hosts answer URL variants of a route ("/blog/index.html", "/blog/") with the not-found
+  // page: once it has hydrated as it was rendered, show the route it names, if there is one.
+  useEffect(() => {
+    if (initial.payload.data.kind !== 'notFound') return;
+    const target = sitePathOf(location.href);
+    if (target && canonicalHref(target, site.baseUrl) !== location.href) void go(location.href, 'replace');
+  }, [initial, go]);
 
   useEffect(() => {
     history.scrollRestoration = 'manual';

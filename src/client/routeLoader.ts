@@ -7,10 +7,13 @@ export interface LoadedRoute {
   module: RouteModule;
 }
 
-/** The chunk of a route could not be loaded (usually: a new deploy removed the old hashed file). */
+/**
+ * Code a navigation needs (a route's chunk, the route matcher) could not be loaded; usually a new
+ * deploy removed the old hashed file, so a full page load is the recovery.
+ */
 export class ChunkLoadError extends Error {
-  constructor(readonly chunk: string, cause: unknown) {
-    super(`Loading the page's code (${chunk}) failed`, { cause });
+  constructor(readonly chunk: string, cause: unknown, what = "the page's code") {
+    super(`Loading ${what} (${chunk}) failed`, { cause });
     this.name = 'ChunkLoadError';
   }
 }

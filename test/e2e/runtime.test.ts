@@ -29,6 +29,12 @@ const payloadOf = (path: string) => `/_sipa/routes${path}.json`;
 const SAVE_DATA = `Object.defineProperty(Navigator.prototype, 'connection', { configurable: true, get: () => ({ saveData: true, effectiveType: '4g' }) });`;
 const TWO_G = `Object.defineProperty(Navigator.prototype, 'connection', { configurable: true, get: () => ({ saveData: false, effectiveType: '2g' }) });`;
 const NO_INTERSECTION_OBSERVER = `delete window.IntersectionObserver;`;
+/** Reports unhandled promise rejections as console errors, in every document the page loads. */
+const REPORT_REJECTIONS = `addEventListener('unhandledrejection', (event) => console.error('unhandledrejection: ' + ((event.reason && event.reason.message) || event.reason)));`;
+/** Console errors other than the browser's note that the document came with status 404. */
+const besides404 = (errors: string[]) => errors.filter((e) => !/^Failed to load resource: the server responded with a status of 404/.test(e));
+/** Uncaught errors and unhandled rejections among the console errors of a page. */
+const uncaught = (errors: string[]) => errors.filter((e) => /^(pageerror|unhandledrejection):/.test(e));
 /** Records whether the progress bar was ever added to the page. */
 const WATCH_PROGRESS = `window.__progressSeen = false; new MutationObserver(() => { if (document.getElementById('sipa-progress')) window.__progressSeen = true; }).observe(document, { childList: true, subtree: true });`;
 
@@ -85,6 +91,30 @@ async function clickLink(page: Page, href: string): Promise<void> {
 }
 
 const mainText = (page: Page) => page.locator('#__sipa').innerText();
+
+/** The lazily loaded route matcher's chunk. */
+const MATCHER_CHUNK = /\/_sipa\/c\/matcher-[A-Z0-9]+\.js$/;
+
+/**
+ * A slow network from now on: every script and fetch request of the page (dynamic imports, route
+ * payloads, chunks; in later documents too) is held for `ms`, then let through, or aborted when
+ * `fail` is set. Documents are not held, so a full page load still gets its HTML.
+ */
+async function slowNetwork(page: Page, { ms = 2500, fail = false } = {}): Promise<{ held: string[]; settled: string[] }> {
+  const held: string[] = [];
+  const settled: string[] = [];
+  await page.route('**/*', async (route) => {
+    const type = route.request().resourceType();
+    if (type !== 'script' && type !== 'fetch') return route.continue();
+    const path = new URL(route.request().url()).pathname;
+    held.push(path);
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    settled.push(path);
+    // The page may have moved on (a full page load) in the meantime.
+    await (fail ? route.abort() : route.continue()).catch(() => {});
+  });
+  return { held, settled };
+}
 
 describe('first visit', () => {
   it('paints the server HTML before it requests any script, then hydrates', async () => {
@@ -186,6 +216,26 @@ describe('client-side navigation', () => {
     expect(await marker(page)).toBe(42);
   }, 60_000);
 
+  it('back to a #hash entry of another page without a remembered position scrolls to the target', async () => {
+    const { page, errors } = await open(FROM, [SAVE_DATA]);
+    await setMarker(page);
+    // Entries added by other code (or before a reload lost the remembered positions) carry no position.
+    await page.evaluate((from) => {
+      history.pushState(null, '', '/docs/api/Sipa#getVersion');
+      history.pushState(null, '', from);
+    }, FROM);
+    await page.goBack();
+    await page.waitForURL(`${site.url}/docs/api/Sipa#getVersion`);
+    await page.waitForFunction(() => {
+      const el = document.getElementById('getVersion');
+      if (!el || window.scrollY === 0) return false;
+      const top = el.getBoundingClientRect().top;
+      return top >= -2 && top < 200;
+    });
+    expect(await marker(page)).toBe(42);
+    expect(errors).toEqual([]);
+  }, 60_000);
+
   it('stores the preferred docs version per docs plugin when a doc is visited', async () => {
     const { page } = await open('/blog');
     expect(await page.evaluate(() => localStorage.getItem('docs-preferred-version-default'))).toBeNull();
@@ -257,6 +307,118 @@ describe('progress bar', () => {
     await page.waitForURL(site.url + TO);
     await page.waitForTimeout(600);
     expect(await page.evaluate(() => (window as unknown as { __progressSeen: boolean }).__progressSeen)).toBe(false);
+  }, 60_000);
+});
+
+describe('slow network: no prefetch (save-data), every script and fetch after load held 2.5 s', () => {
+  it('shows the progress bar 200 ms after the click, while the lazily loaded matcher is still on its way', async () => {
+    const { page, errors } = await open(FROM, [SAVE_DATA, REPORT_REJECTIONS]);
+    const net = await slowNetwork(page);
+    const barAtClick = await page.evaluate((href) => {
+      document.querySelector<HTMLAnchorElement>(`#__sipa a[href="${href}"]`)!.click();
+      return document.getElementById('sipa-progress') !== null;
+    }, TO);
+    expect(barAtClick).toBe(false);
+    await page.waitForSelector('#sipa-progress');
+    // The bar came while the navigation still waited for its first lazy code: nothing has arrived.
+    expect(net.settled).toEqual([]);
+    expect(net.held.some((p) => MATCHER_CHUNK.test(p))).toBe(true);
+    await page.waitForURL(site.url + TO, { timeout: 30_000 });
+    await page.waitForSelector('#sipa-progress', { state: 'detached', timeout: 10_000 });
+    expect(await page.locator('h1').first().innerText()).toMatch(/Install/i);
+    expect(uncaught(errors)).toEqual([]);
+  }, 60_000);
+
+  it('when the navigation code then fails to load, the click ends in a full page load of the target', async () => {
+    const { page, errors } = await open(FROM, [SAVE_DATA, REPORT_REJECTIONS]);
+    const payload = await (await fetch(site.url + payloadOf(TO))).json();
+    const net = await slowNetwork(page, { fail: true });
+    await setMarker(page);
+    await clickLink(page, TO);
+    await page.waitForURL(site.url + TO, { timeout: 30_000 });
+    await page.waitForFunction(() => (window as unknown as { __marker?: number }).__marker === undefined);
+    expect(await page.locator('h1').first().innerText()).toContain(payload.data.title);
+    expect(net.held.some((p) => MATCHER_CHUNK.test(p))).toBe(true);
+    expect(uncaught(errors)).toEqual([]);
+  }, 60_000);
+
+  it('when the reload guard holds, shows the error with Retry, and Retry works once the code loads', async () => {
+    const { page, errors } = await open(FROM, [SAVE_DATA, REPORT_REJECTIONS]);
+    await page.evaluate(() => sessionStorage.setItem('sipa:chunk-reload', String(Date.now())));
+    await slowNetwork(page, { fail: true });
+    await setMarker(page);
+    await clickLink(page, TO);
+    const retry = page.getByRole('button', { name: 'Retry' });
+    await retry.waitFor({ timeout: 30_000 });
+    expect(await marker(page)).toBe(42);
+    // The bar does not stay behind the error screen.
+    await page.waitForSelector('#sipa-progress', { state: 'detached' });
+    await page.unroute('**/*');
+    await retry.click();
+    await retry.waitFor({ state: 'detached' });
+    await page.waitForURL(site.url + TO);
+    expect(await page.locator('h1').first().innerText()).toMatch(/Install/i);
+    expect(await marker(page)).toBe(42);
+    expect(uncaught(errors)).toEqual([]);
+  }, 60_000);
+
+  it('back to a #hash entry of another page whose code fails to load ends in a full page load of it', async () => {
+    const { page, errors } = await open(FROM, [SAVE_DATA, REPORT_REJECTIONS]);
+    await page.evaluate((from) => {
+      history.pushState(null, '', '/docs/api/Sipa#getVersion');
+      history.pushState(null, '', from);
+    }, FROM);
+    await slowNetwork(page, { fail: true });
+    await setMarker(page);
+    await page.goBack();
+    await page.waitForURL(`${site.url}/docs/api/Sipa#getVersion`);
+    await page.waitForFunction(() => (window as unknown as { __marker?: number }).__marker === undefined, undefined, { timeout: 30_000 });
+    expect(await page.locator('h1').first().innerText()).toBe('Sipa');
+    expect(uncaught(errors)).toEqual([]);
+  }, 60_000);
+});
+
+describe('URL variants answered with 404.html by a static host', () => {
+  it('/blog/index.html shows the blog under its normalised URL, without hydration errors', async () => {
+    const response = await fetch(`${site.url}/blog/index.html`);
+    expect(response.status).toBe(404);
+    expect(await response.text()).toContain('Page not found');
+    const { page, errors } = await open('/blog/index.html', [SAVE_DATA, REPORT_REJECTIONS]);
+    await page.waitForURL(`${site.url}/blog`);
+    await page.waitForFunction(() => document.title.startsWith('Blog |'));
+    await page.locator('.blog-layout').first().waitFor();
+    expect(await mainText(page)).not.toContain('Page not found');
+    expect(besides404(errors)).toEqual([]);
+  }, 60_000);
+
+  it('/docs/api/Sipa/index.html#getVersion shows the page and scrolls to the heading; a trailing slash works too', async () => {
+    const { page, errors } = await open('/docs/api/Sipa/index.html#getVersion', [SAVE_DATA, REPORT_REJECTIONS]);
+    await page.waitForURL(`${site.url}/docs/api/Sipa#getVersion`);
+    await page.waitForFunction(() => {
+      const el = document.getElementById('getVersion');
+      if (!el || window.scrollY === 0) return false;
+      const top = el.getBoundingClientRect().top;
+      return top >= -2 && top < 200;
+    });
+    expect(await page.title()).toMatch(/^Sipa \|/);
+    await page.goto(`${site.url}/docs/guides/installation/`);
+    await page.waitForURL(`${site.url}/docs/guides/installation`);
+    await page.waitForFunction(() => /Install/i.test(document.querySelector('h1')?.textContent ?? ''));
+    expect(besides404(errors)).toEqual([]);
+  }, 60_000);
+
+  it('a path that is no route keeps the not-found page and its URL; without JavaScript a variant shows it too', async () => {
+    const { page, errors } = await open('/docs/no-such-page/index.html', [SAVE_DATA, REPORT_REJECTIONS]);
+    await page.waitForLoadState('networkidle');
+    expect(page.url()).toBe(`${site.url}/docs/no-such-page/index.html`);
+    expect(await page.locator('h1').first().innerText()).toBe('Page not found');
+    expect(besides404(errors)).toEqual([]);
+
+    const context = await site.browser.newContext({ javaScriptEnabled: false });
+    contexts.push(context);
+    const noJs = await context.newPage();
+    await noJs.goto(`${site.url}/blog/index.html`);
+    expect(await noJs.locator('h1').first().innerText()).toBe('Page not found');
   }, 60_000);
 });
 

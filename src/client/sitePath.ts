@@ -1,0 +1,44 @@
+import { isExternalUrl, normalizePath, withBase } from '../shared/paths.js';
+
+/** A URL of the site as the router sees it. */
+export interface SiteTarget {
+  /** Site path: the base URL stripped, then normalised ("/blog/index.html" → "/blog"). */
+  path: string;
+  /** The decoded fragment, without "#". */
+  hash: string;
+  url: URL;
+}
+
+/**
+ * The site target of `href` (resolved against `currentHref`) when it is a same-origin URL under
+ * the base URL that looks like a page (not a file such as /img/logo.svg); otherwise null.
+ * Whether a route pattern matches is for the router to check.
+ */
+export function siteTargetOf(href: string, currentHref: string, baseUrl: string): SiteTarget | null {
+  const current = new URL(currentHref);
+  if (isExternalUrl(href) && !href.startsWith(current.origin)) return null;
+  const url = new URL(href, current);
+  if (url.origin !== current.origin) return null;
+  const base = baseUrl.replace(/\/$/, '');
+  if (base && !url.pathname.startsWith(`${base}/`) && url.pathname !== base) return null;
+  const path = normalizePath(url.pathname.slice(base.length) || '/');
+  if (/\.(?!html$)[a-z0-9]+$/i.test(path)) return null;
+  return { path, hash: decodeFragment(url.hash.slice(1)), url };
+}
+
+/**
+ * The URL the site's own links use for a target: the base URL and the normalised path (no
+ * ".html", "/index.html" or trailing slash), with the query and fragment kept.
+ */
+export function canonicalHref(target: SiteTarget, baseUrl: string): string {
+  return `${target.url.origin}${withBase(baseUrl, target.path)}${target.url.search}${target.url.hash}`;
+}
+
+/** A fragment as an element id; a malformed escape ("#%E0") is kept as it is rather than thrown. */
+function decodeFragment(fragment: string): string {
+  try {
+    return decodeURIComponent(fragment);
+  } catch {
+    return fragment;
+  }
+}
