@@ -2,18 +2,26 @@ import { useEffect, useState } from 'react';
 import { onStorageChange } from '../../src/client/storage.js';
 import { applyColorMode, COLOR_MODE_KEY, currentColorMode, type ColorMode } from './colorMode.js';
 
-/** Switch button between light and dark; the choice is stored under "theme" and synced across tabs. */
+/**
+ * Switch button between light and dark; the choice is stored under "theme" and synced across tabs.
+ * Until a choice is stored, the head script (colorMode.ts) follows the system preference.
+ */
 export function ColorModeToggle() {
   // null until mounted: the server cannot know the mode, so the first render must not depend on it.
   const [mode, setMode] = useState<ColorMode | null>(null);
   useEffect(() => {
     setMode(currentColorMode());
-    return onStorageChange(COLOR_MODE_KEY, (value) => {
-      if (value === 'light' || value === 'dark') {
-        applyColorMode(value, false);
-        setMode(value);
-      }
+    // The button follows data-theme whoever sets it: the head script following the system
+    // preference, another tab's choice, or this button.
+    const observer = new MutationObserver(() => setMode(currentColorMode()));
+    observer.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
+    const stopSync = onStorageChange(COLOR_MODE_KEY, (value) => {
+      if (value === 'light' || value === 'dark') applyColorMode(value, false);
     });
+    return () => {
+      observer.disconnect();
+      stopSync();
+    };
   }, []);
   const next: ColorMode = mode === 'light' ? 'dark' : 'light';
   return (

@@ -101,6 +101,41 @@ describe('colour mode', () => {
   }, T);
 });
 
+describe('colour mode and a live change of the system preference', () => {
+  it('is followed while nothing is stored, and ignored once the visitor picked a mode', async () => {
+    await withContext({ colorScheme: 'dark' }, async (_c, page) => {
+      await page.goto(`${site.url}/docs/guides/overview`);
+      await hydrated(page);
+      expect(await theme(page)).toBe('dark');
+      // Counts the system-preference changes the page has been told of (after the head script's listener).
+      await page.evaluate(() => {
+        const w = window as unknown as { __schemeChanges: number };
+        w.__schemeChanges = 0;
+        matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => w.__schemeChanges++);
+      });
+      const changes = () => page.evaluate(() => (window as unknown as { __schemeChanges: number }).__schemeChanges);
+
+      await page.emulateMedia({ colorScheme: 'light' });
+      await page.waitForFunction(() => document.documentElement.getAttribute('data-theme') === 'light');
+      expect(await page.evaluate(() => document.documentElement.style.colorScheme)).toBe('light');
+      await expect.poll(() => page.getByRole('button', { name: /Switch to dark mode \(currently light mode\)/ }).count()).toBe(1);
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await page.waitForFunction(() => document.documentElement.getAttribute('data-theme') === 'dark');
+      await expect.poll(() => page.getByRole('button', { name: /Switch to light mode/ }).count()).toBe(1);
+      expect(await page.evaluate(() => localStorage.getItem('theme'))).toBeNull();
+
+      await page.getByRole('button', { name: /Switch to light mode/ }).click();
+      expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('light');
+      const before = await changes();
+      await page.emulateMedia({ colorScheme: 'light' });
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await page.waitForFunction((n) => (window as unknown as { __schemeChanges: number }).__schemeChanges >= n + 2, before);
+      expect(await theme(page)).toBe('light');
+      await expect.poll(() => page.getByRole('button', { name: /Switch to dark mode/ }).count()).toBe(1);
+    });
+  }, T);
+});
+
 describe('announcement bar', () => {
   it('dismissal is stored, survives a reload and is reset when the id changes', async () => {
     await withContext({}, async (_c, page) => {
