@@ -1,8 +1,9 @@
-import type { AnchorHTMLAttributes, ReactNode, TableHTMLAttributes } from 'react';
+import type { AnchorHTMLAttributes, HTMLAttributes, ReactNode, TableHTMLAttributes } from 'react';
 import { Link } from '../src/client/navigation.js';
 import Admonition from './components/Admonition.js';
 import CodeBlock from './components/CodeBlock.js';
 import Details from './components/Details.js';
+import Heading from './components/Heading.js';
 import TabItem from './components/TabItem.js';
 import Tabs from './components/Tabs.js';
 
@@ -27,9 +28,15 @@ function MdxTable(props: TableHTMLAttributes<HTMLTableElement>) {
   );
 }
 
+type HeadingAttributes = HTMLAttributes<HTMLHeadingElement>;
+
 /** Components every MDX page can use without importing them. */
 export const mdxComponents = {
   a: (props: AnchorHTMLAttributes<HTMLAnchorElement>) => <Link {...props} />,
+  // Sections a reader may want to link to get a "#" link to themselves.
+  h2: (props: HeadingAttributes) => <Heading as="h2" {...props} />,
+  h3: (props: HeadingAttributes) => <Heading as="h3" {...props} />,
+  h4: (props: HeadingAttributes) => <Heading as="h4" {...props} />,
   details: MdxDetails,
   table: MdxTable,
   Admonition,

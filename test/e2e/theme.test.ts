@@ -331,6 +331,107 @@ describe('code blocks', () => {
   }, T);
 });
 
+/**
+ * The text the page renders in ::before pseudo-elements of elements whose class includes
+ * `className` (CSS generated content, such as counters, is in no DOM API; the layout snapshot has it).
+ */
+async function generatedBefore(context: BrowserContext, page: Page, className: string): Promise<string[]> {
+  const cdp = await context.newCDPSession(page);
+  const snapshot = (await cdp.send('DOMSnapshot.captureSnapshot', { computedStyles: [] })) as unknown as {
+    strings: string[];
+    documents: Array<{
+      nodes: { parentIndex: number[]; attributes: number[][]; pseudoType: { index: number[]; value: number[] } };
+      layout: { nodeIndex: number[]; text: number[] };
+    }>;
+  };
+  const { strings } = snapshot;
+  const { nodes, layout } = snapshot.documents[0]!;
+  const befores = new Set(nodes.pseudoType.index.filter((_, k) => strings[nodes.pseudoType.value[k]!] === 'before'));
+  const classOf = (node: number) => {
+    const attributes = nodes.attributes[node] ?? [];
+    for (let i = 0; i < attributes.length; i += 2) if (strings[attributes[i]!] === 'class') return strings[attributes[i + 1]!]!;
+    return '';
+  };
+  const texts: string[] = [];
+  layout.nodeIndex.forEach((node, i) => {
+    const text = layout.text[i]!;
+    if (text < 0 || !befores.has(node)) return;
+    if (classOf(nodes.parentIndex[node]!).split(' ').includes(className)) texts.push(strings[text]!);
+  });
+  await cdp.detach();
+  return texts;
+}
+
+describe('heading anchors', () => {
+  it('h2-h4 end with a "#" link, shown on hover and keyboard focus, named for screen readers, in no heading text, TOC or copy', async () => {
+    await withContext({ permissions: ['clipboard-read', 'clipboard-write'] }, async (context, page) => {
+      await page.goto(`${site.url}/docs/guides/guides-basics/create-a-new-page`);
+      await hydrated(page);
+      const headings = await page.locator('article h2, article h3, article h4').evaluateAll((els) =>
+        els.map((el) => ({ id: el.id, links: [...el.querySelectorAll('a.hash-link')].map((a) => a.getAttribute('href')) })),
+      );
+      expect(headings.length).toBeGreaterThan(3);
+      for (const heading of headings) expect(heading.links, heading.id).toEqual([`#${heading.id}`]);
+      expect(await page.locator('h1 a.hash-link').count()).toBe(0);
+
+      const heading = page.locator('h2#fill-in-the-page');
+      const link = heading.locator('a.hash-link');
+      const opacity = () => link.evaluate((el) => getComputedStyle(el).opacity);
+      expect(await opacity()).toBe('0');
+      await heading.hover();
+      await expect.poll(opacity).toBe('1');
+      await page.mouse.move(0, 0);
+      await expect.poll(opacity).toBe('0');
+      // Keyboard: Tab from the focusable element before the link reaches it, and shows it.
+      await link.evaluate((a) => {
+        const focusable = [...document.querySelectorAll<HTMLElement>('a[href], button, [tabindex="0"]')];
+        focusable[focusable.indexOf(a as HTMLElement) - 1]!.focus();
+      });
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('href'))).toBe('#fill-in-the-page');
+      await expect.poll(opacity).toBe('1');
+
+      expect(await page.getByRole('link', { name: 'Direct link to Fill in the page' }).count()).toBe(1);
+      expect(await page.getByRole('heading', { level: 2, name: 'Fill in the page Direct link to Fill in the page' }).count()).toBe(1);
+      expect(await generatedBefore(context, page, 'hash-link')).toContain('#');
+      expect(await heading.textContent()).toBe('Fill in the page');
+      expect(await page.locator('.toc a[href="#fill-in-the-page"]').textContent()).toBe('Fill in the page');
+      await heading.selectText();
+      await page.keyboard.press('Control+C');
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('Fill in the page');
+
+      await link.click();
+      await page.waitForURL(/#fill-in-the-page$/);
+      await expect.poll(() => heading.evaluate((el) => Math.round(el.getBoundingClientRect().top))).toBeLessThan(150);
+    });
+  }, T);
+});
+
+describe('code line numbers', () => {
+  it('a showLineNumbers block numbers its lines; neither a selection nor the copy button copies the numbers', async () => {
+    await withContext({ permissions: ['clipboard-read', 'clipboard-write'] }, async (context, page) => {
+      await page.goto(`${site.url}/docs/guides/guides-basics/create-a-new-page`);
+      await hydrated(page);
+      const block = page.locator('.code-block--numbered').first();
+      const lineCount = await block.locator('.line').count();
+      expect(lineCount).toBeGreaterThan(10);
+      // Only the numbered block's lines get numbers, 1 to the last line.
+      const numbers = await generatedBefore(context, page, 'line');
+      expect(numbers).toEqual(Array.from({ length: lineCount }, (_, i) => String(i + 1)));
+      const code = (await block.locator('pre').textContent())!;
+      expect(code.startsWith('class BooksPage')).toBe(true);
+
+      await block.locator('pre').selectText();
+      await page.keyboard.press('Control+C');
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code);
+      await page.evaluate(() => navigator.clipboard.writeText(''));
+      await block.hover();
+      await block.getByRole('button', { name: 'Copy code to clipboard' }).click();
+      await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(code);
+    });
+  }, T);
+});
+
 describe('table of contents', () => {
   it('highlights the section scrolled to', async () => {
     await withContext({}, async (_c, page) => {

@@ -3,6 +3,8 @@ export interface CodeMeta {
   title: string | null;
   highlightLines: Set<number>;
   showLineNumbers: boolean;
+  /** Number of the first line when numbered: `showLineNumbers=5` (or `startLineNumber=5`); 1 by default. */
+  firstLineNumber: number;
 }
 
 export function parseCodeMeta(meta: string | null | undefined): CodeMeta {
@@ -15,9 +17,12 @@ export function parseCodeMeta(meta: string | null | undefined): CodeMeta {
     if (!from) continue;
     for (let n = from; n <= (to ?? from); n++) highlightLines.add(n);
   }
+  const lineNumbers = /\bshowLineNumbers(?:=["']?(\d+)["']?)?(?=\s|$)/.exec(text);
+  const start = lineNumbers?.[1] ?? /\bstartLineNumber=["']?(\d+)["']?(?=\s|$)/.exec(text)?.[1];
   return {
     title: title ? (title[1] ?? title[2] ?? title[3] ?? null) : null,
     highlightLines,
-    showLineNumbers: /\bshowLineNumbers\b/.test(text),
+    showLineNumbers: lineNumbers !== null,
+    firstLineNumber: start ? Number(start) : 1,
   };
 }

@@ -216,7 +216,7 @@ export function rehypeCodeBlocks(options: PluginOptions) {
       const html = toHtml(source, lang, meta.highlightLines);
       const attributes = [attr('language', requested || 'text'), attr('html', html)];
       if (meta.title) attributes.push(attr('title', meta.title));
-      if (meta.showLineNumbers) attributes.push(attr('showLineNumbers', 'true'));
+      if (meta.showLineNumbers) attributes.push(attr('showLineNumbers', String(meta.firstLineNumber)));
       parent.children[index] = {
         type: 'mdxJsxFlowElement',
         name: 'CodeBlock',

@@ -23,6 +23,15 @@ describe('preprocess', () => {
     expect(meta.title).toBe('app/init.js');
     expect([...meta.highlightLines]).toEqual([1, 3, 4, 5]);
     expect(meta.showLineNumbers).toBe(true);
-    expect(parseCodeMeta(undefined)).toEqual({ title: null, highlightLines: new Set(), showLineNumbers: false });
+    expect(meta.firstLineNumber).toBe(1);
+    expect(parseCodeMeta(undefined)).toEqual({ title: null, highlightLines: new Set(), showLineNumbers: false, firstLineNumber: 1 });
+  });
+
+  it('parses the number of the first line', () => {
+    for (const meta of ['showLineNumbers=5', 'showLineNumbers="5"', "{2} showLineNumbers='5' title=x", 'showLineNumbers startLineNumber=5']) {
+      expect(parseCodeMeta(meta), meta).toMatchObject({ showLineNumbers: true, firstLineNumber: 5 });
+    }
+    expect(parseCodeMeta('title="showLineNumbers.js"')).toMatchObject({ showLineNumbers: false });
+    expect(parseCodeMeta('showLineNumbersX')).toMatchObject({ showLineNumbers: false });
   });
 });
