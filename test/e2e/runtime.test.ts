@@ -362,6 +362,25 @@ describe('slow network: no prefetch (save-data), every script and fetch after lo
     expect(uncaught(errors)).toEqual([]);
   }, 60_000);
 
+  it('when only the route data then fails to load (the matcher came earlier), shows the error with Retry', async () => {
+    const { page, errors } = await open(FROM, [SAVE_DATA, REPORT_REJECTIONS]);
+    await clickLink(page, TO);
+    await page.waitForURL(site.url + TO);
+    await page.waitForFunction(() => /Install/i.test(document.querySelector('h1')?.textContent ?? ''));
+    const net = await slowNetwork(page, { fail: true });
+    await setMarker(page);
+    await clickLink(page, '/docs/api/Sipa');
+    const retry = page.getByRole('button', { name: 'Retry' });
+    await retry.waitFor({ timeout: 30_000 });
+    expect(net.held).toEqual([payloadOf('/docs/api/Sipa')]);
+    expect(await marker(page)).toBe(42);
+    await page.unroute('**/*');
+    await retry.click();
+    await retry.waitFor({ state: 'detached' });
+    expect(await page.locator('h1').first().innerText()).toBe('Sipa');
+    expect(uncaught(errors)).toEqual([]);
+  }, 60_000);
+
   it('back to a #hash entry of another page whose code fails to load ends in a full page load of it', async () => {
     const { page, errors } = await open(FROM, [SAVE_DATA, REPORT_REJECTIONS]);
     await page.evaluate((from) => {
