@@ -203,12 +203,16 @@ function ClientApp({ initial }: { initial: LoadedRoute }) {
     }
   }, []);
 
-  // Static hosts answer URL variants of a route ("/blog/index.html", "/blog/") with the not-found
-  // page: once it has hydrated as it was rendered, show the route it names, if there is one.
+  // A page reached under a variant of its URL ("/docs/x.html") shows its canonical URL. Static
+  // hosts answer most variants ("/blog/index.html", "/blog/") with the not-found page: once that
+  // has hydrated as it was rendered, it shows the route the URL names, if there is one.
   useEffect(() => {
-    if (initial.payload.data.kind !== 'notFound') return;
     const target = sitePathOf(location.href);
-    if (target && canonicalHref(target, site.baseUrl) !== location.href) void go(location.href, 'replace');
+    if (!target) return;
+    const canonical = canonicalHref(target, site.baseUrl);
+    if (canonical === location.href) return;
+    if (initial.payload.data.kind === 'notFound') void go(location.href, 'replace');
+    else if (normalizePath(initial.payload.meta.path) === target.path) scrollMemory.replace(canonical);
   }, [initial, go]);
 
   useEffect(() => {

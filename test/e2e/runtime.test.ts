@@ -410,7 +410,7 @@ describe('URL variants answered with 404.html by a static host', () => {
     expect(besides404(errors)).toEqual([]);
   }, 60_000);
 
-  it('/docs/api/Sipa/index.html#getVersion shows the page and scrolls to the heading; a trailing slash works too', async () => {
+  it('/docs/api/Sipa/index.html#getVersion shows the page and scrolls to the heading; a trailing slash and .html work too', async () => {
     const { page, errors } = await open('/docs/api/Sipa/index.html#getVersion', [SAVE_DATA, REPORT_REJECTIONS]);
     await page.waitForURL(`${site.url}/docs/api/Sipa#getVersion`);
     await page.waitForFunction(() => {
@@ -423,6 +423,10 @@ describe('URL variants answered with 404.html by a static host', () => {
     await page.goto(`${site.url}/docs/guides/installation/`);
     await page.waitForURL(`${site.url}/docs/guides/installation`);
     await page.waitForFunction(() => /Install/i.test(document.querySelector('h1')?.textContent ?? ''));
+    // A variant the host serves itself (the file exists) gets its canonical URL too.
+    expect((await fetch(`${site.url}/docs/guides/overview.html`)).status).toBe(200);
+    await page.goto(`${site.url}/docs/guides/overview.html?x=1#what-a-sipa-project-looks-like`);
+    await page.waitForURL(`${site.url}/docs/guides/overview?x=1#what-a-sipa-project-looks-like`);
     expect(besides404(errors)).toEqual([]);
   }, 60_000);
 
