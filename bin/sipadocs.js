@@ -1,13 +1,19 @@
 #!/usr/bin/env node
-// Launcher only: compiles the TypeScript CLI on first use (or after a source change) and runs it.
-import { pathToFileURL } from 'node:url';
+// Launcher only. An installed package runs its prebuilt dist/; this repository compiles the
+// TypeScript CLI on first use (or after a source change) and runs that.
+import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { compileEntries } from './tsImport.js';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 // Server rendering uses this process's React; its production build is several times faster than
 // the development one. Set before anything loads React, so every part agrees on the build.
 process.env.NODE_ENV ??= 'production';
 
-const dir = await compileEntries({ cli: 'src/cli/main.ts' });
-const { main } = await import(pathToFileURL(path.join(dir, 'cli.mjs')).href);
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+let cli = path.join(root, 'dist', 'cli.mjs');
+if (existsSync(path.join(root, 'src', 'cli', 'main.ts'))) {
+  const { compileEntries } = await import('./tsImport.js');
+  cli = path.join(await compileEntries({ cli: 'src/cli/main.ts' }), 'cli.mjs');
+}
+const { main } = await import(pathToFileURL(cli).href);
 process.exitCode = await main(process.argv);

@@ -1,6 +1,7 @@
-// Runs TypeScript entry points without a separate compile step: each entry is bundled
-// once with esbuild into node_modules/.cache/sipadocs/bin and rebuilt only when one of
-// its source files changed since (mtimes of the inputs recorded in esbuild's metafile).
+// Runs TypeScript entry points of this repository without a separate compile step: each entry
+// is bundled once with esbuild into node_modules/.cache/sipadocs/bin and rebuilt only when one
+// of its source files changed since (mtimes of the inputs recorded in esbuild's metafile).
+// Development only: an installed package runs its prebuilt dist/ (see build-dist.js).
 import { build } from 'esbuild';
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -35,12 +36,25 @@ export async function compileEntries(entries) {
   const key = Object.keys(entries).sort().join('+');
   const stampFile = path.join(cacheDir, `${key}.inputs.json`);
   if (!(await isStale(stampFile))) return cacheDir;
+  const inputs = await bundleEntries(entries, cacheDir);
+  await mkdir(cacheDir, { recursive: true });
+  // Written last and atomically enough: a concurrent run at worst compiles twice.
+  await writeFile(stampFile, JSON.stringify({ builtAt: Date.now(), inputs }));
+  return cacheDir;
+}
+
+/**
+ * Bundles TypeScript entries (name -> path relative to the repo root) into `outdir` as `<name>.mjs`
+ * ES modules for Node, with shared chunks; returns the absolute paths of the source files used.
+ * `define` replaces identifiers at build time (the dist build sets the build id with it).
+ */
+export async function bundleEntries(entries, outdir, { define = {}, sourcemap = 'inline' } = {}) {
   const absolute = Object.fromEntries(
     Object.entries(entries).map(([name, file]) => [name, path.join(root, file)]),
   );
   const result = await build({
     entryPoints: absolute,
-    outdir: cacheDir,
+    outdir,
     outExtension: { '.js': '.mjs' },
     bundle: true,
     splitting: true,
@@ -50,18 +64,15 @@ export async function compileEntries(entries) {
     plugins: [externalPackages],
     // Bundled CommonJS code may call require; ES modules have none of their own.
     banner: { js: "import { createRequire as __sipadocsCreateRequire } from 'node:module'; const require = __sipadocsCreateRequire(import.meta.url);" },
-    sourcemap: 'inline',
+    sourcemap,
     // Our sources only: the bundled packages' sources would triple the files' size.
     sourcesContent: false,
     metafile: true,
     logLevel: 'silent',
     chunkNames: 'chunks/[name]-[hash]',
+    define,
   });
-  const inputs = Object.keys(result.metafile.inputs).map((p) => path.resolve(p));
-  await mkdir(cacheDir, { recursive: true });
-  // Written last and atomically enough: a concurrent run at worst compiles twice.
-  await writeFile(stampFile, JSON.stringify({ builtAt: Date.now(), inputs }));
-  return cacheDir;
+  return Object.keys(result.metafile.inputs).map((p) => path.resolve(p));
 }
 
 async function isStale(stampFile) {

@@ -1,10 +1,17 @@
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
- * The sipadocs package folder, found by walking up to its package.json. Works both from the
- * sources (tests) and from the launcher's compiled copy under node_modules/.cache.
+ * Where the sipadocs package lives and how it runs. An installed package is read-only: nothing
+ * here writes, and nothing else may write inside PACKAGE_ROOT either (caches go to the user's
+ * project, see build/cacheDir.ts).
+ */
+
+/**
+ * The sipadocs package folder, found by walking up to its package.json. Works from the sources
+ * (tests), from the launcher's compiled copy under node_modules/.cache and from the prebuilt dist/.
  */
 function findPackageRoot(): string {
   let dir = path.dirname(fileURLToPath(import.meta.url));
@@ -22,3 +29,50 @@ function findPackageRoot(): string {
 }
 
 export const PACKAGE_ROOT = findPackageRoot();
+
+/**
+ * True in this repository, which runs its TypeScript sources (compiled on first use by the
+ * launcher); false in an installed package, which runs the prebuilt `dist/` and ships only the
+ * sources that are bundled into each site (client runtime, theme, server renderer).
+ */
+export const FROM_SOURCES = existsSync(path.join(PACKAGE_ROOT, 'src', 'cli', 'main.ts'));
+
+/** Set by the dist build (bin/build-dist.js) to a hash of every source file it was built from. */
+declare const __SIPADOCS_BUILD_ID__: string | undefined;
+
+/**
+ * A digest of the generator code a cache entry depends on: the given source files (relative to
+ * the package) when running from sources, so editing them invalidates what they made; in an
+ * installed package, the build id of its dist/, which changes with any source file.
+ */
+export function codeFingerprint(files: string[]): string {
+  const hash = createHash('sha256');
+  if (typeof __SIPADOCS_BUILD_ID__ === 'string') return hash.update(__SIPADOCS_BUILD_ID__).digest('hex');
+  for (const file of files) hash.update(file).update('\0').update(readFileSync(path.join(PACKAGE_ROOT, file)));
+  return hash.digest('hex');
+}
+
+const versions = new Map<string, string>();
+
+/**
+ * The version of a dependency as Node resolves it from this package (its own node_modules first,
+ * then the folders above, where npm hoists it), or "missing". Read from the package's
+ * package.json on disk, so a cache keyed by it changes when the dependency is updated.
+ */
+export function dependencyVersion(name: string): string {
+  let version = versions.get(name);
+  if (version !== undefined) return version;
+  version = 'missing';
+  for (let dir = PACKAGE_ROOT; ; dir = path.dirname(dir)) {
+    try {
+      const pkg = JSON.parse(readFileSync(path.join(dir, 'node_modules', name, 'package.json'), 'utf8')) as { version?: string };
+      version = pkg.version ?? 'unknown';
+      break;
+    } catch {
+      // not installed at this level
+    }
+    if (path.dirname(dir) === dir) break;
+  }
+  versions.set(name, version);
+  return version;
+}

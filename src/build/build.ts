@@ -6,7 +6,8 @@ import path from 'node:path';
 import { createSiteBundler, type SiteBundler } from '../bundle/bundleSite.js';
 import { standaloneFunctionBody, standaloneModule } from '../bundle/routeChunks.js';
 import { sharedModules } from '../bundle/sharedModules.js';
-import { REPO_ROOT, routeEntryName, type VirtualSources } from '../bundle/virtualModules.js';
+import { routeEntryName, type VirtualSources } from '../bundle/virtualModules.js';
+import { cacheFolders, cacheRootFor } from './cacheDir.js';
 import { extractLinks, findBrokenLinks } from '../check/links.js';
 import type { SidebarsConfig } from '../config/defineConfig.js';
 import { importSiteModule, loadConfig } from '../config/load.js';
@@ -73,13 +74,15 @@ export interface BuildContext {
 
 
 export interface BuildResult {
+  /** Number of pages written. */
   pages: number;
+  /** Absolute path of the output folder. */
   outDir: string;
+  /** Warnings printed during the build (broken markdown links, unknown languages, ...). */
   warnings: string[];
+  /** Milliseconds per stage. */
   timings: Record<string, number>;
 }
-
-const CACHE_ROOT = path.join(REPO_ROOT, 'node_modules', '.cache', 'sipadocs');
 
 /**
  * Builds the site: config → scan → model → compile → routes → bundle → render → link check →
@@ -96,13 +99,14 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const started = performance.now();
 
   const config = await log.stage('config', () => loadConfig(options.siteDir));
+  const cache = cacheFolders(cacheRootFor(config.siteDir));
   const rel = (file: string) => path.relative(process.cwd(), path.join(config.siteDir, file)) || file;
 
   const sources = await log.stage('scan', () => readSources(config), (s) => `${s.length} files`);
   const sidebars = await loadSidebars(config);
   const model = await log.stage('model', async () => relocate(() => buildSiteModel(config, sources, sidebars.config, sidebars.file), rel));
 
-  const compileCacheDir = options.persistentCache === false ? null : path.join(CACHE_ROOT, 'build', 'compile');
+  const compileCacheDir = options.persistentCache === false ? null : cache.compile;
   const { pages: compiled, keys: compileKeys } = await log.stage(
     'compile',
     () => compileAll(model, config, context, compileCacheDir, rel, warn, log.progress, Boolean(options.context)),
@@ -115,17 +119,20 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const siteData = clientSiteData(config, pageRoutes);
   const { sources: virtual, entryNames } = virtualSources(plan.routes, compiled, compileKeys, model, config, siteData);
   const outDir = path.resolve(options.outDir);
-  const manifestPath = options.persistentCache === false ? null : manifestFile(path.join(CACHE_ROOT, 'build', 'output'), outDir);
+  const manifestPath = options.persistentCache === false ? null : manifestFile(cache.output, outDir);
   const previousManifest = context.output?.outDir === outDir ? context.output.manifest : manifestPath ? await readManifest(manifestPath) : null;
   const staging = await createStagingDir(outDir);
-  const ssrDir = path.join(CACHE_ROOT, 'ssr', `${process.pid}-${Date.now().toString(36)}`);
+  const ssrDir = path.join(cache.ssr, `${process.pid}-${Date.now().toString(36)}`);
   await removeLeftovers(path.dirname(ssrDir), '');
   try {
     // A watch session keeps incremental esbuild contexts; a one-off build lets esbuild write to disk.
-    const chunkCacheDir = options.persistentCache === false ? null : path.join(CACHE_ROOT, 'build', 'chunks');
+    const chunkCacheDir = options.persistentCache === false ? null : cache.chunks;
     const bundlers = options.context
-      ? (context.bundlers ??= { client: createSiteBundler('client', true, chunkCacheDir, siteIdOf(config)), server: createSiteBundler('server') })
-      : { client: createSiteBundler('client', false, chunkCacheDir, siteIdOf(config)), server: createSiteBundler('server', false) };
+      ? (context.bundlers ??= {
+          client: createSiteBundler('client', cache.bundler, true, chunkCacheDir, siteIdOf(config)),
+          server: createSiteBundler('server', cache.bundler),
+        })
+      : { client: createSiteBundler('client', cache.bundler, false, chunkCacheDir, siteIdOf(config)), server: createSiteBundler('server', cache.bundler, false) };
     const client = await log.stage(
       'bundle',
       // Identical route chunks of the last good output are kept rather than written again.

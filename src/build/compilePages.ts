@@ -1,11 +1,9 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import type { CompiledPage } from '../content/mdx/compile.js';
 import type { CodeHighlighter } from '../content/mdx/highlighter.js';
 import { SiteError } from '../errors.js';
-import { PACKAGE_ROOT } from '../packageRoot.js';
+import { codeFingerprint, dependencyVersion } from '../packageRoot.js';
 import { GENERATOR_VERSION } from '../version.js';
 import { resolveMarkdownLink, runCompileJob, type CompileJob, type CompileOutcome, type CompileSettings } from './compileJob.js';
 import { hasCacheEntry, openCacheIndex, readCacheEntry, writeCacheEntry } from './diskCache.js';
@@ -65,14 +63,8 @@ const MIN_PAGES_PER_WORKER = 100;
 const FINGERPRINT = (() => {
   const hash = createHash('sha256').update(GENERATOR_VERSION);
   const files = ['src/content/mdx/compile.ts', 'src/content/mdx/plugins.ts', 'src/content/mdx/preprocess.ts', 'src/content/mdx/codeMeta.ts', 'src/content/mdx/highlighter.ts', 'src/content/mdx/twoThemeHtml.ts'];
-  for (const file of files) hash.update(readFileSync(path.join(PACKAGE_ROOT, file)));
-  for (const pkg of ['@mdx-js/mdx', 'shiki', 'remark-gfm', 'remark-directive']) {
-    try {
-      hash.update(readFileSync(path.join(PACKAGE_ROOT, 'node_modules', pkg, 'package.json')));
-    } catch {
-      hash.update(pkg);
-    }
-  }
+  hash.update(codeFingerprint(files));
+  for (const pkg of ['@mdx-js/mdx', 'shiki', 'remark-gfm', 'remark-directive']) hash.update(`\0${pkg}@${dependencyVersion(pkg)}`);
   return hash.digest('hex');
 })();
 

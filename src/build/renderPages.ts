@@ -7,7 +7,7 @@ import { extractLinks, type PageLinks } from '../check/links.js';
 import type { SiteConfig } from '../config/types.js';
 import type { PlannedRoute } from '../content/routes.js';
 import { SiteError } from '../errors.js';
-import { PACKAGE_ROOT } from '../packageRoot.js';
+import { codeFingerprint } from '../packageRoot.js';
 import { collectGarbageAbove } from './memory.js';
 import type { StagingDir } from './output.js';
 import { stampFile, type ManifestPage, type OutputManifest } from './outputManifest.js';
@@ -61,14 +61,13 @@ export interface RenderPagesOptions {
 /** Server-only render code; everything else a page depends on is in the content hashes of its client chunks. */
 const FINGERPRINT = createHash('sha256')
   .update(GENERATOR_VERSION)
-  .update(readFileSync(path.join(PACKAGE_ROOT, 'src/render/ssrEntry.tsx')))
+  .update(codeFingerprint(['src/render/ssrEntry.tsx']))
   .digest('hex');
 
 /** The code that wraps a body into the page's document and payload files. */
 const DOCUMENT_FINGERPRINT = createHash('sha256')
   .update(FINGERPRINT)
-  .update(readFileSync(path.join(PACKAGE_ROOT, 'src/render/document.ts')))
-  .update(readFileSync(path.join(PACKAGE_ROOT, 'src/build/renderPages.ts')))
+  .update(codeFingerprint(['src/render/document.ts', 'src/build/renderPages.ts']))
   .digest('hex');
 
 const sha = (text: string) => createHash('sha256').update(text).digest('hex');

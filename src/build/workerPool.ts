@@ -1,13 +1,15 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { PACKAGE_ROOT } from '../packageRoot.js';
+import { FROM_SOURCES, PACKAGE_ROOT } from '../packageRoot.js';
 
 /**
- * Path of a compiled worker script: the launcher's compiler bundles the TypeScript entry once and
- * again only when one of its sources changed (the same in tests, which run from the sources).
+ * Path of a compiled worker script: the prebuilt one in an installed package; from the sources,
+ * the launcher's compiler bundles the TypeScript entry once and again only when one of its
+ * sources changed (the same in tests).
  */
 export async function workerScript(name: string, entry: string): Promise<string> {
+  if (!FROM_SOURCES) return path.join(PACKAGE_ROOT, 'dist', `${name}.mjs`);
   const { compileEntries } = (await import(pathToFileURL(path.join(PACKAGE_ROOT, 'bin', 'tsImport.js')).href)) as {
     compileEntries(entries: Record<string, string>): Promise<string>;
   };

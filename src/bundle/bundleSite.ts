@@ -51,10 +51,10 @@ export interface SiteBundler {
  * @param incremental keep an esbuild context for the next build (watch mode); outputs then pass
  *   through memory. A one-off build lets esbuild write straight to disk instead.
  */
-export function createSiteBundler(kind: 'client' | 'server', incremental = true, routeCacheDir: string | null = null, siteId = ''): SiteBundler {
+export function createSiteBundler(kind: 'client' | 'server', workDir: string, incremental = true, routeCacheDir: string | null = null, siteId = ''): SiteBundler {
   const isClient = kind === 'client';
   // esbuild needs a fixed output folder for its context; files are written to each build's own folder.
-  const virtualOut = path.join(REPO_ROOT, 'node_modules', '.cache', 'sipadocs', `${kind}-bundle`);
+  const virtualOut = path.join(workDir, `${kind}-bundle`);
   const holder: { current: VirtualSources | null } = { current: null };
   let ctx: BuildContext | null = null;
   let ctxKey = '';
@@ -165,7 +165,8 @@ export function createSiteBundler(kind: 'client' | 'server', incremental = true,
 
 /** One-shot bundle (see SiteBundler.bundle). */
 export async function bundleSite(kind: 'client' | 'server', sources: VirtualSources, outDir: string, baseUrl: string): Promise<BundleResult> {
-  const bundler = createSiteBundler(kind, false);
+  // Nothing is written to the bundler's work folder in a one-off build.
+  const bundler = createSiteBundler(kind, path.join(outDir, '.bundler'), false);
   try {
     return await bundler.bundle(sources, outDir, baseUrl);
   } finally {

@@ -4,7 +4,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { mapLimit } from '../build/concurrency.js';
 import { openCacheIndex, readCacheEntry, writeCacheEntry } from '../build/diskCache.js';
-import { PACKAGE_ROOT } from '../packageRoot.js';
+import { codeFingerprint } from '../packageRoot.js';
 import { GENERATOR_VERSION } from '../version.js';
 import { SHARED_MODULES_GLOBAL } from '../shared/paths.js';
 import { sharedModules, sharedModulesPlugin } from './sharedModules.js';
@@ -63,7 +63,7 @@ const sha = (data: string | Uint8Array) => createHash('sha256').update(data).dig
 type StandaloneRecord = [file: string | null, size: number];
 
 /** Changes with the code that turns a compiled page into a standalone chunk. */
-const STANDALONE_FINGERPRINT = sha(readFileSync(path.join(PACKAGE_ROOT, 'src/bundle/routeChunks.ts')));
+const STANDALONE_FINGERPRINT = codeFingerprint(['src/bundle/routeChunks.ts']);
 
 /**
  * Builds one self-contained chunk per route (React and the theme come from the entry, see

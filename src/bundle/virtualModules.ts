@@ -51,7 +51,9 @@ export function virtualModulesPlugin(holder: { current: VirtualSources | null })
         path: path.join(TEMPLATES_DIR, 'components', `${args.path.slice('@theme/'.length)}.tsx`),
       }));
       build.onResolve({ filter: /^(react|react-dom)(\/.*)?$/ }, (args) => {
-        if (build.initialOptions.platform === 'node') return { path: args.path, external: true };
+        // The server files import this package's React by its absolute path: they are written to
+        // the site's cache, from where a bare "react" would find the project's copy, or none.
+        if (build.initialOptions.platform === 'node') return { path: require.resolve(args.path), external: true };
         return { path: require.resolve(args.path) };
       });
       build.onLoad({ filter: /.*/, namespace: NS }, (args) => {

@@ -1,5 +1,6 @@
 import { Command, CommanderError, Option } from 'commander';
 import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { buildSite } from '../build/build.js';
 import { formatSiteError, SiteError, SiteErrors } from '../errors.js';
 import { GENERATOR_VERSION } from '../version.js';
@@ -76,6 +77,24 @@ export async function main(argv: string[]): Promise<number> {
     .action(async (dir: string) => {
       const { checkLinksCommand } = await import('../check/command.js');
       exitCode = await checkLinksCommand(dir);
+    });
+
+  program
+    .command('init')
+    .description('make a new site in an empty folder')
+    .argument('[dir]', 'folder of the new site', 'site')
+    .action(async (dir: string) => {
+      const { initSite } = await import('../init/initSite.js');
+      try {
+        const result = initSite(dir);
+        const where = path.relative(process.cwd(), result.dir) || '.';
+        const site = where === 'site' ? '' : ` --site ${where}`;
+        process.stdout.write(`Created a new site in ${where} (${result.files.length} files).\n\nNext:\n  npx sipadocs serve --watch${site}   # build, serve and rebuild on changes\n  npx sipadocs build${site}           # build into build/\n`);
+      } catch (error) {
+        reportError(error);
+        // A folder that is not empty is a wrong argument, not a failed build.
+        exitCode = error instanceof SiteError && error.code === 'INIT_NOT_EMPTY' ? EXIT.usage : EXIT.failure;
+      }
     });
 
   program.addOption(new Option('--debug', 'print stack traces').hideHelp());

@@ -1,7 +1,7 @@
 import { build, type Message } from 'esbuild';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { PACKAGE_ROOT } from '../packageRoot.js';
+import { FROM_SOURCES, PACKAGE_ROOT } from '../packageRoot.js';
 import { SiteError, codeFrame } from '../errors.js';
 import { normalizeConfig } from './normalize.js';
 import { configSchema } from './schema.js';
@@ -10,11 +10,15 @@ import { validate } from './validate.js';
 
 export const CONFIG_FILE_NAMES = ['sipadocs.config.ts', 'sipadocs.config.mts', 'sipadocs.config.js', 'sipadocs.config.mjs'];
 
-const packageEntry = path.join(PACKAGE_ROOT, 'src', 'index.ts');
+/**
+ * What `import … from 'sipadocs'` means inside a config or sidebars file: the identity helpers
+ * only (their types come from the package's published types), not the whole generator.
+ */
+const configHelpers = FROM_SOURCES ? path.join(PACKAGE_ROOT, 'src', 'config', 'defineConfig.ts') : path.join(PACKAGE_ROOT, 'dist', 'config.mjs');
 
 /**
  * Bundles a TypeScript/JavaScript module of the site (config, sidebars) with esbuild and
- * evaluates it from memory; `import … from 'sipadocs'` resolves to this package.
+ * evaluates it from memory.
  */
 export async function importSiteModule(file: string): Promise<unknown> {
   let code: string;
@@ -27,7 +31,7 @@ export async function importSiteModule(file: string): Promise<unknown> {
       platform: 'node',
       target: 'node20',
       logLevel: 'silent',
-      alias: { sipadocs: packageEntry },
+      alias: { sipadocs: configHelpers },
     });
     code = result.outputFiles[0]!.text;
   } catch (error) {

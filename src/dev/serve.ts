@@ -3,7 +3,7 @@ import { readFile, stat } from 'node:fs/promises';
 import type http from 'node:http';
 import path from 'node:path';
 import { buildSite, type BuildContext } from '../build/build.js';
-import { REPO_ROOT } from '../bundle/virtualModules.js';
+import { FROM_SOURCES, PACKAGE_ROOT } from '../packageRoot.js';
 import { reportError } from '../cli/main.js';
 import { createLiveReload, type LiveReload } from './liveReload.js';
 import { createRebuildScheduler, type RebuildScheduler } from './scheduler.js';
@@ -34,8 +34,13 @@ export interface RunningServer {
 
 /** Serves the built site like a static host until Ctrl+C; builds first when there is no build. */
 export async function serve(options: ServeOptions): Promise<number> {
-  const running = await startServer(options);
-  if (!running) return 1;
+  let running: RunningServer;
+  try {
+    running = await startServer(options);
+  } catch (error) {
+    reportError(error);
+    return 1;
+  }
   if (options.open) openBrowser(running.url);
   process.stdout.write('Press Ctrl+C to stop.\n');
   await new Promise<void>((resolve) => {
@@ -52,8 +57,12 @@ export async function serve(options: ServeOptions): Promise<number> {
   return 0;
 }
 
-/** Builds when needed, starts the server (and in watch mode the watcher); null when the first build failed and there is nothing to serve. */
-export async function startServer(options: ServeOptions): Promise<RunningServer | null> {
+/**
+ * Builds when needed, starts the server (and in watch mode the watcher). Rejects with the build's
+ * error when the first build failed and there is nothing to serve; in watch mode over an
+ * earlier build, the error is printed, shown in open tabs, and the earlier build served.
+ */
+export async function startServer(options: ServeOptions): Promise<RunningServer> {
   const root = path.resolve(options.outDir);
   const hasBuild = await stat(path.join(root, 'index.html')).then(() => true, () => false);
   const context: BuildContext = { compileCache: new Map(), renderCache: new Map() };
@@ -63,9 +72,9 @@ export async function startServer(options: ServeOptions): Promise<RunningServer 
     try {
       await buildSite({ siteDir: options.site, outDir: options.outDir, quiet, context, inlineCss: !options.watch });
     } catch (error) {
+      if (!hasBuild) throw error;
       reportError(error);
       firstError = errorText(error);
-      if (!hasBuild) return null;
     }
   }
   const liveReload = options.watch ? createLiveReload() : undefined;
@@ -144,7 +153,8 @@ async function startWatcher(options: ServeOptions, root: string, onChange: (file
     const rel = path.relative(dir, file);
     return rel.startsWith('..') || path.isAbsolute(rel);
   };
-  const watcher = watch([siteDir, path.join(REPO_ROOT, 'templates')], {
+  // The theme is watched too when running from this repository's sources, where it is edited.
+  const watcher = watch(FROM_SOURCES ? [siteDir, path.join(PACKAGE_ROOT, 'templates')] : [siteDir], {
     ignoreInitial: true,
     ignored: (file) =>
       !outside(root, file) || file.split(path.sep).some((part) => part === 'node_modules' || part === '.git' || part === '.cache'),

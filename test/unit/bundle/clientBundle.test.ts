@@ -68,7 +68,7 @@ describe('route chunks', () => {
         siteData,
         customCss: [],
       });
-      const bundler = createSiteBundler('client', false, path.join(tmp.dir, 'cache'));
+      const bundler = createSiteBundler('client', path.join(tmp.dir, 'work'), false, path.join(tmp.dir, 'cache'));
       const first = await bundler.bundle(sources(), path.join(tmp.dir, 'out1'), '/');
       expect(first.routesBundled).toBe(0);
       const chunk = await readFile(path.join(tmp.dir, 'out1', first.routes.get('docs-a')!.js), 'utf8');
@@ -103,7 +103,7 @@ describe('route chunks', () => {
         siteData,
         customCss: [],
       });
-      const bundler = createSiteBundler('client', false, path.join(tmp.dir, 'cache'));
+      const bundler = createSiteBundler('client', path.join(tmp.dir, 'work'), false, path.join(tmp.dir, 'cache'));
       const first = await bundler.bundle(sources(), path.join(tmp.dir, 'out1'), '/');
       expect(first.routesBundled).toBe(1);
       expect(await readFile(path.join(tmp.dir, 'out1', first.routes.get('docs-page')!.js), 'utf8')).toContain('hello');

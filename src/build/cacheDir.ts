@@ -1,0 +1,40 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+
+/**
+ * The one place that decides where sipadocs keeps what it caches between builds: the project
+ * that holds the site, never the installed package (which may be read-only, shared between
+ * projects or owned by another user).
+ *
+ * The project is the nearest folder at or above the site folder that has a package.json (the
+ * folder `npm install sipadocs` ran in); without one, the working directory. Its cache lives in
+ * `node_modules/.cache/sipadocs`, where tools conventionally keep theirs, so it is ignored by git
+ * and removed with node_modules.
+ */
+export function cacheRootFor(siteDir: string): string {
+  return path.join(projectRootOf(siteDir), 'node_modules', '.cache', 'sipadocs');
+}
+
+function projectRootOf(siteDir: string): string {
+  for (let dir = path.resolve(siteDir); ; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, 'package.json'))) return dir;
+    if (path.dirname(dir) === dir) return process.cwd();
+  }
+}
+
+/** The folders of one cache root, by what they hold. */
+export function cacheFolders(root: string) {
+  return {
+    root,
+    /** Compiled pages: one index per site and one code entry per page (see compilePages.ts). */
+    compile: path.join(root, 'build', 'compile'),
+    /** Route chunks built by the bundler, and the index of standalone chunks (see routeChunks.ts). */
+    chunks: path.join(root, 'build', 'chunks'),
+    /** The manifest of each output folder's last good build (see outputManifest.ts). */
+    output: path.join(root, 'build', 'output'),
+    /** Server bundles of one build, removed when it ends (a killed build's are removed by the next). */
+    ssr: path.join(root, 'ssr'),
+    /** The fixed output folder esbuild's incremental contexts are given; nothing is written there. */
+    bundler: path.join(root, 'bundler'),
+  };
+}
