@@ -21,7 +21,10 @@ export type ErrorCode =
   | 'BROKEN_LINKS'
   | 'SITE_NOT_FOUND'
   | 'OUTPUT_NOT_FOUND'
-  | 'CACHE_CHANGED';
+  | 'CACHE_CHANGED'
+  | 'UNKNOWN_DOC_ID'
+  | 'IMAGE_NOT_FOUND'
+  | 'UNSUPPORTED_IMPORT';
 
 export interface SourceLocation {
   file: string;

@@ -8,10 +8,14 @@ import { SiteError } from '../errors.js';
 import { PACKAGE_ROOT } from '../packageRoot.js';
 import { GENERATOR_VERSION } from '../version.js';
 import { resolveMarkdownLink, runCompileJob, type CompileJob, type CompileOutcome, type CompileSettings } from './compileJob.js';
+import { createImageFiles, type ImageFiles } from './images.js';
 import { hasCacheEntry, openCacheIndex, readCacheEntry, writeCacheEntry } from './diskCache.js';
 import { createWorkerPool, workerScript } from './workerPool.js';
 
-/** A cached compilation: valid while its key matches and its markdown links resolve the same way. */
+/**
+ * A cached compilation: valid while its key matches, its markdown links resolve the same way and
+ * its images are the same files (an edited image has another name, so the page's code changes).
+ */
 export interface CacheEntry {
   key: string;
   outcome: Extract<CompileOutcome, { ok: true }>;
@@ -27,6 +31,7 @@ type StoredPage = Omit<CompiledPage, 'code' | 'excerptCode'>;
 interface StoredOutcome {
   page: StoredPage;
   links: Record<string, string | null>;
+  images: Record<string, string>;
 }
 interface StoredCode {
   code: string;
@@ -64,7 +69,7 @@ const MIN_PAGES_PER_WORKER = 100;
 /** Changes whenever the compiler or its main libraries change, so stale cache entries are never read. */
 const FINGERPRINT = (() => {
   const hash = createHash('sha256').update(GENERATOR_VERSION);
-  const files = ['src/content/mdx/compile.ts', 'src/content/mdx/plugins.ts', 'src/content/mdx/preprocess.ts', 'src/content/mdx/codeMeta.ts', 'src/content/mdx/highlighter.ts', 'src/content/mdx/twoThemeHtml.ts'];
+  const files = ['src/content/mdx/compile.ts', 'src/content/mdx/plugins.ts', 'src/content/mdx/preprocess.ts', 'src/content/mdx/codeMeta.ts', 'src/content/mdx/highlighter.ts', 'src/content/mdx/twoThemeHtml.ts', 'src/build/compileJob.ts', 'src/build/images.ts'];
   for (const file of files) hash.update(readFileSync(path.join(PACKAGE_ROOT, file)));
   for (const pkg of ['@mdx-js/mdx', 'shiki', 'remark-gfm', 'remark-directive']) {
     try {
@@ -80,7 +85,7 @@ function cacheKey(job: CompileJob, settingsKey: string): string {
   // The body is hashed as it is, not inside a JSON string: escaping thousands of bodies costs more than hashing them.
   return createHash('sha256')
     .update(settingsKey)
-    .update(JSON.stringify([job.relPath, job.format, job.withExcerpt, job.route]))
+    .update(JSON.stringify([job.relPath, job.format, job.withExcerpt, job.route, job.image]))
     .update('\0')
     .update(job.body)
     .digest('hex');
@@ -99,8 +104,10 @@ export async function compilePages(
   const keys = new Map<string, string>();
   const misses: Array<{ job: CompileJob; key: string }> = [];
   let stats: CompileStats;
+  const imageFiles = createImageFiles();
   const stillValid = (entry: CacheEntry, job: CompileJob) =>
-    Object.entries(entry.outcome.links).every(([target, route]) => resolveMarkdownLink(settings.routesBySource, job.relPath, target) === route);
+    Object.entries(entry.outcome.links).every(([target, route]) => resolveMarkdownLink(settings.routesBySource, job.relPath, target) === route) &&
+    Object.entries(entry.outcome.images).every(([absPath, file]) => imageFiles.info(absPath)?.file === file);
 
   const wanted = options.workers ?? Math.min(os.availableParallelism(), 4);
   // Loading the compiler takes about 0.3 s, and looking up thousands of pages in the cache about as
@@ -109,7 +116,7 @@ export async function compilePages(
   // the worker is stopped.
   const early = wanted > 0 && !options.memory && options.cacheDir && jobs.length >= MIN_PAGES_PER_WORKER * 2 ? await workerCompiler(settings, 1) : null;
 
-  const settingsKey = JSON.stringify([FINGERPRINT, STORAGE_VERSION, settings.tocLevels, settings.themes]);
+  const settingsKey = JSON.stringify([FINGERPRINT, STORAGE_VERSION, settings.tocLevels, settings.themes, settings.baseUrl]);
   const index = openCacheIndex<StoredOutcome>(options.cacheDir, `site-${options.siteId}`);
   let compiler: Compiler | null = early;
   try {
@@ -130,7 +137,7 @@ export async function compilePages(
     const workers =
       misses.length >= MIN_PAGES_PER_WORKER * 2 ? Math.min(wanted, Math.floor(misses.length / MIN_PAGES_PER_WORKER)) : early && misses.length > 0 ? 1 : 0;
     early?.grow(workers);
-    compiler ??= workers > 0 ? await workerCompiler(settings, workers) : inProcessCompiler(settings, options.highlighter);
+    compiler ??= workers > 0 ? await workerCompiler(settings, workers) : inProcessCompiler(settings, options.highlighter, imageFiles);
     const compileOne = compiler;
     let done = 0;
     await Promise.all(
@@ -158,13 +165,13 @@ export async function compilePages(
 }
 
 /** Changes when the layout of cache entries changes. */
-const STORAGE_VERSION = 3;
+const STORAGE_VERSION = 4;
 
 /**
  * What the index keeps of a compilation: everything but the code. Fields are picked one by one
  * because a page read from the cache reads its code on first touch.
  */
-function storedOutcome({ page, links }: CacheEntry['outcome']): StoredOutcome {
+function storedOutcome({ page, links, images }: CacheEntry['outcome']): StoredOutcome {
   const model: StoredPage = {
     hasTruncateMarker: page.hasTruncateMarker,
     toc: page.toc,
@@ -172,8 +179,9 @@ function storedOutcome({ page, links }: CacheEntry['outcome']): StoredOutcome {
     h1: page.h1,
     warnings: page.warnings,
     markdownLinks: page.markdownLinks,
+    image: page.image,
   };
-  return { page: model, links };
+  return { page: model, links, images };
 }
 
 /** A compilation from the index whose code is read from disk on first use, or null when not cached. */
@@ -196,7 +204,7 @@ function storedEntry(dir: string | null, key: string, stored: StoredOutcome | un
     code: { get: () => load().code, enumerable: true },
     excerptCode: { get: () => load().excerptCode, enumerable: true },
   });
-  return { key, outcome: { ok: true, page, links: stored.links } };
+  return { key, outcome: { ok: true, page, links: stored.links, images: stored.images } };
 }
 
 /** Compiles pages one job at a time, in this thread or in worker threads. */
@@ -205,9 +213,9 @@ interface Compiler {
   close(): Promise<void>;
 }
 
-function inProcessCompiler(settings: CompileSettings, highlighter: () => Promise<CodeHighlighter>): Compiler {
+function inProcessCompiler(settings: CompileSettings, highlighter: () => Promise<CodeHighlighter>, imageFiles: ImageFiles): Compiler {
   return {
-    run: async (job: CompileJob) => runCompileJob(job, settings, await highlighter()),
+    run: async (job: CompileJob) => runCompileJob(job, settings, await highlighter(), imageFiles),
     close: async () => {},
   };
 }

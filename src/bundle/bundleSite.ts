@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { SiteError, codeFrame } from '../errors.js';
+import type { ImportErrorDetail } from './sharedModules.js';
 import { buildRouteChunks, type ChunkFiles, type RouteChunkCache } from './routeChunks.js';
 import { REPO_ROOT, virtualModulesPlugin, type VirtualSources } from './virtualModules.js';
 
@@ -237,14 +238,15 @@ function bundleError(error: unknown, sources?: VirtualSources): SiteError {
   } else if (loc?.file) {
     location = { file: path.relative(process.cwd(), path.resolve(loc.file.replace(/^sipa:/, ''))), line: loc.line, column: loc.column + 1 };
   }
+  const detail = first.detail as ImportErrorDetail | undefined;
   return new SiteError({
-    code: 'BUNDLE_FAILED',
+    code: detail?.code ?? 'BUNDLE_FAILED',
     message: first.text,
     location,
     frame,
     hint: /No matching export.*default/.test(first.text)
       ? 'A page module must have a default export: the React component of the page.'
-      : undefined,
+      : detail?.hint,
     cause: error,
   });
 }
