@@ -99,7 +99,12 @@ export async function compilePages(
   jobs: CompileJob[],
   settings: CompileSettings,
   options: CompilePagesOptions,
-): Promise<{ outcomes: Map<string, CompileOutcome>; keys: Map<string, string>; stats: CompileStats }> {
+): Promise<{
+  outcomes: Map<string, CompileOutcome>;
+  /** What each page's code is made from, by source path: the cache key, and the page's images. */
+  keys: Map<string, string>;
+  stats: CompileStats;
+}> {
   const outcomes = new Map<string, CompileOutcome>();
   const keys = new Map<string, string>();
   const misses: Array<{ job: CompileJob; key: string }> = [];
@@ -116,7 +121,8 @@ export async function compilePages(
   // the worker is stopped.
   const early = wanted > 0 && !options.memory && options.cacheDir && jobs.length >= MIN_PAGES_PER_WORKER * 2 ? await workerCompiler(settings, 1) : null;
 
-  const settingsKey = JSON.stringify([FINGERPRINT, STORAGE_VERSION, settings.tocLevels, settings.themes, settings.baseUrl]);
+  // Relative images are found from the site folder: the same page in another folder may have other images.
+  const settingsKey = JSON.stringify([FINGERPRINT, STORAGE_VERSION, settings.tocLevels, settings.themes, settings.baseUrl, settings.siteDir]);
   const index = openCacheIndex<StoredOutcome>(options.cacheDir, `site-${options.siteId}`);
   let compiler: Compiler | null = early;
   try {
@@ -160,6 +166,14 @@ export async function compilePages(
   if (options.memory) {
     const live = new Set(jobs.map((job) => job.relPath));
     for (const relPath of options.memory.keys()) if (!live.has(relPath)) options.memory.delete(relPath);
+  }
+  // A page's code also depends on its images, which the key (made before compiling) cannot know:
+  // the key handed on for the code includes the images' content-hashed names.
+  for (const [relPath, key] of keys) {
+    const outcome = outcomes.get(relPath);
+    if (outcome?.ok && Object.keys(outcome.images).length > 0) {
+      keys.set(relPath, createHash('sha256').update(key).update(JSON.stringify(outcome.images)).digest('hex'));
+    }
   }
   return { outcomes, keys, stats };
 }

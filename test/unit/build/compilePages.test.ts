@@ -91,6 +91,8 @@ describe('compilePages with a persistent cache', () => {
     await writeFile(image, '<svg xmlns="http://www.w3.org/2000/svg" width="80" height="20"></svg>');
     const edited = await compilePages(pages, settings, options);
     expect(edited.stats).toMatchObject({ compiled: 1, reused: 0 });
+    // The key handed on for the code changes with it, though the page's source did not.
+    expect(edited.keys.get('docs/chart.md')).not.toBe(first.keys.get('docs/chart.md'));
     const code = page(edited, 'docs/chart.md').code;
     expect(code).not.toContain(file);
     expect(code).toMatch(/width: "80"/);
