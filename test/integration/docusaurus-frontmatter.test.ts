@@ -178,6 +178,17 @@ describe('a Docusaurus-style site', () => {
     expect(page('docs/guides/install.html')).toMatch(/<img src="\/_sipa\/img\/terminal-[0-9a-f]{8}\.png" alt="A terminal" loading="lazy" decoding="async" width="64" height="32"\/>/);
   });
 
+  it('keeps images imported or required in MDX working, with the same URL on the server and in the chunk', () => {
+    const api = page('docs/reference/api.html');
+    const required = /<img src="\/(_sipa\/a\/terminal-\w+\.png)" alt="Required terminal"/.exec(api)?.[1];
+    const imported = /<img src="\/(_sipa\/a\/cover-\w+\.png)" alt="Imported cover" width="120"/.exec(api)?.[1];
+    expect(required && files.has(required)).toBe(true);
+    expect(imported && files.has(imported)).toBe(true);
+    const chunk = files.get(payloadOf(api).chunk.slice(1))!;
+    expect(chunk).toContain(`/${required}`);
+    expect(chunk).toContain(`/${imported}`);
+  });
+
   it('copies the images as they are', async () => {
     const diagram = [...files.keys()].find((file) => file.startsWith('_sipa/img/diagram-'))!;
     expect(files.get(diagram)).toBe(await readFile(`test/fixtures/${FIXTURE}/docs/img/diagram.png`, 'latin1'));
@@ -238,29 +249,40 @@ describe('drafts in serve --watch', () => {
 });
 
 describe('images across builds', () => {
-  it('names an edited image anew and points the page at it, with the persistent cache warm', async () => {
-    const tmp = await tempDir();
-    try {
-      const site = await copyFixture(FIXTURE, tmp.dir);
-      const out = path.join(tmp.dir, 'out');
-      const build = () => buildSite({ siteDir: site, outDir: out, logger: silentLogger() });
-      await build();
-      const terminal = async () => /src="\/(_sipa\/img\/terminal-[0-9a-f]{8}\.png)"/.exec(await readFile(path.join(out, 'docs/guides/install.html'), 'utf8'))![1]!;
-      const before = await terminal();
-      // Another picture of the same size: the PNG of the diagram's folder, cut to other bytes.
-      const image = path.join(site, 'docs/img/terminal.png');
-      await writeFile(image, await readFile(path.join(site, 'docs/img/diagram.png')));
-      await build();
-      const after = await terminal();
-      expect(after).not.toBe(before);
-      expect(await readFile(path.join(out, after))).toEqual(await readFile(image));
-      expect(await readFile(path.join(out, 'docs/guides/install.html'), 'utf8')).toContain('width="320" height="180"');
-      // The old image is no longer part of the site.
-      expect((await readdir(path.join(out, '_sipa/img'))).filter((f) => f.startsWith('terminal-'))).toEqual([path.basename(after)]);
-    } finally {
-      await tmp.cleanup();
-    }
-  }, 180_000);
+  // A one-off build with the persistent cache warm, and watch mode's rebuilds in one session.
+  for (const [name, session] of [
+    ['with the persistent cache warm', () => ({})],
+    ['in a watch session', () => ({ context: {}, persistentCache: false, drafts: true })],
+  ] as const) {
+    it(`names an edited image anew and points the page at it, ${name}`, async () => {
+      const tmp = await tempDir();
+      try {
+        const site = await copyFixture(FIXTURE, tmp.dir);
+        const out = path.join(tmp.dir, 'out');
+        const options = session();
+        const build = () => buildSite({ siteDir: site, outDir: out, logger: silentLogger(), ...options });
+        await build();
+        const terminal = async () => /src="\/(_sipa\/img\/terminal-[0-9a-f]{8}\.png)"/.exec(await readFile(path.join(out, 'docs/guides/install.html'), 'utf8'))![1]!;
+        const before = await terminal();
+        // Another picture in its place, of another size.
+        const image = path.join(site, 'docs/img/terminal.png');
+        await writeFile(image, await readFile(path.join(site, 'docs/img/diagram.png')));
+        await build();
+        const after = await terminal();
+        expect(after).not.toBe(before);
+        expect(await readFile(path.join(out, after))).toEqual(await readFile(image));
+        expect(await readFile(path.join(out, 'docs/guides/install.html'), 'utf8')).toContain('width="320" height="180"');
+        // The old image is no longer part of the site.
+        expect((await readdir(path.join(out, '_sipa/img'))).filter((f) => f.startsWith('terminal-'))).toEqual([path.basename(after)]);
+        // The image the API page imports through the bundler is renamed too.
+        expect(await readFile(path.join(out, 'docs/reference/api.html'), 'utf8')).toMatch(/<img src="\/_sipa\/a\/terminal-\w+\.png" alt="Required terminal"/);
+        const required = /<img src="\/(_sipa\/a\/terminal-\w+\.png)" alt="Required terminal"/.exec(await readFile(path.join(out, 'docs/reference/api.html'), 'utf8'))![1]!;
+        expect(await readFile(path.join(out, required))).toEqual(await readFile(image));
+      } finally {
+        await tmp.cleanup();
+      }
+    }, 180_000);
+  }
 });
 
 describe('Docusaurus content that cannot be built', () => {
