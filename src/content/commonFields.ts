@@ -20,13 +20,14 @@ export const COMMON_FIELDS = {
 
 /** The common fields of a file whose front matter has passed `checkFields`. */
 export function commonFields(parsed: ParsedSource, config: SiteConfig, file: string, text: string): CommonPageFields {
-  const fm = parsed.data as { draft?: boolean; unlisted?: boolean; keywords?: string[]; image?: string };
+  const fm = parsed.data as { draft?: boolean; unlisted?: boolean; keywords?: string[]; image?: string; hide_table_of_contents?: boolean };
   return {
     draft: fm.draft === true,
     unlisted: fm.unlisted === true,
     keywords: fm.keywords ?? [],
     image: fm.image ?? null,
     tocLevels: tocLevels(parsed, config, file, text),
+    hideTableOfContents: fm.hide_table_of_contents === true,
   };
 }
 

@@ -87,7 +87,6 @@ export function createDoc(input: DocInput, config: SiteConfig, warn: (warning: F
     description: fm.description ?? '',
     position: fm.sidebar_position ?? file.position,
     dirPath: rawDir,
-    hideTableOfContents: fm.hide_table_of_contents ?? false,
     hideTitle: fm.hide_title ?? false,
     editUrl: editUrlOf(parsed, config.docs.editUrl ? joinUrl(config.docs.editUrl, input.relPath) : null),
     tags: toTagRefs(fm.tags, routeBase),

@@ -29,6 +29,8 @@ export interface CommonPageFields {
   image: string | null;
   /** Heading levels of the page's table of contents. */
   tocLevels: { min: number; max: number };
+  /** The page shows no table of contents (`hide_table_of_contents`). */
+  hideTableOfContents: boolean;
 }
 
 export interface Doc extends CommonPageFields {
@@ -41,7 +43,6 @@ export interface Doc extends CommonPageFields {
   position: number | undefined;
   /** Directory of the doc relative to the docs folder, "" at the top, without number prefixes stripped. */
   dirPath: string;
-  hideTableOfContents: boolean;
   /** The front matter's title is not shown as the page's h1 (`hide_title`). */
   hideTitle: boolean;
   editUrl: string | null;

@@ -30,6 +30,7 @@ export function createReactPage(relPath: string, absPath: string, config: SiteCo
     keywords: [],
     image: null,
     tocLevels: { min: config.toc.minHeadingLevel, max: config.toc.maxHeadingLevel },
+    hideTableOfContents: false,
   };
 }
 

@@ -136,7 +136,7 @@ export function planRoutes(model: SiteModel, compiled: CompiledPages, config: Si
       kind: 'blogPost',
       post: summary,
       contentHasTitle: false,
-      toc: tocWithin(page.toc, post.tocLevels),
+      toc: post.hideTableOfContents ? [] : tocWithin(page.toc, post.tocLevels),
       editUrl: post.editUrl,
       newer: i > 0 ? toLink(posts[i - 1]!) : null,
       older: i >= 0 && i < posts.length - 1 ? toLink(posts[i + 1]!) : null,
@@ -224,7 +224,7 @@ export function planRoutes(model: SiteModel, compiled: CompiledPages, config: Si
       markdown: page.source !== null,
       contentHasTitle: compiledPage?.h1 != null,
       title: page.title,
-      toc: tocWithin(compiledPage?.toc ?? [], page.tocLevels),
+      toc: page.hideTableOfContents ? [] : tocWithin(compiledPage?.toc ?? [], page.tocLevels),
     };
     if (page.draft) data.draft = true;
     add({

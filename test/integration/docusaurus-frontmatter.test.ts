@@ -155,6 +155,10 @@ describe('a Docusaurus-style site', () => {
     expect(configure.data.previous).toBeNull();
     expect(configure.data.hideTitle).toBe(true);
     expect(page('docs/guides/configure.html')).not.toMatch(/<h1[ >]/);
+    // hide_table_of_contents holds for posts too.
+    expect(page('blog/welcome.html')).toContain('<h2 id="next-steps">');
+    expect(payloadOf(page('blog/welcome.html')).data.toc).toEqual([]);
+    expect(payloadOf(page('blog/release.html')).data.toc).toEqual([{ id: 'what-changed', text: 'What changed', level: 2 }]);
     // pagination_next skips the sidebar's neighbour; pagination_label names a doc in its neighbours' links.
     expect(payloadOf(page('docs/intro.html')).data.next).toEqual({ title: 'Configuration', permalink: '/docs/guides/configure' });
     expect(payloadOf(page('docs/reference/api.html')).data.next).toEqual({ title: 'CLI tasks', permalink: '/docs/reference/cli' });
