@@ -6,6 +6,7 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../../src/build/build.js';
+import { startServer } from '../../src/dev/serve.js';
 import { SiteError, SiteErrors } from '../../src/errors.js';
 import { copyFixture, silentLogger, tempDir } from '../helpers.js';
 
@@ -250,6 +251,31 @@ describe('drafts in serve --watch', () => {
       await tmp.cleanup();
     }
   }, 120_000);
+});
+
+describe('drafts over HTTP', () => {
+  it('serve --watch serves drafts; serve without it builds and serves none', async () => {
+    const tmp = await tempDir();
+    const servers: Array<{ close(): Promise<void> }> = [];
+    try {
+      const start = async (watch: boolean) => {
+        const server = await startServer({ site: `test/fixtures/${FIXTURE}`, outDir: path.join(tmp.dir, watch ? 'watch' : 'static'), port: 0, host: '127.0.0.1', watch });
+        if (!server) throw new Error('the server did not start');
+        servers.push(server);
+        return server.url.replace(/\/$/, '');
+      };
+      const watching = await start(true);
+      const draft = await fetch(`${watching}/docs/guides/draft-page`);
+      expect(draft.status).toBe(200);
+      expect(await draft.text()).toContain('<strong>Draft</strong>');
+      const plain = await start(false);
+      expect((await fetch(`${plain}/docs/guides/draft-page`)).status).toBe(404);
+      expect((await fetch(`${plain}/docs/intro`)).status).toBe(200);
+    } finally {
+      for (const server of servers) await server.close();
+      await tmp.cleanup();
+    }
+  }, 180_000);
 });
 
 describe('images across builds', () => {
