@@ -5,7 +5,7 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSite } from '../../src/build/build.js';
+import { buildSite, type BuildContext, type BuildOptions } from '../../src/build/build.js';
 import { startServer } from '../../src/dev/serve.js';
 import { SiteError, SiteErrors } from '../../src/errors.js';
 import { copyFixture, silentLogger, tempDir } from '../helpers.js';
@@ -32,6 +32,13 @@ async function buildErrors(siteDir: string, outDir: string): Promise<SiteError[]
     throw error;
   }
   throw new Error('the build was expected to fail');
+}
+
+/** Stops what a watch-like build keeps running between builds (esbuild contexts, the render worker). */
+async function closeSession(context: BuildContext | undefined): Promise<void> {
+  await context?.bundlers?.client.dispose();
+  await context?.bundlers?.server.dispose();
+  await context?.renderHost?.close();
 }
 
 const metaContent = (html: string, attribute: 'name' | 'property', key: string) =>
@@ -237,7 +244,8 @@ describe('drafts in serve --watch', () => {
     try {
       const out = path.join(tmp.dir, 'out');
       const logger = silentLogger();
-      await buildSite({ siteDir: `test/fixtures/${FIXTURE}`, outDir: out, logger, drafts: true, context: {} });
+      const context: BuildContext = {};
+      await buildSite({ siteDir: `test/fixtures/${FIXTURE}`, outDir: out, logger, drafts: true, context }).finally(() => closeSession(context));
       for (const file of ['docs/guides/draft-page.html', 'blog/draft-post.html', 'draft.html']) {
         const html = await readFile(path.join(out, file), 'utf8');
         expect(html, file).toContain('<p class="draft-badge" role="note"><strong>Draft</strong>');
@@ -281,15 +289,15 @@ describe('drafts over HTTP', () => {
 describe('images across builds', () => {
   // A one-off build with the persistent cache warm, and watch mode's rebuilds in one session.
   for (const [name, session] of [
-    ['with the persistent cache warm', () => ({})],
-    ['in a watch session', () => ({ context: {}, persistentCache: false, drafts: true })],
+    ['with the persistent cache warm', (): Partial<BuildOptions> => ({})],
+    ['in a watch session', (): Partial<BuildOptions> => ({ context: {}, persistentCache: false, drafts: true })],
   ] as const) {
     it(`names an edited image anew and points the page at it, ${name}`, async () => {
       const tmp = await tempDir();
+      const options = session();
       try {
         const site = await copyFixture(FIXTURE, tmp.dir);
         const out = path.join(tmp.dir, 'out');
-        const options = session();
         const build = () => buildSite({ siteDir: site, outDir: out, logger: silentLogger(), ...options });
         await build();
         const terminal = async () => /src="\/(_sipa\/img\/terminal-[0-9a-f]{8}\.png)"/.exec(await readFile(path.join(out, 'docs/guides/install.html'), 'utf8'))![1]!;
@@ -309,6 +317,7 @@ describe('images across builds', () => {
         const required = /<img src="\/(_sipa\/a\/terminal-\w+\.png)" alt="Required terminal"/.exec(await readFile(path.join(out, 'docs/reference/api.html'), 'utf8'))![1]!;
         expect(await readFile(path.join(out, required))).toEqual(await readFile(image));
       } finally {
+        await closeSession(options.context);
         await tmp.cleanup();
       }
     }, 180_000);
