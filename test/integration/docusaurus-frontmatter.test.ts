@@ -360,6 +360,21 @@ describe('Docusaurus content that cannot be built', () => {
     }
   }, 120_000);
 
+  it('fails on a default social card that is not in the static folder, at its line in the config', async () => {
+    const tmp = await tempDir();
+    try {
+      const site = await copyFixture(FIXTURE, tmp.dir);
+      const config = path.join(site, 'sipadocs.config.ts');
+      await writeFile(config, (await readFile(config, 'utf8')).replace("image: 'img/social-card.png'", "image: 'img/social.png'"));
+      const errors = await buildErrors(site, path.join(tmp.dir, 'out'));
+      expect(errors[0]!.code).toBe('CONFIG_INVALID');
+      expect(errors[0]!.message).toContain('img/social.png');
+      expect(errors[0]!.location).toMatchObject({ line: 9, column: 3 });
+    } finally {
+      await tmp.cleanup();
+    }
+  }, 120_000);
+
   it('fails on an @docusaurus/ or @theme/ import the theme does not provide, naming it and what is supported', async () => {
     const tmp = await tempDir();
     try {
