@@ -4,7 +4,7 @@ import type {
 } from '../shared/types.js';
 import { routeToHtmlFile } from '../shared/paths.js';
 import type { CompiledPage } from './mdx/compile.js';
-import type { BlogPost, CommonPageFields, SiteModel } from './model.js';
+import type { BlogPost, CommonPageFields, Doc, SiteModel } from './model.js';
 
 /** What a route's client chunk holds. */
 export type ContentRef =
@@ -32,7 +32,11 @@ export interface RoutePlan {
 /** Compiled pages by site-relative path. */
 export type CompiledPages = Map<string, CompiledPage>;
 
-/** Lays out every route of the site: docs, category indexes, blog, pages and the 404 page. */
+/**
+ * Lays out every route of the site: docs, category indexes, docs tags, blog, pages and the 404
+ * page. Unlisted docs and posts get their page but no place in tag pages, blog lists or the
+ * archive; every unlisted or draft page is marked not to be indexed.
+ */
 export function planRoutes(model: SiteModel, compiled: CompiledPages, config: SiteConfig): RoutePlan {
   const routes: PlannedRoute[] = [];
   const blogBase = `/${config.blog.routeBasePath}`;
@@ -90,35 +94,7 @@ export function planRoutes(model: SiteModel, compiled: CompiledPages, config: Si
     });
   }
 
-  if (docTags.size > 0) {
-    const sorted = [...docTags.values()].sort((a, b) => a.tag.label.localeCompare(b.tag.label));
-    const allTagsPath = `${docsBase}/tags`;
-    add({
-      path: allTagsPath,
-      meta: { title: 'Tags', description: 'All tags of the docs', path: allTagsPath },
-      data: { kind: 'docsTags', tags: sorted.map(({ tag, items }) => ({ ...tag, count: items.length })) },
-      content: null,
-      sidebarId: null,
-      sourceFile: null,
-    });
-    for (const { tag, items } of sorted) {
-      const title = `${items.length} doc${items.length === 1 ? '' : 's'} tagged with "${tag.label}"`;
-      add({
-        path: tag.permalink,
-        meta: { title, description: `Docs tagged "${tag.label}"`, path: tag.permalink },
-        data: {
-          kind: 'docsTag',
-          title,
-          tag,
-          allTagsPath,
-          docs: items.map((doc) => ({ title: doc.title, permalink: doc.route, description: doc.description })),
-        },
-        content: null,
-        sidebarId: null,
-        sourceFile: null,
-      });
-    }
-  }
+  addDocsTagPages(docTags, docsBase, add);
 
   // Unlisted posts have their page, but no place in lists, tags, the archive or other posts' links.
   const posts = model.posts.filter((post) => !post.unlisted);
@@ -259,6 +235,42 @@ export function planRoutes(model: SiteModel, compiled: CompiledPages, config: Si
     sourceFile: null,
   });
   return { routes: unique, warnings };
+}
+
+/** The docs' tags overview and one page per tag, when some listed doc has tags. */
+function addDocsTagPages(
+  docTags: Map<string, { tag: TagRef; items: Doc[] }>,
+  docsBase: string,
+  add: (route: Omit<PlannedRoute, 'outputFile'>) => void,
+): void {
+  if (docTags.size === 0) return;
+  const sorted = [...docTags.values()].sort((a, b) => a.tag.label.localeCompare(b.tag.label));
+  const allTagsPath = `${docsBase}/tags`;
+  add({
+    path: allTagsPath,
+    meta: { title: 'Tags', description: 'All tags of the docs', path: allTagsPath },
+    data: { kind: 'docsTags', tags: sorted.map(({ tag, items }) => ({ ...tag, count: items.length })) },
+    content: null,
+    sidebarId: null,
+    sourceFile: null,
+  });
+  for (const { tag, items } of sorted) {
+    const title = `${items.length} doc${items.length === 1 ? '' : 's'} tagged with "${tag.label}"`;
+    add({
+      path: tag.permalink,
+      meta: { title, description: `Docs tagged "${tag.label}"`, path: tag.permalink },
+      data: {
+        kind: 'docsTag',
+        title,
+        tag,
+        allTagsPath,
+        docs: items.map((doc) => ({ title: doc.title, permalink: doc.route, description: doc.description })),
+      },
+      content: null,
+      sidebarId: null,
+      sourceFile: null,
+    });
+  }
 }
 
 /** A page's head data: drafts and unlisted pages are not indexed; keywords and image when it has them. */

@@ -78,17 +78,21 @@ export function buildSidebars(
 /** The items without links to unlisted docs, and without categories that are left with nothing to show. */
 function listedItems(items: SidebarItem[], docsById: Map<string, Doc>): SidebarItem[] {
   const listed: SidebarItem[] = [];
+  let changed = false;
   for (const item of items) {
-    if (item.type === 'link') {
-      if (!(item.docId && docsById.get(item.docId)?.unlisted)) listed.push(item);
+    if (item.type === 'link' && item.docId && docsById.get(item.docId)?.unlisted) {
+      changed = true;
     } else if (item.type === 'category') {
       const children = listedItems(item.items, docsById);
-      if (children.length > 0 || item.href) listed.push(children.length === item.items.length ? item : { ...item, items: children });
+      if (children === item.items) listed.push(item);
+      else if (children.length > 0 || item.href) listed.push({ ...item, items: children });
+      changed ||= children !== item.items;
     } else {
       listed.push(item);
     }
   }
-  return listed.length === items.length ? items : listed;
+  // Trees without unlisted docs are returned as they are.
+  return changed ? listed : items;
 }
 
 function resolveItem(item: SidebarConfigItem, context: BuildContext, trail: string[]): SidebarItem[] {
