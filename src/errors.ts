@@ -22,7 +22,10 @@ export type ErrorCode =
   | 'SITE_NOT_FOUND'
   | 'OUTPUT_NOT_FOUND'
   | 'CACHE_CHANGED'
-  | 'INIT_NOT_EMPTY';
+  | 'INIT_NOT_EMPTY'
+  | 'UNKNOWN_DOC_ID'
+  | 'IMAGE_NOT_FOUND'
+  | 'UNSUPPORTED_IMPORT';
 
 export interface SourceLocation {
   file: string;

@@ -25,6 +25,8 @@ function Screen({ site, route }: { site: ClientSiteData; route: LoadedRoute }) {
   switch (data.kind) {
     case 'doc':
     case 'category':
+    case 'docsTags':
+    case 'docsTag':
       return <DocScreen data={data} sidebar={sidebar} Content={Content} />;
     case 'blogList':
       return <BlogListScreen data={data} excerpts={(route.module.excerpts ?? []) as Mdx[]} site={site} />;

@@ -24,6 +24,7 @@ import { prepareSidebarViews } from '../content/sidebarView.js';
 import { buildSiteModel, type LoadedSource } from '../content/siteModel.js';
 import { formatLocation, SiteError, SiteErrors } from '../errors.js';
 import type { ClientSiteData } from '../shared/types.js';
+import { stageImages } from './images.js';
 import { createStageLogger, formatMs, type StageLogger } from './log.js';
 import { createStagingDir, removeLeftovers } from './output.js';
 import { MANIFEST_VERSION, manifestFile, readManifest, targetsDigest, writeManifest, type OutputManifest } from './outputManifest.js';
@@ -37,6 +38,11 @@ export interface BuildOptions {
   context?: BuildContext;
   /** Keep compiled pages on disk between runs, keyed by content (default true). */
   persistentCache?: boolean;
+  /**
+   * Build draft docs, posts and pages too, each with a "Draft" badge and not indexed (`serve
+   * --watch`). A production build leaves them out entirely (default false).
+   */
+  drafts?: boolean;
   /**
    * Inline the theme's stylesheet in every page, so the first paint waits for no request (default
    * true). Watch mode turns it off to swap stylesheets without a reload on CSS-only edits.
@@ -104,10 +110,15 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
 
   const sources = await log.stage('scan', () => readSources(config), (s) => `${s.length} files`);
   const sidebars = await loadSidebars(config);
-  const model = await log.stage('model', async () => relocate(() => buildSiteModel(config, sources, sidebars.config, sidebars.file), rel));
+  const model = await log.stage(
+    'model',
+    async () => relocate(() => buildSiteModel(config, sources, sidebars.config, sidebars.file, { drafts: options.drafts }), rel),
+    (m) => (m.draftsLeftOut ? `${m.draftsLeftOut} draft${m.draftsLeftOut === 1 ? '' : 's'} left out` : ''),
+  );
+  for (const w of model.warnings) warn(`${formatLocation({ file: rel(w.file), line: w.line })}: ${w.message}`);
 
   const compileCacheDir = options.persistentCache === false ? null : cache.compile;
-  const { pages: compiled, keys: compileKeys } = await log.stage(
+  const { pages: compiled, keys: compileKeys, images } = await log.stage(
     'compile',
     () => compileAll(model, config, context, compileCacheDir, rel, warn, log.progress, Boolean(options.context)),
     (c) => `${c.pages.size} pages${context.lastCompile?.reused ? ` (${context.lastCompile.reused} cached)` : ''}`,
@@ -142,6 +153,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     const sharedSpecifiers = new Set(sharedModules().map((m) => m.specifier));
     const sidebarViews = new Map(model.sidebars.map((s) => [s.id, prepareSidebarViews(s.id, s.items)]));
     for (const views of sidebarViews.values()) staging.write(views.file, views.json);
+    stageImages(images, staging);
     const rendered = await log.stage(
       'render',
       async () => {
@@ -177,7 +189,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       // A kept page is the same document as in the last good build. If every link target is
       // the same too, its links resolve as they did then; otherwise they are read back and checked.
       if (digest !== previousManifest?.targets) readKeptPageLinks(rendered, plan.routes, outDir);
-      const files = new Set([...staticFiles.map((f) => `/${f}`), ...client.files.map((f) => `/${f}`)]);
+      const files = new Set([...staticFiles.map((f) => `/${f}`), ...client.files.map((f) => `/${f}`), ...[...images.keys()].map((f) => `/${f}`)]);
       const broken = findBrokenLinks(checkable(), files, config.baseUrl);
       if (broken.length > 0) throw brokenLinksError(broken, plan.routes, rel);
       return digest;
@@ -278,7 +290,7 @@ async function compileAll(
   warn: (message: string) => void,
   progress?: (done: number, total: number) => void,
   keepInMemory = true,
-): Promise<{ pages: Map<string, CompiledPage>; keys: Map<string, string> }> {
+): Promise<{ pages: Map<string, CompiledPage>; keys: Map<string, string>; images: Map<string, string> }> {
   const themesKey = `${config.codeThemes.light}+${config.codeThemes.dark}`;
   if (context.highlighterThemes !== themesKey) {
     context.highlighter = undefined;
@@ -288,6 +300,9 @@ async function compileAll(
   for (const doc of model.docs) routesBySource[doc.source.relPath] = doc.route;
   for (const post of model.posts) routesBySource[post.source.relPath] = post.route;
   for (const page of model.pages) routesBySource[page.relPath] = page.route;
+  const imageBySource = new Map<string, string | null>();
+  for (const item of [...model.docs, ...model.posts]) imageBySource.set(item.source.relPath, item.image);
+  for (const page of model.pages) if (page.source) imageBySource.set(page.source.relPath, page.image);
   const jobs = contentSources(model).map((source) => ({
     relPath: source.relPath,
     body: source.body,
@@ -295,10 +310,12 @@ async function compileAll(
     format: source.format,
     withExcerpt: source.withExcerpt,
     route: source.route ?? null,
+    image: imageBySource.get(source.relPath) ?? null,
   }));
   const { outcomes, keys, stats } = await compilePages(
     jobs,
-    { tocLevels: { min: config.toc.minHeadingLevel, max: config.toc.maxHeadingLevel }, themes: { ...config.codeThemes }, routesBySource },
+    // Every heading level goes into the compiled table of contents; each page shows its own levels of it.
+    { tocLevels: { min: 1, max: 6 }, themes: { ...config.codeThemes }, routesBySource, siteDir: config.siteDir, baseUrl: config.baseUrl },
     {
       cacheDir,
       siteId: siteIdOf(config),
@@ -311,6 +328,8 @@ async function compileAll(
   );
   context.lastCompile = { compiled: stats.compiled, reused: stats.reused };
   const compiled = new Map<string, CompiledPage>();
+  // Each image once, however many pages use it: output file → source file.
+  const images = new Map<string, string>();
   const errors: SiteError[] = [];
   for (const job of jobs) {
     const outcome = outcomes.get(job.relPath)!;
@@ -322,9 +341,10 @@ async function compileAll(
       warn(`${formatLocation({ file: rel(job.relPath), line: w.line, column: w.column })}: ${w.message}`);
     }
     compiled.set(job.relPath, outcome.page);
+    for (const [source, file] of Object.entries(outcome.images)) images.set(file, source);
   }
   if (errors.length > 0) throw new SiteErrors(errors);
-  return { pages: compiled, keys };
+  return { pages: compiled, keys, images };
 }
 
 function virtualSources(
@@ -366,6 +386,7 @@ function virtualSources(
       routeEntries,
       siteData,
       customCss: config.customCss.map((file) => path.resolve(config.siteDir, file)),
+      siteDir: config.siteDir,
     } satisfies VirtualSources,
   };
 }

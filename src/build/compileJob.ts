@@ -2,6 +2,7 @@ import path from 'node:path';
 import { SiteError, type SiteErrorInit } from '../errors.js';
 import { compileMdx, type CompiledPage } from '../content/mdx/compile.js';
 import type { CodeHighlighter } from '../content/mdx/highlighter.js';
+import type { ImageFiles } from './images.js';
 
 /** Everything needed to compile one page; plain data so it can cross to a worker thread. */
 export interface CompileJob {
@@ -11,6 +12,8 @@ export interface CompileJob {
   format: 'md' | 'mdx';
   withExcerpt: boolean;
   route: string | null;
+  /** The page's `image` front matter, if any. */
+  image: string | null;
 }
 
 /** Shared by all jobs of one build (sent to each worker once). */
@@ -19,10 +22,20 @@ export interface CompileSettings {
   themes: { light: string; dark: string };
   /** Route of every doc, post and page by site-relative source path, for relative markdown links. */
   routesBySource: Record<string, string>;
+  /** Absolute path of the site folder: relative images are found from there. */
+  siteDir: string;
+  /** The site's base URL, which starts the URLs of images. */
+  baseUrl: string;
 }
 
 export type CompileOutcome =
-  | { ok: true; page: CompiledPage; links: Record<string, string | null> }
+  | {
+      ok: true;
+      page: CompiledPage;
+      links: Record<string, string | null>;
+      /** Output file of each image the page uses, by the image's absolute path. */
+      images: Record<string, string>;
+    }
   | { ok: false; error: SiteErrorInit };
 
 /** Resolves a relative .md/.mdx link from one source file to a route, or null. */
@@ -31,9 +44,22 @@ export function resolveMarkdownLink(routesBySource: Record<string, string>, from
   return routesBySource[resolved] ?? null;
 }
 
+/** Absolute path of an image named relative to a page's folder. */
+export function imagePath(settings: Pick<CompileSettings, 'siteDir'>, fromRelPath: string, relativePath: string): string {
+  return path.resolve(settings.siteDir, path.posix.dirname(fromRelPath), relativePath);
+}
+
 /** Compiles one page; content errors come back as data, anything else is thrown. */
-export async function runCompileJob(job: CompileJob, settings: CompileSettings, highlighter: CodeHighlighter): Promise<CompileOutcome> {
+export async function runCompileJob(job: CompileJob, settings: CompileSettings, highlighter: CodeHighlighter, imageFiles: ImageFiles): Promise<CompileOutcome> {
   const links: Record<string, string | null> = {};
+  const images: Record<string, string> = {};
+  const resolveImage = (relativePath: string) => {
+    const absPath = imagePath(settings, job.relPath, relativePath);
+    const image = imageFiles.info(absPath);
+    if (!image) return null;
+    images[absPath] = image.file;
+    return { url: `${settings.baseUrl}${image.file}`, width: image.width, height: image.height };
+  };
   try {
     const page = await compileMdx(job.body, {
       file: job.relPath,
@@ -44,8 +70,11 @@ export async function runCompileJob(job: CompileJob, settings: CompileSettings, 
       resolveMarkdownLink: (target) => (links[target] = resolveMarkdownLink(settings.routesBySource, job.relPath, target)),
       withExcerpt: job.withExcerpt,
       route: job.route ?? undefined,
+      resolveImage,
+      image: job.image,
+      baseUrl: settings.baseUrl,
     });
-    return { ok: true, page, links };
+    return { ok: true, page, links, images };
   } catch (error) {
     if (!(error instanceof SiteError)) throw error;
     return {

@@ -6,10 +6,14 @@ import { SiteError } from '../errors.js';
 import { codeFingerprint, dependencyVersion } from '../packageRoot.js';
 import { GENERATOR_VERSION } from '../version.js';
 import { resolveMarkdownLink, runCompileJob, type CompileJob, type CompileOutcome, type CompileSettings } from './compileJob.js';
+import { createImageFiles, type ImageFiles } from './images.js';
 import { hasCacheEntry, openCacheIndex, readCacheEntry, writeCacheEntry } from './diskCache.js';
 import { createWorkerPool, workerScript } from './workerPool.js';
 
-/** A cached compilation: valid while its key matches and its markdown links resolve the same way. */
+/**
+ * A cached compilation: valid while its key matches, its markdown links resolve the same way and
+ * its images are the same files (an edited image has another name, so the page's code changes).
+ */
 export interface CacheEntry {
   key: string;
   outcome: Extract<CompileOutcome, { ok: true }>;
@@ -25,6 +29,7 @@ type StoredPage = Omit<CompiledPage, 'code' | 'excerptCode'>;
 interface StoredOutcome {
   page: StoredPage;
   links: Record<string, string | null>;
+  images: Record<string, string>;
 }
 interface StoredCode {
   code: string;
@@ -62,7 +67,7 @@ const MIN_PAGES_PER_WORKER = 100;
 /** Changes whenever the compiler or its main libraries change, so stale cache entries are never read. */
 const FINGERPRINT = (() => {
   const hash = createHash('sha256').update(GENERATOR_VERSION);
-  const files = ['src/content/mdx/compile.ts', 'src/content/mdx/plugins.ts', 'src/content/mdx/preprocess.ts', 'src/content/mdx/codeMeta.ts', 'src/content/mdx/highlighter.ts', 'src/content/mdx/twoThemeHtml.ts'];
+  const files = ['src/content/mdx/compile.ts', 'src/content/mdx/plugins.ts', 'src/content/mdx/preprocess.ts', 'src/content/mdx/codeMeta.ts', 'src/content/mdx/highlighter.ts', 'src/content/mdx/twoThemeHtml.ts', 'src/build/compileJob.ts', 'src/build/images.ts'];
   hash.update(codeFingerprint(files));
   for (const pkg of ['@mdx-js/mdx', 'shiki', 'remark-gfm', 'remark-directive']) hash.update(`\0${pkg}@${dependencyVersion(pkg)}`);
   return hash.digest('hex');
@@ -72,7 +77,7 @@ function cacheKey(job: CompileJob, settingsKey: string): string {
   // The body is hashed as it is, not inside a JSON string: escaping thousands of bodies costs more than hashing them.
   return createHash('sha256')
     .update(settingsKey)
-    .update(JSON.stringify([job.relPath, job.format, job.withExcerpt, job.route]))
+    .update(JSON.stringify([job.relPath, job.format, job.withExcerpt, job.route, job.image]))
     .update('\0')
     .update(job.body)
     .digest('hex');
@@ -86,13 +91,20 @@ export async function compilePages(
   jobs: CompileJob[],
   settings: CompileSettings,
   options: CompilePagesOptions,
-): Promise<{ outcomes: Map<string, CompileOutcome>; keys: Map<string, string>; stats: CompileStats }> {
+): Promise<{
+  outcomes: Map<string, CompileOutcome>;
+  /** What each page's code is made from, by source path: the cache key, and the page's images. */
+  keys: Map<string, string>;
+  stats: CompileStats;
+}> {
   const outcomes = new Map<string, CompileOutcome>();
   const keys = new Map<string, string>();
   const misses: Array<{ job: CompileJob; key: string }> = [];
   let stats: CompileStats;
+  const imageFiles = createImageFiles();
   const stillValid = (entry: CacheEntry, job: CompileJob) =>
-    Object.entries(entry.outcome.links).every(([target, route]) => resolveMarkdownLink(settings.routesBySource, job.relPath, target) === route);
+    Object.entries(entry.outcome.links).every(([target, route]) => resolveMarkdownLink(settings.routesBySource, job.relPath, target) === route) &&
+    Object.entries(entry.outcome.images).every(([absPath, file]) => imageFiles.info(absPath)?.file === file);
 
   const wanted = options.workers ?? Math.min(os.availableParallelism(), 4);
   // Loading the compiler takes about 0.3 s, and looking up thousands of pages in the cache about as
@@ -101,7 +113,8 @@ export async function compilePages(
   // the worker is stopped.
   const early = wanted > 0 && !options.memory && options.cacheDir && jobs.length >= MIN_PAGES_PER_WORKER * 2 ? await workerCompiler(settings, 1) : null;
 
-  const settingsKey = JSON.stringify([FINGERPRINT, STORAGE_VERSION, settings.tocLevels, settings.themes]);
+  // Relative images are found from the site folder: the same page in another folder may have other images.
+  const settingsKey = JSON.stringify([FINGERPRINT, STORAGE_VERSION, settings.tocLevels, settings.themes, settings.baseUrl, settings.siteDir]);
   const index = openCacheIndex<StoredOutcome>(options.cacheDir, `site-${options.siteId}`);
   let compiler: Compiler | null = early;
   try {
@@ -122,7 +135,7 @@ export async function compilePages(
     const workers =
       misses.length >= MIN_PAGES_PER_WORKER * 2 ? Math.min(wanted, Math.floor(misses.length / MIN_PAGES_PER_WORKER)) : early && misses.length > 0 ? 1 : 0;
     early?.grow(workers);
-    compiler ??= workers > 0 ? await workerCompiler(settings, workers) : inProcessCompiler(settings, options.highlighter);
+    compiler ??= workers > 0 ? await workerCompiler(settings, workers) : inProcessCompiler(settings, options.highlighter, imageFiles);
     const compileOne = compiler;
     let done = 0;
     await Promise.all(
@@ -146,17 +159,25 @@ export async function compilePages(
     const live = new Set(jobs.map((job) => job.relPath));
     for (const relPath of options.memory.keys()) if (!live.has(relPath)) options.memory.delete(relPath);
   }
+  // A page's code also depends on its images, which the key (made before compiling) cannot know:
+  // the key handed on for the code includes the images' content-hashed names.
+  for (const [relPath, key] of keys) {
+    const outcome = outcomes.get(relPath);
+    if (outcome?.ok && Object.keys(outcome.images).length > 0) {
+      keys.set(relPath, createHash('sha256').update(key).update(JSON.stringify(outcome.images)).digest('hex'));
+    }
+  }
   return { outcomes, keys, stats };
 }
 
 /** Changes when the layout of cache entries changes. */
-const STORAGE_VERSION = 3;
+const STORAGE_VERSION = 4;
 
 /**
  * What the index keeps of a compilation: everything but the code. Fields are picked one by one
  * because a page read from the cache reads its code on first touch.
  */
-function storedOutcome({ page, links }: CacheEntry['outcome']): StoredOutcome {
+function storedOutcome({ page, links, images }: CacheEntry['outcome']): StoredOutcome {
   const model: StoredPage = {
     hasTruncateMarker: page.hasTruncateMarker,
     toc: page.toc,
@@ -164,8 +185,9 @@ function storedOutcome({ page, links }: CacheEntry['outcome']): StoredOutcome {
     h1: page.h1,
     warnings: page.warnings,
     markdownLinks: page.markdownLinks,
+    image: page.image,
   };
-  return { page: model, links };
+  return { page: model, links, images };
 }
 
 /** A compilation from the index whose code is read from disk on first use, or null when not cached. */
@@ -188,7 +210,7 @@ function storedEntry(dir: string | null, key: string, stored: StoredOutcome | un
     code: { get: () => load().code, enumerable: true },
     excerptCode: { get: () => load().excerptCode, enumerable: true },
   });
-  return { key, outcome: { ok: true, page, links: stored.links } };
+  return { key, outcome: { ok: true, page, links: stored.links, images: stored.images } };
 }
 
 /** Compiles pages one job at a time, in this thread or in worker threads. */
@@ -197,9 +219,9 @@ interface Compiler {
   close(): Promise<void>;
 }
 
-function inProcessCompiler(settings: CompileSettings, highlighter: () => Promise<CodeHighlighter>): Compiler {
+function inProcessCompiler(settings: CompileSettings, highlighter: () => Promise<CodeHighlighter>, imageFiles: ImageFiles): Compiler {
   return {
-    run: async (job: CompileJob) => runCompileJob(job, settings, await highlighter()),
+    run: async (job: CompileJob) => runCompileJob(job, settings, await highlighter(), imageFiles),
     close: async () => {},
   };
 }

@@ -1,4 +1,5 @@
 import { pathToFileURL } from 'node:url';
+import { isExternalUrl, withBase } from '../shared/paths.js';
 import type { ClientSiteData, PageMeta, RouteModule, RoutePayload } from '../shared/types.js';
 
 /** One page to render; plain data so it can cross to a worker thread. */
@@ -11,7 +12,7 @@ export interface RenderJob {
   /** A standalone route's module as a function body (see routeChunks.ts), used instead of the group's. */
   moduleBody?: string;
   payload: RoutePayload;
-  /** React pages may override title and description with their `meta` export. */
+  /** React pages may set title, description, keywords and image with their `meta` export. */
   isReactPage: boolean;
 }
 
@@ -19,7 +20,7 @@ export type RenderOutcome = { ok: true; bodyHtml: string; meta: PageMeta } | { o
 
 /** What a server group file exports. */
 interface ServerGroup {
-  routeModules: Record<string, () => Promise<RouteModule & { meta?: { title?: string; description?: string } }>>;
+  routeModules: Record<string, () => Promise<RouteModule & { meta?: { title?: string; description?: string; keywords?: string[]; image?: string } }>>;
   renderBody(site: ClientSiteData, route: { payload: RoutePayload; module: RouteModule }): string;
 }
 
@@ -46,6 +47,9 @@ export function createRenderer() {
       if (job.isReactPage && module.meta) {
         meta.title = module.meta.title ?? meta.title;
         meta.description = module.meta.description ?? meta.description;
+        if (module.meta.keywords) meta.keywords = module.meta.keywords;
+        const image = module.meta.image;
+        if (image) meta.image = isExternalUrl(image) ? image : withBase(job.site.baseUrl, `/${image.replace(/^\/+/, '')}`);
       }
       return { ok: true, bodyHtml: renderBody(job.site, { payload: { ...job.payload, meta }, module }), meta };
     } catch (error) {

@@ -16,7 +16,7 @@ import { createWorkerPool, workerScript, type WorkerPool } from './workerPool.js
 import { SSR_GROUP_SIZE } from '../bundle/virtualModules.js';
 import { documentBody, renderDocument } from '../render/document.js';
 import type { ClientSiteData, PageMeta, RoutePayload, SidebarView } from '../shared/types.js';
-import { routePayloadUrl, withBase } from '../shared/paths.js';
+import { isExternalUrl, routePayloadUrl, withBase } from '../shared/paths.js';
 import { GENERATOR_VERSION } from '../version.js';
 import { announcementScript } from '../../templates/layout/announcementScript.js';
 import { colorModeScript } from '../../templates/layout/colorMode.js';
@@ -94,8 +94,9 @@ export async function renderPages(options: RenderPagesOptions): Promise<RenderPa
   const headScripts = [colorModeScript(site.colorMode.defaultMode, site.colorMode.respectPrefersColorScheme)];
   if (site.announcementBar) headScripts.push(announcementScript(site.announcementBar.id));
   const favicon = config.favicon ? withBase(config.baseUrl, `/${config.favicon.replace(/^\/+/, '')}`) : '';
+  const defaultImage = !config.image ? undefined : isExternalUrl(config.image) ? config.image : withBase(config.baseUrl, `/${config.image.replace(/^\/+/, '')}`);
   // Inlined stylesheets are named by content hash, so their URLs stand for their text.
-  const documentKey = sha(JSON.stringify([DOCUMENT_FINGERPRINT, headScripts, favicon, config.noIndex, options.inlineCss ? [...options.inlineCss.keys()] : null]));
+  const documentKey = sha(JSON.stringify([DOCUMENT_FINGERPRINT, headScripts, favicon, defaultImage ?? null, config.noIndex, options.inlineCss ? [...options.inlineCss.keys()] : null]));
   const stats = { rendered: 0, reused: 0, kept: 0 };
   const pages = new Array<PageLinks>(routes.length);
   const kept: number[] = [];
@@ -139,6 +140,7 @@ export async function renderPages(options: RenderPagesOptions): Promise<RenderPa
       preload: [...new Set([...client.entry.imports, ...(chunk ? [chunk.js, ...chunk.imports] : [])])],
       favicon,
       noIndex: config.noIndex,
+      defaultImage,
     });
     pages[i] = extractLinks(route.path, html, linkStrings);
     const files: ManifestPage['files'] = [];

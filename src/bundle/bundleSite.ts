@@ -3,6 +3,8 @@ import { readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { SiteError, codeFrame } from '../errors.js';
+import { imageModulesPlugin } from './imageModules.js';
+import type { ImportErrorDetail } from './sharedModules.js';
 import { buildRouteChunks, type ChunkFiles, type RouteChunkCache } from './routeChunks.js';
 import { REPO_ROOT, virtualModulesPlugin, type VirtualSources } from './virtualModules.js';
 
@@ -76,14 +78,15 @@ export function createSiteBundler(kind: 'client' | 'server', workDir: string, in
     entryNames: isClient ? '[dir]/[name]-[hash]' : '[dir]/[name]',
     chunkNames: `${ASSET_DIR}/c/[name]-[hash]`,
     assetNames: `${ASSET_DIR}/a/[name]-[hash]`,
-    publicPath: isClient ? baseUrl : undefined,
+    // Both builds name imported images by the same URL, so the server HTML matches what the browser renders.
+    publicPath: baseUrl,
     loader: isClient
-      ? { '.svg': 'file', '.png': 'file', '.jpg': 'file', '.gif': 'file', '.webp': 'file', '.woff2': 'file' }
-      : { '.css': 'empty', '.svg': 'file', '.png': 'file', '.jpg': 'file', '.gif': 'file', '.webp': 'file', '.woff2': 'file' },
+      ? { '.svg': 'file', '.png': 'file', '.jpg': 'file', '.jpeg': 'file', '.gif': 'file', '.webp': 'file', '.avif': 'file', '.woff2': 'file' }
+      : { '.css': 'empty', '.svg': 'file', '.png': 'file', '.jpg': 'file', '.jpeg': 'file', '.gif': 'file', '.webp': 'file', '.avif': 'file', '.woff2': 'file' },
     metafile: true,
     logLevel: 'silent',
     legalComments: 'none',
-    plugins: [virtualModulesPlugin(holder)],
+    plugins: [imageModulesPlugin(), virtualModulesPlugin(holder)],
     write: false,
   });
 
@@ -238,14 +241,15 @@ function bundleError(error: unknown, sources?: VirtualSources): SiteError {
   } else if (loc?.file) {
     location = { file: path.relative(process.cwd(), path.resolve(loc.file.replace(/^sipa:/, ''))), line: loc.line, column: loc.column + 1 };
   }
+  const detail = first.detail as ImportErrorDetail | undefined;
   return new SiteError({
-    code: 'BUNDLE_FAILED',
+    code: detail?.code ?? 'BUNDLE_FAILED',
     message: first.text,
     location,
     frame,
     hint: /No matching export.*default/.test(first.text)
       ? 'A page module must have a default export: the React component of the page.'
-      : undefined,
+      : detail?.hint,
     cause: error,
   });
 }

@@ -7,6 +7,7 @@ import { openCacheIndex, readCacheEntry, writeCacheEntry } from '../build/diskCa
 import { codeFingerprint } from '../packageRoot.js';
 import { GENERATOR_VERSION } from '../version.js';
 import { SHARED_MODULES_GLOBAL } from '../shared/paths.js';
+import { imageModulesPlugin } from './imageModules.js';
 import { sharedModules, sharedModulesPlugin } from './sharedModules.js';
 import { routeEntryCode, virtualModulesPlugin, type VirtualSources } from './virtualModules.js';
 
@@ -65,6 +66,9 @@ type StandaloneRecord = [file: string | null, size: number];
 /** Changes with the code that turns a compiled page into a standalone chunk. */
 const STANDALONE_FINGERPRINT = codeFingerprint(['src/bundle/routeChunks.ts']);
 
+/** Changes with the plugins that decide what a bundled chunk's imports resolve to. */
+const PLUGINS_FINGERPRINT = codeFingerprint(['src/bundle/sharedModules.ts', 'src/bundle/imageModules.ts', 'src/bundle/virtualModules.ts']);
+
 /**
  * Builds one self-contained chunk per route (React and the theme come from the entry, see
  * sharedModules), reusing every chunk whose inputs are unchanged: a warm build bundles nothing,
@@ -78,7 +82,7 @@ export async function buildRouteChunks(
   cache: RouteChunkCache,
 ): Promise<RouteChunksResult> {
   const shared = sharedModules();
-  const fingerprint = sha(JSON.stringify([GENERATOR_VERSION, shared, baseUrl, options.target, options.loader, options.define]));
+  const fingerprint = sha(JSON.stringify([GENERATOR_VERSION, PLUGINS_FINGERPRINT, shared, baseUrl, options.target, options.loader, options.define]));
   const fileHashes = new Map<string, string | null>();
   const hashFile = (file: string): string | null => {
     if (!fileHashes.has(file)) {
@@ -304,7 +308,7 @@ async function bundleRoutes(
     logLevel: 'silent',
     legalComments: 'none',
     // Shared modules first: they claim react and @theme/* before the virtual modules plugin does.
-    plugins: [sharedModulesPlugin(shared), virtualModulesPlugin({ current: sources })],
+    plugins: [sharedModulesPlugin(shared), imageModulesPlugin(), virtualModulesPlugin({ current: sources })],
     write: false,
   });
   return collectOutputs(result.metafile!, result.outputFiles!, workDir, baseUrl);

@@ -7,6 +7,8 @@ import { SHARED_MODULES_GLOBAL } from '../shared/paths.js';
 
 const require = createRequire(path.join(PACKAGE_ROOT, 'package.json'));
 const THEME_COMPONENTS_DIR = path.join(PACKAGE_ROOT, 'templates', 'components');
+/** Docusaurus modules content commonly imports, as the theme provides them. */
+const DOCUSAURUS_DIR = path.join(PACKAGE_ROOT, 'templates', 'docusaurus');
 const PACKAGES = ['react', 'react/jsx-runtime', 'react-dom'];
 
 export interface SharedModule {
@@ -19,9 +21,11 @@ export interface SharedModule {
 
 /**
  * Modules a route chunk takes from the page's runtime instead of bundling its own copy: React
- * (there must be exactly one) and the theme's components (`@theme/Name`). The entry registers
- * them on a global; each route chunk is then self-contained, so it can be built, cached and
- * rebuilt on its own, and a change to one page never renames another page's chunk.
+ * (there must be exactly one), the theme's components (`@theme/Name`, every file of
+ * templates/components) and the Docusaurus modules the theme provides (`@docusaurus/Name`, every
+ * file of templates/docusaurus). The entry registers them on a global; each route chunk is then
+ * self-contained, so it can be built, cached and rebuilt on its own, and a change to one page
+ * never renames another page's chunk.
  */
 export function sharedModules(): SharedModule[] {
   const packages = PACKAGES.map((specifier) => ({
@@ -29,15 +33,49 @@ export function sharedModules(): SharedModule[] {
     source: specifier,
     names: Object.keys(require(specifier) as object).filter((name) => name !== 'default' && /^[A-Za-z_$][\w$]*$/.test(name)),
   }));
-  const theme = readdirSync(THEME_COMPONENTS_DIR)
-    .filter((file) => file.endsWith('.tsx'))
+  return [...packages, ...modulesIn(THEME_COMPONENTS_DIR, '@theme/'), ...modulesIn(DOCUSAURUS_DIR, '@docusaurus/')];
+}
+
+/** One shared module per .ts/.tsx file of a folder, named `<prefix><file name>`. */
+function modulesIn(dir: string, prefix: string): SharedModule[] {
+  return readdirSync(dir)
+    .filter((file) => /\.tsx?$/.test(file))
+    .sort()
     .map((file) => {
-      const source = path.join(THEME_COMPONENTS_DIR, file);
+      const source = path.join(dir, file);
       const text = readFileSync(source, 'utf8');
       const names = [...text.matchAll(/^export\s+(?:const|let|function|class)\s+([A-Za-z_$][\w$]*)/gm)].map((m) => m[1]!);
-      return { specifier: `@theme/${file.slice(0, -'.tsx'.length)}`, source, names };
+      return { specifier: `${prefix}${file.replace(/\.tsx?$/, '')}`, source, names };
     });
-  return [...packages, ...theme];
+}
+
+/** Specifiers the shared modules answer for: React's entry points and the `@theme/` and `@docusaurus/` namespaces. */
+export const SHARED_SPECIFIER = /^(react|react-dom|@theme|@docusaurus)(\/.*)?$/;
+
+/** Carried by the bundler's error message to the build's error (see bundleError). */
+export interface ImportErrorDetail {
+  code?: 'UNSUPPORTED_IMPORT';
+  hint: string;
+}
+
+/**
+ * The error for an import under a shared namespace that the theme does not provide: it names
+ * the import and what the namespace does provide.
+ */
+export function unsupportedImport(specifier: string, modules: SharedModule[]): { text: string; detail: ImportErrorDetail } {
+  const namespace = specifier.startsWith('@') ? `${specifier.split('/')[0]}/` : '';
+  const supported = modules.map((m) => m.specifier).filter((s) => (namespace ? s.startsWith(namespace) : !s.startsWith('@')));
+  const what = namespace === '@theme/' ? 'theme component' : namespace === '@docusaurus/' ? 'Docusaurus module' : 'entry point of React';
+  return {
+    text: `a page cannot import "${specifier}": it is not a ${what} sipadocs provides (supported: ${supported.join(', ')})`,
+    detail: {
+      code: namespace ? 'UNSUPPORTED_IMPORT' : undefined,
+      hint:
+        namespace === ''
+          ? 'A second copy of React would break hooks: a page uses the React the site already loaded.'
+          : 'Import one of the supported modules, or write the component in the site and import it with a relative path or "@site/...".',
+    },
+  };
 }
 
 /** The entry's module that registers every shared module on the global. */
@@ -55,11 +93,9 @@ export function sharedModulesPlugin(modules: SharedModule[]): Plugin {
   return {
     name: 'sipadocs-shared-modules',
     setup(build) {
-      build.onResolve({ filter: /^(react|react-dom|@theme)(\/.*)?$/ }, (args) => {
-        if (!bySpecifier.has(args.path)) {
-          // A second copy of React in a page would break hooks; the theme's components are all shared.
-          return { errors: [{ text: `a page cannot import "${args.path}"; it may import ${[...bySpecifier.keys()].join(', ')}` }] };
-        }
+      build.onResolve({ filter: SHARED_SPECIFIER }, (args) => {
+        // A second copy of React in a page would break hooks; the theme's modules are all shared.
+        if (!bySpecifier.has(args.path)) return { errors: [unsupportedImport(args.path, modules)] };
         return { path: args.path, namespace: SHIM_NS };
       });
       build.onLoad({ filter: /.*/, namespace: SHIM_NS }, (args) => {

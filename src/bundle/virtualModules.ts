@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { ContentRef } from '../content/routes.js';
 
 import { PACKAGE_ROOT } from '../packageRoot.js';
-import { registryModuleCode, sharedModules } from './sharedModules.js';
+import { registryModuleCode, sharedModules, unsupportedImport } from './sharedModules.js';
 
 export const REPO_ROOT = PACKAGE_ROOT;
 export const TEMPLATES_DIR = path.join(REPO_ROOT, 'templates');
@@ -27,6 +27,8 @@ export interface VirtualSources {
   siteData: unknown;
   /** Absolute paths of the site's custom CSS files. */
   customCss: string[];
+  /** Absolute path of the site folder, which "@site/…" imports start from. */
+  siteDir?: string;
   /** Server build: the route entry names of each server file (`sipa:ssr-group:<index>`). */
   ssrGroups?: string[][];
 }
@@ -37,8 +39,9 @@ const NS = 'sipa';
  * Serves generated modules to esbuild: `sipa-route:<name>` (one per route chunk),
  * `sipa-mdx:<path>` and `sipa-excerpt:<path>` (compiled MDX),
  * `sipa:site-data`, `sipa:custom-css`, `sipa:ssr-group:<n>` (a server file for a group of routes);
- * maps `@theme/X` (Docusaurus-style imports) to the theme's
- * components and pins react/react-dom to this package's copy so a site can never load two Reacts.
+ * maps `@theme/X` and `@docusaurus/X` (Docusaurus-style imports) to the theme's modules (an
+ * unsupported one is an error naming what is supported), `@site/…` to the site folder, and pins
+ * react/react-dom to this package's copy so a site can never load two Reacts.
  */
 export function virtualModulesPlugin(holder: { current: VirtualSources | null }): Plugin {
   return {
@@ -47,9 +50,18 @@ export function virtualModulesPlugin(holder: { current: VirtualSources | null })
       // Read at load time, so an incremental rebuild sees the current build's sources.
       const current = () => holder.current!;
       build.onResolve({ filter: /^sipa(-route|-mdx|-excerpt)?:/ }, (args) => ({ path: args.path, namespace: NS }));
-      build.onResolve({ filter: /^@theme\// }, (args) => ({
-        path: path.join(TEMPLATES_DIR, 'components', `${args.path.slice('@theme/'.length)}.tsx`),
-      }));
+      // The server build bundles the theme's modules with the routes (the client takes them from the entry).
+      build.onResolve({ filter: /^@(theme|docusaurus)\// }, (args) => {
+        const modules = sharedModules();
+        const found = modules.find((m) => m.specifier === args.path);
+        return found ? { path: found.source } : { errors: [unsupportedImport(args.path, modules)] };
+      });
+      // "@site/…" is the site folder, as in Docusaurus ("@site/src/components/Card").
+      build.onResolve({ filter: /^@site\// }, (args) => {
+        const siteDir = current().siteDir;
+        if (!siteDir) return { errors: [{ text: `"${args.path}": this build has no site folder` }] };
+        return build.resolve(`./${args.path.slice('@site/'.length)}`, { kind: args.kind, resolveDir: siteDir, importer: args.importer });
+      });
       build.onResolve({ filter: /^(react|react-dom)(\/.*)?$/ }, (args) => {
         // The server files import this package's React by its absolute path: they are written to
         // the site's cache, from where a bare "react" would find the project's copy, or none.

@@ -4,6 +4,7 @@ import type { ClientSiteData } from '../shared/types.js';
 import { ErrorBoundary } from './ErrorBoundary.js';
 import { NavigationProvider, type Navigation } from './navigation.js';
 import type { LoadedRoute } from './routeLoader.js';
+import { SiteContext } from './siteContext.js';
 
 export interface RootProps {
   site: ClientSiteData;
@@ -16,10 +17,12 @@ export interface RootProps {
 /** The whole React tree of a page; the server renders it and the browser hydrates the same tree. */
 export function Root({ site, route, navigation, override }: RootProps) {
   return (
-    <NavigationProvider value={navigation}>
-      <ErrorBoundary resetKey={route.payload.meta.path}>
-        <App site={site} route={route} override={override} />
-      </ErrorBoundary>
-    </NavigationProvider>
+    <SiteContext.Provider value={site}>
+      <NavigationProvider value={navigation}>
+        <ErrorBoundary resetKey={route.payload.meta.path}>
+          <App site={site} route={route} override={override} />
+        </ErrorBoundary>
+      </NavigationProvider>
+    </SiteContext.Provider>
   );
 }

@@ -1,8 +1,9 @@
 import { build, type Message } from 'esbuild';
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { FROM_SOURCES, PACKAGE_ROOT } from '../packageRoot.js';
 import { SiteError, codeFrame } from '../errors.js';
+import { isExternalUrl } from '../shared/paths.js';
 import { normalizeConfig } from './normalize.js';
 import { configSchema } from './schema.js';
 import type { SiteConfig } from './types.js';
@@ -93,7 +94,25 @@ export async function loadConfig(siteDir: string): Promise<SiteConfig> {
       hint: 'See "Configuration" in the README for every key and its type.',
     });
   }
-  return normalizeConfig(raw as never, absoluteSite, configFile);
+  const config = normalizeConfig(raw as never, absoluteSite, configFile);
+  await checkDefaultImage(config, text);
+  return config;
+}
+
+/** The default social-card image, when it is a file of the static folder, must be there. */
+async function checkDefaultImage(config: SiteConfig, text: string): Promise<void> {
+  if (!config.image || isExternalUrl(config.image)) return;
+  const file = path.join(config.siteDir, config.staticDir, config.image.replace(/^\/+/, ''));
+  const found = await stat(file).then((info) => info.isFile(), () => false);
+  if (found) return;
+  const position = findKey(text, 'image');
+  throw new SiteError({
+    code: 'CONFIG_INVALID',
+    message: `image "${config.image}" is not a file of the static folder (${path.join(config.staticDir, config.image.replace(/^\/+/, ''))})`,
+    location: { file: config.configFile, ...position },
+    frame: position ? codeFrame(text, position.line, position.column) : undefined,
+    hint: 'Give the path of an image inside the static folder, such as "img/social-card.png", or a full URL.',
+  });
 }
 
 /** Best-effort position of the last segment of a dotted key path in the config source. */

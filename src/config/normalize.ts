@@ -32,6 +32,8 @@ export function normalizeConfig(user: UserConfig, siteDir: string, configFile: s
     noIndex: user.noIndex ?? false,
     titleDelimiter: user.titleDelimiter ?? '|',
     siteVersion: user.siteVersion ?? '0.0.0',
+    image: user.image ?? '',
+    customFields: user.customFields ?? {},
     i18n: { defaultLocale, locales, localeConfigs },
     docs: {
       path: user.docs?.path ?? 'docs',
@@ -114,6 +116,7 @@ export function clientSiteData(config: SiteConfig, pageRoutes: string[]): Client
       version: { ...config.docs.version },
     },
     blog: { routeBasePath: `/${config.blog.routeBasePath}`, title: config.blog.title, showReadingTime: config.blog.showReadingTime },
+    ...(Object.keys(config.customFields).length > 0 ? { customFields: structuredClone(config.customFields) } : {}),
     routePatterns: [
       ...pageRoutes,
       `/${config.docs.routeBasePath}{/*rest}`,

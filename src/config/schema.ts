@@ -1,4 +1,4 @@
-import { arrayOf, bool, nullable, num, object, oneOf, recordOf, str, type Schema } from './validate.js';
+import { anything, arrayOf, bool, nullable, num, object, oneOf, recordOf, str, type Schema } from './validate.js';
 
 const link = object({ label: str, to: str, href: str }, ['label']);
 
@@ -21,6 +21,8 @@ export const configSchema: Schema = object(
     noIndex: bool,
     titleDelimiter: str,
     siteVersion: str,
+    image: str,
+    customFields: recordOf(anything),
     i18n: object({ defaultLocale: str, locales: arrayOf(str), localeConfigs: recordOf(locale) }, ['defaultLocale', 'locales']),
     docs: object({
       path: str,

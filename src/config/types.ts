@@ -12,6 +12,13 @@ export interface UserConfig {
   titleDelimiter?: string;
   /** The site's own version (not the generator's). */
   siteVersion?: string;
+  /**
+   * Social-card image of pages whose front matter names none: a file in the static folder
+   * ("img/social-card.png") or a full URL.
+   */
+  image?: string;
+  /** Values for the site's own components, read with `useDocusaurusContext().siteConfig.customFields`. */
+  customFields?: Record<string, unknown>;
   i18n?: {
     defaultLocale: string;
     locales: string[];

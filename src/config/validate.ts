@@ -3,6 +3,7 @@
  * with the dotted key path, e.g. "docs.editUrl must be a string, got number".
  */
 export type Schema =
+  | { type: 'any' }
   | { type: 'string' | 'boolean' | 'number' }
   | { type: 'enum'; values: readonly (string | boolean)[] }
   | { type: 'array'; of: Schema }
@@ -23,6 +24,8 @@ const describe = (value: unknown): string =>
 export function validate(value: unknown, schema: Schema, path = ''): ValidationIssue | null {
   const at = path || '(config)';
   switch (schema.type) {
+    case 'any':
+      return null;
     case 'string':
     case 'boolean':
     case 'number':
@@ -76,6 +79,7 @@ export function validate(value: unknown, schema: Schema, path = ''): ValidationI
   }
 }
 
+export const anything = { type: 'any' } as const;
 export const str = { type: 'string' } as const;
 export const bool = { type: 'boolean' } as const;
 export const num = { type: 'number' } as const;

@@ -4,21 +4,29 @@ import readingTime from 'reading-time';
 import type { SiteConfig } from '../config/types.js';
 import { SiteError, codeFrame } from '../errors.js';
 import type { Author, TagRef } from '../shared/types.js';
-import { joinUrl } from './docs.js';
-import type { ParsedSource } from './frontMatter.js';
+import { COMMON_FIELDS, commonFields, editUrlOf, toTagRefs } from './commonFields.js';
+import { joinUrl, lastUpdateOf } from './docs.js';
+import type { FieldType, FrontMatterWarning, ParsedSource } from './frontMatter.js';
 import { checkFields } from './frontMatter.js';
 import type { BlogPost } from './model.js';
-import { findH1, formatDate, slugify, withoutExtension } from './names.js';
+import { findH1, formatDate, withoutExtension } from './names.js';
 
+/** Every front-matter key a blog post honours; any other key is warned about. */
 export const POST_FIELDS = {
-  title: 'string',
+  ...COMMON_FIELDS,
   slug: 'string',
-  description: 'string',
   date: 'date',
-  tags: 'string[]',
+  tags: 'tags',
   authors: 'authors',
-  hide_table_of_contents: 'boolean',
-} as const;
+  // One author written out in the post (older Docusaurus style), when there is no `authors`.
+  author: 'string',
+  author_title: 'string',
+  author_url: 'string',
+  author_image_url: 'string',
+  sidebar_label: 'string',
+  custom_edit_url: 'string|null',
+  last_update: 'lastUpdate',
+} as const satisfies Record<string, FieldType>;
 
 export interface PostInput {
   relPath: string;
@@ -65,11 +73,24 @@ function toAuthor(key: string, value: Record<string, unknown>): Author {
   };
 }
 
-/** Builds one post from its file: date and slug from the name or front matter, tags, authors, reading time. */
-export function createPost(input: PostInput, authors: Map<string, Author>, config: SiteConfig, bodyForExcerpt: (body: string) => string): BlogPost {
+/**
+ * Builds one post from its file: date and slug from the name or front matter, tags, authors,
+ * reading time. Unknown front-matter keys are passed to `warn`.
+ */
+export function createPost(
+  input: PostInput,
+  authors: Map<string, Author>,
+  config: SiteConfig,
+  bodyForExcerpt: (body: string) => string,
+  warn: (warning: FrontMatterWarning) => void = () => {},
+): BlogPost {
   const { parsed } = input;
-  checkFields(parsed, POST_FIELDS, input.relPath, input.text);
-  const fm = parsed.data as { title?: string; slug?: string; description?: string; date?: Date | string; tags?: string[]; authors?: unknown };
+  checkFields(parsed, POST_FIELDS, input.relPath, input.text).forEach(warn);
+  const fm = parsed.data as {
+    title?: string; slug?: string; description?: string; date?: Date | string; tags?: unknown; authors?: unknown;
+    author?: string; author_title?: string; author_url?: string; author_image_url?: string; sidebar_label?: string;
+    last_update?: { date?: Date | string; author?: string };
+  };
   const blogRel = path.posix.relative(config.blog.path, input.relPath);
   const fromPath = DATE_IN_PATH.exec(withoutExtension(blogRel));
   let date: string;
@@ -89,13 +110,12 @@ export function createPost(input: PostInput, authors: Map<string, Author>, confi
   const slug = (fm.slug ?? nameTail).replace(/^\/+|\/+$/g, '');
   const route = `/${config.blog.routeBasePath}/${slug}`;
   const title = fm.title ?? findH1(parsed.body) ?? slug;
-  const tags: TagRef[] = (fm.tags ?? []).map((label) => ({
-    label,
-    permalink: `/${config.blog.routeBasePath}/tags/${slugify(label)}`,
-  }));
-  const postAuthors = resolveAuthors(fm.authors, authors, input);
+  const tags: TagRef[] = toTagRefs(fm.tags, `/${config.blog.routeBasePath}`);
+  const legacyAuthor = fm.author === undefined ? undefined : { name: fm.author, title: fm.author_title, url: fm.author_url, image_url: fm.author_image_url };
+  const postAuthors = resolveAuthors(fm.authors ?? legacyAuthor, authors, input);
   const stats = readingTime(parsed.body);
   return {
+    ...commonFields(parsed, config, input.relPath, input.text),
     id: input.relPath,
     source: {
       relPath: input.relPath,
@@ -109,6 +129,7 @@ export function createPost(input: PostInput, authors: Map<string, Author>, confi
     slug,
     route,
     title,
+    sidebarLabel: fm.sidebar_label ?? title,
     description: fm.description ?? bodyForExcerpt(parsed.body),
     date,
     formattedDate: formatDate(date),
@@ -116,7 +137,8 @@ export function createPost(input: PostInput, authors: Map<string, Author>, confi
     authors: postAuthors,
     tags,
     hasTruncateMarker: /^\s*(<!--\s*truncate\s*-->|\{\/\*\s*truncate\s*\*\/\})\s*$/m.test(parsed.body),
-    editUrl: config.blog.editUrl ? joinUrl(config.blog.editUrl, input.relPath) : null,
+    editUrl: editUrlOf(parsed, config.blog.editUrl ? joinUrl(config.blog.editUrl, input.relPath) : null),
+    lastUpdate: fm.last_update ? lastUpdateOf(fm.last_update) : undefined,
   };
 }
 

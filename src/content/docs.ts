@@ -1,21 +1,29 @@
 import path from 'node:path';
 import type { SiteConfig } from '../config/types.js';
 import { SiteError } from '../errors.js';
-import type { ParsedSource } from './frontMatter.js';
+import { COMMON_FIELDS, commonFields, editUrlOf, toTagRefs } from './commonFields.js';
+import type { FieldType, FrontMatterWarning, ParsedSource } from './frontMatter.js';
 import { checkFields } from './frontMatter.js';
 import type { ContentSource, Doc } from './model.js';
 import { findH1, stripNumberPrefix, withoutExtension } from './names.js';
 
+/** Every front-matter key a doc honours; any other key is warned about. */
 export const DOC_FIELDS = {
+  ...COMMON_FIELDS,
   id: 'string',
-  title: 'string',
+  slug: 'string',
+  tags: 'tags',
   sidebar_label: 'string',
   sidebar_position: 'number',
-  slug: 'string',
-  description: 'string',
-  hide_table_of_contents: 'boolean',
-  keywords: 'string[]',
-} as const;
+  sidebar_class_name: 'string',
+  sidebar_custom_props: 'object',
+  hide_title: 'boolean',
+  pagination_label: 'string',
+  pagination_next: 'string|null',
+  pagination_prev: 'string|null',
+  custom_edit_url: 'string|null',
+  last_update: 'lastUpdate',
+} as const satisfies Record<string, FieldType>;
 
 export interface DocInput {
   relPath: string;
@@ -33,13 +41,18 @@ export function cleanDirPath(dir: string): string {
     .join('/');
 }
 
-/** Builds one doc: its id, route, titles and sidebar position from path and front matter. */
-export function createDoc(input: DocInput, config: SiteConfig): Doc {
+/**
+ * Builds one doc: its id, route, titles and sidebar position from path and front matter. Unknown
+ * front-matter keys are passed to `warn`.
+ */
+export function createDoc(input: DocInput, config: SiteConfig, warn: (warning: FrontMatterWarning) => void = () => {}): Doc {
   const { parsed } = input;
-  checkFields(parsed, DOC_FIELDS, input.relPath, input.text);
+  checkFields(parsed, DOC_FIELDS, input.relPath, input.text).forEach(warn);
   const fm = parsed.data as {
     id?: string; title?: string; sidebar_label?: string; sidebar_position?: number; slug?: string;
-    description?: string; hide_table_of_contents?: boolean;
+    description?: string; hide_table_of_contents?: boolean; hide_title?: boolean; tags?: unknown;
+    pagination_label?: string; sidebar_class_name?: string; sidebar_custom_props?: Record<string, unknown>;
+    last_update?: { date?: Date | string; author?: string };
   };
   const docsRel = path.posix.relative(config.docs.path, input.relPath);
   const rawDir = path.posix.dirname(docsRel) === '.' ? '' : path.posix.dirname(docsRel);
@@ -65,6 +78,7 @@ export function createDoc(input: DocInput, config: SiteConfig): Doc {
     withExcerpt: false,
   };
   return {
+    ...commonFields(parsed, config, input.relPath, input.text),
     id,
     source,
     route,
@@ -73,10 +87,28 @@ export function createDoc(input: DocInput, config: SiteConfig): Doc {
     description: fm.description ?? '',
     position: fm.sidebar_position ?? file.position,
     dirPath: rawDir,
-    hideTableOfContents: fm.hide_table_of_contents ?? false,
-    editUrl: config.docs.editUrl ? joinUrl(config.docs.editUrl, input.relPath) : null,
+    hideTitle: fm.hide_title ?? false,
+    editUrl: editUrlOf(parsed, config.docs.editUrl ? joinUrl(config.docs.editUrl, input.relPath) : null),
+    tags: toTagRefs(fm.tags, routeBase),
+    paginationLabel: fm.pagination_label ?? undefined,
+    pagination: {},
+    sidebarClassName: fm.sidebar_class_name ?? undefined,
+    sidebarCustomProps: fm.sidebar_custom_props ?? undefined,
+    lastUpdate: fm.last_update ? lastUpdateOf(fm.last_update) : undefined,
     frontMatter: parsed.data,
   };
+}
+
+/**
+ * `last_update` with its date as a string: as written, or, when YAML parsed it into a Date,
+ * YYYY-MM-DD for a plain day and the full ISO time otherwise.
+ */
+export function lastUpdateOf(value: { date?: Date | string; author?: string }): { date?: string; author?: string } {
+  const result: { date?: string; author?: string } = {};
+  if (typeof value.date === 'string') result.date = value.date;
+  if (value.date instanceof Date) result.date = value.date.toISOString().replace(/T00:00:00\.000Z$/, '');
+  if (value.author !== undefined) result.author = value.author;
+  return result;
 }
 
 /** Appends a site-relative file path to an edit URL base ("…/edit/main/" + "site/docs/x.mdx"). */

@@ -46,18 +46,47 @@ export function parseFrontMatter(text: string, file: string): ParsedSource {
   return { data: data ?? {}, body, frontMatterStartLine: 2, frontMatterText: match[1] ?? '' };
 }
 
-export type FieldType = 'string' | 'number' | 'boolean' | 'string[]' | 'date' | 'string|string[]' | 'authors';
+export type FieldType =
+  | 'string'
+  | 'number'
+  | 'boolean'
+  | 'string[]'
+  | 'date'
+  | 'string|string[]'
+  | 'authors'
+  /** A string, or null to switch something off (custom_edit_url, pagination_next). */
+  | 'string|null'
+  /** A list of tag labels or `{ label, permalink }` objects. */
+  | 'tags'
+  /** Any mapping (sidebar_custom_props). */
+  | 'object'
+  /** `{ date?, author? }` (last_update). */
+  | 'lastUpdate'
+  /** A heading level from 2 to 6 (toc_min_heading_level). */
+  | 'headingLevel';
 
-/** Checks the types of known front-matter fields; unknown fields are left alone. */
+/** A front-matter problem that does not stop the build. */
+export interface FrontMatterWarning {
+  /** Site-relative path of the file. */
+  file: string;
+  line?: number;
+  message: string;
+}
+
+/**
+ * Checks the types of known front-matter fields (a wrong type is an error at the key's line) and
+ * returns one warning per key the kind of file does not know, so a misspelt or unsupported key
+ * is reported instead of silently doing nothing.
+ */
 export function checkFields(
   parsed: ParsedSource,
   fields: Record<string, FieldType>,
   file: string,
   text: string,
-): void {
+): FrontMatterWarning[] {
   for (const [key, type] of Object.entries(fields)) {
     const value = parsed.data[key];
-    if (value === undefined || value === null) continue;
+    if (value === undefined || (value === null && type !== 'string|null')) continue;
     if (matchesType(value, type)) continue;
     const line = findFrontMatterKeyLine(parsed, key);
     throw new SiteError({
@@ -67,12 +96,21 @@ export function checkFields(
       frame: line ? codeFrame(text, line, 1) : undefined,
     });
   }
+  return Object.keys(parsed.data)
+    .filter((key) => !Object.hasOwn(fields, key))
+    .map((key) => ({ file, line: findFrontMatterKeyLine(parsed, key), message: `unknown front matter key "${key}" (ignored)` }));
 }
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date);
+const isDate = (value: unknown) =>
+  value instanceof Date ? !Number.isNaN(value.getTime()) : typeof value === 'string' && !Number.isNaN(Date.parse(value));
 
 function matchesType(value: unknown, type: FieldType): boolean {
   switch (type) {
     case 'string':
       return typeof value === 'string';
+    case 'string|null':
+      return value === null || typeof value === 'string';
     case 'number':
       return typeof value === 'number' && Number.isFinite(value);
     case 'boolean':
@@ -82,29 +120,40 @@ function matchesType(value: unknown, type: FieldType): boolean {
     case 'string|string[]':
       return typeof value === 'string' || (Array.isArray(value) && value.every((v) => typeof v === 'string'));
     case 'date':
-      return value instanceof Date ? !Number.isNaN(value.getTime()) : typeof value === 'string' && !Number.isNaN(Date.parse(value));
+      return isDate(value);
     case 'authors':
-      return (
-        typeof value === 'string' ||
-        (Array.isArray(value) && value.every((v) => typeof v === 'string' || (typeof v === 'object' && v !== null)))
-      );
+      return typeof value === 'string' || (isRecord(value) && typeof value.name === 'string') || (Array.isArray(value) && value.every((v) => typeof v === 'string' || (isRecord(v) && typeof v.name === 'string')));
+    case 'tags':
+      return Array.isArray(value) && value.every((v) => typeof v === 'string' || (isRecord(v) && typeof v.label === 'string' && (v.permalink === undefined || typeof v.permalink === 'string')));
+    case 'object':
+      return isRecord(value);
+    case 'lastUpdate':
+      return isRecord(value) && (value.date === undefined || isDate(value.date)) && (value.author === undefined || typeof value.author === 'string');
+    case 'headingLevel':
+      return Number.isInteger(value) && (value as number) >= 2 && (value as number) <= 6;
   }
 }
 
 function describeType(type: FieldType): string {
   return {
     string: 'a string',
+    'string|null': 'a string, or null',
     number: 'a number',
     boolean: 'true or false',
     'string[]': 'a list of strings',
     'string|string[]': 'a string or a list of strings',
     date: 'a date (YYYY-MM-DD)',
-    authors: 'an author key or a list of authors',
+    authors: 'an author key or a list of author keys and { name, title, url, image_url } objects',
+    tags: 'a list of tags (strings or { label, permalink } objects)',
+    object: 'a mapping of keys to values',
+    lastUpdate: 'a mapping with an optional "date" (YYYY-MM-DD) and "author" (a string)',
+    headingLevel: 'a heading level from 2 to 6',
   }[type];
 }
 
-function findFrontMatterKeyLine(parsed: ParsedSource, key: string): number | undefined {
+/** 1-based file line of a top-level front-matter key, if it is written on a line of its own. */
+export function findFrontMatterKeyLine(parsed: ParsedSource, key: string): number | undefined {
   const lines = parsed.frontMatterText.split('\n');
-  const index = lines.findIndex((line) => line.startsWith(`${key}:`));
+  const index = lines.findIndex((line) => line.startsWith(`${key}:`) || line.startsWith(`"${key}":`) || line.startsWith(`'${key}':`));
   return index === -1 ? undefined : parsed.frontMatterStartLine + index;
 }

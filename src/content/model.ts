@@ -1,4 +1,5 @@
 import type { AnnouncementBar } from '../shared/types.js';
+import type { FrontMatterWarning } from './frontMatter.js';
 import type { Author, Breadcrumb, LinkTarget, SidebarItem, TagRef, TocItem } from '../shared/types.js';
 
 /** A markdown/MDX source that compiles to a content module. */
@@ -16,7 +17,23 @@ export interface ContentSource {
   route?: string;
 }
 
-export interface Doc {
+/** What docs, blog posts and markdown pages share from their front matter. */
+export interface CommonPageFields {
+  /** Left out of a production build; `serve --watch` shows it with a "Draft" badge. */
+  draft: boolean;
+  /** Built and reachable by its URL, but not indexed and left out of sidebars, lists and tags. */
+  unlisted: boolean;
+  /** For `<meta name="keywords">`. */
+  keywords: string[];
+  /** The `image` front matter as written (resolved when the page compiles), or null. */
+  image: string | null;
+  /** Heading levels of the page's table of contents. */
+  tocLevels: { min: number; max: number };
+  /** The page shows no table of contents (`hide_table_of_contents`). */
+  hideTableOfContents: boolean;
+}
+
+export interface Doc extends CommonPageFields {
   id: string;
   source: ContentSource;
   route: string;
@@ -26,8 +43,23 @@ export interface Doc {
   position: number | undefined;
   /** Directory of the doc relative to the docs folder, "" at the top, without number prefixes stripped. */
   dirPath: string;
-  hideTableOfContents: boolean;
+  /** The front matter's title is not shown as the page's h1 (`hide_title`). */
+  hideTitle: boolean;
   editUrl: string | null;
+  tags: TagRef[];
+  /** Label of the doc in other docs' previous/next links (`pagination_label`), when it differs from the sidebar label. */
+  paginationLabel: string | undefined;
+  /**
+   * Previous/next links set by `pagination_prev`/`pagination_next` (a link, or null to hide the
+   * sidebar's neighbour); filled in once every doc is known. Absent keys keep the sidebar order.
+   */
+  pagination: { previous?: LinkTarget | null; next?: LinkTarget | null };
+  /** Class name of the doc's sidebar item (`sidebar_class_name`). */
+  sidebarClassName: string | undefined;
+  /** Kept on the doc's sidebar item for custom components (`sidebar_custom_props`); not shown. */
+  sidebarCustomProps: Record<string, unknown> | undefined;
+  /** `last_update` from front matter, overriding what git says. */
+  lastUpdate?: { date?: string; author?: string };
   frontMatter: Record<string, unknown>;
 }
 
@@ -53,12 +85,14 @@ export interface SidebarPlacement {
   next: LinkTarget | null;
 }
 
-export interface BlogPost {
+export interface BlogPost extends CommonPageFields {
   id: string;
   source: ContentSource;
   slug: string;
   route: string;
   title: string;
+  /** Label in the recent-posts list (`sidebar_label`, else the title). */
+  sidebarLabel: string;
   description: string;
   date: string;
   formattedDate: string;
@@ -67,9 +101,11 @@ export interface BlogPost {
   tags: TagRef[];
   hasTruncateMarker: boolean;
   editUrl: string | null;
+  /** `last_update` from front matter. */
+  lastUpdate?: { date?: string; author?: string };
 }
 
-export interface SitePage {
+export interface SitePage extends CommonPageFields {
   route: string;
   relPath: string;
   absPath: string;
@@ -87,6 +123,10 @@ export interface SiteModel {
   posts: BlogPost[];
   pages: SitePage[];
   announcementBar: AnnouncementBar | null;
+  /** Unknown front-matter keys and the like, by file. */
+  warnings: FrontMatterWarning[];
+  /** Draft docs, posts and pages left out of this build. */
+  draftsLeftOut: number;
 }
 
 export type { TocItem };

@@ -1,11 +1,13 @@
 import path from 'node:path';
 import type { SiteConfig } from '../config/types.js';
-import type { ParsedSource } from './frontMatter.js';
+import { COMMON_FIELDS, commonFields } from './commonFields.js';
+import type { FieldType, FrontMatterWarning, ParsedSource } from './frontMatter.js';
 import { checkFields } from './frontMatter.js';
 import type { SitePage } from './model.js';
 import { findH1, withoutExtension } from './names.js';
 
-export const PAGE_FIELDS = { title: 'string', description: 'string', hide_table_of_contents: 'boolean' } as const;
+/** Every front-matter key a markdown page honours; any other key is warned about. */
+export const PAGE_FIELDS = { ...COMMON_FIELDS } as const satisfies Record<string, FieldType>;
 
 /** "pages/index.tsx" → "/", "pages/markdown-page.md" → "/markdown-page", "pages/a/index.mdx" → "/a". */
 export function pageRoute(relPath: string, config: SiteConfig): string {
@@ -16,15 +18,36 @@ export function pageRoute(relPath: string, config: SiteConfig): string {
 
 /** A React page: title and description come from its `meta` export at render time. */
 export function createReactPage(relPath: string, absPath: string, config: SiteConfig): SitePage {
-  return { route: pageRoute(relPath, config), relPath, absPath, source: null, title: '', description: '' };
+  return {
+    route: pageRoute(relPath, config),
+    relPath,
+    absPath,
+    source: null,
+    title: '',
+    description: '',
+    draft: false,
+    unlisted: false,
+    keywords: [],
+    image: null,
+    tocLevels: { min: config.toc.minHeadingLevel, max: config.toc.maxHeadingLevel },
+    hideTableOfContents: false,
+  };
 }
 
-/** A markdown page, rendered in the article layout. */
-export function createMarkdownPage(relPath: string, absPath: string, text: string, parsed: ParsedSource, config: SiteConfig): SitePage {
-  checkFields(parsed, PAGE_FIELDS, relPath, text);
+/** A markdown page, rendered in the article layout. Unknown front-matter keys are passed to `warn`. */
+export function createMarkdownPage(
+  relPath: string,
+  absPath: string,
+  text: string,
+  parsed: ParsedSource,
+  config: SiteConfig,
+  warn: (warning: FrontMatterWarning) => void = () => {},
+): SitePage {
+  checkFields(parsed, PAGE_FIELDS, relPath, text).forEach(warn);
   const fm = parsed.data as { title?: string; description?: string };
   const route = pageRoute(relPath, config);
   return {
+    ...commonFields(parsed, config, relPath, text),
     route,
     relPath,
     absPath,

@@ -1,10 +1,10 @@
 import type { SiteConfig } from '../config/types.js';
 import type {
-  BlogPostSummary, LinkTarget, PageMeta, RouteData, TagRef,
+  BlogPostRouteData, BlogPostSummary, DocRouteData, LinkTarget, PageMeta, PageRouteData, RouteData, TagRef, TocItem,
 } from '../shared/types.js';
 import { routeToHtmlFile } from '../shared/paths.js';
 import type { CompiledPage } from './mdx/compile.js';
-import type { BlogPost, SiteModel } from './model.js';
+import type { BlogPost, CommonPageFields, Doc, SiteModel } from './model.js';
 
 /** What a route's client chunk holds. */
 export type ContentRef =
@@ -32,30 +32,42 @@ export interface RoutePlan {
 /** Compiled pages by site-relative path. */
 export type CompiledPages = Map<string, CompiledPage>;
 
-/** Lays out every route of the site: docs, category indexes, blog, pages and the 404 page. */
+/**
+ * Lays out every route of the site: docs, category indexes, docs tags, blog, pages and the 404
+ * page. Unlisted docs and posts get their page but no place in tag pages, blog lists or the
+ * archive; every unlisted or draft page is marked not to be indexed.
+ */
 export function planRoutes(model: SiteModel, compiled: CompiledPages, config: SiteConfig): RoutePlan {
   const routes: PlannedRoute[] = [];
   const blogBase = `/${config.blog.routeBasePath}`;
   const add = (route: Omit<PlannedRoute, 'outputFile'>) => routes.push({ ...route, outputFile: routeToHtmlFile(route.path) });
 
+  const docsBase = `/${config.docs.routeBasePath}`;
+  const docTags = tagIndex(model.docs.filter((doc) => !doc.unlisted), (doc) => doc.tags);
   for (const doc of model.docs) {
     const page = compiled.get(doc.source.relPath)!;
     const placement = model.placements.get(doc.route) ?? null;
+    const data: DocRouteData = {
+      kind: 'doc',
+      docId: doc.id,
+      title: doc.title,
+      contentHasTitle: page.h1 !== null,
+      breadcrumbs: placement?.breadcrumbs ?? [],
+      toc: tocWithin(page.toc, doc.tocLevels),
+      hideTableOfContents: doc.hideTableOfContents,
+      editUrl: doc.editUrl,
+      previous: doc.pagination.previous !== undefined ? doc.pagination.previous : (placement?.previous ?? null),
+      next: doc.pagination.next !== undefined ? doc.pagination.next : (placement?.next ?? null),
+    };
+    if (doc.hideTitle) data.hideTitle = true;
+    // An unlisted doc shows only the tags that have a page (those of some listed doc).
+    const tags = doc.tags.filter((tag) => docTags.has(tag.permalink));
+    if (tags.length > 0) data.tags = tags;
+    if (doc.draft) data.draft = true;
     add({
       path: doc.route,
-      meta: { title: doc.title, description: doc.description, path: doc.route, ogType: 'article' },
-      data: {
-        kind: 'doc',
-        docId: doc.id,
-        title: doc.title,
-        contentHasTitle: page.h1 !== null,
-        breadcrumbs: placement?.breadcrumbs ?? [],
-        toc: page.toc,
-        hideTableOfContents: doc.hideTableOfContents,
-        editUrl: doc.editUrl,
-        previous: placement?.previous ?? null,
-        next: placement?.next ?? null,
-      },
+      meta: pageMeta({ title: doc.title, description: doc.description, path: doc.route, ogType: 'article' }, doc, page),
+      data,
       content: { kind: 'mdx', relPath: doc.source.relPath },
       sidebarId: placement?.sidebarId ?? null,
       sourceFile: doc.source.relPath,
@@ -82,30 +94,40 @@ export function planRoutes(model: SiteModel, compiled: CompiledPages, config: Si
     });
   }
 
-  const posts = model.posts;
-  const recentPosts: LinkTarget[] = posts.slice(0, config.blog.sidebarCount).map(toLink);
-  const summaries = new Map(posts.map((post) => [post.id, summarize(post)]));
+  addDocsTagPages(docTags, docsBase, add);
 
-  posts.forEach((post, i) => {
+  // Unlisted posts have their page, but no place in lists, tags, the archive or other posts' links.
+  const posts = model.posts.filter((post) => !post.unlisted);
+  const recentPosts: LinkTarget[] = posts.slice(0, config.blog.sidebarCount).map((post) => ({ title: post.sidebarLabel, permalink: post.route }));
+  const summaries = new Map(model.posts.map((post) => [post.id, summarize(post)]));
+  const postTags = tagIndex(posts, (post) => post.tags);
+  const listedIndex = new Map(posts.map((post, i) => [post, i]));
+
+  for (const post of model.posts) {
     const page = compiled.get(post.source.relPath)!;
+    const i = listedIndex.get(post) ?? -1;
+    let summary = summaries.get(post.id)!;
+    if (post.unlisted) summary = { ...summary, tags: summary.tags.filter((tag) => postTags.has(tag.permalink)) };
+    const data: BlogPostRouteData = {
+      kind: 'blogPost',
+      post: summary,
+      contentHasTitle: false,
+      toc: post.hideTableOfContents ? [] : tocWithin(page.toc, post.tocLevels),
+      editUrl: post.editUrl,
+      newer: i > 0 ? toLink(posts[i - 1]!) : null,
+      older: i >= 0 && i < posts.length - 1 ? toLink(posts[i + 1]!) : null,
+      recentPosts,
+    };
+    if (post.draft) data.draft = true;
     add({
       path: post.route,
-      meta: { title: post.title, description: post.description, path: post.route, ogType: 'article' },
-      data: {
-        kind: 'blogPost',
-        post: summaries.get(post.id)!,
-        contentHasTitle: false,
-        toc: page.toc,
-        editUrl: post.editUrl,
-        newer: i > 0 ? toLink(posts[i - 1]!) : null,
-        older: i < posts.length - 1 ? toLink(posts[i + 1]!) : null,
-        recentPosts,
-      },
+      meta: pageMeta({ title: post.title, description: post.description, path: post.route, ogType: 'article' }, post, page),
+      data,
       content: { kind: 'mdx', relPath: post.source.relPath },
       sidebarId: null,
       sourceFile: post.source.relPath,
     });
-  });
+  }
 
   const addList = (base: string, listPosts: BlogPost[], title: string, description: string, tag: TagRef | null) => {
     const perPage = Math.max(1, config.blog.postsPerPage);
@@ -135,25 +157,17 @@ export function planRoutes(model: SiteModel, compiled: CompiledPages, config: Si
     }
   };
 
-  if (posts.length > 0) {
+  if (model.posts.length > 0) {
     addList(blogBase, posts, config.blog.title, config.blog.description, null);
-    const byTag = new Map<string, { tag: TagRef; posts: BlogPost[] }>();
-    for (const post of posts) {
-      for (const tag of post.tags) {
-        const entry = byTag.get(tag.permalink) ?? { tag, posts: [] };
-        entry.posts.push(post);
-        byTag.set(tag.permalink, entry);
-      }
-    }
-    const tags = [...byTag.values()].sort((a, b) => a.tag.label.localeCompare(b.tag.label));
-    for (const { tag, posts: tagged } of tags) {
+    const tags = [...postTags.values()].sort((a, b) => a.tag.label.localeCompare(b.tag.label));
+    for (const { tag, items: tagged } of tags) {
       const count = tagged.length;
       addList(tag.permalink, tagged, `${count} post${count === 1 ? '' : 's'} tagged with "${tag.label}"`, `Blog posts tagged "${tag.label}"`, tag);
     }
     add({
       path: `${blogBase}/tags`,
       meta: { title: 'Tags', description: 'All blog tags', path: `${blogBase}/tags` },
-      data: { kind: 'blogTags', tags: tags.map(({ tag, posts: p }) => ({ ...tag, count: p.length })), recentPosts },
+      data: { kind: 'blogTags', tags: tags.map(({ tag, items }) => ({ ...tag, count: items.length })), recentPosts },
       content: null,
       sidebarId: null,
       sourceFile: null,
@@ -181,16 +195,18 @@ export function planRoutes(model: SiteModel, compiled: CompiledPages, config: Si
 
   for (const page of model.pages) {
     const compiledPage = page.source ? compiled.get(page.source.relPath) : undefined;
+    const data: PageRouteData = {
+      kind: 'page',
+      markdown: page.source !== null,
+      contentHasTitle: compiledPage?.h1 != null,
+      title: page.title,
+      toc: page.hideTableOfContents ? [] : tocWithin(compiledPage?.toc ?? [], page.tocLevels),
+    };
+    if (page.draft) data.draft = true;
     add({
       path: page.route,
-      meta: { title: page.title, description: page.description, path: page.route },
-      data: {
-        kind: 'page',
-        markdown: page.source !== null,
-        contentHasTitle: compiledPage?.h1 != null,
-        title: page.title,
-        toc: compiledPage?.toc ?? [],
-      },
+      meta: pageMeta({ title: page.title, description: page.description, path: page.route }, page, compiledPage),
+      data,
       content: page.source ? { kind: 'mdx', relPath: page.source.relPath } : { kind: 'page', absPath: page.absPath },
       sidebarId: null,
       sourceFile: page.relPath,
@@ -219,6 +235,68 @@ export function planRoutes(model: SiteModel, compiled: CompiledPages, config: Si
     sourceFile: null,
   });
   return { routes: unique, warnings };
+}
+
+/** The docs' tags overview and one page per tag, when some listed doc has tags. */
+function addDocsTagPages(
+  docTags: Map<string, { tag: TagRef; items: Doc[] }>,
+  docsBase: string,
+  add: (route: Omit<PlannedRoute, 'outputFile'>) => void,
+): void {
+  if (docTags.size === 0) return;
+  const sorted = [...docTags.values()].sort((a, b) => a.tag.label.localeCompare(b.tag.label));
+  const allTagsPath = `${docsBase}/tags`;
+  add({
+    path: allTagsPath,
+    meta: { title: 'Tags', description: 'All tags of the docs', path: allTagsPath },
+    data: { kind: 'docsTags', tags: sorted.map(({ tag, items }) => ({ ...tag, count: items.length })) },
+    content: null,
+    sidebarId: null,
+    sourceFile: null,
+  });
+  for (const { tag, items } of sorted) {
+    const title = `${items.length} doc${items.length === 1 ? '' : 's'} tagged with "${tag.label}"`;
+    add({
+      path: tag.permalink,
+      meta: { title, description: `Docs tagged "${tag.label}"`, path: tag.permalink },
+      data: {
+        kind: 'docsTag',
+        title,
+        tag,
+        allTagsPath,
+        docs: items.map((doc) => ({ title: doc.title, permalink: doc.route, description: doc.description })),
+      },
+      content: null,
+      sidebarId: null,
+      sourceFile: null,
+    });
+  }
+}
+
+/** A page's head data: drafts and unlisted pages are not indexed; keywords and image when it has them. */
+function pageMeta(meta: PageMeta, page: CommonPageFields, compiled: CompiledPage | undefined): PageMeta {
+  if (page.draft || page.unlisted) meta.noIndex = true;
+  if (page.keywords.length > 0) meta.keywords = page.keywords;
+  if (compiled?.image) meta.image = compiled.image;
+  return meta;
+}
+
+/** The entries of a compiled table of contents (every level) that a page shows. */
+function tocWithin(toc: TocItem[], levels: { min: number; max: number }): TocItem[] {
+  return toc.filter((item) => item.level >= levels.min && item.level <= levels.max);
+}
+
+/** Items by tag permalink, in the items' order. */
+function tagIndex<T>(items: T[], tagsOf: (item: T) => TagRef[]): Map<string, { tag: TagRef; items: T[] }> {
+  const byTag = new Map<string, { tag: TagRef; items: T[] }>();
+  for (const item of items) {
+    for (const tag of tagsOf(item)) {
+      const entry = byTag.get(tag.permalink);
+      if (entry) entry.items.push(item);
+      else byTag.set(tag.permalink, { tag, items: [item] });
+    }
+  }
+  return byTag;
 }
 
 function toLink(post: BlogPost): LinkTarget {

@@ -26,7 +26,12 @@ export function prepareSidebarViews(id: string, fullItems: SidebarItem[]): Sideb
   const strip = (list: SidebarItem[]): SidebarItem[] =>
     list.map((item) => {
       if (item.type === 'category') return { ...item, items: strip(item.items) };
-      if (item.type === 'link') return { type: 'link', label: item.label, href: item.href };
+      if (item.type === 'link') {
+        const link: SidebarItem = { type: 'link', label: item.label, href: item.href };
+        if (item.className) link.className = item.className;
+        if (item.customProps) link.customProps = item.customProps;
+        return link;
+      }
       return item;
     });
   const items = strip(fullItems);

@@ -1,11 +1,11 @@
 import path from 'node:path';
 import type { SidebarsConfig } from '../config/defineConfig.js';
 import type { SiteConfig } from '../config/types.js';
-import { SiteError, SiteErrors } from '../errors.js';
+import { SiteError, SiteErrors, codeFrame } from '../errors.js';
 import type { Author } from '../shared/types.js';
 import { createPost, firstParagraph, parseAuthors } from './blog.js';
 import { createDoc, parseCategoryFile, type CategoryMeta } from './docs.js';
-import { parseFrontMatter } from './frontMatter.js';
+import { parseFrontMatter, type FrontMatterWarning } from './frontMatter.js';
 import type { Doc, SiteModel, SitePage, BlogPost } from './model.js';
 import { createMarkdownPage, createReactPage } from './pages.js';
 import type { SourceFile } from './scan.js';
@@ -16,12 +16,26 @@ export interface LoadedSource extends SourceFile {
   text: string;
 }
 
+export interface SiteModelOptions {
+  /** Keep draft docs, posts and pages (`serve --watch`); a production build leaves them out. */
+  drafts?: boolean;
+}
+
 /**
  * Builds the site model from the source texts: docs, sidebars, category indexes, blog posts and
  * pages. Pure: no disk, no clock. Problems in several files are all collected, then thrown together.
+ * Unless `options.drafts` is set, drafts are left out here, before anything else sees them.
  */
-export function buildSiteModel(config: SiteConfig, sources: LoadedSource[], sidebarsConfig: SidebarsConfig | null, sidebarsFile: string): SiteModel {
+export function buildSiteModel(
+  config: SiteConfig,
+  sources: LoadedSource[],
+  sidebarsConfig: SidebarsConfig | null,
+  sidebarsFile: string,
+  options: SiteModelOptions = {},
+): SiteModel {
   const errors: SiteError[] = [];
+  const warnings: FrontMatterWarning[] = [];
+  const warn = (warning: FrontMatterWarning) => warnings.push(warning);
   const attempt = <T>(fn: () => T): T | undefined => {
     try {
       return fn();
@@ -45,29 +59,40 @@ export function buildSiteModel(config: SiteConfig, sources: LoadedSource[], side
     if (source.section === 'blogAuthors') authors = attempt(() => parseAuthors(source.relPath, source.text)) ?? authors;
   }
 
-  const docs: Doc[] = [];
-  const posts: BlogPost[] = [];
-  const pages: SitePage[] = [];
+  let docs: Doc[] = [];
+  let posts: BlogPost[] = [];
+  let pages: SitePage[] = [];
   for (const source of sources) {
     const input = () => ({ relPath: source.relPath, absPath: source.absPath, text: source.text, parsed: parseFrontMatter(source.text, source.relPath) });
     if (source.section === 'docs') {
-      const doc = attempt(() => createDoc(input(), config));
+      const doc = attempt(() => createDoc(input(), config, warn));
       if (doc) docs.push(doc);
     } else if (source.section === 'blog') {
-      const post = attempt(() => createPost(input(), authors, config, firstParagraph));
+      const post = attempt(() => createPost(input(), authors, config, firstParagraph, warn));
       if (post) posts.push(post);
     } else if (source.section === 'pages') {
       const page = attempt(() =>
         /\.mdx?$/.test(source.relPath)
-          ? createMarkdownPage(source.relPath, source.absPath, source.text, parseFrontMatter(source.text, source.relPath), config)
+          ? createMarkdownPage(source.relPath, source.absPath, source.text, parseFrontMatter(source.text, source.relPath), config, warn)
           : createReactPage(source.relPath, source.absPath, config),
       );
       if (page) pages.push(page);
     }
   }
+  const draftDocIds = new Set<string>();
+  let draftsLeftOut = 0;
+  if (!options.drafts) {
+    for (const doc of docs) if (doc.draft) draftDocIds.add(doc.id);
+    const before = docs.length + posts.length + pages.length;
+    docs = docs.filter((doc) => !doc.draft);
+    posts = posts.filter((post) => !post.draft);
+    pages = pages.filter((page) => !page.draft);
+    draftsLeftOut = before - docs.length - posts.length - pages.length;
+  }
   posts.sort((a, b) => (a.date === b.date ? a.slug.localeCompare(b.slug) : a.date < b.date ? 1 : -1));
 
-  const sidebars = attempt(() => buildSidebars(config, docs, categories, sidebarsConfig, sidebarsFile));
+  const sidebars = attempt(() => buildSidebars(config, docs, categories, sidebarsConfig, sidebarsFile, draftDocIds));
+  for (const error of resolvePagination(docs, draftDocIds)) errors.push(error);
   if (errors.length > 0) throw new SiteErrors(errors);
   return {
     docs,
@@ -77,5 +102,39 @@ export function buildSiteModel(config: SiteConfig, sources: LoadedSource[], side
     posts,
     pages,
     announcementBar: config.announcementBar,
+    warnings,
+    draftsLeftOut,
   };
+}
+
+/**
+ * Turns each doc's `pagination_prev`/`pagination_next` into its previous/next link: null hides
+ * the link, a doc id links to that doc. An id that names no doc is an error; one that names a draft
+ * left out of the build hides the link, as the draft is gone.
+ */
+function resolvePagination(docs: Doc[], draftDocIds: ReadonlySet<string>): SiteError[] {
+  const byId = new Map(docs.map((doc) => [doc.id, doc]));
+  const errors: SiteError[] = [];
+  for (const doc of docs) {
+    for (const [key, side] of [['pagination_prev', 'previous'], ['pagination_next', 'next']] as const) {
+      if (!Object.hasOwn(doc.frontMatter, key)) continue;
+      const id = doc.frontMatter[key] as string | null;
+      const target = id === null ? undefined : byId.get(id);
+      if (id === null || target || draftDocIds.has(id)) {
+        doc.pagination[side] = target ? { title: target.paginationLabel ?? target.sidebarLabel, permalink: target.route } : null;
+        continue;
+      }
+      const line = doc.source.text.split('\n').findIndex((text) => text.startsWith(`${key}:`)) + 1;
+      errors.push(
+        new SiteError({
+          code: 'UNKNOWN_DOC_ID',
+          message: `front matter "${key}" names doc "${id}", which does not exist`,
+          location: { file: doc.source.relPath, line: line || undefined, column: line ? 1 : undefined },
+          frame: line ? codeFrame(doc.source.text, line, 1) : undefined,
+          hint: `Give the id of a doc (its path in the docs folder without extension and number prefixes, e.g. "${docs.find((d) => d !== doc)?.id ?? doc.id}"), or null to hide the link.`,
+        }),
+      );
+    }
+  }
+  return errors;
 }

@@ -70,7 +70,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   let firstError: string | null = null;
   if (!hasBuild || options.watch) {
     try {
-      await buildSite({ siteDir: options.site, outDir: options.outDir, quiet, context, inlineCss: !options.watch });
+      await buildSite({ siteDir: options.site, outDir: options.outDir, quiet, context, inlineCss: !options.watch, drafts: Boolean(options.watch) });
     } catch (error) {
       if (!hasBuild) throw error;
       reportError(error);
@@ -117,7 +117,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       let ok = true;
       let timings: Record<string, number> | undefined;
       try {
-        ({ timings } = await buildSite({ siteDir: options.site, outDir: options.outDir, quiet: true, context, inlineCss: false }));
+        ({ timings } = await buildSite({ siteDir: options.site, outDir: options.outDir, quiet: true, context, inlineCss: false, drafts: true }));
         liveReload.built(files.every((f) => f.endsWith('.css')));
       } catch (error) {
         ok = false;

@@ -1,5 +1,5 @@
 import type { ClientSiteData, PageMeta, RoutePayload } from '../shared/types.js';
-import { withBase } from '../shared/paths.js';
+import { isExternalUrl, withBase } from '../shared/paths.js';
 
 export interface DocumentParts {
   site: ClientSiteData;
@@ -16,6 +16,8 @@ export interface DocumentParts {
   preload: string[];
   favicon: string;
   noIndex: boolean;
+  /** Social-card image of pages that name none (a path under the site or a URL), if the site has one. */
+  defaultImage?: string;
 }
 
 const escapeHtml = (text: string) =>
@@ -75,12 +77,17 @@ export function renderDocument(parts: DocumentParts): string {
   const title = isHome ? payload.meta.title || site.title : `${payload.meta.title} ${site.titleDelimiter} ${site.title}`;
   const canonical = `${site.url}${withBase(site.baseUrl, payload.meta.path === '/' ? '/' : payload.meta.path)}`;
   const description = payload.meta.description || site.tagline;
+  const image = payload.meta.image ?? parts.defaultImage;
+  // Social networks fetch the card themselves: it needs an absolute URL.
+  const imageUrl = image ? (isExternalUrl(image) ? image : `${site.url}${image}`) : '';
+  const keywords = payload.meta.keywords?.join(', ');
   const head = [
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>${escapeHtml(title)}</title>`,
     `<meta name="generator" content="${escapeHtml(site.generator)}">`,
     description ? `<meta name="description" content="${escapeHtml(description)}">` : '<meta name="description" content="">',
+    keywords ? `<meta name="keywords" content="${escapeHtml(keywords)}">` : '',
     parts.noIndex || payload.meta.noIndex ? '<meta name="robots" content="noindex, nofollow">' : '',
     payload.data.kind === 'notFound' ? '' : `<link rel="canonical" href="${escapeHtml(canonical)}">`,
     `<meta property="og:title" content="${escapeHtml(title)}">`,
@@ -89,7 +96,9 @@ export function renderDocument(parts: DocumentParts): string {
     payload.data.kind === 'notFound' ? '' : `<meta property="og:url" content="${escapeHtml(canonical)}">`,
     `<meta property="og:site_name" content="${escapeHtml(site.title)}">`,
     `<meta property="og:locale" content="${escapeHtml(site.locale.htmlLang.replace('-', '_'))}">`,
-    '<meta name="twitter:card" content="summary">',
+    imageUrl ? `<meta property="og:image" content="${escapeHtml(imageUrl)}">` : '',
+    `<meta name="twitter:card" content="${imageUrl ? 'summary_large_image' : 'summary'}">`,
+    imageUrl ? `<meta name="twitter:image" content="${escapeHtml(imageUrl)}">` : '',
     '<meta name="color-scheme" content="dark light">',
     parts.favicon ? `<link rel="icon" href="${escapeHtml(parts.favicon)}">` : '',
     ...parts.headScripts.map((code) => `<script>${code}</script>`),

@@ -70,6 +70,8 @@ export interface ClientSiteData {
     version: { name: string; label: string };
   };
   blog: { routeBasePath: string; title: string; showReadingTime: boolean };
+  /** The config's `customFields`, when it has any (read by `useDocusaurusContext`). */
+  customFields?: Record<string, unknown>;
   /** path-to-regexp patterns of the paths this site renders client-side. */
   routePatterns: string[];
 }
@@ -92,6 +94,10 @@ export interface SidebarDocLink {
   label: string;
   href: string;
   docId?: string;
+  /** Class name of the item's list element (`sidebar_class_name`). */
+  className?: string;
+  /** Data for custom sidebar components (`sidebar_custom_props`); the theme does not show it. */
+  customProps?: Record<string, unknown>;
 }
 
 export interface SidebarExternalLink {
@@ -158,6 +164,10 @@ export interface PageMeta {
   path: string;
   noIndex?: boolean;
   ogType?: 'website' | 'article';
+  /** For `<meta name="keywords">`. */
+  keywords?: string[];
+  /** The page's social-card image: a path under the site ("/_sipa/img/x-1a2b3c4d.png") or a full URL. */
+  image?: string;
 }
 
 export type RouteData =
@@ -167,6 +177,8 @@ export type RouteData =
   | BlogPostRouteData
   | BlogTagsRouteData
   | BlogArchiveRouteData
+  | DocsTagsRouteData
+  | DocsTagRouteData
   | PageRouteData
   | NotFoundRouteData;
 
@@ -179,9 +191,31 @@ export interface DocRouteData {
   breadcrumbs: Breadcrumb[];
   toc: TocItem[];
   hideTableOfContents: boolean;
+  /** The front matter's title is not shown (the content's own h1 still is). */
+  hideTitle?: boolean;
   editUrl: string | null;
   previous: LinkTarget | null;
   next: LinkTarget | null;
+  /** Shown at the bottom of the doc. */
+  tags?: TagRef[];
+  /** A draft, shown only by `serve --watch`. */
+  draft?: boolean;
+}
+
+/** All tags of the docs, with how many docs carry each. */
+export interface DocsTagsRouteData {
+  kind: 'docsTags';
+  tags: Array<TagRef & { count: number }>;
+}
+
+/** The docs carrying one tag. */
+export interface DocsTagRouteData {
+  kind: 'docsTag';
+  title: string;
+  tag: TagRef;
+  /** Route of the page listing every tag. */
+  allTagsPath: string;
+  docs: Array<{ title: string; permalink: string; description: string }>;
 }
 
 export interface CategoryRouteData {
@@ -217,6 +251,8 @@ export interface BlogPostRouteData {
   newer: LinkTarget | null;
   older: LinkTarget | null;
   recentPosts: LinkTarget[];
+  /** A draft, shown only by `serve --watch`. */
+  draft?: boolean;
 }
 
 export interface BlogTagsRouteData {
@@ -237,6 +273,8 @@ export interface PageRouteData {
   contentHasTitle: boolean;
   title: string;
   toc: TocItem[];
+  /** A draft, shown only by `serve --watch`. */
+  draft?: boolean;
 }
 
 export interface NotFoundRouteData {

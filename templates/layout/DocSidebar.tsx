@@ -75,7 +75,7 @@ function SidebarItems({ items, path, onNavigate }: { items: SidebarItem[]; path:
             <a className="sidebar__link" href={item.href} target="_blank" rel="noopener noreferrer">{item.label}</a>
           </li>
         ) : (
-          <li key={`l:${item.href}`}>
+          <li key={`l:${item.href}`} className={item.className}>
             <Link className={`sidebar__link${item.href === pathname ? ' sidebar__link--active' : ''}`} href={item.href} aria-current={item.href === pathname ? 'page' : undefined} onClick={onNavigate}>
               {item.label}
             </Link>

@@ -3,7 +3,9 @@ import { Link } from '../../src/client/navigation.js';
 import type {
   BlogArchiveRouteData, BlogListRouteData, BlogPostRouteData, BlogPostSummary, BlogTagsRouteData, ClientSiteData, LinkTarget,
 } from '../../src/shared/types.js';
+import { DraftBadge } from '../layout/DraftBadge.js';
 import { TableOfContents } from '../layout/TableOfContents.js';
+import { TagCloud, Tags } from '../layout/Tags.js';
 import { mdxComponents } from '../mdxComponents.js';
 import { EditLink, Pager } from './DocScreen.js';
 
@@ -58,17 +60,6 @@ function PostHeader({ post, site, headingLevel, linkTitle }: { post: BlogPostSum
   );
 }
 
-function Tags({ tags }: { tags: BlogPostSummary['tags'] }) {
-  if (tags.length === 0) return null;
-  return (
-    <ul className="tags" aria-label="Tags">
-      {tags.map((tag) => (
-        <li key={tag.permalink}><Link className="tag" href={tag.permalink}>{tag.label}</Link></li>
-      ))}
-    </ul>
-  );
-}
-
 export function BlogListScreen({ data, excerpts, site }: { data: BlogListRouteData; excerpts: Mdx[]; site: ClientSiteData }) {
   return (
     <BlogLayout recent={data.recentPosts}>
@@ -104,6 +95,7 @@ export function BlogPostScreen({ data, Content, site }: { data: BlogPostRouteDat
   return (
     <BlogLayout recent={data.recentPosts} toc={data.toc.length > 0 ? <TableOfContents items={data.toc} /> : null}>
       <article className="post">
+        <DraftBadge draft={data.draft} />
         <PostHeader post={data.post} site={site} headingLevel={1} linkTitle={false} />
         <div className="markdown">{Content ? <Content components={mdxComponents} /> : null}</div>
         <footer className="post__footer">
@@ -124,11 +116,7 @@ export function BlogTagsScreen({ data }: { data: BlogTagsRouteData }) {
   return (
     <BlogLayout recent={data.recentPosts}>
       <h1>Tags</h1>
-      <ul className="tags tags--large">
-        {data.tags.map((tag) => (
-          <li key={tag.permalink}><Link className="tag" href={tag.permalink}>{tag.label} <span className="tag__count">{tag.count}</span></Link></li>
-        ))}
-      </ul>
+      <TagCloud tags={data.tags} />
     </BlogLayout>
   );
 }

@@ -1,8 +1,10 @@
 import type { ComponentType } from 'react';
 import { Link } from '../../src/client/navigation.js';
-import type { Breadcrumb, CategoryRouteData, DocRouteData, LinkTarget, SidebarView } from '../../src/shared/types.js';
+import type { Breadcrumb, CategoryRouteData, DocRouteData, DocsTagRouteData, DocsTagsRouteData, LinkTarget, SidebarView } from '../../src/shared/types.js';
 import { DocSidebar } from '../layout/DocSidebar.js';
+import { DraftBadge } from '../layout/DraftBadge.js';
 import { TableOfContents } from '../layout/TableOfContents.js';
+import { TagCloud, Tags } from '../layout/Tags.js';
 import { mdxComponents } from '../mdxComponents.js';
 
 function Breadcrumbs({ items, title }: { items: Breadcrumb[]; title: string }) {
@@ -50,13 +52,52 @@ export function EditLink({ href }: { href: string | null }) {
 }
 
 interface DocScreenProps {
-  data: DocRouteData | CategoryRouteData;
+  data: DocRouteData | CategoryRouteData | DocsTagsRouteData | DocsTagRouteData;
   sidebar: SidebarView | null;
   Content: ComponentType<{ components?: object }> | null;
 }
 
+/** The docs tags overview, or the docs carrying one tag. */
+function DocsTagsArticle({ data }: { data: DocsTagsRouteData | DocsTagRouteData }) {
+  if (data.kind === 'docsTags') {
+    return (
+      <article className="markdown">
+        <h1>Tags</h1>
+        <TagCloud tags={data.tags} />
+      </article>
+    );
+  }
+  return (
+    <article className="markdown">
+      <header className="blog-list__header">
+        <h1>{data.title}</h1>
+        <Link href={data.allTagsPath}>View all tags</Link>
+      </header>
+      <ul className="cards">
+        {data.docs.map((doc) => (
+          <li key={doc.permalink} className="card">
+            <Link className="card__link" href={doc.permalink}>
+              <span className="card__title">{doc.title}</span>
+              {doc.description ? <span className="card__description">{doc.description}</span> : null}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </article>
+  );
+}
+
 /** A doc or a category index: sidebar, breadcrumbs, article, edit link, pager and table of contents. */
 export function DocScreen({ data, sidebar, Content }: DocScreenProps) {
+  if (data.kind === 'docsTags' || data.kind === 'docsTag') {
+    return (
+      <div className="doc-layout doc-layout--no-sidebar">
+        <main id="main-content" className="doc-layout__main" tabIndex={-1}>
+          <div className="doc-layout__content"><DocsTagsArticle data={data} /></div>
+        </main>
+      </div>
+    );
+  }
   const toc = data.kind === 'doc' && !data.hideTableOfContents ? data.toc : [];
   return (
     <div className={`doc-layout${sidebar ? '' : ' doc-layout--no-sidebar'}`}>
@@ -67,7 +108,8 @@ export function DocScreen({ data, sidebar, Content }: DocScreenProps) {
           <article className="markdown">
             {data.kind === 'doc' ? (
               <>
-                {data.contentHasTitle ? null : <h1>{data.title}</h1>}
+                <DraftBadge draft={data.draft} />
+                {data.contentHasTitle || data.hideTitle ? null : <h1>{data.title}</h1>}
                 {Content ? <Content components={mdxComponents} /> : null}
               </>
             ) : (
@@ -87,6 +129,7 @@ export function DocScreen({ data, sidebar, Content }: DocScreenProps) {
               </>
             )}
           </article>
+          {data.kind === 'doc' && data.tags ? <footer className="doc__footer"><Tags tags={data.tags} /></footer> : null}
           {data.kind === 'doc' ? <EditLink href={data.editUrl} /> : null}
           <Pager previous={data.previous} next={data.next} label="Docs pages" />
         </div>

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { Link } from '../../src/client/navigation.js';
 import type { ClientSiteData, PageRouteData } from '../../src/shared/types.js';
+import { DraftBadge } from '../layout/DraftBadge.js';
 import { TableOfContents } from '../layout/TableOfContents.js';
 import { mdxComponents } from '../mdxComponents.js';
 
@@ -11,6 +12,7 @@ export function PageScreen({ data, Content }: { data: PageRouteData; Content: Co
   return (
     <main id="main-content" className="md-page" tabIndex={-1}>
       <article className="markdown md-page__article">
+        <DraftBadge draft={data.draft} />
         {data.contentHasTitle ? null : <h1>{data.title}</h1>}
         {Content ? <Content components={mdxComponents} /> : null}
       </article>

@@ -1,16 +1,21 @@
 import type { VFileMessage } from 'vfile-message';
 import { SiteError, codeFrame } from '../../errors.js';
+import { isExternalUrl, withBase } from '../../shared/paths.js';
 import type { TocItem } from '../../shared/types.js';
 import { fenceLanguages, type CodeHighlighter } from './highlighter.js';
 import {
+  isRelativeSource,
   rehypeCodeBlocks,
   rehypeHeadings,
+  rehypeImages,
   remarkAdmonitions,
   remarkCheckComponents,
   remarkMarkdownLinks,
   type CompileState,
   type CompileWarning,
   type PluginOptions,
+  type ResolvedImage,
+  sourcePath,
 } from './plugins.js';
 import { preprocess } from './preprocess.js';
 
@@ -31,8 +36,18 @@ export interface CompileOptions {
   sourceText: string;
   format: 'md' | 'mdx';
   highlighter: CodeHighlighter;
+  /** Heading levels the compiled table of contents collects (each page shows a part of it). */
   tocLevels: { min: number; max: number };
   resolveMarkdownLink: (target: string) => string | null;
+  /**
+   * Finds the file of a relative image source (see PluginOptions.resolveImage); without it,
+   * relative images stay as written and a relative front-matter image is left out.
+   */
+  resolveImage?: (relativePath: string) => ResolvedImage | null;
+  /** The `image` front matter, resolved like the page's images into `CompiledPage.image`. */
+  image?: string | null;
+  /** The site's base URL, put before an `image` front matter that is a path under the site. */
+  baseUrl?: string;
   /** Also compile the part before the truncate marker as a separate module. */
   withExcerpt?: boolean;
   /** Route of the page: in the excerpt (shown on other pages) "#x" links become "<route>#x". */
@@ -50,6 +65,8 @@ export interface CompiledPage {
   h1: string | null;
   warnings: CompileWarning[];
   markdownLinks: Record<string, string | null>;
+  /** The `image` front matter as a URL: a path under the site or a full URL; null without one. */
+  image: string | null;
 }
 
 /**
@@ -60,6 +77,7 @@ export async function compileMdx(body: string, options: CompileOptions): Promise
   const pre = preprocess(body);
   await options.highlighter.ensureLanguages(fenceLanguages(body));
   const main = await compileOnce(pre.text, pre.customIds, options, null);
+  const image = frontMatterImage(options);
   let excerptCode: string | null = null;
   if (options.withExcerpt && pre.truncateLine !== null) {
     const excerpt = pre.text.split('\n').slice(0, pre.truncateLine - 1).join('\n');
@@ -74,7 +92,34 @@ export async function compileMdx(body: string, options: CompileOptions): Promise
     h1: main.state.h1,
     warnings: main.state.warnings,
     markdownLinks: main.state.markdownLinks,
+    image,
   };
+}
+
+/** The `image` front matter as a URL: a file beside the page (which must exist), a path under the site, or a URL. */
+function frontMatterImage(options: CompileOptions): string | null {
+  const src = options.image;
+  if (!src) return null;
+  if (isExternalUrl(src)) return src;
+  if (!isRelativeSource(src)) return withBase(options.baseUrl ?? '/', src);
+  if (!options.resolveImage) return null;
+  const image = options.resolveImage(sourcePath(src));
+  if (image) return image.url;
+  const lines = options.sourceText.split('\n');
+  const index = lines.findIndex((line) => /^image\s*:/.test(line));
+  const line = index === -1 ? undefined : index + 1;
+  const column = line ? lines[index]!.indexOf(src) + 1 || 1 : undefined;
+  throw missingImageError(src, options, line, column, 'the front matter "image"');
+}
+
+function missingImageError(src: string, options: CompileOptions, line: number | undefined, column: number | undefined, what: string): SiteError {
+  return new SiteError({
+    code: 'IMAGE_NOT_FOUND',
+    message: `${what} "${src}" names no file`,
+    location: { file: options.file, line, column },
+    frame: line ? codeFrame(options.sourceText, line, column) : undefined,
+    hint: 'A relative image path is resolved from the folder of this file. Images shared by the whole site can go in static/ and be written as "/img/name.png".',
+  });
 }
 
 async function compileOnce(text: string, customIds: Map<number, string>, options: CompileOptions, hashLinkBase: string | null) {
@@ -85,6 +130,7 @@ async function compileOnce(text: string, customIds: Map<number, string>, options
     h1: null,
     warnings: [],
     unknownComponents: [],
+    missingImages: [],
     markdownLinks: {},
   };
   const pluginOptions: PluginOptions = {
@@ -94,6 +140,7 @@ async function compileOnce(text: string, customIds: Map<number, string>, options
     knownComponents: THEME_COMPONENTS,
     resolveMarkdownLink: options.resolveMarkdownLink,
     hashLinkBase,
+    resolveImage: options.resolveImage,
   };
   const [{ compile }, { default: remarkGfm }, { default: remarkDirective }] = await loadMdxLibraries();
   let code: string;
@@ -112,6 +159,7 @@ async function compileOnce(text: string, customIds: Map<number, string>, options
           [remarkCheckComponents, pluginOptions],
         ],
         rehypePlugins: [
+          [rehypeImages, pluginOptions],
           [rehypeHeadings, pluginOptions],
           [rehypeCodeBlocks, pluginOptions],
         ],
@@ -121,6 +169,8 @@ async function compileOnce(text: string, customIds: Map<number, string>, options
   } catch (error) {
     throw mdxError(error as VFileMessage, options);
   }
+  const missing = state.missingImages[0];
+  if (missing) throw missingImageError(missing.src, options, missing.line, missing.column, 'the image');
   const unknown = state.unknownComponents[0];
   if (unknown) {
     throw new SiteError({

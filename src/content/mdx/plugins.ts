@@ -29,6 +29,20 @@ export interface UnknownComponent {
   column?: number;
 }
 
+/** An image file found for a relative source, as the page should point at it. */
+export interface ResolvedImage {
+  url: string;
+  width?: number;
+  height?: number;
+}
+
+/** A relative image source that names no file. */
+export interface MissingImage {
+  src: string;
+  line?: number;
+  column?: number;
+}
+
 /** Mutable record of one compilation, filled by the plugins. */
 export interface CompileState {
   customIds: Map<number, string>;
@@ -37,6 +51,7 @@ export interface CompileState {
   h1: string | null;
   warnings: CompileWarning[];
   unknownComponents: UnknownComponent[];
+  missingImages: MissingImage[];
   /** Relative markdown links seen, with what they resolved to (null = unresolved). */
   markdownLinks: Record<string, string | null>;
 }
@@ -50,6 +65,11 @@ export interface PluginOptions {
   resolveMarkdownLink: (target: string) => string | null;
   /** When set, same-page "#x" links are rewritten to "<hashLinkBase>#x" (excerpts shown elsewhere). */
   hashLinkBase?: string | null;
+  /**
+   * Finds the image a relative source names (path relative to the page's folder, decoded, without
+   * query or hash), or null when there is no such file. Without it, relative sources stay as written.
+   */
+  resolveImage?: (relativePath: string) => ResolvedImage | null;
 }
 
 const attr = (name: string, value: string): MdxJsxAttribute => ({ type: 'mdxJsxAttribute', name, value });
@@ -187,6 +207,73 @@ export function rehypeHeadings(options: PluginOptions) {
       if (depth === 1 && options.state.h1 === null) options.state.h1 = text;
       if (depth >= options.tocLevels.min && depth <= options.tocLevels.max) {
         options.state.toc.push({ id, text, level: depth });
+      }
+    });
+  };
+}
+
+/** True for an image source that names a file beside the page, rather than a URL or a path under the site. */
+export function isRelativeSource(src: string): boolean {
+  return src !== '' && !isExternalUrl(src) && !src.startsWith('/') && !src.startsWith('#');
+}
+
+/** "./img/a%20b.png?x#y" → "./img/a b.png". */
+export function sourcePath(src: string): string {
+  const bare = src.replace(/[?#].*$/, '');
+  try {
+    return decodeURI(bare);
+  } catch {
+    return bare;
+  }
+}
+
+/**
+ * Points images at their files: markdown images, `<img>` written in MDX and `<img>` elements from
+ * raw HTML. A relative source is resolved from the page's folder (a missing file is recorded in
+ * `state.missingImages`); it gets the file's URL and, unless the author set a size, its width and
+ * height, so the page does not shift as images load. Every image loads lazily and decodes off the
+ * main thread unless it says otherwise. Other sources (URLs, "/img/x.png" from static/, JSX
+ * expressions such as `require('./x.png').default`) are left as written.
+ */
+export function rehypeImages(options: PluginOptions) {
+  const place = (
+    src: unknown,
+    has: (name: string) => boolean,
+    set: (name: string, value: string | number) => void,
+    node: { position?: { start: { line: number; column: number } } },
+  ) => {
+    if (!has('loading')) set('loading', 'lazy');
+    if (!has('decoding')) set('decoding', 'async');
+    if (typeof src !== 'string' || !isRelativeSource(src) || !options.resolveImage) return;
+    const image = options.resolveImage(sourcePath(src));
+    if (!image) {
+      options.state.missingImages.push({ src, line: node.position?.start.line, column: node.position?.start.column });
+      return;
+    }
+    set('src', image.url);
+    if (!has('width') && !has('height') && image.width && image.height) {
+      set('width', image.width);
+      set('height', image.height);
+    }
+  };
+  return (tree: HastRoot) => {
+    walkHast(tree, (node) => {
+      if (node.type === 'element' && node.tagName === 'img') {
+        const properties = (node.properties ??= {});
+        place(properties.src, (name) => properties[name] != null, (name, value) => (properties[name] = value), node);
+      } else if ((node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') && node.name === 'img') {
+        const attributes = node.attributes;
+        const attribute = (name: string) => attributes.find((a): a is MdxJsxAttribute => a.type === 'mdxJsxAttribute' && a.name === name);
+        place(
+          attribute('src')?.value,
+          (name) => attribute(name) !== undefined,
+          (name, value) => {
+            const existing = attribute(name);
+            if (existing) existing.value = String(value);
+            else attributes.push(attr(name, String(value)));
+          },
+          node,
+        );
       }
     });
   };

@@ -1,6 +1,6 @@
 // The persistent compile cache keeps a page's code apart from what the site model needs (one index
 // per site), so warm builds read the code only of pages they bundle or render again.
-import { readFile, rm } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compilePages, type CompilePagesOptions } from '../../../src/build/compilePages.js';
@@ -13,9 +13,12 @@ const settings: CompileSettings = {
   tocLevels: { min: 2, max: 3 },
   themes: { light: 'github-light', dark: 'github-dark' },
   routesBySource: { 'docs/a.md': '/docs/a', 'docs/b.md': '/docs/b' },
+  // Set to the test's folder once it exists.
+  siteDir: '',
+  baseUrl: '/base/',
 };
 
-const job = (relPath: string, body: string): CompileJob => ({ relPath, body, text: body, format: 'md', withExcerpt: false, route: null });
+const job = (relPath: string, body: string, image: string | null = null): CompileJob => ({ relPath, body, text: body, format: 'md', withExcerpt: false, route: null, image });
 const jobs = [
   job('docs/a.md', '# A\n\n## First part\n\nSee [b](./b.md).\n\n```js\nconst a = 1;\n```\n'),
   job('docs/b.md', '# B\n\n## Other part\n\nPlain text.\n'),
@@ -33,6 +36,8 @@ describe('compilePages with a persistent cache', () => {
 
   beforeAll(async () => {
     tmp = await tempDir();
+    settings.siteDir = tmp.dir;
+    await mkdir(path.join(tmp.dir, 'docs/img'), { recursive: true });
     const highlighter = createCodeHighlighter(settings.themes);
     options = { cacheDir: path.join(tmp.dir, 'cache'), siteId: 'test', workers: 0, highlighter: () => highlighter };
   });
@@ -70,11 +75,38 @@ describe('compilePages with a persistent cache', () => {
     expect(page(after, 'docs/b.md').code).toContain('MDXContent');
   });
 
+  it('compiles a page again when an image it uses changes, and not otherwise', async () => {
+    const image = path.join(tmp.dir, 'docs/img/chart.svg');
+    await writeFile(image, '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20"></svg>');
+    const pages = [job('docs/chart.md', '# Chart\n\n![A chart](./img/chart.svg)\n', './img/chart.svg')];
+    const first = await compilePages(pages, settings, options);
+    const outcome = first.outcomes.get('docs/chart.md')!;
+    if (!outcome.ok) throw new Error('docs/chart.md did not compile');
+    const [file] = Object.values(outcome.images);
+    expect(outcome.images).toEqual({ [image]: expect.stringMatching(/^_sipa\/img\/chart-[0-9a-f]{8}\.svg$/) });
+    expect(outcome.page.code).toContain(`/base/${file}`);
+    expect(outcome.page.image).toBe(`/base/${file}`);
+    expect((await compilePages(pages, settings, options)).stats).toMatchObject({ compiled: 0, reused: 1 });
+
+    await writeFile(image, '<svg xmlns="http://www.w3.org/2000/svg" width="80" height="20"></svg>');
+    const edited = await compilePages(pages, settings, options);
+    expect(edited.stats).toMatchObject({ compiled: 1, reused: 0 });
+    // The key handed on for the code changes with it, though the page's source did not.
+    expect(edited.keys.get('docs/chart.md')).not.toBe(first.keys.get('docs/chart.md'));
+    const code = page(edited, 'docs/chart.md').code;
+    expect(code).not.toContain(file);
+    expect(code).toMatch(/width: "80"/);
+  });
+
   it('compiles what a large one-off build misses in the worker it started while looking pages up', async () => {
     const many = Array.from({ length: 200 }, (_, i) => job(`docs/p${i}.md`, `# Page ${i}\n\nText of page ${i}.\n`));
+    // One page uses an image, which the worker reads.
+    await writeFile(path.join(tmp.dir, 'docs/img/p0.svg'), '<svg xmlns="http://www.w3.org/2000/svg" width="30" height="10"></svg>');
+    many[0] = job('docs/p0.md', '# Page 0\n\n![Zero](./img/p0.svg)\n');
     const byWorkers = { ...options, workers: undefined };
     const cold = await compilePages(many, settings, byWorkers);
     expect(cold.stats).toMatchObject({ compiled: 200, reused: 0, workers: 2 });
+    expect(page(cold, 'docs/p0.md').code).toMatch(/src: "\/base\/_sipa\/img\/p0-[0-9a-f]{8}\.svg"[\s\S]*width: "30"/);
     const edited = [...many];
     edited[7] = job('docs/p7.md', '# Page 7\n\nEdited text.\n');
     const warm = await compilePages(edited, settings, byWorkers);

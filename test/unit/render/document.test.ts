@@ -45,3 +45,36 @@ describe('documentBody', () => {
     expect(documentBody(renderDocument(parts('<p>x</p>')).replace('"meta"', '"meta'))).toBeNull();
   });
 });
+
+describe('renderDocument head', () => {
+  const head = (meta: Partial<RoutePayload['meta']>, more: Partial<DocumentParts> = {}, base = '/') =>
+    renderDocument({
+      ...parts(''),
+      site: { ...site, baseUrl: base },
+      payload: { ...payload, meta: { ...payload.meta, ...meta } },
+      ...more,
+    }).split('</head>')[0]!;
+
+  it('gives keywords, and the social card as og:image and twitter:image with an absolute URL', () => {
+    const html = head({ keywords: ['sipa', 'a "quoted" word'], image: '/sub/_sipa/img/card-1a2b3c4d.png' });
+    expect(html).toContain('<meta name="keywords" content="sipa, a &quot;quoted&quot; word">');
+    expect(html).toContain('<meta property="og:image" content="https://example.com/sub/_sipa/img/card-1a2b3c4d.png">');
+    expect(html).toContain('<meta name="twitter:image" content="https://example.com/sub/_sipa/img/card-1a2b3c4d.png">');
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image">');
+  });
+
+  it('falls back to the site default image, keeps full URLs, and has no image tags without one', () => {
+    expect(head({}, { defaultImage: '/img/social.png' })).toContain('<meta property="og:image" content="https://example.com/img/social.png">');
+    expect(head({ image: 'https://cdn.example/card.png' }, { defaultImage: '/img/social.png' })).toContain('<meta property="og:image" content="https://cdn.example/card.png">');
+    const plain = head({});
+    expect(plain).not.toContain('og:image');
+    expect(plain).not.toContain('twitter:image');
+    expect(plain).not.toContain('name="keywords"');
+    expect(plain).toContain('<meta name="twitter:card" content="summary">');
+  });
+
+  it('marks pages that must not be indexed', () => {
+    expect(head({ noIndex: true })).toContain('<meta name="robots" content="noindex, nofollow">');
+    expect(head({})).not.toContain('name="robots"');
+  });
+});

@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { createElement, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compileMdx, type CompiledPage } from '../../../../src/content/mdx/compile.js';
+import { compileMdx, type CompiledPage, type CompileOptions } from '../../../../src/content/mdx/compile.js';
 import { createCodeHighlighter, type CodeHighlighter } from '../../../../src/content/mdx/highlighter.js';
 import { SiteError } from '../../../../src/errors.js';
 import { tempDir } from '../../../helpers.js';
@@ -29,7 +29,11 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => tmp.cleanup());
 
-async function compile(body: string, resolveMarkdownLink: (target: string) => string | null = () => null): Promise<CompiledPage> {
+async function compile(
+  body: string,
+  resolveMarkdownLink: (target: string) => string | null = () => null,
+  more: Partial<CompileOptions> = {},
+): Promise<CompiledPage> {
   return compileMdx(body, {
     file: 'docs/page.mdx',
     sourceText: body,
@@ -37,8 +41,19 @@ async function compile(body: string, resolveMarkdownLink: (target: string) => st
     highlighter,
     tocLevels: { min: 2, max: 3 },
     resolveMarkdownLink,
+    ...more,
   });
 }
+
+/** Two images exist beside the page; the resolver records what it was asked. */
+const images = (asked: string[] = []) => ({
+  resolveImage: (relativePath: string) => {
+    asked.push(relativePath);
+    if (relativePath === './img/chart.png') return { url: '/_sipa/img/chart-00000001.png', width: 320, height: 180 };
+    if (relativePath === '../shared/a b.svg') return { url: '/_sipa/img/a-b-00000002.svg' };
+    return null;
+  },
+});
 
 /** Runs the compiled module and renders its content to static markup. */
 async function render(page: CompiledPage): Promise<string> {
@@ -89,5 +104,59 @@ describe('compileMdx', () => {
     expect((error as SiteError).code).toBe('UNKNOWN_COMPONENT');
     expect((error as SiteError).location).toMatchObject({ line: 3, column: 1 });
     await expect(compile('export function Local() { return null; }\n\n<Local />\n')).resolves.toBeDefined();
+  });
+
+  it('points relative images at their files with their size, loading lazily; leaves URLs, site paths and expressions alone', async () => {
+    const asked: string[] = [];
+    const body = [
+      '![A chart](./img/chart.png "The chart")',
+      '',
+      '<img src="./img/chart.png" alt="Chart again" />',
+      '',
+      '<img src="./img/chart.png" alt="Sized" width="100" loading="eager" />',
+      '',
+      '![Shared](../shared/a%20b.svg?v=2)',
+      '',
+      '![Remote](https://example.com/x.png) ![Static](/img/logo.svg)',
+      '',
+      'export const src = "./img/other.png";',
+      '',
+      '<img src={src} alt="Expression" />',
+      '',
+    ].join('\n');
+    const html = await render(await compile(body, undefined, images(asked)));
+    expect(html).toContain('<img src="/_sipa/img/chart-00000001.png" alt="A chart" title="The chart" loading="lazy" decoding="async" width="320" height="180"/>');
+    expect(html).toContain('<img src="/_sipa/img/chart-00000001.png" alt="Chart again" loading="lazy" decoding="async" width="320" height="180"/>');
+    // The author's size and loading win.
+    expect(html).toContain('<img src="/_sipa/img/chart-00000001.png" alt="Sized" width="100" loading="eager" decoding="async"/>');
+    // Query and escapes are not part of the file name; an image whose size is unknown gets none.
+    expect(html).toContain('<img src="/_sipa/img/a-b-00000002.svg" alt="Shared" loading="lazy" decoding="async"/>');
+    expect(html).toContain('<img src="https://example.com/x.png" alt="Remote" loading="lazy" decoding="async"/>');
+    expect(html).toContain('<img src="/img/logo.svg" alt="Static" loading="lazy" decoding="async"/>');
+    expect(html).toContain('<img src="./img/other.png" alt="Expression" loading="lazy" decoding="async"/>');
+    expect(asked).toEqual(['./img/chart.png', './img/chart.png', './img/chart.png', '../shared/a b.svg']);
+  });
+
+  it('fails on a relative image that names no file, at its line and column', async () => {
+    const error = await compile('# Title\n\nSee ![the chart](./img/missing.png).\n', undefined, images()).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(SiteError);
+    expect((error as SiteError).code).toBe('IMAGE_NOT_FOUND');
+    expect((error as SiteError).message).toContain('./img/missing.png');
+    expect((error as SiteError).location).toEqual({ file: 'docs/page.mdx', line: 3, column: 5 });
+    const jsx = await compile('Text\n\n  <img src="./nope.png" />\n', undefined, images()).catch((e: unknown) => e);
+    expect((jsx as SiteError).location).toMatchObject({ line: 3, column: 3 });
+  });
+
+  it('resolves the image front matter: a file beside the page, a path under the site or a URL', async () => {
+    const text = '---\ntitle: T\nimage: ./img/chart.png\n---\n\nBody\n';
+    const body = '\n\n\n\n\nBody\n';
+    const page = (image: string) => compile(body, undefined, { ...images(), image, baseUrl: '/base/', sourceText: text.replace('./img/chart.png', image) });
+    expect((await page('./img/chart.png')).image).toBe('/_sipa/img/chart-00000001.png');
+    expect((await page('/img/card.png')).image).toBe('/base/img/card.png');
+    expect((await page('https://cdn.example/card.png')).image).toBe('https://cdn.example/card.png');
+    expect((await compile(body, undefined, images())).image).toBeNull();
+    const error = await page('./img/none.png').catch((e: unknown) => e);
+    expect((error as SiteError).code).toBe('IMAGE_NOT_FOUND');
+    expect((error as SiteError).location).toEqual({ file: 'docs/page.mdx', line: 3, column: 8 });
   });
 });

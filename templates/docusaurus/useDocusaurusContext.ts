@@ -1,0 +1,34 @@
+import { useMemo } from 'react';
+import { useSiteData } from '../../src/client/siteContext.js';
+import type { LocaleConfig } from '../../src/shared/types.js';
+
+export interface DocusaurusContext {
+  siteConfig: {
+    title: string;
+    tagline: string;
+    url: string;
+    baseUrl: string;
+    trailingSlash: false;
+    customFields: Record<string, unknown>;
+  };
+  i18n: { defaultLocale: string; currentLocale: string; locales: string[]; localeConfigs: Record<string, LocaleConfig> };
+}
+
+/** `@docusaurus/useDocusaurusContext`: the site config fields content reads, from the page's site data. */
+export default function useDocusaurusContext(): DocusaurusContext {
+  const site = useSiteData();
+  return useMemo(() => {
+    const { name, ...locale } = site.locale;
+    return {
+      siteConfig: {
+        title: site.title,
+        tagline: site.tagline,
+        url: site.url,
+        baseUrl: site.baseUrl,
+        trailingSlash: false,
+        customFields: site.customFields ?? {},
+      },
+      i18n: { defaultLocale: name, currentLocale: name, locales: [name], localeConfigs: { [name]: locale } },
+    };
+  }, [site]);
+}

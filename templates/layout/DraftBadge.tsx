@@ -1,0 +1,9 @@
+/** Marks a draft, which only `serve --watch` shows: a production build leaves it out. */
+export function DraftBadge({ draft }: { draft?: boolean }) {
+  if (!draft) return null;
+  return (
+    <p className="draft-badge" role="note">
+      <strong>Draft</strong> — this page is left out of production builds.
+    </p>
+  );
+}
