@@ -21,7 +21,10 @@ export type ErrorCode =
   | 'BROKEN_LINKS'
   | 'SITE_NOT_FOUND'
   | 'OUTPUT_NOT_FOUND'
-  | 'CACHE_CHANGED';
+  | 'CACHE_CHANGED'
+  | 'DOCUSAURUS_NOT_FOUND'
+  | 'DOCUSAURUS_LOAD_FAILED'
+  | 'MIGRATE_OUT_NOT_EMPTY';
 
 export interface SourceLocation {
   file: string;
