@@ -7,6 +7,7 @@ import { configSchema } from '../config/schema.js';
 import type { UserConfig } from '../config/types.js';
 import { validate } from '../config/validate.js';
 import type { SiteModel } from '../content/model.js';
+import { firstPageOf } from '../content/sidebar.js';
 import { SiteError, SiteErrors } from '../errors.js';
 import { setFrontMatterField } from './frontMatterEdit.js';
 import { MigrationNotes } from './notes.js';
@@ -74,6 +75,11 @@ export async function migrateProject(options: MigrateOptions): Promise<MigrateRe
     await plan.execute(outDir, (file) => created.push(file));
     const sidebarsFile = path.join(outDir, 'sidebars.ts');
     const { model, problems } = await keepDocusaurusRoutes(draft, outDir, sidebars, sidebarsFile, notes);
+    if (site.docs?.atSiteRoot && model && !model.pages.some((page) => page.route === '/')) {
+      const home = await writeDocsHome(model, draft, layout, outDir, notes);
+      created.push(home);
+      model.pages.push({ route: '/', relPath: path.relative(outDir, home), absPath: home, source: null, title: '', description: '' });
+    }
     const theme = translateTheme(site.themeConfig, model ? docRoutesOf(model) : NO_DOC_ROUTES, draft.baseUrl ?? '/', notes);
     const config: UserConfig = { ...draft, ...theme, docs: { ...draft.docs, ...theme.docs } };
     const issue = validate(config, configSchema);
@@ -235,6 +241,26 @@ async function keepDocusaurusRoutes(
     if (error instanceof SiteError) return { model: null, problems: [error] };
     throw error;
   }
+}
+
+/**
+ * Docs served at the site root in Docusaurus moved under /docs: a home page leading to them keeps
+ * the site's root address (which the navbar's title links to) working.
+ */
+async function writeDocsHome(model: SiteModel, draft: UserConfig, layout: ContentLayout, outDir: string, notes: MigrationNotes): Promise<string> {
+  const docsHome = `/${draft.docs?.routeBasePath ?? 'docs'}`;
+  const firstSidebar = model.sidebars[0];
+  const target = model.docs.some((doc) => doc.route === docsHome) ? docsHome : ((firstSidebar && firstPageOf(firstSidebar)) ?? model.docs[0]?.route ?? docsHome);
+  const file = path.join(outDir, ...layout.pagesPath.split('/'), 'index.md');
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(file, `---
+title: ${JSON.stringify(draft.title)}
+---
+
+The documentation starts at [${target}](${target}).
+`, { flag: 'wx' });
+  notes.carriedOver(`${layout.pagesPath}/index.md: a home page leading to the docs, which Docusaurus served at the site root`);
+  return file;
 }
 
 function withoutUndefined<T extends object>(value: T): T {

@@ -8,6 +8,8 @@ export interface NotCarried {
 export class MigrationNotes {
   readonly carried: string[] = [];
   readonly notCarriedItems: NotCarried[] = [];
+  /** Set when an option moved some routes away from where Docusaurus puts them (the item says which). */
+  routesChanged = false;
 
   carriedOver(text: string): void {
     this.carried.push(text);

@@ -12,6 +12,8 @@ export interface DocsOptions {
   sidebarPath: string | false | undefined;
   editUrl: string | undefined;
   sidebarCollapsed: boolean;
+  /** Docusaurus served the docs at the site root (docs-only mode); sipadocs puts them under /docs. */
+  atSiteRoot: boolean;
 }
 
 export interface BlogOptions {
@@ -116,6 +118,7 @@ export function readDocusaurusConfig(raw: Evaluated, projectDir: string, notes: 
   if (pagesBase && pagesBase.replace(/^\/+|\/+$/g, '') !== '') {
     pages.ignore('routeBasePath');
     notes.notCarried(`presets.classic.pages.routeBasePath: "${pagesBase}"`, 'sipadocs serves pages from the site root');
+    notes.routesChanged = true;
   }
   pages.reportRest(notes);
   const theme = preset.object('theme');
@@ -182,9 +185,11 @@ function readDocsOptions(docs: ConfigObject, relative: (file: string) => string,
     editUrl,
     // Docusaurus starts categories collapsed unless told otherwise.
     sidebarCollapsed: docs.boolean('sidebarCollapsed') ?? true,
+    atSiteRoot: !routeBasePath,
   };
   if (!routeBasePath) {
-    notes.notCarried('presets.classic.docs.routeBasePath: "/"', 'docs cannot live at the site root in sipadocs; they were put under /docs');
+    notes.notCarried('presets.classic.docs.routeBasePath: "/"', 'docs cannot live at the site root in sipadocs; they were put under /docs, so their routes change');
+    notes.routesChanged = true;
   }
   if (sidebarPath === false) notes.notCarried('presets.classic.docs.sidebarPath: false', 'a sipadocs site always has a docs sidebar; one generated from the docs folder was written');
   if (docs.get('sidebarCollapsible') === false) notes.notCarried('presets.classic.docs.sidebarCollapsible: false', 'sipadocs sidebar categories can always be opened and closed');
@@ -226,10 +231,14 @@ function readBlogOptions(blog: ConfigObject, relative: (file: string) => string,
     authorsFile: relative(path.posix.join(blogPath, authorsMap)),
   };
   const tagsBasePath = blog.string('tagsBasePath');
-  if (tagsBasePath && trimSlashes(tagsBasePath) !== 'tags') notes.notCarried(`presets.classic.blog.tagsBasePath: "${tagsBasePath}"`, 'sipadocs tag pages are always under /<blog>/tags');
+  if (tagsBasePath && trimSlashes(tagsBasePath) !== 'tags') {
+    notes.notCarried(`presets.classic.blog.tagsBasePath: "${tagsBasePath}"`, 'sipadocs tag pages are always under /<blog>/tags');
+    notes.routesChanged = true;
+  }
   const archiveBasePath = blog.get('archiveBasePath');
   if (archiveBasePath !== undefined && (typeof archiveBasePath !== 'string' || trimSlashes(archiveBasePath) !== 'archive')) {
     notes.notCarried(`presets.classic.blog.archiveBasePath: ${describeValue(archiveBasePath)}`, 'the sipadocs archive is always at /<blog>/archive');
+    notes.routesChanged = true;
   }
   const sortPosts = blog.string('sortPosts');
   if (sortPosts && sortPosts !== 'descending') notes.notCarried(`presets.classic.blog.sortPosts: "${sortPosts}"`, 'sipadocs lists posts newest first');

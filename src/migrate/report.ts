@@ -21,12 +21,13 @@ export function formatReport(result: MigrateResult, cwd = process.cwd()): string
     const top = file.includes('/') ? `${file.split('/')[0]}/` : file;
     byFolder.set(top, (byFolder.get(top) ?? 0) + 1);
   }
-  for (const [folder, count] of byFolder) lines.push(`  ${folder}${folder.endsWith('/') ? ` (${count} file${count === 1 ? '' : 's'})` : ''}`);
+  for (const [folder, files] of byFolder) lines.push(`  ${folder}${folder.endsWith('/') ? ` (${count(files, 'file')})` : ''}`);
 
   lines.push('', 'Carried over:');
   const { counts } = result;
   if (result.problems.length === 0) {
-    lines.push(`  - ${counts.docs} docs in ${counts.sidebars} sidebar${counts.sidebars === 1 ? '' : 's'}, ${counts.posts} blog posts, ${counts.pages} pages, at their Docusaurus routes`);
+    const where = result.notes.routesChanged ? 'at their Docusaurus routes but where noted below' : 'at their Docusaurus routes';
+    lines.push(`  - ${count(counts.docs, 'doc')} in ${count(counts.sidebars, 'sidebar')}, ${count(counts.posts, 'blog post')}, ${count(counts.pages, 'page')}, ${where}`);
   }
   for (const item of result.notes.carried) lines.push(`  - ${item}`);
 
@@ -48,3 +49,5 @@ export function formatReport(result: MigrateResult, cwd = process.cwd()): string
   lines.push(`  npx sipadocs build --site ${out}`);
   return lines.join('\n');
 }
+
+const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;

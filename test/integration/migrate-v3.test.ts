@@ -119,3 +119,26 @@ describe('migrating a Docusaurus 3 project', () => {
     expect(html).toContain('<h1>Hello from Sipa</h1>');
   });
 });
+
+describe('migrating a docs-only project (docs at the site root)', () => {
+  let tmp: Awaited<ReturnType<typeof tempDir>>;
+  beforeAll(async () => {
+    tmp = await tempDir('sipadocs-migrate-docs-only-');
+  });
+  afterAll(() => tmp.cleanup());
+
+  it('moves the docs under /docs, says so, and adds a home page leading to them so the site builds', async () => {
+    const project = path.join(tmp.dir, 'docs-only');
+    await mkdir(path.join(project, 'docs'), { recursive: true });
+    await writeFile(path.join(project, 'docusaurus.config.js'), "module.exports = { title: 'Sipa', url: 'https://sipa.example', presets: [['classic', { docs: { routeBasePath: '/' }, blog: false }]] };\n");
+    await writeFile(path.join(project, 'docs/intro.md'), '---\nslug: /\n---\n\n# Sipa\n\nSee [the other page](./other.md).\n');
+    await writeFile(path.join(project, 'docs/other.md'), '# Other\n\nMore.\n');
+    const result = await migrateProject({ projectDir: project, outDir: path.join(tmp.dir, 'site') });
+    expect(result.notes.routesChanged).toBe(true);
+    expect(result.notes.notCarriedItems.map((note) => note.item)).toEqual(['presets.classic.docs.routeBasePath: "/"']);
+    const out = path.join(tmp.dir, 'build');
+    await buildSite({ siteDir: result.outDir, outDir: out, logger: silentLogger(), persistentCache: false });
+    expect((await fg(['**/*.html'], { cwd: out })).sort()).toEqual(['404.html', 'docs.html', 'docs/other.html', 'index.html']);
+    expect(await readFile(path.join(out, 'index.html'), 'utf8')).toContain('<a href="/docs">');
+  }, 120_000);
+});

@@ -33,7 +33,7 @@ describe('readDocusaurusConfig', () => {
       title: 'Sipa', tagline: 'Simple', url: 'https://sipa-js.github.io', baseUrl: '/', favicon: 'img/favicon.svg',
       noIndex: undefined, titleDelimiter: undefined, trailingSlash: false, i18n: { defaultLocale: 'en', locales: ['en'] },
     });
-    expect(site.docs).toEqual({ path: 'docs', routeBasePath: 'docs', sidebarPath: 'sidebars.js', editUrl: 'https://github.com/x/y/tree/main/', sidebarCollapsed: true });
+    expect(site.docs).toEqual({ path: 'docs', routeBasePath: 'docs', sidebarPath: 'sidebars.js', editUrl: 'https://github.com/x/y/tree/main/', sidebarCollapsed: true, atSiteRoot: false });
     expect(site.blog).toEqual({
       path: 'blog', routeBasePath: 'blog', showReadingTime: false, editUrl: undefined, postsPerPage: 'ALL', sidebarCount: 5,
       title: 'News', description: 'What is new', authorsFile: 'blog/authors.yml',
