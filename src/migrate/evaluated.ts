@@ -9,8 +9,13 @@ export const isObject = (value: Evaluated | undefined): value is EvaluatedObject
 /** A function, module stub, regular expression or cycle stands in for a value the sandbox could not copy. */
 export function isMarker(value: Evaluated | undefined): boolean {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  const keys = Object.keys(value);
-  return keys.length === 1 && ['$function', '$module', '$regexp', '$cycle'].includes(keys[0]!);
+  const keys = Object.keys(value).sort().join(',');
+  return ['$function', '$from,$module', '$regexp', '$cycle'].includes(keys);
+}
+
+/** The module a stub stands for (`prism-react-renderer` for `prism-react-renderer.themes.github`). */
+export function stubModule(value: Evaluated | undefined): string | undefined {
+  return moduleName(value) !== undefined ? String((value as EvaluatedObject).$from) : undefined;
 }
 
 /** The module name a stub was required by (with the properties read from it), or undefined. */
@@ -37,6 +42,8 @@ export function describeValue(value: Evaluated | undefined): string {
  */
 export class ConfigObject {
   private readonly read = new Set<string>();
+  /** Keys read as one type that hold another (a value computed from a stub, say): reported. */
+  private readonly mismatched = new Map<string, string>();
 
   constructor(
     /** Dotted path of this object in the Docusaurus config, for the report. */
@@ -59,18 +66,22 @@ export class ConfigObject {
   }
 
   string(key: string): string | undefined {
-    const value = this.get(key);
-    return typeof value === 'string' ? value : undefined;
+    return this.typed(key, 'string') as string | undefined;
   }
 
   boolean(key: string): boolean | undefined {
-    const value = this.get(key);
-    return typeof value === 'boolean' ? value : undefined;
+    return this.typed(key, 'boolean') as boolean | undefined;
   }
 
   number(key: string): number | undefined {
+    return this.typed(key, 'number') as number | undefined;
+  }
+
+  private typed(key: string, type: 'string' | 'boolean' | 'number'): Evaluated | undefined {
     const value = this.get(key);
-    return typeof value === 'number' ? value : undefined;
+    if (value === undefined || typeof value === type) return value;
+    this.mismatched.set(key, type);
+    return undefined;
   }
 
   object(key: string): ConfigObject {
@@ -90,6 +101,14 @@ export class ConfigObject {
    * Reports every key not read: with its own reason when `reasons` has one, else `fallback`.
    */
   reportRest(notes: MigrationNotes, reasons: Record<string, string> = {}, fallback = 'sipadocs has no equivalent setting'): void {
+    for (const [key, type] of this.mismatched) {
+      const value = this.value[key];
+      const from = stubModule(value);
+      notes.notCarried(
+        `${this.path(key)}: ${describeValue(value)}`,
+        from ? `a ${type} was expected; it comes from ${from}, which is not run during the migration (set it by hand)` : `a ${type} was expected`,
+      );
+    }
     for (const [key, value] of Object.entries(this.value)) {
       if (this.read.has(key) || value === null) continue;
       notes.notCarried(`${this.path(key)}: ${describeValue(value)}`, reasons[key] ?? fallback);

@@ -37,7 +37,8 @@ function prelude(): Promise<string> {
  * Evaluates a JavaScript or TypeScript file of another tool (a Docusaurus config or sidebars
  * file; CommonJS or ES module) without giving it anything of this process: it runs in a fresh
  * V8 context with no `eval`, no timers, no file system and no network; `require` returns stubs
- * for every module except a pure `path`; `process.env` is a copy. Each step has a time limit.
+ * for every module except a pure `path` and the JSON files of the file's folder, which are
+ * read for it as data; `process.env` is a copy. Each step has a time limit.
  *
  * Resolves to a JSON-safe copy of what the file exports (the awaited result when it exports a
  * function or a promise). Throws a SiteError (DOCUSAURUS_LOAD_FAILED) naming the file and line
@@ -67,7 +68,7 @@ export async function evaluateFile(file: string, options: SandboxOptions = {}): 
   // The wrapper shares the first line with the code, so generated line numbers are unchanged.
   const wrapper = 'globalThis.__sipadocsEntry = (function (exports, require, module, __filename, __dirname) {';
   run(`${wrapper}${code}\n});`, file);
-  const setup = { file, dir: path.dirname(file), env: { ...(options.env ?? process.env) } };
+  const setup = { file, dir: path.dirname(file), env: { ...(options.env ?? process.env) }, json: readJsonImports(code, file) };
   run(`__sipadocsSandbox.start(${JSON.stringify(setup)}, __sipadocsEntry);`);
   const state = JSON.parse(String(run('__sipadocsSandbox.result()'))) as
     | { status: 'pending' }
@@ -79,6 +80,25 @@ export async function evaluateFile(file: string, options: SandboxOptions = {}): 
   }
   const position = originalPosition(state.stack, file, map, wrapper.length);
   throw loadError(file, `evaluating it failed: ${state.message}`, position, text);
+}
+
+/**
+ * JSON files the file requires or imports from its own folder (`import versions from
+ * './versions.json'`): data, so they are read here and handed in; nothing of them runs.
+ */
+function readJsonImports(code: string, file: string): Record<string, unknown> {
+  const json: Record<string, unknown> = {};
+  const root = path.dirname(file);
+  for (const match of code.matchAll(/\brequire\((["'])(\.{1,2}\/[^"'\n]+\.json)\1\)/g)) {
+    const target = path.resolve(root, match[2]!);
+    if (path.relative(root, target).startsWith('..')) continue;
+    try {
+      json[match[2]!] = JSON.parse(readFileSync(target, 'utf8'));
+    } catch {
+      // A missing or invalid file stays a stub, like any other module.
+    }
+  }
+  return json;
 }
 
 async function transpile(file: string, text: string): Promise<{ code: string; map: string }> {

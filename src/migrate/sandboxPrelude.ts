@@ -11,6 +11,8 @@ interface SandboxSetup {
   file: string;
   dir: string;
   env: Record<string, string>;
+  /** Parsed JSON files the evaluated file imports, by the specifier it uses. */
+  json: Record<string, unknown>;
 }
 
 /** What the host reads back (as JSON) once the file and its promise, if any, are done. */
@@ -21,19 +23,19 @@ type SandboxState =
 
 type Entry = (exports: unknown, require: unknown, module: unknown, filename: string, dirname: string) => void;
 
-/** Module stubs by identity, with the name they were required by (plus the properties read). */
-const stubNames = new WeakMap<object, string>();
+/** Module stubs by identity: the module required, and its name with the properties read from it. */
+const stubNames = new WeakMap<object, { name: string; from: string }>();
 
 /**
  * A stand-in for any required module: every property is another stub named after the access
  * path (`prism-react-renderer.themes.github`), calling or constructing one gives a stub, and it
  * turns into its name in a string. It is not a promise (no `then`), so awaiting one is harmless.
  */
-function stub(name: string): unknown {
+function stub(name: string, from = name): unknown {
   const children = new Map<string, unknown>();
   const child = (key: string) => {
     let found = children.get(key);
-    if (!found) children.set(key, (found = stub(`${name}.${key}`)));
+    if (!found) children.set(key, (found = stub(`${name}.${key}`, from)));
     return found;
   };
   // Transpiled ES imports copy a module onto an object whose prototype is the module's: this
@@ -49,20 +51,21 @@ function stub(name: string): unknown {
       return child(key);
     },
     getPrototypeOf: () => names,
-    apply: () => stub(`${name}()`),
-    construct: () => stub(`new ${name}`) as object,
+    apply: () => stub(`${name}()`, from),
+    construct: () => stub(`new ${name}`, from) as object,
   });
-  stubNames.set(proxy, name);
+  stubNames.set(proxy, { name, from });
   return proxy;
 }
 
 /**
  * A JSON-safe copy of an evaluated value: functions become `{ $function: name }`, module stubs
- * `{ $module: name }`, regular expressions `{ $regexp: source }`, undefined object keys are left out.
+ * `{ $module: name with the properties read, $from: module required }`, regular expressions `{ $regexp: source }`, undefined object keys are left out.
  */
 function serialize(value: unknown, seen: Set<object>, depth: number): unknown {
   if (value !== null && (typeof value === 'object' || typeof value === 'function') && stubNames.has(value)) {
-    return { $module: stubNames.get(value) };
+    const { name, from } = stubNames.get(value)!;
+    return { $module: name, $from: from };
   }
   switch (typeof value) {
     case 'string':
@@ -112,6 +115,7 @@ function start(setup: SandboxSetup, entry: Entry): void {
     required.push(String(name));
     // Path helpers are pure string functions; configs use them to name their own files.
     if (name === 'path' || name === 'node:path') return pathModule;
+    if (Object.prototype.hasOwnProperty.call(setup.json, name)) return setup.json[name];
     return stub(String(name));
   };
   // A file's own path stands for itself: `require.resolve('./src/css/custom.css')` is a path to copy.

@@ -44,6 +44,15 @@ describe('readDocusaurusConfig', () => {
     expect(skipped).toEqual([]);
   });
 
+  it('reports a value of the wrong type, naming the module a stub stands for', () => {
+    const { site, skipped } = read({ title: 'Sipa', url: 'https://x', tagline: { $module: './config.localized.json.tagline', $from: './config.localized.json' }, noIndex: 'yes' });
+    expect(site.site.tagline).toBeUndefined();
+    expect(skipped).toEqual([
+      'tagline: ./config.localized.json.tagline — a string was expected; it comes from ./config.localized.json, which is not run during the migration (set it by hand)',
+      'noIndex: "yes" — a boolean was expected',
+    ]);
+  });
+
   it('finds the classic preset however it is named', () => {
     for (const name of ['@docusaurus/preset-classic', `${projectDir}/node_modules/@docusaurus/preset-classic/lib/index.js`]) {
       expect(read({ title: 'T', url: 'https://x', presets: [[name, { docs: { path: 'handbook', routeBasePath: '/guide/' } }]] }).site.docs).toMatchObject({ path: 'handbook', routeBasePath: 'guide' });

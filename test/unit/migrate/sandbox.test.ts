@@ -47,7 +47,7 @@ describe('evaluateFile (the sandbox for Docusaurus config files)', () => {
       title: 'Sipa',
       sidebarPath: './sidebars.js',
       css: path.join(tmp.dir, 'src/css/custom.css'),
-      prism: { theme: { $module: 'prism-react-renderer/themes/github' } },
+      prism: { theme: { $module: 'prism-react-renderer/themes/github', $from: 'prism-react-renderer/themes/github' } },
       plugins: [['@docusaurus/plugin-ideal-image', { quality: 70 }], { $function: 'localPlugin' }],
       editUrl: { $function: 'editUrl' },
       year: 2025,
@@ -65,8 +65,34 @@ describe('evaluateFile (the sandbox for Docusaurus config files)', () => {
     ].join('\n'));
     expect(await evaluateFile(target)).toEqual({
       title: 'Sipa',
-      theme: { $module: 'prism-react-renderer.themes.dracula' },
-      remarkPlugins: [{ $module: 'remark-math' }],
+      theme: { $module: 'prism-react-renderer.themes.dracula', $from: 'prism-react-renderer' },
+      remarkPlugins: [{ $module: 'remark-math', $from: 'remark-math' }],
+    });
+  });
+
+  it('hands in JSON files of the config folder as data, and evaluates what is computed from them', async () => {
+    await file('versions.json', JSON.stringify(['3.2.0-rc.1', '3.1.0', '3.0.0']));
+    const target = await file('computed.config.ts', [
+      "import path from 'path';",
+      "import versions from './versions.json';",
+      "import localized from './missing.localized.json';",
+      "const isDev = process.env.NODE_ENV === 'development';",
+      'export default async function createConfigAsync() {',
+      '  return {',
+      '    tagline: localized.tagline.en,',
+      "    lastVersion: versions.find((version: string) => !version.includes('rc')),",
+      "    staticDirectories: ['static', path.join(__dirname, 'extra')],",
+      '    pattern: /^\\/docs\\/next/g.source,',
+      "    items: [{ to: 'blog' }, isDev && { to: '/debug' }].filter(Boolean),",
+      '  } satisfies Record<string, unknown>;',
+      '}',
+    ].join('\n'));
+    expect(await evaluateFile(target, { env: { NODE_ENV: 'production' } })).toEqual({
+      tagline: { $module: './missing.localized.json.tagline.en', $from: './missing.localized.json' },
+      lastVersion: '3.1.0',
+      staticDirectories: ['static', path.join(tmp.dir, 'extra')],
+      pattern: '^\\/docs\\/next',
+      items: [{ to: 'blog' }],
     });
   });
 
@@ -83,7 +109,7 @@ describe('evaluateFile (the sandbox for Docusaurus config files)', () => {
       escaped: 'EvalError',
       hasTimers: 'undefined',
       mainModule: 'undefined',
-      fs: { $module: 'fs.readFileSync()' },
+      fs: { $module: 'fs.readFileSync()', $from: 'fs' },
     });
     expect(existsSync(written)).toBe(false);
     expect(process.env.SIPADOCS_SANDBOX_PROBE).toBeUndefined();

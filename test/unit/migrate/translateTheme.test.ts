@@ -86,11 +86,11 @@ describe('translateTheme', () => {
 
   it('maps prism themes to shiki themes of the same family, and reports unknown ones', () => {
     const themes = (prism: Evaluated) => translate({ prism });
-    expect(themes({ theme: { $module: 'prism-react-renderer/themes/github' }, darkTheme: { $module: 'prism-react-renderer/themes/dracula' } }).settings.codeThemes).toEqual({ light: 'github-light', dark: 'dracula' });
-    expect(themes({ theme: { $module: 'prism-react-renderer.themes.vsLight' }, darkTheme: { $module: 'prism-react-renderer.themes.vsDark' } }).settings.codeThemes).toEqual({ light: 'light-plus', dark: 'dark-plus' });
+    expect(themes({ theme: { $module: 'prism-react-renderer/themes/github', $from: 'prism-react-renderer/themes/github' }, darkTheme: { $module: 'prism-react-renderer/themes/dracula', $from: 'prism-react-renderer/themes/dracula' } }).settings.codeThemes).toEqual({ light: 'github-light', dark: 'dracula' });
+    expect(themes({ theme: { $module: 'prism-react-renderer.themes.vsLight', $from: 'prism-react-renderer' }, darkTheme: { $module: 'prism-react-renderer.themes.vsDark', $from: 'prism-react-renderer' } }).settings.codeThemes).toEqual({ light: 'light-plus', dark: 'dark-plus' });
     // Without a dark theme Docusaurus uses the light one in both modes; github has a dark member.
-    expect(themes({ theme: { $module: 'prism-react-renderer/themes/github' } }).settings.codeThemes).toEqual({ light: 'github-light', dark: 'github-dark' });
-    const unknown = themes({ theme: { $module: 'prism-react-renderer/themes/duotoneLight' }, darkTheme: { custom: 1 } });
+    expect(themes({ theme: { $module: 'prism-react-renderer/themes/github', $from: 'prism-react-renderer/themes/github' } }).settings.codeThemes).toEqual({ light: 'github-light', dark: 'github-dark' });
+    const unknown = themes({ theme: { $module: 'prism-react-renderer/themes/duotoneLight', $from: 'prism-react-renderer/themes/duotoneLight' }, darkTheme: { custom: 1 } });
     expect(unknown.settings.codeThemes).toEqual({});
     expect(unknown.skipped).toEqual(['themeConfig.prism.theme: prism-react-renderer/themes/duotoneLight', 'themeConfig.prism.darkTheme: {"custom":1}']);
   });
