@@ -9,6 +9,9 @@ import { REPO_ROOT, virtualModulesPlugin, type VirtualSources } from './virtualM
 export type { ChunkFiles } from './routeChunks.js';
 
 export const CLIENT_ENTRY = path.join(REPO_ROOT, 'src/client/entry.tsx');
+
+/** Files pages may import besides code and CSS: copied to the output, imported as their URL. */
+export const ASSET_LOADERS = { '.svg': 'file', '.png': 'file', '.jpg': 'file', '.gif': 'file', '.webp': 'file', '.woff2': 'file' } as const;
 /** Client assets live under this folder of the output (content-hashed names, cached for ever). */
 export const ASSET_DIR = '_sipa';
 
@@ -77,9 +80,7 @@ export function createSiteBundler(kind: 'client' | 'server', incremental = true,
     chunkNames: `${ASSET_DIR}/c/[name]-[hash]`,
     assetNames: `${ASSET_DIR}/a/[name]-[hash]`,
     publicPath: isClient ? baseUrl : undefined,
-    loader: isClient
-      ? { '.svg': 'file', '.png': 'file', '.jpg': 'file', '.gif': 'file', '.webp': 'file', '.woff2': 'file' }
-      : { '.css': 'empty', '.svg': 'file', '.png': 'file', '.jpg': 'file', '.gif': 'file', '.webp': 'file', '.woff2': 'file' },
+    loader: isClient ? { ...ASSET_LOADERS } : { '.css': 'empty', ...ASSET_LOADERS },
     metafile: true,
     logLevel: 'silent',
     legalComments: 'none',

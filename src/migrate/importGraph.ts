@@ -1,4 +1,5 @@
 import { build, type Message, type Plugin } from 'esbuild';
+import { ASSET_LOADERS } from '../bundle/bundleSite.js';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -24,6 +25,8 @@ export interface ImportGraph {
 
 const CODE_FILE = /\.(?:[cm]?[jt]sx?)$/;
 const STYLE_FILE = /\.css$/;
+/** What a page's bundle can load: code, CSS, JSON and text (esbuild's own loaders), and the build's assets. */
+const LOADABLE = new Set(['.js', '.mjs', '.cjs', '.jsx', '.ts', '.mts', '.cts', '.tsx', '.css', '.json', '.txt', ...Object.keys(ASSET_LOADERS)]);
 
 /**
  * Lists a page's imports without running anything: esbuild parses the page and follows its
@@ -57,6 +60,10 @@ export async function readImportGraph(entry: string, projectDir: string): Promis
         }
         if (!inProject(result.path)) {
           graph.problems.push(`${path.relative(projectDir, args.importer)} imports "${specifier}", outside the project`);
+          return { path: specifier, external: true };
+        }
+        if (!LOADABLE.has(path.extname(result.path))) {
+          graph.problems.push(`${path.relative(projectDir, args.importer)} imports "${specifier}", a kind of file sipadocs pages cannot import`);
           return { path: specifier, external: true };
         }
         graph.edges.push({ importer: args.importer, specifier, resolved: result.path });
