@@ -16,11 +16,10 @@ export interface SandboxOptions {
 }
 
 const PRELUDE_FILE = path.join(PACKAGE_ROOT, 'src', 'migrate', 'sandboxPrelude.ts');
-let preludeCode: Promise<string> | undefined;
 
-/** The prelude and pathe as one script, built once per process. */
-function prelude(): Promise<string> {
-  preludeCode ??= build({
+/** The prelude and pathe as one script (a few milliseconds to build; a migration evaluates two files). */
+async function prelude(): Promise<string> {
+  const result = await build({
     entryPoints: [PRELUDE_FILE],
     bundle: true,
     write: false,
@@ -29,8 +28,8 @@ function prelude(): Promise<string> {
     mainFields: ['module', 'main'],
     target: 'node20',
     logLevel: 'silent',
-  }).then((result) => result.outputFiles[0]!.text);
-  return preludeCode;
+  });
+  return result.outputFiles[0]!.text;
 }
 
 /**
