@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { SiteError, codeFrame } from '../errors.js';
+import { cssModulesPlugin } from './cssModules.js';
 import { buildRouteChunks, type ChunkFiles, type RouteChunkCache } from './routeChunks.js';
 import { REPO_ROOT, virtualModulesPlugin, type VirtualSources } from './virtualModules.js';
 
@@ -84,7 +85,7 @@ export function createSiteBundler(kind: 'client' | 'server', incremental = true,
     metafile: true,
     logLevel: 'silent',
     legalComments: 'none',
-    plugins: [virtualModulesPlugin(holder)],
+    plugins: [cssModulesPlugin(), virtualModulesPlugin(holder)],
     write: false,
   });
 

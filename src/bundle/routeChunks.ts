@@ -7,6 +7,7 @@ import { openCacheIndex, readCacheEntry, writeCacheEntry } from '../build/diskCa
 import { PACKAGE_ROOT } from '../packageRoot.js';
 import { GENERATOR_VERSION } from '../version.js';
 import { SHARED_MODULES_GLOBAL } from '../shared/paths.js';
+import { cssModulesPlugin } from './cssModules.js';
 import { sharedModules, sharedModulesPlugin } from './sharedModules.js';
 import { routeEntryCode, virtualModulesPlugin, type VirtualSources } from './virtualModules.js';
 
@@ -65,6 +66,9 @@ type StandaloneRecord = [file: string | null, size: number];
 /** Changes with the code that turns a compiled page into a standalone chunk. */
 const STANDALONE_FINGERPRINT = sha(readFileSync(path.join(PACKAGE_ROOT, 'src/bundle/routeChunks.ts')));
 
+/** Changes with the code that names the classes of CSS modules, which cached chunks hold. */
+const CSS_MODULES_FINGERPRINT = sha(readFileSync(path.join(PACKAGE_ROOT, 'src/bundle/cssModules.ts')));
+
 /**
  * Builds one self-contained chunk per route (React and the theme come from the entry, see
  * sharedModules), reusing every chunk whose inputs are unchanged: a warm build bundles nothing,
@@ -78,7 +82,7 @@ export async function buildRouteChunks(
   cache: RouteChunkCache,
 ): Promise<RouteChunksResult> {
   const shared = sharedModules();
-  const fingerprint = sha(JSON.stringify([GENERATOR_VERSION, shared, baseUrl, options.target, options.loader, options.define]));
+  const fingerprint = sha(JSON.stringify([GENERATOR_VERSION, CSS_MODULES_FINGERPRINT, shared, baseUrl, options.target, options.loader, options.define]));
   const fileHashes = new Map<string, string | null>();
   const hashFile = (file: string): string | null => {
     if (!fileHashes.has(file)) {
@@ -304,7 +308,7 @@ async function bundleRoutes(
     logLevel: 'silent',
     legalComments: 'none',
     // Shared modules first: they claim react and @theme/* before the virtual modules plugin does.
-    plugins: [sharedModulesPlugin(shared), virtualModulesPlugin({ current: sources })],
+    plugins: [sharedModulesPlugin(shared), cssModulesPlugin(), virtualModulesPlugin({ current: sources })],
     write: false,
   });
   return collectOutputs(result.metafile!, result.outputFiles!, workDir, baseUrl);
