@@ -17,6 +17,7 @@ import type { Navigation } from './navigation.js';
 import { createProgressBar } from './progressBar.js';
 import { ChunkLoadError, createRouteLoader, type LoadedRoute } from './routeLoader.js';
 import { Root } from './Root.js';
+import { attachRouteStyles } from './routeStyles.js';
 import { siteStorage } from './storage.js';
 import '../../templates/css/theme.css';
 import 'sipa:custom-css';
@@ -165,6 +166,9 @@ function ClientApp({ initial }: { initial: LoadedRoute }) {
     progress.start();
     try {
       const route = await loader.load(target.path);
+      if (id !== navigationId.current) return;
+      // Only now, not when prefetching: a page's global CSS must not restyle the page still shown.
+      if (route.payload.css) await attachRouteStyles(route.payload.css);
       if (id !== navigationId.current) return;
       if (mode === 'push') scrollMemory.push(target.url.href);
       invariant(normalizePath(route.payload.meta.path) === target.path || route.payload.data.kind === 'notFound', `route mismatch for ${target.path}`);
