@@ -25,7 +25,10 @@ export type ErrorCode =
   | 'INIT_NOT_EMPTY'
   | 'UNKNOWN_DOC_ID'
   | 'IMAGE_NOT_FOUND'
-  | 'UNSUPPORTED_IMPORT';
+  | 'UNSUPPORTED_IMPORT'
+  | 'DOCUSAURUS_NOT_FOUND'
+  | 'DOCUSAURUS_LOAD_FAILED'
+  | 'MIGRATE_OUT_NOT_EMPTY';
 
 export interface SourceLocation {
   file: string;

@@ -128,7 +128,7 @@ export async function renderPages(options: RenderPagesOptions): Promise<RenderPa
   const emit = (i: number, entry: RenderCacheEntry) => {
     const { route, chunk, sidebar, outputKey } = keyed[i]!;
     options.memory?.set(route.path, entry);
-    const payload: RoutePayload = { meta: entry.meta, data: route.data, chunk: chunk?.js ?? null, sidebar };
+    const payload = routePayload(entry.meta, route.data, chunk, sidebar);
     const html = renderDocument({
       site,
       payload,
@@ -208,7 +208,7 @@ export async function renderPages(options: RenderPagesOptions): Promise<RenderPa
               site,
               name,
               moduleBody: takeBody(i),
-              payload: { meta: route.meta, data: route.data, chunk: chunk?.js ?? null, sidebar },
+              payload: routePayload(route.meta, route.data, chunk, sidebar),
               isReactPage: route.content?.kind === 'page',
             });
             if (!outcome.ok) {
@@ -245,6 +245,13 @@ export async function renderPages(options: RenderPagesOptions): Promise<RenderPa
 }
 
 /** A page's body and meta read back from its document in the last good output, if that file is still as written. */
+/** A route's payload; `css` only for a route with style sheets of its own, so other payloads stay as they were. */
+function routePayload(meta: PageMeta, data: RoutePayload['data'], chunk: BundleResult['entry'] | undefined, sidebar: SidebarView | null): RoutePayload {
+  const payload: RoutePayload = { meta, data, chunk: chunk?.js ?? null, sidebar };
+  if (chunk && chunk.css.length > 0) payload.css = chunk.css;
+  return payload;
+}
+
 function bodyFromOutput(dir: string, before: ManifestPage, outputFile: string): RenderCacheEntry | null {
   const stamp = before.files.find(([file]) => file === outputFile);
   if (!stamp) return null;

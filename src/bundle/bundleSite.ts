@@ -5,12 +5,16 @@ import path from 'node:path';
 import { SiteError, codeFrame } from '../errors.js';
 import { imageModulesPlugin } from './imageModules.js';
 import type { ImportErrorDetail } from './sharedModules.js';
+import { cssModulesPlugin } from './cssModules.js';
 import { buildRouteChunks, type ChunkFiles, type RouteChunkCache } from './routeChunks.js';
 import { REPO_ROOT, virtualModulesPlugin, type VirtualSources } from './virtualModules.js';
 
 export type { ChunkFiles } from './routeChunks.js';
 
 export const CLIENT_ENTRY = path.join(REPO_ROOT, 'src/client/entry.tsx');
+
+/** Files pages may import besides code and CSS: copied to the output, imported as their URL. */
+export const ASSET_LOADERS = { '.svg': 'file', '.png': 'file', '.jpg': 'file', '.jpeg': 'file', '.gif': 'file', '.webp': 'file', '.avif': 'file', '.woff2': 'file' } as const;
 /** Client assets live under this folder of the output (content-hashed names, cached for ever). */
 export const ASSET_DIR = '_sipa';
 
@@ -80,13 +84,11 @@ export function createSiteBundler(kind: 'client' | 'server', workDir: string, in
     assetNames: `${ASSET_DIR}/a/[name]-[hash]`,
     // Both builds name imported images by the same URL, so the server HTML matches what the browser renders.
     publicPath: baseUrl,
-    loader: isClient
-      ? { '.svg': 'file', '.png': 'file', '.jpg': 'file', '.jpeg': 'file', '.gif': 'file', '.webp': 'file', '.avif': 'file', '.woff2': 'file' }
-      : { '.css': 'empty', '.svg': 'file', '.png': 'file', '.jpg': 'file', '.jpeg': 'file', '.gif': 'file', '.webp': 'file', '.avif': 'file', '.woff2': 'file' },
+    loader: isClient ? { ...ASSET_LOADERS } : { '.css': 'empty', ...ASSET_LOADERS },
     metafile: true,
     logLevel: 'silent',
     legalComments: 'none',
-    plugins: [imageModulesPlugin(), virtualModulesPlugin(holder)],
+    plugins: [imageModulesPlugin(), cssModulesPlugin(), virtualModulesPlugin(holder)],
     write: false,
   });
 

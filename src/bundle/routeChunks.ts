@@ -8,6 +8,7 @@ import { codeFingerprint } from '../packageRoot.js';
 import { GENERATOR_VERSION } from '../version.js';
 import { SHARED_MODULES_GLOBAL } from '../shared/paths.js';
 import { imageModulesPlugin } from './imageModules.js';
+import { cssModulesPlugin } from './cssModules.js';
 import { sharedModules, sharedModulesPlugin } from './sharedModules.js';
 import { routeEntryCode, virtualModulesPlugin, type VirtualSources } from './virtualModules.js';
 
@@ -69,6 +70,9 @@ const STANDALONE_FINGERPRINT = codeFingerprint(['src/bundle/routeChunks.ts']);
 /** Changes with the plugins that decide what a bundled chunk's imports resolve to. */
 const PLUGINS_FINGERPRINT = codeFingerprint(['src/bundle/sharedModules.ts', 'src/bundle/imageModules.ts', 'src/bundle/virtualModules.ts']);
 
+/** Changes with the code that names the classes of CSS modules, which cached chunks hold. */
+const CSS_MODULES_FINGERPRINT = codeFingerprint(['src/bundle/cssModules.ts']);
+
 /**
  * Builds one self-contained chunk per route (React and the theme come from the entry, see
  * sharedModules), reusing every chunk whose inputs are unchanged: a warm build bundles nothing,
@@ -82,7 +86,7 @@ export async function buildRouteChunks(
   cache: RouteChunkCache,
 ): Promise<RouteChunksResult> {
   const shared = sharedModules();
-  const fingerprint = sha(JSON.stringify([GENERATOR_VERSION, PLUGINS_FINGERPRINT, shared, baseUrl, options.target, options.loader, options.define]));
+  const fingerprint = sha(JSON.stringify([GENERATOR_VERSION, PLUGINS_FINGERPRINT, CSS_MODULES_FINGERPRINT, shared, baseUrl, options.target, options.loader, options.define]));
   const fileHashes = new Map<string, string | null>();
   const hashFile = (file: string): string | null => {
     if (!fileHashes.has(file)) {
@@ -308,7 +312,7 @@ async function bundleRoutes(
     logLevel: 'silent',
     legalComments: 'none',
     // Shared modules first: they claim react and @theme/* before the virtual modules plugin does.
-    plugins: [sharedModulesPlugin(shared), imageModulesPlugin(), virtualModulesPlugin({ current: sources })],
+    plugins: [sharedModulesPlugin(shared), imageModulesPlugin(), cssModulesPlugin(), virtualModulesPlugin({ current: sources })],
     write: false,
   });
   return collectOutputs(result.metafile!, result.outputFiles!, workDir, baseUrl);

@@ -97,6 +97,16 @@ export async function main(argv: string[]): Promise<number> {
       }
     });
 
+  program
+    .command('migrate')
+    .description('turn a Docusaurus 2 or 3 project into a new sipadocs site (the project is only read)')
+    .argument('<docusaurus-dir>', 'the Docusaurus project folder (with docusaurus.config.js)')
+    .option('--out <dir>', 'new or empty folder for the site (default: <docusaurus-dir>-sipadocs)')
+    .action(async (projectDir: string, options: { out?: string }) => {
+      const { migrateCommand } = await import('../migrate/command.js');
+      exitCode = await migrateCommand(projectDir, options.out);
+    });
+
   program.addOption(new Option('--debug', 'print stack traces').hideHelp());
   try {
     await program.parseAsync(argv);

@@ -18,6 +18,7 @@ import { createProgressBar } from './progressBar.js';
 import { ChunkLoadError, createRouteLoader, type LoadedRoute } from './routeLoader.js';
 import { Root } from './Root.js';
 import { canonicalHref, siteTargetOf, type SiteTarget } from './sitePath.js';
+import { attachRouteStyles } from './routeStyles.js';
 import { siteStorage } from './storage.js';
 import '../../templates/css/theme.css';
 import 'sipa:custom-css';
@@ -187,6 +188,9 @@ function ClientApp({ initial }: { initial: LoadedRoute }) {
       if (id !== navigationId.current) return;
       // A not-found page whose path is no route either: it already shows what it should.
       if (mode === 'replace' && route.payload.data.kind === 'notFound') return;
+      // Only now, not when prefetching: a page's global CSS must not restyle the page still shown.
+      if (route.payload.css) await attachRouteStyles(route.payload.css);
+      if (id !== navigationId.current) return;
       if (mode === 'push') scrollMemory.push(url);
       if (mode === 'replace') scrollMemory.replace(url);
       invariant(normalizePath(route.payload.meta.path) === target.path || route.payload.data.kind === 'notFound', `route mismatch for ${target.path}`);

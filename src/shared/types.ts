@@ -287,6 +287,8 @@ export interface RoutePayload {
   data: RouteData;
   /** URL of the route's content chunk (compiled MDX or React page), or null. */
   chunk: string | null;
+  /** Style sheets of the route's own (a page that imports CSS), attached when it is navigated to. */
+  css?: string[];
   /** The docs sidebar of the route, if it has one. */
   sidebar: SidebarView | null;
 }

@@ -1,0 +1,93 @@
+import { build, type Plugin } from 'esbuild';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import vm from 'node:vm';
+
+const STYLE_NAMESPACE = 'sipa-css-module';
+const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
+const RESERVED = new Set(
+  'break case catch class const continue debugger default delete do else enum export extends false finally for function if import in instanceof new null return super switch this throw true try typeof var void while with yield let static implements interface package private protected public await'.split(' '),
+);
+
+/** A CSS module compiled on its own: its class names by local name, and its style sheet. */
+export interface CompiledCssModule {
+  names: Record<string, string>;
+  css: string;
+}
+
+/**
+ * CSS modules (`*.module.css`) whose class names depend only on the file. esbuild names local
+ * classes per build, and shortens them when minifying: the server render and a page's client
+ * chunk, built apart, gave the same element different classes, and the page lost its styles once
+ * hydrated. Here each module is compiled alone, its names get a hash of its content (two files
+ * of the same name cannot clash), and builds see a JS module of names that imports a plain
+ * style sheet (nothing in the server build, which renders no CSS).
+ */
+export function cssModulesPlugin(): Plugin {
+  return {
+    name: 'sipadocs-css-modules',
+    setup(b) {
+      const server = b.initialOptions.platform === 'node';
+      // The JS module and the style sheet of a file are loaded apart: compiled once per build.
+      const compiled = new Map<string, Promise<CompiledCssModule>>();
+      const compile = (file: string) => {
+        let result = compiled.get(file);
+        if (!result) compiled.set(file, (result = compileCssModule(file)));
+        return result;
+      };
+      b.onStart(() => compiled.clear());
+      b.onLoad({ filter: /\.module\.css$/, namespace: 'file' }, async (args) => {
+        const { names } = await compile(args.path);
+        const lines = [`import ${JSON.stringify(`${STYLE_NAMESPACE}:${args.path}`)};`, `const names = ${JSON.stringify(names)};`, 'export default names;'];
+        for (const name of Object.keys(names)) {
+          if (IDENTIFIER.test(name) && !RESERVED.has(name) && name !== 'names') lines.push(`export const ${name} = names[${JSON.stringify(name)}];`);
+        }
+        return { contents: lines.join('\n'), loader: 'js', resolveDir: path.dirname(args.path), watchFiles: [args.path] };
+      });
+      b.onResolve({ filter: new RegExp(`^${STYLE_NAMESPACE}:`) }, (args) => ({ path: args.path.slice(STYLE_NAMESPACE.length + 1), namespace: STYLE_NAMESPACE }));
+      b.onLoad({ filter: /.*/, namespace: STYLE_NAMESPACE }, async (args) => ({
+        contents: server ? '' : (await compile(args.path)).css,
+        loader: server ? 'empty' : 'css',
+        // url() in the sheet resolves from the module's own folder.
+        resolveDir: path.dirname(args.path),
+      }));
+    },
+  };
+}
+
+/** Compiles one CSS module with esbuild alone (so its names do not depend on any other file). */
+export async function compileCssModule(file: string): Promise<CompiledCssModule> {
+  const result = await build({
+    stdin: { contents: `export { default } from ${JSON.stringify(file)};`, resolveDir: path.dirname(file), loader: 'js' },
+    bundle: true,
+    write: false,
+    format: 'cjs',
+    platform: 'neutral',
+    // Nothing is written; esbuild only needs a folder to name the style sheet in.
+    outdir: path.join(os.tmpdir(), 'sipadocs-css-module'),
+    logLevel: 'silent',
+    plugins: [
+      {
+        name: 'keep-urls',
+        // Images and fonts stay as written, for the real build to resolve from the module's folder.
+        setup: (b) => b.onResolve({ filter: /.*/ }, (args) => (args.kind === 'url-token' ? { path: args.path, external: true } : undefined)),
+      },
+    ],
+  });
+  const js = result.outputFiles.find((output) => output.path.endsWith('.js'))!.text;
+  const css = result.outputFiles.find((output) => output.path.endsWith('.css'))?.text ?? '';
+  // esbuild's output here is a table of string constants; it runs in an empty context.
+  const module = { exports: {} as { default?: Record<string, string> } };
+  vm.runInNewContext(js, { module, exports: module.exports });
+  const local = module.exports.default ?? {};
+  const suffix = createHash('sha256').update(readFileSync(file)).digest('hex').slice(0, 6);
+  const renamed = new Map<string, string>();
+  for (const value of Object.values(local)) {
+    for (const name of value.split(/\s+/).filter(Boolean)) renamed.set(name, `${name}_${suffix}`);
+  }
+  const names = Object.fromEntries(Object.entries(local).map(([key, value]) => [key, value.split(/\s+/).map((name) => renamed.get(name) ?? name).join(' ')]));
+  const sheet = css.replace(/([.#])(-?[_a-zA-Z][\w-]*)/g, (match, sign: string, name: string) => (renamed.has(name) ? `${sign}${renamed.get(name)}` : match));
+  return { names, css: sheet };
+}

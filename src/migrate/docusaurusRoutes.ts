@@ -1,0 +1,60 @@
+import path from 'node:path';
+import { stripNumberPrefix, withoutExtension } from '../content/names.js';
+
+/**
+ * Where Docusaurus 2 and 3 put a doc, so the migrated site can keep the same address:
+ * - id: the folder (number prefixes stripped) plus front-matter `id` or the file name (prefix stripped);
+ * - an absolute `slug` is the route; a relative one is resolved against the folder, like a URL;
+ * - without a slug, a category index (`index`, `README` or a file named like its folder) takes
+ *   the folder's route; any other doc takes its id.
+ *
+ * @param relPath the file's path inside the docs folder, "/"-separated
+ */
+export function docusaurusDocRoute(relPath: string, frontMatter: { id?: unknown; slug?: unknown }, routeBasePath: string): string {
+  const rawDir = path.posix.dirname(relPath) === '.' ? '' : path.posix.dirname(relPath);
+  const fileName = withoutExtension(path.posix.basename(relPath));
+  const dir = rawDir.split('/').filter(Boolean).map((segment) => stripNumberPrefix(segment).name).join('/');
+  const baseId = typeof frontMatter.id === 'string' ? frontMatter.id : stripNumberPrefix(fileName).name;
+  const slug = typeof frontMatter.slug === 'string' ? frontMatter.slug : undefined;
+  const dirSlug = dir ? `/${dir}/` : '/';
+  let tail: string;
+  if (slug?.startsWith('/')) tail = slug;
+  else if (slug === undefined && isCategoryIndex(fileName, rawDir)) tail = dirSlug;
+  else tail = new URL(slug ?? baseId, `http://docs.invalid${dirSlug}`).pathname;
+  return joinRoute(routeBasePath, decodeURI(tail));
+}
+
+function isCategoryIndex(fileName: string, rawDir: string): boolean {
+  const name = fileName.toLowerCase();
+  const folder = rawDir.split('/').pop()?.toLowerCase();
+  return name === 'index' || name === 'readme' || (folder !== undefined && folder !== '' && name === folder);
+}
+
+const DATED_FILE = /^(?<folder>.*?)(?<date>\d{4}[-/]\d{1,2}[-/]\d{1,2})[-/]?(?<text>.*?)(?:\/index)?\.mdx?$/;
+
+/**
+ * Where Docusaurus puts a blog post: front-matter `slug`, else the file path, where a date in
+ * the name becomes folders: `2021-08-26-welcome.md` → `/blog/2021/08/26/welcome`.
+ *
+ * @param relPath the file's path inside the blog folder, "/"-separated
+ */
+export function docusaurusPostRoute(relPath: string, frontMatter: { slug?: unknown }, routeBasePath: string): string {
+  if (typeof frontMatter.slug === 'string' && frontMatter.slug) return joinRoute(routeBasePath, frontMatter.slug);
+  const dated = DATED_FILE.exec(relPath);
+  if (dated) {
+    const { folder, date, text } = dated.groups!;
+    return joinRoute(routeBasePath, `/${date!.replace(/-/g, '/')}/${folder}${text}`);
+  }
+  return joinRoute(routeBasePath, `/${relPath.replace(/(?:\/index)?\.mdx?$/, '')}`);
+}
+
+/** The date Docusaurus reads from a post's file name, or undefined. */
+export function dateInPostPath(relPath: string): string | undefined {
+  const dated = DATED_FILE.exec(relPath);
+  return dated ? dated.groups!.date : undefined;
+}
+
+/** "/" + base + tail, with repeated slashes collapsed and no trailing slash (sipadocs routes have none). */
+function joinRoute(base: string, tail: string): string {
+  return `/${base}/${tail}`.replace(/\/{2,}/g, '/').replace(/\/+$/, '') || '/';
+}

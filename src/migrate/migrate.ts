@@ -1,0 +1,268 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { SidebarsConfig } from '../config/defineConfig.js';
+import { normalizeConfig } from '../config/normalize.js';
+import { configSchema } from '../config/schema.js';
+import type { UserConfig } from '../config/types.js';
+import { validate } from '../config/validate.js';
+import type { SiteModel } from '../content/model.js';
+import { firstPageOf } from '../content/sidebar.js';
+import { SiteError, SiteErrors } from '../errors.js';
+import { setFrontMatterField } from './frontMatterEdit.js';
+import { MigrationNotes } from './notes.js';
+import { planContent, type ContentLayout } from './planContent.js';
+import { providedImports } from './providedImports.js';
+import { readDocusaurusConfig, type DocusaurusSite } from './readConfig.js';
+import { evaluateFile } from './sandbox.js';
+import { SitePlan } from './sitePlan.js';
+import { docRoutesOf, NO_DOC_ROUTES, readSiteModel, routeFixes } from './siteRoutes.js';
+import { configFileText, sidebarsFileText } from './sourceText.js';
+import { GENERATED_SIDEBARS, translateSidebars } from './translateSidebars.js';
+import { translateTheme } from './translateTheme.js';
+
+export const DOCUSAURUS_CONFIG_NAMES = ['docusaurus.config.js', 'docusaurus.config.ts', 'docusaurus.config.mjs', 'docusaurus.config.cjs', 'docusaurus.config.mts', 'docusaurus.config.cts'];
+
+export interface MigrateOptions {
+  /** The Docusaurus project folder (where docusaurus.config.* is). */
+  projectDir: string;
+  /** The new site folder: missing or empty. Default: `<projectDir>-sipadocs` beside the project. */
+  outDir?: string;
+  /** Time limit of each step of evaluating a config file (default 5 s). */
+  timeoutMs?: number;
+}
+
+export interface MigrateResult {
+  projectDir: string;
+  outDir: string;
+  configFile: string;
+  /** Every file written, relative to outDir. */
+  written: string[];
+  notes: MigrationNotes;
+  /** Problems of the migrated content that stop it from building (empty when it builds). */
+  problems: SiteError[];
+  /** Number of docs, posts and pages in the migrated site (0 each when it has problems). */
+  counts: { docs: number; posts: number; pages: number; sidebars: number };
+}
+
+/**
+ * Migrates a Docusaurus 2 or 3 project into a new sipadocs site. The project is only read: its
+ * config and sidebars files are evaluated in a sandbox (see sandbox.ts), its content copied. The
+ * new site's files are all planned before the first is written; if writing fails, what was
+ * written is removed again.
+ *
+ * Throws SiteError DOCUSAURUS_NOT_FOUND or DOCUSAURUS_LOAD_FAILED when the project cannot be read,
+ * and MIGRATE_OUT_NOT_EMPTY when the output folder is not empty or lies inside the project.
+ */
+export async function migrateProject(options: MigrateOptions): Promise<MigrateResult> {
+  const projectDir = path.resolve(options.projectDir);
+  const outDir = path.resolve(options.outDir ?? `${projectDir.replace(/[\\/]+$/, '')}-sipadocs`);
+  const configFile = findDocusaurusConfig(projectDir);
+  checkOutDir(outDir, projectDir);
+
+  const notes = new MigrationNotes();
+  const site = readDocusaurusConfig(await evaluateFile(configFile, { timeoutMs: options.timeoutMs }), projectDir, notes);
+  const sidebars = await readSidebars(site, projectDir, notes, options.timeoutMs);
+
+  const plan = new SitePlan();
+  const layout = await planContent(projectDir, site, plan, providedImports(outDir), notes);
+  const draft = siteConfig(site, layout);
+
+  const existed = existsSync(outDir);
+  const created: string[] = [];
+  try {
+    await mkdir(outDir, { recursive: true });
+    await plan.execute(outDir, (file) => created.push(file));
+    const sidebarsFile = path.join(outDir, 'sidebars.ts');
+    const { model, problems } = await keepDocusaurusRoutes(draft, outDir, sidebars, sidebarsFile, notes);
+    if (site.docs?.atSiteRoot && model && !model.pages.some((page) => page.route === '/')) {
+      const home = await writeDocsHome(model, draft, layout, outDir, notes);
+      created.push(home);
+      model.pages.push({ route: '/', relPath: path.relative(outDir, home), absPath: home, source: null, title: '', description: '' });
+    }
+    const theme = translateTheme(site.themeConfig, model ? docRoutesOf(model) : NO_DOC_ROUTES, draft.baseUrl ?? '/', notes);
+    const config: UserConfig = { ...draft, ...theme, docs: { ...draft.docs, ...theme.docs } };
+    const issue = validate(config, configSchema);
+    if (issue) throw new Error(`the translated config is invalid (${issue.message})`);
+    const named = (file: string) => `${path.basename(projectDir)}/${path.relative(projectDir, file).split(path.sep).join('/')}`;
+    const sidebarsSource = typeof site.docs?.sidebarPath === 'string' ? named(path.join(projectDir, site.docs.sidebarPath)) : null;
+    for (const [name, text] of [
+      ['sipadocs.config.ts', configFileText(config, named(configFile))],
+      ['sidebars.ts', sidebarsFileText(sidebars, sidebarsSource)],
+    ] as const) {
+      await writeFile(path.join(outDir, name), text, { flag: 'wx' });
+      created.push(path.join(outDir, name));
+    }
+    return {
+      projectDir,
+      outDir,
+      configFile,
+      written: created.map((file) => path.relative(outDir, file).split(path.sep).join('/')).sort(),
+      notes,
+      problems,
+      counts: {
+        docs: model?.docs.length ?? 0,
+        posts: model?.posts.length ?? 0,
+        pages: model?.pages.length ?? 0,
+        sidebars: model?.sidebars.length ?? 0,
+      },
+    };
+  } catch (error) {
+    // Only what this migration created goes: the folder itself when it made it.
+    if (!existed) await rm(outDir, { recursive: true, force: true });
+    else await Promise.all(created.map((file) => rm(file, { force: true })));
+    throw error;
+  }
+}
+
+function findDocusaurusConfig(projectDir: string): string {
+  if (!existsSync(projectDir) || !statSync(projectDir).isDirectory()) {
+    throw new SiteError({
+      code: 'DOCUSAURUS_NOT_FOUND',
+      message: `${projectDir} is not a folder`,
+      hint: 'Pass the folder of the Docusaurus project, where docusaurus.config.js is.',
+    });
+  }
+  const name = DOCUSAURUS_CONFIG_NAMES.find((file) => existsSync(path.join(projectDir, file)));
+  if (!name) {
+    throw new SiteError({
+      code: 'DOCUSAURUS_NOT_FOUND',
+      message: `no Docusaurus config in ${projectDir} (looked for ${DOCUSAURUS_CONFIG_NAMES.join(', ')})`,
+      hint: 'Pass the folder of the Docusaurus project, where docusaurus.config.js is.',
+    });
+  }
+  return path.join(projectDir, name);
+}
+
+function checkOutDir(outDir: string, projectDir: string): void {
+  const relative = path.relative(projectDir, outDir);
+  if (relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative))) {
+    throw new SiteError({
+      code: 'MIGRATE_OUT_NOT_EMPTY',
+      message: `the output folder ${outDir} is inside the Docusaurus project`,
+      hint: 'The project is never changed: choose a folder outside it with --out.',
+    });
+  }
+  if (existsSync(outDir) && (!statSync(outDir).isDirectory() || readdirSync(outDir).length > 0)) {
+    throw new SiteError({
+      code: 'MIGRATE_OUT_NOT_EMPTY',
+      message: `the output folder ${outDir} is not empty`,
+      hint: 'sipadocs never overwrites files: pass a new or empty folder with --out.',
+    });
+  }
+}
+
+/** The sidebars file named by the docs options, or the one sidebar Docusaurus generates without one. */
+async function readSidebars(site: DocusaurusSite, projectDir: string, notes: MigrationNotes, timeoutMs?: number): Promise<SidebarsConfig> {
+  const sidebarPath = site.docs?.sidebarPath;
+  if (typeof sidebarPath !== 'string') {
+    if (sidebarPath === undefined && site.docs) notes.carriedOver('no sidebars file: one sidebar generated from the docs folder, as Docusaurus does');
+    return { ...GENERATED_SIDEBARS };
+  }
+  const file = path.join(projectDir, sidebarPath);
+  if (!existsSync(file)) {
+    throw new SiteError({
+      code: 'DOCUSAURUS_LOAD_FAILED',
+      message: `the docs option sidebarPath names ${sidebarPath}, which does not exist`,
+      location: { file },
+      hint: 'Docusaurus itself would fail on this: fix sidebarPath in the Docusaurus config.',
+    });
+  }
+  let value;
+  if (file.endsWith('.json')) {
+    try {
+      value = JSON.parse(readFileSync(file, 'utf8'));
+    } catch (error) {
+      throw new SiteError({ code: 'DOCUSAURUS_LOAD_FAILED', message: `invalid JSON: ${(error as Error).message}`, location: { file } });
+    }
+  } else {
+    value = await evaluateFile(file, { timeoutMs });
+  }
+  const sidebars = translateSidebars(value, sidebarPath, notes);
+  notes.carriedOver(`sidebars: ${Object.keys(sidebars).join(', ')} (from ${sidebarPath})`);
+  return sidebars;
+}
+
+/** The sipadocs config of the migrated site, but for what comes from the theme config. */
+function siteConfig(site: DocusaurusSite, layout: ContentLayout): UserConfig & { docs: NonNullable<UserConfig['docs']> } {
+  const blog = site.blog;
+  const all = (value: number | 'ALL' | undefined) => (value === 'ALL' ? Math.max(1, layout.posts) : value);
+  return {
+    ...withoutUndefined(site.site),
+    docs: withoutUndefined({
+      path: layout.docsPath,
+      routeBasePath: site.docs?.routeBasePath ?? 'docs',
+      sidebarPath: './sidebars.ts',
+      editUrl: site.docs?.editUrl,
+      sidebarCollapsed: site.docs?.sidebarCollapsed ?? true,
+    }),
+    blog: withoutUndefined({
+      path: layout.blogPath,
+      routeBasePath: blog?.routeBasePath,
+      title: blog?.title,
+      description: blog?.description,
+      showReadingTime: blog?.showReadingTime,
+      editUrl: blog?.editUrl,
+      postsPerPage: all(blog?.postsPerPage),
+      sidebarCount: all(blog?.sidebarCount),
+    }),
+    pages: { path: layout.pagesPath },
+    staticDir: layout.staticDir,
+    ...(layout.customCss.length > 0 ? { customCss: layout.customCss.map((file) => `./${file}`) } : {}),
+  };
+}
+
+/**
+ * Reads the written site as a build would and, where a doc's or post's route is not the one
+ * Docusaurus gives it, writes the `slug` that keeps it into the copy; then reads it again.
+ * Content problems (which stop the build) are returned rather than thrown: the site is written
+ * and the report lists them.
+ */
+async function keepDocusaurusRoutes(
+  draft: UserConfig,
+  outDir: string,
+  sidebars: SidebarsConfig,
+  sidebarsFile: string,
+  notes: MigrationNotes,
+): Promise<{ model: SiteModel | null; problems: SiteError[] }> {
+  const config = normalizeConfig(draft, outDir, path.join(outDir, 'sipadocs.config.ts'));
+  try {
+    const first = await readSiteModel(config, sidebars, sidebarsFile);
+    const fixes = routeFixes(first, config);
+    if (fixes.length === 0) return { model: first, problems: [] };
+    for (const fix of fixes) {
+      // The copy was written by this migration a moment ago, so it may be rewritten.
+      await writeFile(path.join(outDir, fix.relPath), setFrontMatterField(fix.text, 'slug', fix.slug));
+      notes.carriedOver(`${fix.relPath}: slug "${fix.slug}" keeps its Docusaurus route ${fix.docusaurusRoute} (sipadocs would have used ${fix.sipadocsRoute})`);
+    }
+    return { model: await readSiteModel(config, sidebars, sidebarsFile), problems: [] };
+  } catch (error) {
+    if (error instanceof SiteErrors) return { model: null, problems: error.errors };
+    if (error instanceof SiteError) return { model: null, problems: [error] };
+    throw error;
+  }
+}
+
+/**
+ * Docs served at the site root in Docusaurus moved under /docs: a home page leading to them keeps
+ * the site's root address (which the navbar's title links to) working.
+ */
+async function writeDocsHome(model: SiteModel, draft: UserConfig, layout: ContentLayout, outDir: string, notes: MigrationNotes): Promise<string> {
+  const docsHome = `/${draft.docs?.routeBasePath ?? 'docs'}`;
+  const firstSidebar = model.sidebars[0];
+  const target = model.docs.some((doc) => doc.route === docsHome) ? docsHome : ((firstSidebar && firstPageOf(firstSidebar)) ?? model.docs[0]?.route ?? docsHome);
+  const file = path.join(outDir, ...layout.pagesPath.split('/'), 'index.md');
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(file, `---
+title: ${JSON.stringify(draft.title)}
+---
+
+The documentation starts at [${target}](${target}).
+`, { flag: 'wx' });
+  notes.carriedOver(`${layout.pagesPath}/index.md: a home page leading to the docs, which Docusaurus served at the site root`);
+  return file;
+}
+
+function withoutUndefined<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, item]) => item !== undefined)) as T;
+}

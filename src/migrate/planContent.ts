@@ -1,0 +1,184 @@
+import fg from 'fast-glob';
+import yaml from 'js-yaml';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { parseFrontMatter } from '../content/frontMatter.js';
+import { dateInPostPath } from './docusaurusRoutes.js';
+import { siteFileName } from './fileNames.js';
+import { setFrontMatterField } from './frontMatterEdit.js';
+import type { MigrationNotes } from './notes.js';
+import { NOT_PAGES, REACT_PAGE_PATTERNS, planReactPages } from './reactPages.js';
+import type { DocusaurusSite } from './readConfig.js';
+import type { SitePlan } from './sitePlan.js';
+
+/** Where the content of the migrated site lives, relative to the site folder. */
+export interface ContentLayout {
+  docsPath: string;
+  blogPath: string;
+  pagesPath: string;
+  staticDir: string;
+  customCss: string[];
+  /** Number of blog posts planned (for postsPerPage: 'ALL'). */
+  posts: number;
+}
+
+const IGNORED = ['**/node_modules/**', '**/.DS_Store'];
+
+/**
+ * Plans the copy of the project's content: docs, blog (with its authors file), static files, the
+ * `src` folder (styles, components, markdown pages; React pages through planReactPages) and the
+ * custom style sheets. The folders keep their names and places, so imports between files keep
+ * working; only what sipadocs reads differently is changed in the copy (noted in the report).
+ */
+export async function planContent(
+  projectDir: string,
+  site: DocusaurusSite,
+  plan: SitePlan,
+  isProvided: (specifier: string) => Promise<boolean>,
+  notes: MigrationNotes,
+): Promise<ContentLayout> {
+  const inProject = (rel: string) => rel !== '.' && !rel.startsWith('../') && rel !== '..';
+  const folderFor = (rel: string | undefined, fallback: string) => (rel && inProject(rel) ? rel : fallback);
+  const layout: ContentLayout = {
+    docsPath: folderFor(site.docs?.path, 'docs'),
+    blogPath: folderFor(site.blog?.path, 'blog'),
+    pagesPath: folderFor(site.pagesPath ?? undefined, 'src/pages'),
+    staticDir: 'static',
+    customCss: [],
+    posts: 0,
+  };
+
+  if (site.docs) {
+    for (const { from, rel } of await listFiles(projectDir, site.docs.path)) {
+      const to = `${layout.docsPath}/${rel}`;
+      if (/(^|\/)_category_\.ya?ml$/.test(rel)) planCategoryFile(from, to, plan, notes);
+      else plan.copy(from, siteFileName(to, to.endsWith('.js') ? readFileSync(from, 'utf8') : null));
+    }
+  }
+
+  if (site.blog) {
+    for (const { from, rel } of await listFiles(projectDir, site.blog.path)) {
+      const to = `${layout.blogPath}/${rel}`;
+      if (/\.mdx?$/.test(rel) && !/(^|\/)_/.test(rel)) {
+        layout.posts++;
+        const dated = datePost(rel, readFileSync(from, 'utf8'), statSync(from).mtime);
+        if (dated) {
+          plan.write(to, dated.text);
+          notes.carriedOver(`${site.blog.path}/${rel}: ${dated.why}`);
+          continue;
+        }
+      }
+      plan.copy(from, siteFileName(to, to.endsWith('.js') ? readFileSync(from, 'utf8') : null));
+    }
+    const authors = path.join(projectDir, site.blog.authorsFile);
+    const ownName = /^authors\.ya?ml$/.test(path.posix.relative(site.blog.path, site.blog.authorsFile));
+    if (!ownName && existsSync(authors)) {
+      // sipadocs reads the blog's authors.yml; JSON is YAML too.
+      plan.write(`${layout.blogPath}/authors.yml`, readFileSync(authors, 'utf8'));
+      notes.carriedOver(`the authors file ${site.blog.authorsFile} became ${layout.blogPath}/authors.yml`);
+    }
+  }
+
+  for (const [i, dir] of site.staticDirs.entries()) {
+    for (const { from, rel } of await listFiles(projectDir, dir, true)) {
+      if (!plan.copy(from, `${layout.staticDir}/${rel}`)) {
+        notes.notCarried(`${dir}/${rel}`, `another static folder has a file of the same name, which was kept`);
+      }
+    }
+    if (i > 0) notes.carriedOver(`static folder ${dir} was merged into ${layout.staticDir}/`);
+  }
+
+  const handledPages = site.pagesPath === null ? new Set<string>() : await planReactPages(projectDir, layout.pagesPath, isProvided, plan, notes);
+  const pageCandidates = new Set(
+    site.pagesPath === null ? [] : (await fg(REACT_PAGE_PATTERNS, { cwd: path.join(projectDir, layout.pagesPath), ignore: NOT_PAGES })).map((rel) => `${layout.pagesPath}/${rel}`),
+  );
+  const swizzled = new Map<string, string>();
+  for (const { from, rel } of await listFiles(projectDir, 'src')) {
+    const projectPath = `src/${rel}`;
+    if (rel.startsWith('theme/')) {
+      const component = rel.slice('theme/'.length).replace(/\.[^./]+$/, '').replace(/\/index$/, '').split('/')[0]!;
+      swizzled.set(component, `src/theme/${component}`);
+      continue;
+    }
+    // React pages are planned (or replaced) by planReactPages; anything else in src/ comes along.
+    if (handledPages.has(projectPath) || pageCandidates.has(projectPath)) continue;
+    if (plan.has(projectPath)) continue;
+    plan.copy(from, siteFileName(projectPath, projectPath.endsWith('.js') ? readFileSync(from, 'utf8') : null));
+  }
+  for (const [component, where] of swizzled) {
+    notes.notCarried(`swizzled component ${component} (${where})`, 'sipadocs has its own theme, which cannot be replaced component by component; restyle it with customCss');
+  }
+  if (site.pagesPath !== null && !layout.pagesPath.startsWith('src/')) {
+    for (const { from, rel } of await listFiles(projectDir, layout.pagesPath)) {
+      const projectPath = `${layout.pagesPath}/${rel}`;
+      if (!handledPages.has(projectPath) && !pageCandidates.has(projectPath) && !plan.has(projectPath)) plan.copy(from, projectPath);
+    }
+  }
+
+  for (const css of site.customCss) {
+    const file = path.join(projectDir, css);
+    if (!inProject(css) || !existsSync(file)) {
+      notes.notCarried(`customCss ${css}`, inProject(css) ? 'the file does not exist' : 'the file is outside the project');
+      continue;
+    }
+    if (!plan.has(css)) plan.copy(file, css);
+    layout.customCss.push(css);
+    if (/--ifm-/.test(readFileSync(file, 'utf8'))) {
+      notes.notCarried(`${css}: its Infima variables (--ifm-*)`, 'the sipadocs theme does not read them; its colours are CSS variables of its own (see templates/css/theme.css)');
+    }
+  }
+
+  for (const [name, reason] of [
+    ['versioned_docs', 'sipadocs has one docs version; only the current docs were carried over'],
+    ['versioned_sidebars', 'sipadocs has one docs version; only the current sidebars were carried over'],
+    ['i18n', 'sipadocs builds one locale; translations were not carried over'],
+  ] as const) {
+    if (existsSync(path.join(projectDir, name))) notes.notCarried(`${name}/`, reason);
+  }
+  return layout;
+}
+
+/** Files under a project folder, relative to it ("/"-separated), sorted. */
+async function listFiles(projectDir: string, folder: string, dot = false): Promise<Array<{ from: string; rel: string }>> {
+  const dir = path.join(projectDir, folder);
+  if (!existsSync(dir)) return [];
+  const files = await fg(['**/*'], { cwd: dir, onlyFiles: true, dot, ignore: IGNORED });
+  return files.sort().map((rel) => ({ from: path.join(dir, rel), rel }));
+}
+
+/** sipadocs reads `_category_.json`; a YAML one is converted. */
+function planCategoryFile(from: string, to: string, plan: SitePlan, notes: MigrationNotes): void {
+  try {
+    const data = yaml.load(readFileSync(from, 'utf8'));
+    const json = to.replace(/\.ya?ml$/, '.json');
+    plan.write(json, `${JSON.stringify(data ?? {}, null, 2)}\n`);
+    notes.carriedOver(`${to} became ${path.posix.basename(json)}`);
+  } catch (error) {
+    plan.copy(from, to);
+    notes.notCarried(to, `invalid YAML (${(error as Error).message.split('\n')[0]}); copied as it is`);
+  }
+}
+
+/**
+ * sipadocs needs a post's date in its file name as YYYY-MM-DD or in the front matter. Docusaurus
+ * also takes one-digit months and days, and falls back to the file's creation time: such posts
+ * get a `date:` line in the copy.
+ */
+function datePost(rel: string, text: string, modified: Date): { text: string; why: string } | null {
+  if (/(?:^|\/)\d{4}-\d{2}-\d{2}/.test(rel)) return null;
+  let frontMatter: Record<string, unknown>;
+  try {
+    frontMatter = parseFrontMatter(text, rel).data;
+  } catch {
+    return null; // the build reports the YAML error where it is
+  }
+  if (frontMatter.date !== undefined) return null;
+  const fromName = dateInPostPath(rel);
+  if (fromName) {
+    const [year, month, day] = fromName.split(/[-/]/);
+    const date = `${year}-${month!.padStart(2, '0')}-${day!.padStart(2, '0')}`;
+    return { text: setFrontMatterField(text, 'date', date), why: `its date ${date} (from the file name) was written into its front matter` };
+  }
+  const date = modified.toISOString().slice(0, 10);
+  return { text: setFrontMatterField(text, 'date', date), why: `it has no date; Docusaurus would use the file's time, so ${date} was written into its front matter` };
+}

@@ -1,0 +1,314 @@
+import path from 'node:path';
+import type { UserConfig } from '../config/types.js';
+import { ConfigObject, describeValue, isFunction, isObject, moduleName, type EvaluatedObject } from './evaluated.js';
+import type { MigrationNotes } from './notes.js';
+import type { Evaluated } from './sandbox.js';
+
+/** The docs plugin's options that the migration uses (paths are relative to the project, "/"-separated). */
+export interface DocsOptions {
+  path: string;
+  routeBasePath: string;
+  /** The sidebars file, `false` for no sidebars, undefined for one sidebar generated from the folder. */
+  sidebarPath: string | false | undefined;
+  editUrl: string | undefined;
+  sidebarCollapsed: boolean;
+  /** Docusaurus served the docs at the site root (docs-only mode); sipadocs puts them under /docs. */
+  atSiteRoot: boolean;
+}
+
+export interface BlogOptions {
+  path: string;
+  routeBasePath: string;
+  showReadingTime: boolean;
+  editUrl: string | undefined;
+  postsPerPage: number | 'ALL';
+  sidebarCount: number | 'ALL';
+  title: string;
+  description: string;
+  /** The authors file, relative to the project. */
+  authorsFile: string;
+}
+
+/** What the migration reads from docusaurus.config.*: the site identity, the content plugins' options, the theme. */
+export interface DocusaurusSite {
+  site: Pick<UserConfig, 'title' | 'tagline' | 'url' | 'baseUrl' | 'favicon' | 'noIndex' | 'titleDelimiter' | 'i18n' | 'trailingSlash'>;
+  docs: DocsOptions | null;
+  blog: BlogOptions | null;
+  /** The pages folder, or null when pages are turned off. */
+  pagesPath: string | null;
+  /** Style sheets of the theme's `customCss`, relative to the project. */
+  customCss: string[];
+  staticDirs: string[];
+  themeConfig: ConfigObject;
+}
+
+const CLASSIC_PRESETS = new Set(['classic', '@docusaurus/preset-classic', 'docusaurus-preset-classic']);
+
+const TOP_LEVEL_REASONS: Record<string, string> = {
+  plugins: 'sipadocs has no plugins',
+  themes: 'sipadocs has one built-in theme',
+  scripts: 'sipadocs adds no script tags to the page head',
+  stylesheets: 'sipadocs adds no stylesheet links; put styles in customCss',
+  headTags: 'sipadocs adds no custom tags to the page head',
+  clientModules: 'sipadocs runs no client modules',
+  customFields: 'the sipadocs config has no custom fields',
+  organizationName: 'deployment setting of `docusaurus deploy`; sipadocs builds a folder you upload yourself',
+  projectName: 'deployment setting of `docusaurus deploy`; sipadocs builds a folder you upload yourself',
+  deploymentBranch: 'deployment setting of `docusaurus deploy`; sipadocs builds a folder you upload yourself',
+  githubHost: 'deployment setting of `docusaurus deploy`; sipadocs builds a folder you upload yourself',
+  githubPort: 'deployment setting of `docusaurus deploy`; sipadocs builds a folder you upload yourself',
+  markdown: 'sipadocs compiles every .md and .mdx file its own way (MDX 3; .md keeps CommonMark)',
+  webpack: 'sipadocs bundles with esbuild',
+  future: 'Docusaurus-specific flags',
+  ssrTemplate: 'sipadocs writes its own HTML document',
+};
+
+/** Reads the parts of a Docusaurus config the migration carries over; reports every other key. */
+export function readDocusaurusConfig(raw: Evaluated, projectDir: string, notes: MigrationNotes): DocusaurusSite {
+  const config = ConfigObject.of('', raw);
+  const relative = (file: string) => toProjectPath(file, projectDir);
+
+  const trailingSlash = config.get('trailingSlash');
+  if (trailingSlash === true) {
+    notes.notCarried('trailingSlash: true', 'sipadocs writes every route /x as x.html and links to it without a trailing slash');
+  }
+  const onBrokenLinks = config.string('onBrokenLinks');
+  if (onBrokenLinks && onBrokenLinks !== 'throw') {
+    notes.notCarried(`onBrokenLinks: "${onBrokenLinks}"`, 'a sipadocs build always fails on broken links');
+  }
+  const onBrokenMarkdownLinks = config.string('onBrokenMarkdownLinks');
+  if (onBrokenMarkdownLinks && onBrokenMarkdownLinks !== 'warn') {
+    notes.notCarried(`onBrokenMarkdownLinks: "${onBrokenMarkdownLinks}"`, 'sipadocs always warns about markdown links to missing files');
+  }
+  const onDuplicateRoutes = config.string('onDuplicateRoutes');
+  if (onDuplicateRoutes && onDuplicateRoutes !== 'warn') {
+    notes.notCarried(`onDuplicateRoutes: "${onDuplicateRoutes}"`, 'sipadocs always warns about duplicate routes');
+  }
+  if (config.get('baseUrlIssueBanner') === false) {
+    notes.notCarried('baseUrlIssueBanner: false', 'sipadocs always shows its banner when the site is served under the wrong base URL');
+  }
+
+  const site: DocusaurusSite['site'] = {
+    title: config.string('title') ?? 'My site',
+    tagline: config.string('tagline'),
+    url: config.string('url') ?? 'https://example.com',
+    baseUrl: config.string('baseUrl'),
+    favicon: config.string('favicon'),
+    noIndex: config.boolean('noIndex'),
+    titleDelimiter: config.string('titleDelimiter'),
+    i18n: readI18n(config.object('i18n'), notes),
+  };
+  if (trailingSlash === false) site.trailingSlash = false;
+
+  const staticDirs = stringList(config.get('staticDirectories')) ?? ['static'];
+  const presetOptions = readPresets(config.get('presets'), notes);
+  const preset = ConfigObject.of('presets.classic', presetOptions);
+  for (const entry of listOf(config.get('plugins'))) notes.notCarried(`plugin ${pluginName(entry)}`, pluginReason(entry));
+  for (const entry of listOf(config.get('themes'))) notes.notCarried(`theme ${pluginName(entry)}`, 'sipadocs has one built-in theme and no theme packages');
+
+  const docsValue = preset.get('docs');
+  const docs = docsValue === false ? null : readDocsOptions(ConfigObject.of('presets.classic.docs', docsValue), relative, notes);
+  if (docsValue === false) notes.notCarried('presets.classic.docs: false', 'a sipadocs site always has docs; without a docs folder it has none');
+  const blogValue = preset.get('blog');
+  const blog = blogValue === false ? null : readBlogOptions(ConfigObject.of('presets.classic.blog', blogValue), relative, notes);
+  const pagesValue = preset.get('pages');
+  const pages = ConfigObject.of('presets.classic.pages', pagesValue);
+  const pagesPath = pagesValue === false ? null : relative(pages.string('path') ?? 'src/pages');
+  const pagesBase = pages.string('routeBasePath');
+  if (pagesBase && pagesBase.replace(/^\/+|\/+$/g, '') !== '') {
+    pages.ignore('routeBasePath');
+    notes.notCarried(`presets.classic.pages.routeBasePath: "${pagesBase}"`, 'sipadocs serves pages from the site root');
+    notes.routesChanged = true;
+  }
+  pages.reportRest(notes);
+  const theme = preset.object('theme');
+  const customCss = (stringList(theme.get('customCss')) ?? []).map(relative);
+  theme.reportRest(notes);
+  preset.reportRest(notes, {
+    sitemap: 'sipadocs writes no sitemap',
+    gtag: 'sipadocs adds no analytics',
+    googleAnalytics: 'sipadocs adds no analytics',
+    googleTagManager: 'sipadocs adds no analytics',
+    debug: 'sipadocs has no debug pages',
+    svgr: 'sipadocs imports SVG files as URLs',
+  });
+
+  const themeConfig = config.object('themeConfig');
+  config.reportRest(notes, TOP_LEVEL_REASONS);
+  return { site, docs, blog, pagesPath, customCss, staticDirs: staticDirs.map(relative), themeConfig };
+}
+
+function readI18n(i18n: ConfigObject, notes: MigrationNotes): UserConfig['i18n'] {
+  const defaultLocale = i18n.string('defaultLocale') ?? 'en';
+  const locales = stringList(i18n.get('locales')) ?? [defaultLocale];
+  const others = locales.filter((locale) => locale !== defaultLocale);
+  if (others.length > 0) {
+    notes.notCarried(`i18n.locales: ${others.join(', ')}`, `sipadocs builds one locale; only the default locale "${defaultLocale}" and its content were carried over`);
+  }
+  const configs = i18n.object('localeConfigs');
+  const given = configs.object(defaultLocale);
+  const localeConfig: Record<string, unknown> = {};
+  for (const key of ['label', 'direction', 'htmlLang', 'calendar', 'path']) {
+    const value = given.string(key);
+    if (value !== undefined) localeConfig[key] = value;
+  }
+  given.reportRest(notes);
+  configs.ignore(...others);
+  i18n.reportRest(notes);
+  return {
+    defaultLocale,
+    locales: [defaultLocale],
+    ...(Object.keys(localeConfig).length > 0 ? { localeConfigs: { [defaultLocale]: localeConfig } } : {}),
+  };
+}
+
+/** The options of the classic preset (the first one), reporting any other preset. */
+function readPresets(value: Evaluated | undefined, notes: MigrationNotes): Evaluated | undefined {
+  let classic: Evaluated | undefined;
+  for (const entry of listOf(value)) {
+    const [name, options] = Array.isArray(entry) ? [entry[0], entry[1]] : [entry, undefined];
+    const presetName = typeof name === 'string' ? normalizePackageName(name) : undefined;
+    if (presetName && CLASSIC_PRESETS.has(presetName) && classic === undefined) classic = options ?? {};
+    else notes.notCarried(`preset ${pluginName(entry)}`, 'only the options of the classic preset are read');
+  }
+  return classic;
+}
+
+function readDocsOptions(docs: ConfigObject, relative: (file: string) => string, notes: MigrationNotes): DocsOptions {
+  const sidebarPath = docs.get('sidebarPath');
+  const editUrl = readEditUrl(docs, notes);
+  const routeBasePath = trimSlashes(docs.string('routeBasePath') ?? 'docs');
+  const options: DocsOptions = {
+    path: relative(docs.string('path') ?? 'docs'),
+    routeBasePath: routeBasePath || 'docs',
+    sidebarPath: typeof sidebarPath === 'string' ? relative(sidebarPath) : sidebarPath === false ? false : undefined,
+    editUrl,
+    // Docusaurus starts categories collapsed unless told otherwise.
+    sidebarCollapsed: docs.boolean('sidebarCollapsed') ?? true,
+    atSiteRoot: !routeBasePath,
+  };
+  if (!routeBasePath) {
+    notes.notCarried('presets.classic.docs.routeBasePath: "/"', 'docs cannot live at the site root in sipadocs; they were put under /docs, so their routes change');
+    notes.routesChanged = true;
+  }
+  if (sidebarPath === false) notes.notCarried('presets.classic.docs.sidebarPath: false', 'a sipadocs site always has a docs sidebar; one generated from the docs folder was written');
+  if (docs.get('sidebarCollapsible') === false) notes.notCarried('presets.classic.docs.sidebarCollapsible: false', 'sipadocs sidebar categories can always be opened and closed');
+  docs.reportRest(notes, {
+    showLastUpdateTime: 'sipadocs shows no last-update time',
+    showLastUpdateAuthor: 'sipadocs shows no last-update author',
+    breadcrumbs: 'sipadocs always shows breadcrumbs',
+    remarkPlugins: 'sipadocs runs its own fixed MDX pipeline',
+    rehypePlugins: 'sipadocs runs its own fixed MDX pipeline',
+    beforeDefaultRemarkPlugins: 'sipadocs runs its own fixed MDX pipeline',
+    beforeDefaultRehypePlugins: 'sipadocs runs its own fixed MDX pipeline',
+    sidebarItemsGenerator: 'sipadocs generates sidebars its own way',
+    numberPrefixParser: 'sipadocs always strips number prefixes such as 01- or 010_',
+    lastVersion: 'sipadocs has one docs version; only the current docs were carried over',
+    versions: 'sipadocs has one docs version; only the current docs were carried over',
+    onlyIncludeVersions: 'sipadocs has one docs version; only the current docs were carried over',
+    includeCurrentVersion: 'sipadocs has one docs version; only the current docs were carried over',
+    disableVersioning: 'sipadocs has one docs version; only the current docs were carried over',
+  });
+  return options;
+}
+
+function readBlogOptions(blog: ConfigObject, relative: (file: string) => string, notes: MigrationNotes): BlogOptions {
+  const blogPath = relative(blog.string('path') ?? 'blog');
+  const countOrAll = (key: string, fallback: number): number | 'ALL' => {
+    const value = blog.get(key);
+    return value === 'ALL' ? 'ALL' : typeof value === 'number' ? value : fallback;
+  };
+  const authorsMap = blog.string('authorsMapPath') ?? 'authors.yml';
+  const options: BlogOptions = {
+    path: blogPath,
+    routeBasePath: trimSlashes(blog.string('routeBasePath') ?? 'blog') || 'blog',
+    showReadingTime: blog.boolean('showReadingTime') ?? true,
+    editUrl: readEditUrl(blog, notes),
+    postsPerPage: countOrAll('postsPerPage', 10),
+    sidebarCount: countOrAll('blogSidebarCount', 5),
+    title: blog.string('blogTitle') ?? 'Blog',
+    description: blog.string('blogDescription') ?? 'Blog',
+    authorsFile: relative(path.posix.join(blogPath, authorsMap)),
+  };
+  const tagsBasePath = blog.string('tagsBasePath');
+  if (tagsBasePath && trimSlashes(tagsBasePath) !== 'tags') {
+    notes.notCarried(`presets.classic.blog.tagsBasePath: "${tagsBasePath}"`, 'sipadocs tag pages are always under /<blog>/tags');
+    notes.routesChanged = true;
+  }
+  const archiveBasePath = blog.get('archiveBasePath');
+  if (archiveBasePath !== undefined && (typeof archiveBasePath !== 'string' || trimSlashes(archiveBasePath) !== 'archive')) {
+    notes.notCarried(`presets.classic.blog.archiveBasePath: ${describeValue(archiveBasePath)}`, 'the sipadocs archive is always at /<blog>/archive');
+    notes.routesChanged = true;
+  }
+  const sortPosts = blog.string('sortPosts');
+  if (sortPosts && sortPosts !== 'descending') notes.notCarried(`presets.classic.blog.sortPosts: "${sortPosts}"`, 'sipadocs lists posts newest first');
+  blog.reportRest(notes, {
+    blogSidebarTitle: 'the sipadocs blog sidebar has a fixed title',
+    feedOptions: 'not read by sipadocs',
+    truncateMarker: 'sipadocs recognises <!-- truncate --> and {/* truncate */}',
+    readingTime: 'sipadocs computes reading time its own way',
+    remarkPlugins: 'sipadocs runs its own fixed MDX pipeline',
+    rehypePlugins: 'sipadocs runs its own fixed MDX pipeline',
+    beforeDefaultRemarkPlugins: 'sipadocs runs its own fixed MDX pipeline',
+    beforeDefaultRehypePlugins: 'sipadocs runs its own fixed MDX pipeline',
+  });
+  return options;
+}
+
+/** A string edit URL is carried; a function cannot be (its result depends on Docusaurus's arguments). */
+function readEditUrl(options: ConfigObject, notes: MigrationNotes): string | undefined {
+  const value = options.get('editUrl');
+  if (typeof value === 'string') return value;
+  if (value !== undefined) {
+    notes.notCarried(`${options.path('editUrl')}: ${describeValue(value)}`, 'sipadocs takes an edit URL prefix (a string), not a function; pages have no edit link');
+  }
+  return undefined;
+}
+
+function listOf(value: Evaluated | undefined): Evaluated[] {
+  return Array.isArray(value) ? value.filter((entry) => entry !== null && entry !== false) : [];
+}
+
+function stringList(value: Evaluated | undefined): string[] | undefined {
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value)) return value.filter((item): item is string => typeof item === 'string');
+  return undefined;
+}
+
+/** How a plugin or theme entry is named in the report. */
+export function pluginName(entry: Evaluated): string {
+  const head = Array.isArray(entry) ? entry[0] : entry;
+  if (typeof head === 'string') return `"${normalizePackageName(head)}"`;
+  if (isFunction(head)) return describeValue(head);
+  return moduleName(head) ?? describeValue(head);
+}
+
+function pluginReason(entry: Evaluated): string {
+  const head = Array.isArray(entry) ? entry[0] : entry;
+  const options = Array.isArray(entry) ? entry[1] : undefined;
+  const name = typeof head === 'string' ? normalizePackageName(head) : '';
+  if (name === '@docusaurus/plugin-content-docs' || name === 'content-docs') {
+    const id = isObject(options) ? (options as EvaluatedObject).id : undefined;
+    return `a second docs instance${typeof id === 'string' ? ` ("${id}")` : ''}: sipadocs has one docs folder; its content was not copied`;
+  }
+  if (name === '@docusaurus/plugin-content-blog' || name === 'content-blog') return 'a second blog: sipadocs has one blog; its posts were not copied';
+  if (name === '@docusaurus/plugin-content-pages' || name === 'content-pages') return 'a second pages folder: sipadocs has one; its pages were not copied';
+  return 'sipadocs has no plugins';
+}
+
+/**
+ * A package named by its resolved path (`require.resolve` of a package gives its name in the
+ * sandbox, but configs sometimes build paths by hand) is reported by its package name.
+ */
+function normalizePackageName(name: string): string {
+  const match = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(name);
+  return match ? match[1]! : name;
+}
+
+const trimSlashes = (value: string) => value.replace(/^\/+|\/+$/g, '');
+
+/** A path from the config (relative to the project, or absolute) as a "/"-separated project-relative path. */
+export function toProjectPath(file: string, projectDir: string): string {
+  const absolute = path.resolve(projectDir, file);
+  return path.relative(projectDir, absolute).split(path.sep).join('/') || '.';
+}

@@ -1,0 +1,111 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { SidebarsConfig } from '../config/defineConfig.js';
+import type { SiteConfig } from '../config/types.js';
+import type { SiteModel } from '../content/model.js';
+import { scanSources } from '../content/scan.js';
+import { parseFrontMatter } from '../content/frontMatter.js';
+import { firstPageOf } from '../content/sidebar.js';
+import { buildSiteModel } from '../content/siteModel.js';
+import type { SidebarItem } from '../shared/types.js';
+import { docusaurusDocRoute, docusaurusPostRoute } from './docusaurusRoutes.js';
+import type { DocRoutes } from './translateTheme.js';
+
+/** Reads the written site the way a build does, up to its model of docs, sidebars, posts and pages. */
+export async function readSiteModel(config: SiteConfig, sidebars: SidebarsConfig, sidebarsFile: string): Promise<SiteModel> {
+  const files = await scanSources(config);
+  const sources = files.map((file) => ({ ...file, text: readFileSync(file.absPath, 'utf8') }));
+  return buildSiteModel(config, sources, sidebars, sidebarsFile);
+}
+
+/** A doc or post whose sipadocs route is not the one Docusaurus gave it, and the slug that moves it there. */
+export interface RouteFix {
+  /** Site-relative source file. */
+  relPath: string;
+  text: string;
+  slug: string;
+  docusaurusRoute: string;
+  sipadocsRoute: string;
+}
+
+/**
+ * Compares each doc's and post's route with the one Docusaurus gives it (see docusaurusRoutes)
+ * and returns the front-matter `slug` that makes them equal where they differ: Docusaurus dates
+ * the routes of posts named by date, and serves `index.md`, `README.md` and a file named like its
+ * folder at the folder's route.
+ */
+export function routeFixes(model: SiteModel, config: SiteConfig): RouteFix[] {
+  const fixes: RouteFix[] = [];
+  const docsBase = `/${config.docs.routeBasePath}`;
+  const blogBase = `/${config.blog.routeBasePath}`;
+  for (const doc of model.docs) {
+    const rel = path.posix.relative(config.docs.path, doc.source.relPath);
+    const expected = docusaurusDocRoute(rel, doc.frontMatter, config.docs.routeBasePath);
+    if (expected === doc.route) continue;
+    // An absolute slug is the route below the docs' base path.
+    const slug = expected === docsBase ? '/' : expected.slice(docsBase.length);
+    fixes.push({ relPath: doc.source.relPath, text: doc.source.text, slug, docusaurusRoute: expected, sipadocsRoute: doc.route });
+  }
+  for (const post of model.posts) {
+    const rel = path.posix.relative(config.blog.path, post.source.relPath);
+    const expected = docusaurusPostRoute(rel, parseFrontMatter(post.source.text, post.source.relPath).data, config.blog.routeBasePath);
+    if (expected === post.route) continue;
+    fixes.push({ relPath: post.source.relPath, text: post.source.text, slug: expected.slice(blogBase.length + 1), docusaurusRoute: expected, sipadocsRoute: post.route });
+  }
+  return fixes;
+}
+
+/** Doc routes and sidebars of the model, for navbar items that name a doc or a sidebar. */
+export function docRoutesOf(model: SiteModel): DocRoutes {
+  const docs = new Map(model.docs.map((doc) => [doc.id, doc]));
+  const sidebars = new Map(model.sidebars.map((sidebar) => [sidebar.id, sidebar]));
+  return {
+    docRoute: (id) => docs.get(id)?.route,
+    sidebarOf: (id) => {
+      const doc = docs.get(id);
+      return doc ? model.placements.get(doc.route)?.sidebarId : undefined;
+    },
+    sidebarFirstRoute: (id) => {
+      const sidebar = sidebars.get(id);
+      return sidebar ? firstPageOf(sidebar) : undefined;
+    },
+    sidebarBasePath: (id) => {
+      const sidebar = sidebars.get(id);
+      if (!sidebar) return undefined;
+      // The docs' shared folder, unless pages of another sidebar are in it too (two items would
+      // then be active at once); generated category indexes share /docs/category and do not count.
+      const prefix = commonPrefix(docRoutesIn(sidebar.items));
+      const others = model.sidebars.filter((other) => other.id !== id).flatMap((other) => docRoutesIn(other.items));
+      return prefix && !others.some((route) => route === prefix || route.startsWith(`${prefix}/`)) ? prefix : undefined;
+    },
+  };
+}
+
+/** No docs model (the docs have errors): navbar items naming docs cannot be resolved. */
+export const NO_DOC_ROUTES: DocRoutes = {
+  docRoute: () => undefined,
+  sidebarOf: () => undefined,
+  sidebarFirstRoute: () => undefined,
+  sidebarBasePath: () => undefined,
+};
+
+function docRoutesIn(items: SidebarItem[]): string[] {
+  return items.flatMap((item) => {
+    if (item.type === 'link') return [item.href];
+    if (item.type === 'category') return docRoutesIn(item.items);
+    return [];
+  });
+}
+
+/** "/docs/a/b" and "/docs/a/c" → "/docs/a"; undefined when only "/" is shared. */
+function commonPrefix(routes: string[]): string | undefined {
+  if (routes.length === 0) return undefined;
+  let shared = routes[0]!.split('/').filter(Boolean);
+  for (const route of routes.slice(1)) {
+    const parts = route.split('/').filter(Boolean);
+    let n = 0;
+    while (n < shared.length && shared[n] === parts[n]) n++;
+    shared = shared.slice(0, n);
+  }
+  return shared.length > 0 ? `/${shared.join('/')}` : undefined;
+}

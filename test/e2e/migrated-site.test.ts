@@ -1,0 +1,68 @@
+import path from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrateProject } from '../../src/migrate/migrate.js';
+import { tempDir } from '../helpers.js';
+import { startSite, type BuiltSite } from './site.js';
+
+/**
+ * The React page carried over from the Docusaurus fixture wraps itself in `<Layout>` from
+ * `@theme/Layout`, which its route chunk takes from the runtime's registry: only a browser shows
+ * that this works when the chunk is loaded by a client-side navigation, and when it hydrates.
+ */
+describe('a React page migrated from Docusaurus, in the browser', () => {
+  let tmp: Awaited<ReturnType<typeof tempDir>>;
+  let site: BuiltSite;
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    tmp = await tempDir('sipadocs-migrated-e2e-');
+    const result = await migrateProject({ projectDir: 'test/fixtures/docusaurus2-project', outDir: path.join(tmp.dir, 'site') });
+    site = await startSite(result.outDir);
+  }, 180_000);
+  afterAll(async () => {
+    for (const context of contexts) await context.close().catch(() => {});
+    await site?.close();
+    await tmp.cleanup();
+  });
+
+  async function open(route: string): Promise<{ page: Page; errors: string[] }> {
+    const context = await site.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    contexts.push(context);
+    await context.route(/^(?!http:\/\/(127\.0\.0\.1|localhost))/, (r) => r.abort());
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+    await page.goto(site.url + route);
+    await page.waitForFunction(() => window.__SIPA_HYDRATED__ === true);
+    return { page, errors };
+  }
+
+  const cardsAreLaidOut = (page: Page) =>
+    page.waitForFunction(() => {
+      const cards = document.querySelector('[class^="about_cards"]');
+      return cards !== null && getComputedStyle(cards).display === 'grid' && document.querySelectorAll('.sipa-card').length === 3;
+    });
+
+  it('renders after a client-side navigation from a doc, with its component and its CSS module', async () => {
+    const { page, errors } = await open('/docs/intro');
+    await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 42));
+    await page.locator('nav.navbar a[href="/about"]').click();
+    await page.waitForURL(`${site.url}/about`);
+    await cardsAreLaidOut(page);
+    expect(await page.locator('h1').innerText()).toBe('About Sipa');
+    expect(await page.title()).toBe('About Sipa | Sipa');
+    // No full reload happened.
+    expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(42);
+    expect(errors).toEqual([]);
+  });
+
+  it('hydrates when it is the first page visited', async () => {
+    const { page, errors } = await open('/about');
+    await cardsAreLaidOut(page);
+    expect(await page.locator('.navbar__title').innerText()).toBe('Sipa');
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { MigrationNotes } from '../../../src/migrate/notes.js';
+import { readDocusaurusConfig } from '../../../src/migrate/readConfig.js';
+import type { Evaluated } from '../../../src/migrate/sandbox.js';
+
+const projectDir = '/projects/sipa-docs';
+
+function read(config: Evaluated) {
+  const notes = new MigrationNotes();
+  const site = readDocusaurusConfig(config, projectDir, notes);
+  return { site, notes, skipped: notes.notCarriedItems.map((note) => `${note.item} — ${note.reason}`) };
+}
+
+describe('readDocusaurusConfig', () => {
+  it('reads the site identity and the classic preset options, with Docusaurus defaults', () => {
+    const { site, skipped } = read({
+      title: 'Sipa',
+      tagline: 'Simple',
+      url: 'https://sipa-js.github.io',
+      baseUrl: '/',
+      favicon: 'img/favicon.svg',
+      trailingSlash: false,
+      onBrokenLinks: 'throw',
+      i18n: { defaultLocale: 'en', locales: ['en'] },
+      presets: [['classic', {
+        docs: { sidebarPath: `${projectDir}/sidebars.js`, editUrl: 'https://github.com/x/y/tree/main/' },
+        blog: { showReadingTime: false, postsPerPage: 'ALL', blogTitle: 'News', blogDescription: 'What is new' },
+        theme: { customCss: './src/css/custom.css' },
+      }]],
+      themeConfig: {},
+    });
+    expect(site.site).toEqual({
+      title: 'Sipa', tagline: 'Simple', url: 'https://sipa-js.github.io', baseUrl: '/', favicon: 'img/favicon.svg',
+      noIndex: undefined, titleDelimiter: undefined, trailingSlash: false, i18n: { defaultLocale: 'en', locales: ['en'] },
+    });
+    expect(site.docs).toEqual({ path: 'docs', routeBasePath: 'docs', sidebarPath: 'sidebars.js', editUrl: 'https://github.com/x/y/tree/main/', sidebarCollapsed: true, atSiteRoot: false });
+    expect(site.blog).toEqual({
+      path: 'blog', routeBasePath: 'blog', showReadingTime: false, editUrl: undefined, postsPerPage: 'ALL', sidebarCount: 5,
+      title: 'News', description: 'What is new', authorsFile: 'blog/authors.yml',
+    });
+    expect(site.pagesPath).toBe('src/pages');
+    expect(site.customCss).toEqual(['src/css/custom.css']);
+    expect(site.staticDirs).toEqual(['static']);
+    expect(skipped).toEqual([]);
+  });
+
+  it('reports a value of the wrong type, naming the module a stub stands for', () => {
+    const { site, skipped } = read({ title: 'Sipa', url: 'https://x', tagline: { $module: './config.localized.json.tagline', $from: './config.localized.json' }, noIndex: 'yes' });
+    expect(site.site.tagline).toBeUndefined();
+    expect(skipped).toEqual([
+      'tagline: ./config.localized.json.tagline — a string was expected; it comes from ./config.localized.json, which is not run during the migration (set it by hand)',
+      'noIndex: "yes" — a boolean was expected',
+    ]);
+  });
+
+  it('finds the classic preset however it is named', () => {
+    for (const name of ['@docusaurus/preset-classic', `${projectDir}/node_modules/@docusaurus/preset-classic/lib/index.js`]) {
+      expect(read({ title: 'T', url: 'https://x', presets: [[name, { docs: { path: 'handbook', routeBasePath: '/guide/' } }]] }).site.docs).toMatchObject({ path: 'handbook', routeBasePath: 'guide' });
+    }
+  });
+
+  it('reports plugins, themes, other presets and every key it does not carry', () => {
+    const { skipped, site } = read({
+      title: 'T',
+      url: 'https://x',
+      presets: [['classic', { docs: { editUrl: { $function: 'editUrl' }, showLastUpdateTime: true }, blog: false, gtag: { trackingID: 'G-1' } }], ['docusaurus-preset-openapi', {}]],
+      plugins: ['@docusaurus/plugin-ideal-image', [{ $function: 'tailwindPlugin' }, {}], ['@docusaurus/plugin-content-docs', { id: 'community', path: 'community' }]],
+      themes: ['@docusaurus/theme-mermaid'],
+      i18n: { defaultLocale: 'en', locales: ['en', 'fr'] },
+      customFields: { answer: 42 },
+      onBrokenLinks: 'warn',
+      themeConfig: {},
+    });
+    expect(site.blog).toBeNull();
+    expect(site.docs!.editUrl).toBeUndefined();
+    expect(skipped).toEqual([
+      'onBrokenLinks: "warn" — a sipadocs build always fails on broken links',
+      'i18n.locales: fr — sipadocs builds one locale; only the default locale "en" and its content were carried over',
+      'preset "docusaurus-preset-openapi" — only the options of the classic preset are read',
+      'plugin "@docusaurus/plugin-ideal-image" — sipadocs has no plugins',
+      'plugin a function (tailwindPlugin) — sipadocs has no plugins',
+      'plugin "@docusaurus/plugin-content-docs" — a second docs instance ("community"): sipadocs has one docs folder; its content was not copied',
+      'theme "@docusaurus/theme-mermaid" — sipadocs has one built-in theme and no theme packages',
+      'presets.classic.docs.editUrl: a function (editUrl) — sipadocs takes an edit URL prefix (a string), not a function; pages have no edit link',
+      'presets.classic.docs.showLastUpdateTime: true — sipadocs shows no last-update time',
+      'presets.classic.gtag: {"trackingID":"G-1"} — sipadocs adds no analytics',
+      'customFields: {"answer":42} — the sipadocs config has no custom fields',
+    ]);
+  });
+});

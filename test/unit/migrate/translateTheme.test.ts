@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigObject } from '../../../src/migrate/evaluated.js';
+import { MigrationNotes } from '../../../src/migrate/notes.js';
+import type { Evaluated } from '../../../src/migrate/sandbox.js';
+import { htmlToText, translateTheme, type DocRoutes } from '../../../src/migrate/translateTheme.js';
+
+const routes: DocRoutes = {
+  docRoute: (id) => ({ intro: '/docs/intro', 'api/index': '/docs/api' })[id],
+  sidebarOf: (id) => ({ intro: 'tutorial', 'api/index': 'api' })[id],
+  sidebarFirstRoute: (id) => ({ tutorial: '/docs/intro', api: '/docs/api' })[id],
+  sidebarBasePath: (id) => ({ api: '/docs/api' })[id],
+};
+
+function translate(themeConfig: Evaluated) {
+  const notes = new MigrationNotes();
+  const settings = translateTheme(ConfigObject.of('themeConfig', themeConfig), routes, '/', notes);
+  return { settings, notes, skipped: notes.notCarriedItems.map((note) => note.item) };
+}
+
+describe('translateTheme', () => {
+  it('resolves doc and docSidebar navbar items to routes and keeps links', () => {
+    const { settings, skipped } = translate({
+      navbar: {
+        title: 'Sipa',
+        logo: { alt: 'Logo', src: 'img/logo.svg' },
+        items: [
+          { type: 'doc', docId: 'intro', label: 'Guides', position: 'left' },
+          { type: 'docSidebar', sidebarId: 'api', label: 'API' },
+          { to: 'blog', label: 'Blog', activeBasePath: 'blog' },
+          { href: 'https://github.com/sipa-js/sipa', position: 'right', 'aria-label': 'Sipa on GitHub', className: 'header-github-link' },
+        ],
+      },
+    });
+    expect(settings.navbar).toEqual({
+      title: 'Sipa',
+      logo: { src: '/img/logo.svg', alt: 'Logo' },
+      items: [
+        { label: 'Guides', to: '/docs/intro', position: 'left' },
+        { label: 'API', to: '/docs/api', position: 'left', activeBasePath: '/docs/api' },
+        { label: 'Blog', to: '/blog', position: 'left', activeBasePath: '/blog' },
+        { label: 'Sipa on GitHub', href: 'https://github.com/sipa-js/sipa', position: 'right', ariaLabel: 'Sipa on GitHub' },
+      ],
+    });
+    expect(skipped).toEqual(['themeConfig.navbar.items.3: no label', 'themeConfig.navbar.items.3.className: "header-github-link"']);
+  });
+
+  it('reports navbar items it cannot carry: other types, and docs the site does not have', () => {
+    const { settings, skipped } = translate({
+      navbar: { items: [{ type: 'docsVersionDropdown' }, { type: 'search', position: 'right' }, { type: 'doc', docId: 'gone', label: 'Gone' }, { type: 'dropdown', label: 'More', items: [] }] },
+    });
+    expect(settings.navbar!.items).toEqual([]);
+    expect(skipped).toEqual([
+      'themeConfig.navbar.items.0: type "docsVersionDropdown"',
+      'themeConfig.navbar.items.1: type "search"',
+      'themeConfig.navbar.items.2 ("Gone")',
+      'themeConfig.navbar.items.3 ("More"): type "dropdown"',
+    ]);
+  });
+
+  it('carries footer columns, a single row of links, and the text of an HTML copyright', () => {
+    const columns = translate({
+      footer: { style: 'dark', links: [{ title: 'Docs', items: [{ label: 'Intro', to: '/docs/intro' }, { html: '<b>x</b>' }] }], copyright: 'Copyright © 2025 Sipa. Built with <a href="https://docusaurus.io">Docusaurus</a>.' },
+    });
+    expect(columns.settings.footer).toEqual({
+      columns: [{ title: 'Docs', items: [{ label: 'Intro', to: '/docs/intro' }] }],
+      copyright: 'Copyright © 2025 Sipa. Built with Docusaurus.',
+    });
+    expect(columns.skipped).toEqual(['themeConfig.footer.links.0.items.1', 'themeConfig.footer.copyright: its HTML markup', 'themeConfig.footer.style: "dark"']);
+    const row = translate({ footer: { links: [{ label: 'GitHub', href: 'https://github.com/sipa-js/sipa' }] } });
+    expect(row.settings.footer!.columns).toEqual([{ title: '', items: [{ label: 'GitHub', href: 'https://github.com/sipa-js/sipa' }] }]);
+  });
+
+  it('turns an HTML announcement into text with its link, keeping the words in order', () => {
+    const { settings } = translate({
+      announcementBar: { id: 'star', content: '⭐️ If you like Sipa, give it a star on <a target="_blank" href="https://github.com/sipa-js/sipa">GitHub</a>! ⭐️' },
+    });
+    expect(settings.announcementBar).toEqual({
+      id: 'star',
+      content: '⭐️ If you like Sipa, give it a star on',
+      isCloseable: true,
+      link: { label: 'GitHub! ⭐️', href: 'https://github.com/sipa-js/sipa' },
+    });
+    const middle = translate({ announcementBar: { content: 'Read <a href="/blog/x">the notes</a> before updating.' } }).settings.announcementBar;
+    expect(middle).toEqual({ id: 'announcement-bar', content: 'Read the notes before updating.', isCloseable: true, link: { label: 'the notes', to: '/blog/x' } });
+  });
+
+  it('maps prism themes to shiki themes of the same family, and reports unknown ones', () => {
+    const themes = (prism: Evaluated) => translate({ prism });
+    expect(themes({ theme: { $module: 'prism-react-renderer/themes/github', $from: 'prism-react-renderer/themes/github' }, darkTheme: { $module: 'prism-react-renderer/themes/dracula', $from: 'prism-react-renderer/themes/dracula' } }).settings.codeThemes).toEqual({ light: 'github-light', dark: 'dracula' });
+    expect(themes({ theme: { $module: 'prism-react-renderer.themes.vsLight', $from: 'prism-react-renderer' }, darkTheme: { $module: 'prism-react-renderer.themes.vsDark', $from: 'prism-react-renderer' } }).settings.codeThemes).toEqual({ light: 'light-plus', dark: 'dark-plus' });
+    // Without a dark theme Docusaurus uses the light one in both modes; github has a dark member.
+    expect(themes({ theme: { $module: 'prism-react-renderer/themes/github', $from: 'prism-react-renderer/themes/github' } }).settings.codeThemes).toEqual({ light: 'github-light', dark: 'github-dark' });
+    const unknown = themes({ theme: { $module: 'prism-react-renderer/themes/duotoneLight', $from: 'prism-react-renderer/themes/duotoneLight' }, darkTheme: { custom: 1 } });
+    expect(unknown.settings.codeThemes).toEqual({});
+    expect(unknown.skipped).toEqual(['themeConfig.prism.theme: prism-react-renderer/themes/duotoneLight', 'themeConfig.prism.darkTheme: {"custom":1}']);
+  });
+
+  it('carries colour mode, table of contents and docs sidebar options, and reports the rest', () => {
+    const { settings, skipped } = translate({
+      colorMode: { defaultMode: 'dark', respectPrefersColorScheme: true, disableSwitch: false },
+      tableOfContents: { minHeadingLevel: 2, maxHeadingLevel: 4 },
+      docs: { sidebar: { hideable: true, autoCollapseCategories: true }, versionPersistence: 'none' },
+      algolia: { appId: 'x' },
+      image: 'img/card.png',
+    });
+    expect(settings.colorMode).toEqual({ defaultMode: 'dark', respectPrefersColorScheme: true, disableSwitch: false });
+    expect(settings.toc).toEqual({ minHeadingLevel: 2, maxHeadingLevel: 4 });
+    expect(settings.docs).toEqual({ sidebarHideable: true, autoCollapseCategories: true, versionPersistence: 'none' });
+    expect(skipped).toEqual(['themeConfig.algolia: {"appId":"x"}', 'themeConfig.image: "img/card.png"']);
+  });
+});
+
+describe('htmlToText', () => {
+  it('decodes entities and finds the first link', () => {
+    expect(htmlToText('A &amp; B <a href="/x">see</a>')).toEqual({ text: 'A & B see', hadMarkup: true, link: { label: 'see', href: '/x' }, links: 1 });
+    expect(htmlToText('plain').hadMarkup).toBe(false);
+  });
+});
