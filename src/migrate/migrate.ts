@@ -78,7 +78,20 @@ export async function migrateProject(options: MigrateOptions): Promise<MigrateRe
     if (site.docs?.atSiteRoot && model && !model.pages.some((page) => page.route === '/')) {
       const home = await writeDocsHome(model, draft, layout, outDir, notes);
       created.push(home);
-      model.pages.push({ route: '/', relPath: path.relative(outDir, home), absPath: home, source: null, title: '', description: '' });
+      model.pages.push({
+        route: '/',
+        relPath: path.relative(outDir, home),
+        absPath: home,
+        source: null,
+        title: '',
+        description: '',
+        draft: false,
+        unlisted: false,
+        keywords: [],
+        image: null,
+        tocLevels: { min: 2, max: 3 },
+        hideTableOfContents: false,
+      });
     }
     const theme = translateTheme(site.themeConfig, model ? docRoutesOf(model) : NO_DOC_ROUTES, draft.baseUrl ?? '/', notes);
     const config: UserConfig = { ...draft, ...theme, docs: { ...draft.docs, ...theme.docs } };
