@@ -8,7 +8,7 @@ import { joinUrl } from './docs.js';
 import type { ParsedSource } from './frontMatter.js';
 import { checkFields } from './frontMatter.js';
 import type { BlogPost } from './model.js';
-import { findH1, formatDate, slugify, withoutExtension } from './names.js';
+import { contentFormat, findH1, formatDate, slugify, withoutExtension } from './names.js';
 
 export const POST_FIELDS = {
   title: 'string',
@@ -100,7 +100,7 @@ export function createPost(input: PostInput, authors: Map<string, Author>, confi
     source: {
       relPath: input.relPath,
       absPath: input.absPath,
-      format: input.relPath.endsWith('.md') ? 'md' : 'mdx',
+      format: contentFormat(input.relPath, config.markdown.format),
       body: parsed.body,
       text: input.text,
       withExcerpt: true,

@@ -4,7 +4,7 @@ import { SiteError } from '../errors.js';
 import type { ParsedSource } from './frontMatter.js';
 import { checkFields } from './frontMatter.js';
 import type { ContentSource, Doc } from './model.js';
-import { findH1, stripNumberPrefix, withoutExtension } from './names.js';
+import { contentFormat, findH1, stripNumberPrefix, withoutExtension } from './names.js';
 
 export const DOC_FIELDS = {
   id: 'string',
@@ -59,7 +59,7 @@ export function createDoc(input: DocInput, config: SiteConfig): Doc {
   const source: ContentSource = {
     relPath: input.relPath,
     absPath: input.absPath,
-    format: input.relPath.endsWith('.md') ? 'md' : 'mdx',
+    format: contentFormat(input.relPath, config.markdown.format),
     body: parsed.body,
     text: input.text,
     withExcerpt: false,

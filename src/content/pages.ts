@@ -3,7 +3,7 @@ import type { SiteConfig } from '../config/types.js';
 import type { ParsedSource } from './frontMatter.js';
 import { checkFields } from './frontMatter.js';
 import type { SitePage } from './model.js';
-import { findH1, withoutExtension } from './names.js';
+import { contentFormat, findH1, withoutExtension } from './names.js';
 
 export const PAGE_FIELDS = { title: 'string', description: 'string', hide_table_of_contents: 'boolean' } as const;
 
@@ -28,7 +28,7 @@ export function createMarkdownPage(relPath: string, absPath: string, text: strin
     route,
     relPath,
     absPath,
-    source: { relPath, absPath, format: relPath.endsWith('.md') ? 'md' : 'mdx', body: parsed.body, text, withExcerpt: false },
+    source: { relPath, absPath, format: contentFormat(relPath, config.markdown.format), body: parsed.body, text, withExcerpt: false },
     title: fm.title ?? findH1(parsed.body) ?? route.slice(1),
     description: fm.description ?? '',
   };
