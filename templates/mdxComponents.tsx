@@ -6,8 +6,8 @@ import Details from './components/Details.js';
 import TabItem from './components/TabItem.js';
 import Tabs from './components/Tabs.js';
 
-function MdxDetails({ children, ...rest }: { children?: ReactNode; open?: boolean }) {
-  // <details><summary>…</summary>…</details> in MDX: pull the summary out of the children.
+function MdxDetails({ children, ...rest }: { children?: ReactNode; open?: boolean; id?: string }) {
+  // <details><summary>…</summary>…</details> in markdown: pull the summary out of the children.
   const list = Array.isArray(children) ? children : [children];
   const summaryIndex = list.findIndex((c) => (c as { type?: unknown })?.type === 'summary');
   const summary = summaryIndex >= 0 ? (list[summaryIndex] as { props: { children: ReactNode } }).props.children : undefined;
@@ -29,7 +29,8 @@ function MdxTable(props: TableHTMLAttributes<HTMLTableElement>) {
 
 /** Components every MDX page can use without importing them. */
 export const mdxComponents = {
-  a: (props: AnchorHTMLAttributes<HTMLAnchorElement>) => <Link {...props} />,
+  // An anchor without href (<a name="x"></a>, a link target in markdown) stays a plain anchor.
+  a: (props: AnchorHTMLAttributes<HTMLAnchorElement>) => (props.href === undefined ? <a {...props} /> : <Link {...props} />),
   details: MdxDetails,
   table: MdxTable,
   Admonition,

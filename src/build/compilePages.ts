@@ -64,9 +64,13 @@ const MIN_PAGES_PER_WORKER = 100;
 /** Changes whenever the compiler or its main libraries change, so stale cache entries are never read. */
 const FINGERPRINT = (() => {
   const hash = createHash('sha256').update(GENERATOR_VERSION);
-  const files = ['src/content/mdx/compile.ts', 'src/content/mdx/plugins.ts', 'src/content/mdx/preprocess.ts', 'src/content/mdx/codeMeta.ts', 'src/content/mdx/highlighter.ts', 'src/content/mdx/twoThemeHtml.ts'];
+  const files = [
+    'src/content/mdx/compile.ts', 'src/content/mdx/plugins.ts', 'src/content/mdx/preprocess.ts', 'src/content/mdx/codeMeta.ts',
+    'src/content/mdx/highlighter.ts', 'src/content/mdx/twoThemeHtml.ts', 'src/content/mdx/anchors.ts', 'src/content/mdx/jsxUsage.ts',
+    'src/content/mdx/walk.ts',
+  ];
   for (const file of files) hash.update(readFileSync(path.join(PACKAGE_ROOT, file)));
-  for (const pkg of ['@mdx-js/mdx', 'shiki', 'remark-gfm', 'remark-directive']) {
+  for (const pkg of ['@mdx-js/mdx', 'shiki', 'remark-gfm', 'remark-directive', 'rehype-raw', 'hast-util-raw']) {
     try {
       hash.update(readFileSync(path.join(PACKAGE_ROOT, 'node_modules', pkg, 'package.json')));
     } catch {
@@ -158,7 +162,7 @@ export async function compilePages(
 }
 
 /** Changes when the layout of cache entries changes. */
-const STORAGE_VERSION = 3;
+const STORAGE_VERSION = 4;
 
 /**
  * What the index keeps of a compilation: everything but the code. Fields are picked one by one
@@ -169,6 +173,8 @@ function storedOutcome({ page, links }: CacheEntry['outcome']): StoredOutcome {
     hasTruncateMarker: page.hasTruncateMarker,
     toc: page.toc,
     headingIds: page.headingIds,
+    anchors: page.anchors,
+    excerptAnchors: page.excerptAnchors,
     h1: page.h1,
     warnings: page.warnings,
     markdownLinks: page.markdownLinks,

@@ -11,6 +11,7 @@ import type { MdxJsxAttribute, MdxJsxFlowElement } from 'mdast-util-mdx-jsx';
 import type { Program } from 'estree';
 import type { TocItem } from '../../shared/types.js';
 import { isExternalUrl, splitHash } from '../../shared/paths.js';
+import { collectAnchors } from './anchors.js';
 import { parseCodeMeta } from './codeMeta.js';
 import { PLAIN_LANGUAGES, type CodeHighlighter } from './highlighter.js';
 import { ADMONITION_TYPES } from './preprocess.js';
@@ -34,6 +35,8 @@ export interface CompileState {
   customIds: Map<number, string>;
   toc: TocItem[];
   headingIds: string[];
+  /** Every element id and `<a name>` of the content, or null when only the rendered page knows them (see anchors.ts). */
+  anchors: string[] | null;
   h1: string | null;
   warnings: CompileWarning[];
   unknownComponents: UnknownComponent[];
@@ -192,6 +195,20 @@ export function rehypeHeadings(options: PluginOptions) {
   };
 }
 
+/**
+ * Keeps a fence's meta (```js title="a.js" {1}) through the raw-HTML pass of markdown files,
+ * which rebuilds every element and drops their `data`: it is moved into a `dataMeta` property.
+ */
+export function rehypeKeepCodeMeta() {
+  return (tree: HastRoot) => {
+    walkHast(tree, (node) => {
+      if (node.type !== 'element' || node.tagName !== 'code') return;
+      const meta = (node.data as { meta?: string | null } | undefined)?.meta;
+      if (meta) node.properties = { ...node.properties, dataMeta: meta };
+    });
+  };
+}
+
 /** Highlights fenced code at build time (light and dark palettes at once) and wraps it in <CodeBlock>. */
 export function rehypeCodeBlocks(options: PluginOptions) {
   const { toHtml, resolveLanguage } = options.highlighter;
@@ -202,7 +219,7 @@ export function rehypeCodeBlocks(options: PluginOptions) {
       if (!code) return;
       const classes = (code.properties?.className as string[] | undefined) ?? [];
       const requested = classes.find((c) => c.startsWith('language-'))?.slice('language-'.length) ?? '';
-      const meta = parseCodeMeta((code.data as { meta?: string } | undefined)?.meta);
+      const meta = parseCodeMeta((code.data as { meta?: string } | undefined)?.meta ?? (code.properties?.dataMeta as string | undefined));
       const source = hastToString(code).replace(/\n$/, '');
       const lang = PLAIN_LANGUAGES.has(requested.toLowerCase()) ? null : resolveLanguage(requested);
       if (requested && !PLAIN_LANGUAGES.has(requested.toLowerCase()) && !lang) {
@@ -226,5 +243,12 @@ export function rehypeCodeBlocks(options: PluginOptions) {
       } as never;
       return SKIP;
     });
+  };
+}
+
+/** Records the page's link targets (see anchors.ts); runs last, on the tree as it will render. */
+export function rehypeAnchors(options: PluginOptions) {
+  return (tree: HastRoot) => {
+    options.state.anchors = collectAnchors(tree);
   };
 }

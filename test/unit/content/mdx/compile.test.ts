@@ -29,21 +29,24 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => tmp.cleanup());
 
-async function compile(body: string, resolveMarkdownLink: (target: string) => string | null = () => null): Promise<CompiledPage> {
+async function compile(body: string, resolveMarkdownLink: (target: string) => string | null = () => null, format: 'md' | 'mdx' = 'mdx'): Promise<CompiledPage> {
   return compileMdx(body, {
-    file: 'docs/page.mdx',
+    file: format === 'md' ? 'docs/page.md' : 'docs/page.mdx',
     sourceText: body,
-    format: 'mdx',
+    format,
     highlighter,
     tocLevels: { min: 2, max: 3 },
     resolveMarkdownLink,
+    withExcerpt: true,
   });
 }
 
-/** Runs the compiled module and renders its content to static markup. */
-async function render(page: CompiledPage): Promise<string> {
+const compileMd = (body: string) => compile(body, () => null, 'md');
+
+/** Runs the compiled module (or its excerpt) and renders its content to static markup. */
+async function render(page: CompiledPage, part: 'code' | 'excerptCode' = 'code'): Promise<string> {
   const file = path.join(tmp.dir, `page-${modules++}.mjs`);
-  writeFileSync(file, page.code.replaceAll('"react/jsx-runtime"', JSON.stringify(jsxRuntime)));
+  writeFileSync(file, page[part]!.replaceAll('"react/jsx-runtime"', JSON.stringify(jsxRuntime)));
   const { default: Content } = (await import(pathToFileURL(file).href)) as { default: (props: object) => ReactNode };
   return renderToStaticMarkup(createElement(Content, { components }));
 }
@@ -89,5 +92,86 @@ describe('compileMdx', () => {
     expect((error as SiteError).code).toBe('UNKNOWN_COMPONENT');
     expect((error as SiteError).location).toMatchObject({ line: 3, column: 1 });
     await expect(compile('export function Local() { return null; }\n\n<Local />\n')).resolves.toBeDefined();
+  });
+
+  it('compiles .md as CommonMark with its raw HTML kept: anchors, code in headings, tables, entities, comments', async () => {
+    const page = await compileMd(
+      [
+        '<!-- generated: do not edit -->',
+        '',
+        '<a name="SipaUrl.getUrl"></a>',
+        '',
+        '### SipaUrl.getUrl() ⇒ <code>string</code>',
+        'Key &rarr; value, and &lt;b&gt; is text.',
+        '',
+        '| Param | Type | Description |',
+        '| --- | --- | --- |',
+        '| url | <code>string</code> \\| <code>null</code> | first<br/>second |',
+        '',
+        '## Custom <em>id</em> {#custom}',
+      ].join('\n'),
+    );
+    const html = await render(page);
+    expect(html).toContain('<p><a name="SipaUrl.getUrl"></a></p>');
+    expect(html).toContain('<h3 id="sipaurlgeturl--string">SipaUrl.getUrl() ⇒ <code>string</code></h3>');
+    expect(html).toContain('Key → value, and &lt;b&gt; is text.');
+    expect(html).toContain('<td><code>string</code> | <code>null</code></td><td>first<br/>second</td>');
+    expect(html).toContain('<h2 id="custom">Custom <em>id</em></h2>');
+    expect(html).not.toContain('generated');
+    // The table of contents holds the headings' text, not their tags.
+    expect(page.toc).toEqual([
+      { id: 'sipaurlgeturl--string', text: 'SipaUrl.getUrl() ⇒ string', level: 3 },
+      { id: 'custom', text: 'Custom id', level: 2 },
+    ]);
+    expect(new Set(page.anchors)).toEqual(new Set(['SipaUrl.getUrl', 'sipaurlgeturl--string', 'custom']));
+  });
+
+  it('keeps admonitions, fence titles and highlighted lines in .md, with raw HTML inside admonitions', async () => {
+    const html = await render(await compileMd(':::tip Quick\n\nPress <kbd>Ctrl</kbd> <span id="t">now</span>.\n\n:::\n\n```js title="app.js" {1}\nconst a = \'<b id="in-code">\';\n```\n'));
+    expect(html).toContain('<aside data-type="tip" data-title="Quick"><p>Press <kbd>Ctrl</kbd> <span id="t">now</span>.</p></aside>');
+    expect(html).toMatch(/<figure data-language="js" data-title="app.js"><pre class="shiki[^"]*"[^>]*><code><span class="line highlighted">/);
+  });
+
+  it('passes <details> in .md to the theme\'s details component with its summary', async () => {
+    const page = await compileMd('<details open id="more">\n<summary>Why <code>replaceState</code>?</summary>\n\nBecause **history** stays short.\n\n</details>\n');
+    const Details = ({ children, open, id }: { children?: ReactNode; open?: boolean; id?: string }) => createElement('section', { 'data-open': String(open), id }, children);
+    const file = path.join(tmp.dir, `page-${modules++}.mjs`);
+    writeFileSync(file, page.code.replaceAll('"react/jsx-runtime"', JSON.stringify(jsxRuntime)));
+    const { default: Content } = (await import(pathToFileURL(file).href)) as { default: (props: object) => ReactNode };
+    const html = renderToStaticMarkup(createElement(Content, { components: { ...components, details: Details } }));
+    expect(html).toMatch(/^<section data-open="true" id="more">\s*<summary>Why <code>replaceState<\/code>\?<\/summary>\s*<p>Because <strong>history<\/strong> stays short.<\/p>\s*<\/section>$/);
+    expect(page.anchors).toEqual(['more']);
+  });
+
+  it('cuts the excerpt of an .md post at <!-- truncate --> among other comments', async () => {
+    const page = await compileMd('Intro <a name="top"></a>with <abbr title="x">HTML</abbr>.\n\n<!-- truncate -->\n\n<!-- note -->\n\n## Rest\n');
+    expect(page.hasTruncateMarker).toBe(true);
+    expect(await render(page, 'excerptCode')).toBe('<p>Intro <a name="top"></a>with <abbr title="x">HTML</abbr>.</p>');
+    expect(await render(page)).toContain('<h2 id="rest">Rest</h2>');
+    expect(page.excerptAnchors).toEqual(['top']);
+    expect(new Set(page.anchors)).toEqual(new Set(['top', 'rest']));
+  });
+
+  it('finds link targets in the tree, never in code, and leaves them to the rendered page when components or expressions may add some', async () => {
+    const code = 'Inline `<span id="inline">` code.\n\n```html\n<a name="fenced" id="fenced-id"></a>\n```\n';
+    expect((await compileMd(`${code}\n<span id="y">y</span>\n`)).anchors).toEqual(['y']);
+    expect((await compile(`${code}\n<span id="y">y</span> <a name="x" />\n\n## Title\n`)).anchors).toEqual(['y', 'x', 'title']);
+    // Literal expressions and the theme's id-less components are known; anything else is not.
+    expect((await compile('A {\'{\'} brace {/* note */}.\n\n<Details summary="s"><b id="in">x</b></Details>\n')).anchors).toEqual(['in']);
+    expect((await compile('<Tabs><TabItem value="a">A</TabItem></Tabs>\n')).anchors).toBeNull();
+    expect((await compile('export const Local = () => <b id="x" />;\n\n<Local />\n')).anchors).toBeNull();
+    expect((await compile('{props.title}\n')).anchors).toBeNull();
+    expect((await compile('<span id={"a" + 1}>x</span>\n')).anchors).toBeNull();
+  });
+
+  it('suggests .md for an .mdx file that MDX 3 rejects and that uses no JSX', async () => {
+    const plain = await compile('# Old page\n\n<!-- written for MDX 1 -->\n\nText.\n').catch((e: unknown) => e);
+    expect(plain).toBeInstanceOf(SiteError);
+    expect((plain as SiteError).code).toBe('MDX_SYNTAX');
+    expect((plain as SiteError).location).toMatchObject({ file: 'docs/page.mdx', line: 3 });
+    expect((plain as SiteError).hint).toContain('rename it to .md');
+    const withJsx = await compile('import X from "./x";\n\n<!-- comment -->\n\n<X />\n').catch((e: unknown) => e);
+    expect((withJsx as SiteError).code).toBe('MDX_SYNTAX');
+    expect((withJsx as SiteError).hint).not.toContain('rename it to .md');
   });
 });
