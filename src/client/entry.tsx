@@ -65,8 +65,14 @@ function sitePathOf(href: string): { path: string; hash: string; url: URL } | nu
   return { path, hash: decodeURIComponent(url.hash.slice(1)), url };
 }
 
+/** The element a fragment points at, as browsers find it: the element with that id, else an `<a name>`. */
+function fragmentTarget(hash: string): Element | null {
+  if (!hash) return null;
+  return document.getElementById(hash) ?? [...document.getElementsByName(hash)].find((element) => element.localName === 'a') ?? null;
+}
+
 function scrollToTarget(hash: string): void {
-  const target = hash ? document.getElementById(hash) : null;
+  const target = fragmentTarget(hash);
   if (target) target.scrollIntoView();
   else window.scrollTo(0, 0);
 }
