@@ -113,8 +113,11 @@ async function compileOnce(text: string, body: string, customIds: Map<number, st
   };
   const [{ compile, nodeTypes }, { default: remarkGfm }, { default: remarkDirective }, { default: rehypeRaw }] = await loadMdxLibraries();
   // Markdown keeps its raw HTML (<a name>, <code> in headings, <br/> in tables, <details>): it is
-  // parsed into elements before headings get their ids and code is highlighted, so both see it.
-  // The JSX elements the remark plugins made (admonitions) pass through as they are.
+  // parsed into elements, the JSX elements the remark plugins made (admonitions) passing through.
+  // As in Docusaurus, headings written in markdown get ids and make the table of contents, and
+  // headings written in HTML keep what they have; so headings are done first (their text is the
+  // same: `### f() ⇒ <code>string</code>` reads "f() ⇒ string" either way). Code blocks come
+  // after, so a <pre><code> written in HTML is one too, and link targets are read last.
   const rawHtml: PluggableList = options.format === 'md' ? [rehypeKeepCodeMeta, [rehypeRaw, { passThrough: [...nodeTypes] }]] : [];
   let code: string;
   try {
@@ -132,8 +135,8 @@ async function compileOnce(text: string, body: string, customIds: Map<number, st
           [remarkCheckComponents, pluginOptions],
         ],
         rehypePlugins: [
-          ...rawHtml,
           [rehypeHeadings, pluginOptions],
+          ...rawHtml,
           [rehypeCodeBlocks, pluginOptions],
           [rehypeAnchors, pluginOptions],
         ],

@@ -126,6 +126,15 @@ describe('compileMdx', () => {
     expect(new Set(page.anchors)).toEqual(new Set(['SipaUrl.getUrl', 'sipaurlgeturl--string', 'custom']));
   });
 
+  it('lists headings written in markdown in the table of contents, and leaves those written in HTML in .md as they are', async () => {
+    const page = await compileMd('<h2 id="SipaUrl.members">Members</h2>\n\n<h2>Static <code>methods</code></h2>\n\n## Static methods\n\n## Members\n');
+    expect(page.toc.map((item) => item.id)).toEqual(['static-methods', 'members']);
+    expect(new Set(page.anchors)).toEqual(new Set(['SipaUrl.members', 'static-methods', 'members']));
+    const html = await render(page);
+    expect(html).toContain('<h2 id="SipaUrl.members">Members</h2>');
+    expect(html).toContain('<h2>Static <code>methods</code></h2>');
+  });
+
   it('keeps admonitions, fence titles and highlighted lines in .md, with raw HTML inside admonitions', async () => {
     const html = await render(await compileMd(':::tip Quick\n\nPress <kbd>Ctrl</kbd> <span id="t">now</span>.\n\n:::\n\n```js title="app.js" {1}\nconst a = \'<b id="in-code">\';\n```\n'));
     expect(html).toContain('<aside data-type="tip" data-title="Quick"><p>Press <kbd>Ctrl</kbd> <span id="t">now</span>.</p></aside>');
