@@ -138,12 +138,21 @@ describe('link targets in Docusaurus 2 markdown', () => {
       const samples = [
         'Inline: `<span id="inline-code">` and `<a name="inline-name">`.',
         '',
-        '```html',
+        // Plain text, a string of a highlighted language, markup of a highlighted language.
+        '```',
         '<div id="fenced-code"><a name="fenced-name" href="/docs/nowhere"></a></div>',
         '```',
         '',
+        '```js',
+        'const badge = \'<b id="string-in-code">\';',
+        '```',
+        '',
+        '```html',
+        '<div id="html-code"></div>',
+        '```',
+        '',
       ];
-      const links = '[a](#inline-code) [b](#inline-name) [c](#fenced-code) [d](#fenced-name) [e](#real-name) [f](#real-id)';
+      const links = '[a](#inline-code) [b](#inline-name) [c](#fenced-code) [d](#fenced-name) [e](#string-in-code) [f](#html-code) [g](#real-name) [h](#real-id)';
       await writeFile(path.join(site, 'docs/samples.md'), [...samples, '<a name="real-name"></a> <span id="real-id">x</span>', '', links, ''].join('\n'));
       // In MDX the same, once with content the compiler sees through, once with a component (read from the HTML).
       await writeFile(path.join(site, 'docs/samples-mdx.mdx'), [...samples, '<span id="real-id">x</span> <a name="real-name" />', '', links, ''].join('\n'));
@@ -154,7 +163,7 @@ describe('link targets in Docusaurus 2 markdown', () => {
       const errors = await buildErrors(site, path.join(tmp.dir, 'out'));
       expect(errors.every((e) => e.code === 'BROKEN_LINKS')).toBe(true);
       const broken = errors.map((e) => e.message).sort();
-      const expected = (route: string) => ['inline-code', 'inline-name', 'fenced-code', 'fenced-name'].map((id) => `broken link on ${route} → #${id} (missing anchor)`);
+      const expected = (route: string) => ['inline-code', 'inline-name', 'fenced-code', 'fenced-name', 'string-in-code', 'html-code'].map((id) => `broken link on ${route} → #${id} (missing anchor)`);
       expect(broken).toEqual([...expected('/docs/samples'), ...expected('/docs/samples-mdx'), ...expected('/docs/samples-tabs')].sort());
     } finally {
       await tmp.cleanup();
