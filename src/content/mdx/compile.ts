@@ -8,7 +8,7 @@ import {
   rehypeAnchors,
   rehypeCodeBlocks,
   rehypeHeadings,
-  rehypeKeepCodeMeta,
+  rehypeRawHtml,
   remarkAdmonitions,
   remarkCheckComponents,
   remarkMarkdownLinks,
@@ -118,7 +118,7 @@ async function compileOnce(text: string, body: string, customIds: Map<number, st
   // headings written in HTML keep what they have; so headings are done first (their text is the
   // same: `### f() ⇒ <code>string</code>` reads "f() ⇒ string" either way). Code blocks come
   // after, so a <pre><code> written in HTML is one too, and link targets are read last.
-  const rawHtml: PluggableList = options.format === 'md' ? [rehypeKeepCodeMeta, [rehypeRaw, { passThrough: [...nodeTypes] }]] : [];
+  const rawHtml: PluggableList = options.format === 'md' ? [[rehypeRawHtml, { rehypeRaw, passThrough: [...nodeTypes] }]] : [];
   let code: string;
   try {
     const file = await compile(

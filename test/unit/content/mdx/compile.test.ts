@@ -139,6 +139,8 @@ describe('compileMdx', () => {
     const html = await render(await compileMd(':::tip Quick\n\nPress <kbd>Ctrl</kbd> <span id="t">now</span>.\n\n:::\n\n```js title="app.js" {1}\nconst a = \'<b id="in-code">\';\n```\n'));
     expect(html).toContain('<aside data-type="tip" data-title="Quick"><p>Press <kbd>Ctrl</kbd> <span id="t">now</span>.</p></aside>');
     expect(html).toMatch(/<figure data-language="js" data-title="app.js"><pre class="shiki[^"]*"[^>]*><code><span class="line highlighted">/);
+    // A page without raw HTML skips that pass, and keeps its fence titles too.
+    expect(await render(await compileMd('```js title="plain.js"\nconst a = 1;\n```\n'))).toMatch(/^<figure data-language="js" data-title="plain.js">/);
   });
 
   it('passes <details> in .md to the theme\'s details component with its summary', async () => {
