@@ -10,7 +10,7 @@
 import type { Root } from 'hast';
 import type { Node as EstreeNode, Program } from 'estree';
 import type { MdxJsxAttribute, MdxJsxExpressionAttribute } from 'mdast-util-mdx-jsx';
-import { walk, type TreeNode } from './walk.js';
+import { SKIP, walk, type TreeNode } from './walk.js';
 
 /** Theme components whose markup holds no id of its own (their children are in the tree). */
 const COMPONENTS_WITHOUT_IDS = new Set(['Admonition', 'CodeBlock', 'Details', 'TabItem']);
@@ -28,7 +28,7 @@ export function collectAnchors(tree: Root): string[] | null {
   const anchors = new Set<string>();
   let opaque = false;
   walk(tree as TreeNode as AnyNode, (node) => {
-    if (opaque) return 'skip';
+    if (opaque) return SKIP;
     switch (node.type) {
       case 'element': {
         const { id, name } = node.properties ?? {};
@@ -47,13 +47,21 @@ export function collectAnchors(tree: Root): string[] | null {
           return;
         }
         for (const attribute of node.attributes ?? []) {
+          // A spread may hold an id, or anything a component renders.
           if (attribute.type === 'mdxJsxExpressionAttribute') {
             opaque = true;
-          } else if (attribute.value !== null && typeof attribute.value === 'object') {
-            if (!isStatic(attribute.value.data?.estree)) opaque = true;
-          } else if (isHtml && typeof attribute.value === 'string' && attribute.value) {
-            if (attribute.name === 'id' || (tag === 'a' && attribute.name === 'name')) anchors.add(attribute.value);
+            continue;
           }
+          const value = attribute.value;
+          if (!isHtml) {
+            // A component may render what an attribute holds (a summary, a title), JSX included.
+            if (value !== null && typeof value === 'object' && !isStatic(value.data?.estree)) opaque = true;
+            continue;
+          }
+          if (attribute.name !== 'id' && !(tag === 'a' && attribute.name === 'name')) continue;
+          const target = typeof value === 'string' ? value : value === null || value === undefined ? null : stringLiteral(value.data?.estree);
+          if (target === undefined) opaque = true;
+          else if (target) anchors.add(target);
         }
         return;
       }
@@ -66,6 +74,16 @@ export function collectAnchors(tree: Root): string[] | null {
     }
   });
   return opaque ? null : [...anchors];
+}
+
+/** The string an expression is (`id={'x'}`), null for another literal, undefined when only known at run time. */
+function stringLiteral(program: Program | null | undefined): string | null | undefined {
+  const statement = program?.body.length === 1 ? program.body[0] : undefined;
+  if (statement?.type !== 'ExpressionStatement') return undefined;
+  const expression = statement.expression;
+  if (expression.type === 'Literal') return typeof expression.value === 'string' ? expression.value : null;
+  if (expression.type === 'TemplateLiteral' && expression.expressions.length === 0) return expression.quasis[0]!.value.cooked ?? null;
+  return undefined;
 }
 
 /**

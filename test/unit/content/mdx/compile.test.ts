@@ -173,6 +173,10 @@ describe('compileMdx', () => {
     expect((await compile('export const Local = () => <b id="x" />;\n\n<Local />\n')).anchors).toBeNull();
     expect((await compile('{props.title}\n')).anchors).toBeNull();
     expect((await compile('<span id={"a" + 1}>x</span>\n')).anchors).toBeNull();
+    expect((await compile('<span {...{ id: "a" }}>x</span>\n')).anchors).toBeNull();
+    expect((await compile('<Details summary={<b id="in-summary">s</b>}>x</Details>\n')).anchors).toBeNull();
+    // What an HTML element's other attributes hold renders as text; a literal id is known.
+    expect((await compile('<img src={"/a.png"} alt="" /> <span id={\'literal\'} title={`t`} data-n={1 + 1}>x</span>\n')).anchors).toEqual(['literal']);
   });
 
   it('suggests .md for an .mdx file that MDX 3 rejects and that uses no JSX', async () => {
