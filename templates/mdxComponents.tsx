@@ -7,8 +7,8 @@ import Heading from './components/Heading.js';
 import TabItem from './components/TabItem.js';
 import Tabs from './components/Tabs.js';
 
-function MdxDetails({ children, ...rest }: { children?: ReactNode; open?: boolean }) {
-  // <details><summary>…</summary>…</details> in MDX: pull the summary out of the children.
+function MdxDetails({ children, ...rest }: { children?: ReactNode; open?: boolean; id?: string }) {
+  // <details><summary>…</summary>…</details> in markdown: pull the summary out of the children.
   const list = Array.isArray(children) ? children : [children];
   const summaryIndex = list.findIndex((c) => (c as { type?: unknown })?.type === 'summary');
   const summary = summaryIndex >= 0 ? (list[summaryIndex] as { props: { children: ReactNode } }).props.children : undefined;
@@ -32,7 +32,8 @@ type HeadingAttributes = HTMLAttributes<HTMLHeadingElement>;
 
 /** Components every MDX page can use without importing them. */
 export const mdxComponents = {
-  a: (props: AnchorHTMLAttributes<HTMLAnchorElement>) => <Link {...props} />,
+  // An anchor without href (<a name="x"></a>, a link target in markdown) stays a plain anchor.
+  a: (props: AnchorHTMLAttributes<HTMLAnchorElement>) => (props.href === undefined ? <a {...props} /> : <Link {...props} />),
   // Sections a reader may want to link to get a "#" link to themselves.
   h2: (props: HeadingAttributes) => <Heading as="h2" {...props} />,
   h3: (props: HeadingAttributes) => <Heading as="h3" {...props} />,

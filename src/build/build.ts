@@ -8,7 +8,7 @@ import { standaloneFunctionBody, standaloneModule } from '../bundle/routeChunks.
 import { sharedModules } from '../bundle/sharedModules.js';
 import { routeEntryName, type VirtualSources } from '../bundle/virtualModules.js';
 import { cacheFolders, cacheRootFor } from './cacheDir.js';
-import { extractLinks, findBrokenLinks } from '../check/links.js';
+import { extractHrefs, findBrokenLinks } from '../check/links.js';
 import type { SidebarsConfig } from '../config/defineConfig.js';
 import { importSiteModule, loadConfig } from '../config/load.js';
 import { clientSiteData } from '../config/normalize.js';
@@ -18,7 +18,7 @@ import { createCodeHighlighter, type CodeHighlighter } from '../content/mdx/high
 import { compilePages, type CompileMemory } from './compilePages.js';
 import { createRenderHost, renderPages, type RenderHost, type RenderMemory, type RenderPagesResult } from './renderPages.js';
 import type { ContentSource, SiteModel } from '../content/model.js';
-import { planRoutes, type PlannedRoute } from '../content/routes.js';
+import { contentAnchors, planRoutes, type PlannedRoute } from '../content/routes.js';
 import { scanSources, scanStatic } from '../content/scan.js';
 import { prepareSidebarViews } from '../content/sidebarView.js';
 import { buildSiteModel, type LoadedSource } from '../content/siteModel.js';
@@ -176,6 +176,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
             return text === null ? null : standaloneFunctionBody(text);
           },
           sidebarFor: (route) => (route.sidebarId ? (sidebarViews.get(route.sidebarId)?.viewFor(route.path, config.baseUrl) ?? null) : null),
+          anchorsFor: (route) => contentAnchors(route, compiled),
         });
         context.lastRender = result.stats;
         return result;
@@ -223,12 +224,12 @@ function renderedSummary(stats: { reused: number; kept: number }): string {
   return parts.length ? ` (${parts.join(', ')})` : '';
 }
 
-/** Reads back the links of the pages kept as they are in the output folder. */
+/** Reads back the links of the pages kept as they are in the output folder (their ids come from the manifest). */
 function readKeptPageLinks(rendered: RenderPagesResult, routes: PlannedRoute[], dir: string): void {
   const strings = new Map<string, string>();
   for (const i of rendered.kept) {
     const html = readFileSync(path.join(dir, routes[i]!.outputFile), 'utf8');
-    rendered.pages[i] = extractLinks(routes[i]!.path, html, strings);
+    rendered.pages[i]!.hrefs = extractHrefs(html, strings);
   }
 }
 

@@ -67,9 +67,13 @@ const MIN_PAGES_PER_WORKER = 100;
 /** Changes whenever the compiler or its main libraries change, so stale cache entries are never read. */
 const FINGERPRINT = (() => {
   const hash = createHash('sha256').update(GENERATOR_VERSION);
-  const files = ['src/content/mdx/compile.ts', 'src/content/mdx/plugins.ts', 'src/content/mdx/preprocess.ts', 'src/content/mdx/codeMeta.ts', 'src/content/mdx/highlighter.ts', 'src/content/mdx/twoThemeHtml.ts', 'src/build/compileJob.ts', 'src/build/images.ts'];
+  const files = [
+    'src/content/mdx/compile.ts', 'src/content/mdx/plugins.ts', 'src/content/mdx/preprocess.ts', 'src/content/mdx/codeMeta.ts',
+    'src/content/mdx/highlighter.ts', 'src/content/mdx/twoThemeHtml.ts', 'src/content/mdx/anchors.ts', 'src/content/mdx/jsxUsage.ts',
+    'src/content/mdx/walk.ts', 'src/build/compileJob.ts', 'src/build/images.ts',
+  ];
   hash.update(codeFingerprint(files));
-  for (const pkg of ['@mdx-js/mdx', 'shiki', 'remark-gfm', 'remark-directive']) hash.update(`\0${pkg}@${dependencyVersion(pkg)}`);
+  for (const pkg of ['@mdx-js/mdx', 'shiki', 'remark-gfm', 'remark-directive', 'rehype-raw', 'hast-util-raw']) hash.update(`\0${pkg}@${dependencyVersion(pkg)}`);
   return hash.digest('hex');
 })();
 
@@ -182,6 +186,8 @@ function storedOutcome({ page, links, images }: CacheEntry['outcome']): StoredOu
     hasTruncateMarker: page.hasTruncateMarker,
     toc: page.toc,
     headingIds: page.headingIds,
+    anchors: page.anchors,
+    excerptAnchors: page.excerptAnchors,
     h1: page.h1,
     warnings: page.warnings,
     markdownLinks: page.markdownLinks,

@@ -12,7 +12,7 @@ export interface ManifestPage {
   key: string;
   /** Everything the page's server-rendered body was made from: while it holds, the body is read back from its file. */
   bodyKey: string;
-  /** Anchor ids of the page, for checking links into it without reading it. */
+  /** Every id and `<a name>` of the page (see extractLinks), for checking links into it without reading it. */
   ids: string[];
   files: FileStamp[];
 }
@@ -33,7 +33,7 @@ export interface OutputManifest {
   pages: Record<string, ManifestPage>;
 }
 
-export const MANIFEST_VERSION = 2;
+export const MANIFEST_VERSION = 3;
 
 /** Where the manifest of an output folder is kept: in the cache, never in the published files. */
 export function manifestFile(cacheDir: string, outDir: string): string {

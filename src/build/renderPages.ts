@@ -54,6 +54,8 @@ export interface RenderPagesOptions {
   host?: RenderHost;
   /** The sidebar a route shows, as the page first renders it. */
   sidebarFor: (route: PlannedRoute) => SidebarView | null;
+  /** The ids and `<a name>` a route's content renders, or null to read them from its HTML (see extractLinks). */
+  anchorsFor: (route: PlannedRoute) => readonly string[] | null;
   /** A standalone route's module as a function body, or null when the route needs the server bundle. */
   standaloneBody?: (name: string) => string | null;
 }
@@ -142,7 +144,7 @@ export async function renderPages(options: RenderPagesOptions): Promise<RenderPa
       noIndex: config.noIndex,
       defaultImage,
     });
-    pages[i] = extractLinks(route.path, html, linkStrings);
+    pages[i] = extractLinks(route.path, html, options.anchorsFor(route), linkStrings);
     const files: ManifestPage['files'] = [];
     manifest[route.path] = { key: outputKey, bodyKey: entry.key, ids: [...pages[i].ids], files };
     options.onProgress?.(++emitted, keyed.length);

@@ -1,10 +1,12 @@
 import path from 'node:path';
+import { Parser } from 'htmlparser2';
 import { isExternalUrl, normalizePath, splitHash } from '../shared/paths.js';
 
 /** Links and anchor ids found in one rendered page. */
 export interface PageLinks {
   route: string;
   hrefs: string[];
+  /** Every element id and `<a name>` of the page: what a `#fragment` link may point at. */
   ids: Set<string>;
 }
 
@@ -15,31 +17,69 @@ export interface BrokenLink {
   reason: 'missing page' | 'missing anchor';
 }
 
-const HREF = /<a\s[^>]*?href="([^"]*)"/g;
-const ID = /\sid="([^"]+)"/g;
+/**
+ * Ids the layout renders around the content of every page: the root and the route data of the
+ * document (src/render/document.ts) and the skip link's target, `<main id="main-content">`, of
+ * every screen (templates/). A test compares them with what an HTML parser finds on every page.
+ */
+export const LAYOUT_IDS: readonly string[] = ['__sipa', '__SIPA_ROUTE__', 'main-content'];
+
+/**
+ * `<a href>` in rendered HTML. A regex is exact here: every "<" of text (code samples included)
+ * and every quote inside an attribute is escaped, by React, by the highlighter (which writes code
+ * text with "<" as "&#x3C;") and in the route data (JSON with "<" as "\u003c"), so `<a … href="`
+ * only ever starts a real link.
+ */
+const HREF = /<a\s(?:[^>]*?\s)?href="([^"]*)"/g;
 
 const decodeEntities = (text: string) =>
   text.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>');
 
 /**
- * Extracts the <a href> targets and element ids of a rendered HTML page. The strings are copied
- * out of the page (a regex match is a slice that keeps the whole HTML alive) and shared through
- * `strings`, a table the caller keeps for the whole build: the navbar and sidebar links repeat
- * on every page.
+ * The links and link targets of a rendered HTML page. Its `<a href>` targets are read from the
+ * HTML. Its targets are the layout's ids plus `contentAnchors`, the ids and `<a name>` the
+ * compiler found in the page's content; when those are unknown (null: a React page, or content
+ * with components), every id and `<a name>` is read from the HTML with an HTML parser, which
+ * never mistakes text for markup (a regex would take `id="x"` in a highlighted code sample).
+ *
+ * `strings` is a table the caller keeps for the whole build (see extractHrefs).
  */
-export function extractLinks(route: string, html: string, strings: Map<string, string> = new Map()): PageLinks {
-  const own = (text: string) => {
-    let copy = strings.get(text);
-    if (copy === undefined) {
-      // Concatenating then slicing forces a flat copy that does not reference `html`.
-      copy = (` ${text}`).slice(1);
-      strings.set(copy, copy);
-    }
-    return copy;
-  };
-  const hrefs = [...html.matchAll(HREF)].map((m) => own(decodeEntities(m[1]!)));
-  const ids = new Set([...html.matchAll(ID)].map((m) => own(decodeEntities(m[1]!))));
+export function extractLinks(route: string, html: string, contentAnchors: readonly string[] | null, strings: Map<string, string> = new Map()): PageLinks {
+  const hrefs = extractHrefs(html, strings);
+  const ids = contentAnchors ? new Set([...LAYOUT_IDS, ...contentAnchors]) : new Set(readAnchors(html).map((id) => intern(strings, id)));
   return { route, hrefs, ids };
+}
+
+/**
+ * The `<a href>` targets of a rendered HTML page. The strings are copied out of the page (a match
+ * is a slice that keeps the whole HTML alive) and shared through `strings`, a table the caller
+ * keeps for the whole build: the navbar and sidebar links repeat on every page.
+ */
+export function extractHrefs(html: string, strings: Map<string, string> = new Map()): string[] {
+  return [...html.matchAll(HREF)].map((m) => intern(strings, decodeEntities(m[1]!)));
+}
+
+function intern(strings: Map<string, string>, text: string): string {
+  let copy = strings.get(text);
+  if (copy === undefined) {
+    // Concatenating then slicing forces a flat copy that does not reference the page.
+    copy = (` ${text}`).slice(1);
+    strings.set(copy, copy);
+  }
+  return copy;
+}
+
+/** Every element id and every `<a name>` of an HTML document, as an HTML parser reads them. */
+export function readAnchors(html: string): string[] {
+  const anchors: string[] = [];
+  const parser = new Parser({
+    onopentag(name, attributes) {
+      if (attributes.id) anchors.push(attributes.id);
+      if (name === 'a' && attributes.name) anchors.push(attributes.name);
+    },
+  });
+  parser.end(html);
+  return anchors;
 }
 
 /**

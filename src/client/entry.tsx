@@ -62,8 +62,14 @@ const progress = createProgressBar();
 /** The site target of a link, or null for anything the browser should load itself. */
 const sitePathOf = (href: string): SiteTarget | null => siteTargetOf(href, location.href, site.baseUrl);
 
+/** The element a fragment points at, as browsers find it: the element with that id, else an `<a name>`. */
+function fragmentTarget(hash: string): Element | null {
+  if (!hash) return null;
+  return document.getElementById(hash) ?? [...document.getElementsByName(hash)].find((element) => element.localName === 'a') ?? null;
+}
+
 function scrollToTarget(hash: string): void {
-  const target = hash ? document.getElementById(hash) : null;
+  const target = fragmentTarget(hash);
   if (target) target.scrollIntoView();
   else window.scrollTo(0, 0);
 }

@@ -60,6 +60,7 @@ export function normalizeConfig(user: UserConfig, siteDir: string, configFile: s
     staticDir: user.staticDir ?? 'static',
     customCss: user.customCss ?? [],
     toc: { minHeadingLevel: user.toc?.minHeadingLevel ?? 2, maxHeadingLevel: user.toc?.maxHeadingLevel ?? 3 },
+    markdown: { format: user.markdown?.format ?? 'detect' },
     codeThemes: { light: user.codeThemes?.light ?? 'github-light', dark: user.codeThemes?.dark ?? 'github-dark' },
     colorMode: {
       defaultMode: user.colorMode?.defaultMode ?? 'light',

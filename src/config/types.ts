@@ -1,5 +1,8 @@
 import type { AnnouncementBar, FooterColumn, LocaleConfig, NavItem } from '../shared/types.js';
 
+/** See UserConfig.markdown.format. */
+export type MarkdownFormatSetting = 'mdx' | 'md' | 'detect';
+
 /** The site configuration as written in site/sipadocs.config.ts (optional keys have defaults). */
 export interface UserConfig {
   title: string;
@@ -50,6 +53,13 @@ export interface UserConfig {
   staticDir?: string;
   customCss?: string[];
   toc?: { minHeadingLevel?: number; maxHeadingLevel?: number };
+  markdown?: {
+    /**
+     * How content files are parsed: 'mdx' compiles every file as MDX 3, 'md' every file as
+     * CommonMark + GFM with its raw HTML kept, 'detect' (default) goes by the extension (.md / .mdx).
+     */
+    format?: MarkdownFormatSetting;
+  };
   codeThemes?: { light?: string; dark?: string };
   colorMode?: { defaultMode?: 'light' | 'dark'; respectPrefersColorScheme?: boolean; disableSwitch?: boolean };
   announcementBar?: AnnouncementBar | null;

@@ -9,7 +9,7 @@ import { joinUrl, lastUpdateOf } from './docs.js';
 import type { FieldType, FrontMatterWarning, ParsedSource } from './frontMatter.js';
 import { checkFields } from './frontMatter.js';
 import type { BlogPost } from './model.js';
-import { findH1, formatDate, withoutExtension } from './names.js';
+import { contentFormat, findH1, formatDate, withoutExtension } from './names.js';
 
 /** Every front-matter key a blog post honours; any other key is warned about. */
 export const POST_FIELDS = {
@@ -120,7 +120,7 @@ export function createPost(
     source: {
       relPath: input.relPath,
       absPath: input.absPath,
-      format: input.relPath.endsWith('.md') ? 'md' : 'mdx',
+      format: contentFormat(input.relPath, config.markdown.format),
       body: parsed.body,
       text: input.text,
       withExcerpt: true,

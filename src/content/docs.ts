@@ -5,7 +5,7 @@ import { COMMON_FIELDS, commonFields, editUrlOf, toTagRefs } from './commonField
 import type { FieldType, FrontMatterWarning, ParsedSource } from './frontMatter.js';
 import { checkFields } from './frontMatter.js';
 import type { ContentSource, Doc } from './model.js';
-import { findH1, stripNumberPrefix, withoutExtension } from './names.js';
+import { contentFormat, findH1, stripNumberPrefix, withoutExtension } from './names.js';
 
 /** Every front-matter key a doc honours; any other key is warned about. */
 export const DOC_FIELDS = {
@@ -72,7 +72,7 @@ export function createDoc(input: DocInput, config: SiteConfig, warn: (warning: F
   const source: ContentSource = {
     relPath: input.relPath,
     absPath: input.absPath,
-    format: input.relPath.endsWith('.md') ? 'md' : 'mdx',
+    format: contentFormat(input.relPath, config.markdown.format),
     body: parsed.body,
     text: input.text,
     withExcerpt: false,

@@ -1,4 +1,5 @@
 import GithubSlugger from 'github-slugger';
+import type { MarkdownFormatSetting } from '../config/types.js';
 
 const NUMBER_PREFIX = /^(\d+)[-_.\s]+(?=\S)/;
 
@@ -17,6 +18,15 @@ export function slugify(text: string): string {
 /** Strips the extension of a file name. */
 export function withoutExtension(file: string): string {
   return file.replace(/\.[^./]+$/, '');
+}
+
+/**
+ * How a content file is compiled: as the `markdown.format` setting says, or by its extension when
+ * that is 'detect' (.md as CommonMark with raw HTML, anything else as MDX).
+ */
+export function contentFormat(relPath: string, setting: MarkdownFormatSetting): 'md' | 'mdx' {
+  if (setting !== 'detect') return setting;
+  return relPath.endsWith('.md') ? 'md' : 'mdx';
 }
 
 /** First "# heading" of a markdown body outside code fences, or null. */

@@ -4,7 +4,7 @@ import { COMMON_FIELDS, commonFields } from './commonFields.js';
 import type { FieldType, FrontMatterWarning, ParsedSource } from './frontMatter.js';
 import { checkFields } from './frontMatter.js';
 import type { SitePage } from './model.js';
-import { findH1, withoutExtension } from './names.js';
+import { contentFormat, findH1, withoutExtension } from './names.js';
 
 /** Every front-matter key a markdown page honours; any other key is warned about. */
 export const PAGE_FIELDS = { ...COMMON_FIELDS } as const satisfies Record<string, FieldType>;
@@ -51,7 +51,7 @@ export function createMarkdownPage(
     route,
     relPath,
     absPath,
-    source: { relPath, absPath, format: relPath.endsWith('.md') ? 'md' : 'mdx', body: parsed.body, text, withExcerpt: false },
+    source: { relPath, absPath, format: contentFormat(relPath, config.markdown.format), body: parsed.body, text, withExcerpt: false },
     title: fm.title ?? findH1(parsed.body) ?? route.slice(1),
     description: fm.description ?? '',
   };

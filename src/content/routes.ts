@@ -317,3 +317,24 @@ function summarize(post: BlogPost): BlogPostSummary {
     description: post.description,
   };
 }
+
+/**
+ * The link targets the content of a route renders (element ids and `<a name>`), as the compiler
+ * found them; the layout's own ids are not included. Null when they are only known once the page
+ * is rendered: a React page, or content with components or expressions (see mdx/anchors.ts).
+ */
+export function contentAnchors(route: PlannedRoute, compiled: CompiledPages): string[] | null {
+  const content = route.content;
+  if (!content) return [];
+  if (content.kind === 'page') return null;
+  if (content.kind === 'mdx') return compiled.get(content.relPath)?.anchors ?? null;
+  const anchors: string[] = [];
+  for (const relPath of content.relPaths) {
+    const page = compiled.get(relPath);
+    // A post without a truncate marker is listed whole. (Reading `excerptCode` would load a cached page's code.)
+    const own = page ? (page.hasTruncateMarker ? page.excerptAnchors : page.anchors) : null;
+    if (!own) return null;
+    anchors.push(...own);
+  }
+  return anchors;
+}

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../../src/build/build.js';
 import { routeToHtmlFile } from '../../src/shared/paths.js';
 import { silentLogger, tempDir } from '../helpers.js';
+import { linkTargetsOfBuild } from './linkTargets.js';
 import { API_CLASSES, GUIDES, SPEC_ROUTES } from '../specRoutes.js';
 
 describe('the Sipa site', () => {
@@ -36,6 +37,12 @@ describe('the Sipa site', () => {
 
   it('writes a 404 page', async () => {
     expect((await stat(path.join(out, '404.html'))).isFile()).toBe(true);
+  });
+
+  it('checked links against exactly the ids and <a name> an HTML parser finds on each page', async () => {
+    const pages = await linkTargetsOfBuild(out);
+    expect(pages.length).toBe(SPEC_ROUTES.length + 1);
+    for (const page of pages) expect(page.checked, page.file).toEqual(page.parsed);
   });
 
   it('builds without warnings', () => {

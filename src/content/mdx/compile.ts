@@ -1,13 +1,17 @@
+import type { PluggableList } from 'unified';
 import type { VFileMessage } from 'vfile-message';
 import { SiteError, codeFrame } from '../../errors.js';
 import { isExternalUrl, withBase } from '../../shared/paths.js';
 import type { TocItem } from '../../shared/types.js';
 import { fenceLanguages, type CodeHighlighter } from './highlighter.js';
+import { usesJsx } from './jsxUsage.js';
 import {
   isRelativeSource,
+  rehypeAnchors,
   rehypeCodeBlocks,
   rehypeHeadings,
   rehypeImages,
+  rehypeRawHtml,
   remarkAdmonitions,
   remarkCheckComponents,
   remarkMarkdownLinks,
@@ -20,11 +24,14 @@ import {
 import { preprocess } from './preprocess.js';
 
 /**
- * The MDX compiler and its remark extensions, loaded on first use: a build whose pages are all
- * cached never needs them, and they are a large part of the CLI's start-up.
+ * The MDX compiler and its remark and rehype extensions, loaded on first use: a build whose pages
+ * are all cached never needs them, and they are a large part of the CLI's start-up.
  */
-let mdxLibraries: Promise<[typeof import('@mdx-js/mdx'), typeof import('remark-gfm'), typeof import('remark-directive')]> | undefined;
-const loadMdxLibraries = () => (mdxLibraries ??= Promise.all([import('@mdx-js/mdx'), import('remark-gfm'), import('remark-directive')]));
+let mdxLibraries:
+  | Promise<[typeof import('@mdx-js/mdx'), typeof import('remark-gfm'), typeof import('remark-directive'), typeof import('rehype-raw')]>
+  | undefined;
+const loadMdxLibraries = () =>
+  (mdxLibraries ??= Promise.all([import('@mdx-js/mdx'), import('remark-gfm'), import('remark-directive'), import('rehype-raw')]));
 
 /** Components the theme passes to every MDX page; usable without an import. */
 export const THEME_COMPONENTS = new Set(['Tabs', 'TabItem', 'Admonition', 'CodeBlock', 'Details']);
@@ -34,6 +41,7 @@ export interface CompileOptions {
   file: string;
   /** Original file text, for code frames. */
   sourceText: string;
+  /** 'md': CommonMark + GFM, raw HTML parsed and rendered; 'mdx': MDX 3. */
   format: 'md' | 'mdx';
   highlighter: CodeHighlighter;
   /** Heading levels the compiled table of contents collects (each page shows a part of it). */
@@ -62,6 +70,10 @@ export interface CompiledPage {
   hasTruncateMarker: boolean;
   toc: TocItem[];
   headingIds: string[];
+  /** Every element id and `<a name>` the content renders, or null when only the rendered page tells (see anchors.ts). */
+  anchors: string[] | null;
+  /** The same for the excerpt; null also when there is no excerpt. */
+  excerptAnchors: string[] | null;
   h1: string | null;
   warnings: CompileWarning[];
   markdownLinks: Record<string, string | null>;
@@ -76,19 +88,21 @@ export interface CompiledPage {
 export async function compileMdx(body: string, options: CompileOptions): Promise<CompiledPage> {
   const pre = preprocess(body);
   await options.highlighter.ensureLanguages(fenceLanguages(body));
-  const main = await compileOnce(pre.text, pre.customIds, options, null);
+  const main = await compileOnce(pre.text, body, pre.customIds, options, null);
   const image = frontMatterImage(options);
-  let excerptCode: string | null = null;
+  let excerpt: Awaited<ReturnType<typeof compileOnce>> | null = null;
   if (options.withExcerpt && pre.truncateLine !== null) {
-    const excerpt = pre.text.split('\n').slice(0, pre.truncateLine - 1).join('\n');
-    excerptCode = (await compileOnce(excerpt, pre.customIds, options, options.route ?? null)).code;
+    const excerptText = pre.text.split('\n').slice(0, pre.truncateLine - 1).join('\n');
+    excerpt = await compileOnce(excerptText, body, pre.customIds, options, options.route ?? null);
   }
   return {
     code: main.code,
-    excerptCode,
+    excerptCode: excerpt?.code ?? null,
     hasTruncateMarker: pre.truncateLine !== null,
     toc: main.state.toc,
     headingIds: main.state.headingIds,
+    anchors: main.state.anchors,
+    excerptAnchors: excerpt?.state.anchors ?? null,
     h1: main.state.h1,
     warnings: main.state.warnings,
     markdownLinks: main.state.markdownLinks,
@@ -122,11 +136,13 @@ function missingImageError(src: string, options: CompileOptions, line: number | 
   });
 }
 
-async function compileOnce(text: string, customIds: Map<number, string>, options: CompileOptions, hashLinkBase: string | null) {
+/** Compiles `text` (preprocessed from `body`) to a module. */
+async function compileOnce(text: string, body: string, customIds: Map<number, string>, options: CompileOptions, hashLinkBase: string | null) {
   const state: CompileState = {
     customIds,
     toc: [],
     headingIds: [],
+    anchors: null,
     h1: null,
     warnings: [],
     unknownComponents: [],
@@ -142,7 +158,14 @@ async function compileOnce(text: string, customIds: Map<number, string>, options
     hashLinkBase,
     resolveImage: options.resolveImage,
   };
-  const [{ compile }, { default: remarkGfm }, { default: remarkDirective }] = await loadMdxLibraries();
+  const [{ compile, nodeTypes }, { default: remarkGfm }, { default: remarkDirective }, { default: rehypeRaw }] = await loadMdxLibraries();
+  // Markdown keeps its raw HTML (<a name>, <code> in headings, <br/> in tables, <details>): it is
+  // parsed into elements, the JSX elements the remark plugins made (admonitions) passing through.
+  // As in Docusaurus, headings written in markdown get ids and make the table of contents, and
+  // headings written in HTML keep what they have; so headings are done first (their text is the
+  // same: `### f() ⇒ <code>string</code>` reads "f() ⇒ string" either way). Code blocks come
+  // after, so a <pre><code> written in HTML is one too, and link targets are read last.
+  const rawHtml: PluggableList = options.format === 'md' ? [[rehypeRawHtml, { rehypeRaw, passThrough: [...nodeTypes] }]] : [];
   let code: string;
   try {
     const file = await compile(
@@ -159,15 +182,18 @@ async function compileOnce(text: string, customIds: Map<number, string>, options
           [remarkCheckComponents, pluginOptions],
         ],
         rehypePlugins: [
-          [rehypeImages, pluginOptions],
           [rehypeHeadings, pluginOptions],
+          ...rawHtml,
+          // After raw HTML is parsed, so <img> written in markdown's HTML is found too.
+          [rehypeImages, pluginOptions],
           [rehypeCodeBlocks, pluginOptions],
+          [rehypeAnchors, pluginOptions],
         ],
       },
     );
     code = String(file.value);
   } catch (error) {
-    throw mdxError(error as VFileMessage, options);
+    throw mdxError(error as VFileMessage, options, body);
   }
   const missing = state.missingImages[0];
   if (missing) throw missingImageError(missing.src, options, missing.line, missing.column, 'the image');
@@ -184,7 +210,7 @@ async function compileOnce(text: string, customIds: Map<number, string>, options
   return { code, state };
 }
 
-function mdxError(error: VFileMessage, options: CompileOptions): SiteError {
+function mdxError(error: VFileMessage, options: CompileOptions, body: string): SiteError {
   if (error instanceof SiteError) return error;
   // Some messages only carry a range in `place` (e.g. unclosed tags).
   const place = error.place as { line?: number; column?: number; start?: { line: number; column: number } } | undefined;
@@ -198,10 +224,19 @@ function mdxError(error: VFileMessage, options: CompileOptions): SiteError {
     message: `invalid ${options.format === 'md' ? 'markdown' : 'MDX'}: ${reason}`,
     location: { file: options.file, line, column },
     frame: line ? codeFrame(options.sourceText, line, column) : undefined,
-    hint:
-      options.format === 'mdx'
-        ? 'In MDX, write "{", "}" and "<" in prose inside backticks or escape them (\\{, \\<); HTML comments are {/* … */}.'
-        : undefined,
+    hint: options.format === 'mdx' ? mdxHint(options.file, body) : undefined,
     cause: error,
   });
+}
+
+/**
+ * What to do about MDX that MDX 3 rejects. Content written for MDX 1 often uses no JSX at all, and
+ * then it compiles as plain markdown, raw HTML and all.
+ */
+function mdxHint(file: string, body: string): string {
+  const hint = 'In MDX, write "{", "}" and "<" in prose inside backticks or escape them (\\{, \\<); HTML comments are {/* … */}.';
+  if (usesJsx(body)) return hint;
+  return file.endsWith('.md')
+    ? `${hint} This file uses no JSX: set markdown.format to 'detect' in the site config to compile .md files as CommonMark.`
+    : `${hint} This file uses no JSX: rename it to .md to compile it as CommonMark.`;
 }

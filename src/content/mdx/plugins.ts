@@ -9,8 +9,10 @@ import type { Root as MdastRoot, RootContent as MdastContent } from 'mdast';
 import type { ContainerDirective, LeafDirective, TextDirective } from 'mdast-util-directive';
 import type { MdxJsxAttribute, MdxJsxFlowElement } from 'mdast-util-mdx-jsx';
 import type { Program } from 'estree';
+import type { VFile } from 'vfile';
 import type { TocItem } from '../../shared/types.js';
 import { isExternalUrl, splitHash } from '../../shared/paths.js';
+import { collectAnchors } from './anchors.js';
 import { parseCodeMeta } from './codeMeta.js';
 import { PLAIN_LANGUAGES, type CodeHighlighter } from './highlighter.js';
 import { ADMONITION_TYPES } from './preprocess.js';
@@ -48,6 +50,8 @@ export interface CompileState {
   customIds: Map<number, string>;
   toc: TocItem[];
   headingIds: string[];
+  /** Every element id and `<a name>` of the content, or null when only the rendered page knows them (see anchors.ts). */
+  anchors: string[] | null;
   h1: string | null;
   warnings: CompileWarning[];
   unknownComponents: UnknownComponent[];
@@ -279,6 +283,31 @@ export function rehypeImages(options: PluginOptions) {
   };
 }
 
+/**
+ * Parses the raw HTML of a markdown file into elements with rehype-raw; the JSX elements the remark
+ * plugins made (admonitions) pass through. A page without raw HTML is left as it is: the pass
+ * rebuilds the whole tree, about 1.5 ms a page. rehype-raw drops the `data` of every element, so
+ * a fence's meta (```js title="a.js" {1}) is first moved into a `dataMeta` property.
+ */
+export function rehypeRawHtml(options: { rehypeRaw: (options: { passThrough: string[] }) => (tree: HastRoot, file: VFile) => HastRoot; passThrough: string[] }) {
+  const parse = options.rehypeRaw({ passThrough: options.passThrough });
+  return (tree: HastRoot, file: VFile) => {
+    let hasRaw = false;
+    walkHast(tree, (node) => {
+      if (hasRaw) return SKIP;
+      if (node.type === 'raw') hasRaw = true;
+      return undefined;
+    });
+    if (!hasRaw) return tree;
+    walkHast(tree, (node) => {
+      if (node.type !== 'element' || node.tagName !== 'code') return;
+      const meta = (node.data as { meta?: string | null } | undefined)?.meta;
+      if (meta) node.properties = { ...node.properties, dataMeta: meta };
+    });
+    return parse(tree, file);
+  };
+}
+
 /** Highlights fenced code at build time (light and dark palettes at once) and wraps it in <CodeBlock>. */
 export function rehypeCodeBlocks(options: PluginOptions) {
   const { toHtml, resolveLanguage } = options.highlighter;
@@ -289,7 +318,7 @@ export function rehypeCodeBlocks(options: PluginOptions) {
       if (!code) return;
       const classes = (code.properties?.className as string[] | undefined) ?? [];
       const requested = classes.find((c) => c.startsWith('language-'))?.slice('language-'.length) ?? '';
-      const meta = parseCodeMeta((code.data as { meta?: string } | undefined)?.meta);
+      const meta = parseCodeMeta((code.data as { meta?: string } | undefined)?.meta ?? (code.properties?.dataMeta as string | undefined));
       const source = hastToString(code).replace(/\n$/, '');
       const lang = PLAIN_LANGUAGES.has(requested.toLowerCase()) ? null : resolveLanguage(requested);
       if (requested && !PLAIN_LANGUAGES.has(requested.toLowerCase()) && !lang) {
@@ -313,5 +342,12 @@ export function rehypeCodeBlocks(options: PluginOptions) {
       } as never;
       return SKIP;
     });
+  };
+}
+
+/** Records the page's link targets (see anchors.ts); runs last, on the tree as it will render. */
+export function rehypeAnchors(options: PluginOptions) {
+  return (tree: HastRoot) => {
+    options.state.anchors = collectAnchors(tree);
   };
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { extractLinks, findBrokenLinks } from '../../../src/check/links.js';
+import { extractHrefs, extractLinks, findBrokenLinks, LAYOUT_IDS, readAnchors } from '../../../src/check/links.js';
 
-const page = (route: string, body: string) => extractLinks(route, `<html><body>${body}</body></html>`);
+/** A page whose targets are read from its HTML (as for a React page). */
+const page = (route: string, body: string) => extractLinks(route, `<html><body>${body}</body></html>`, null);
 
 describe('findBrokenLinks', () => {
   const pages = [
@@ -19,5 +20,29 @@ describe('findBrokenLinks', () => {
       { source: '/docs/c', href: '/docs/zzz', reason: 'missing page' },
       { source: '/docs/c', href: '/docs/a#nope', reason: 'missing anchor' },
     ]);
+  });
+
+  it('accepts a link to an <a name> anchor, fragments with dots and plus signs included', () => {
+    const api = page('/docs/api', '<p><a name="SipaUrl.getUrl"></a></p><p><a name="SipaComponent+html"></a></p>');
+    const guide = page('/docs/guide', '<a href="/docs/api#SipaUrl.getUrl">a</a><a href="/docs/api#SipaComponent+html">b</a><a href="/docs/api#SipaUrl.nope">c</a>');
+    expect(findBrokenLinks([api, guide], new Set())).toEqual([{ source: '/docs/guide', href: '/docs/api#SipaUrl.nope', reason: 'missing anchor' }]);
+  });
+});
+
+describe('reading targets and links from HTML', () => {
+  it('reads every element id and every <a name>, and nothing from text', () => {
+    // As the highlighter writes code: "<" escaped, quotes not.
+    const html = '<div id="a"><a name="b"></a><span name="not-an-anchor"></span><pre><code><span>&#x3C;span id="in-code"></span></code></pre><p>id="in-text"</p></div>';
+    expect(readAnchors(html)).toEqual(['a', 'b']);
+  });
+
+  it('takes the content anchors the compiler found, plus the layout ids, without parsing', () => {
+    const links = extractLinks('/docs/x', '<main id="main-content"><span id="only-in-html"></span></main>', ['from-compiler']);
+    expect(links.ids).toEqual(new Set([...LAYOUT_IDS, 'from-compiler']));
+  });
+
+  it('reads hrefs of real links only, decoded', () => {
+    const html = '<a class="x" href="/docs/a?x=1&amp;y=2#h">a</a><a data-href="/nope">b</a><pre><code>&#x3C;a href="/in-code">x&#x3C;/a></code></pre>';
+    expect(extractHrefs(html)).toEqual(['/docs/a?x=1&y=2#h']);
   });
 });

@@ -41,9 +41,12 @@ async function compile(
     highlighter,
     tocLevels: { min: 2, max: 3 },
     resolveMarkdownLink,
+    withExcerpt: true,
     ...more,
   });
 }
+
+const compileMd = (body: string) => compile(body, () => null, { format: 'md', file: 'docs/page.md' });
 
 /** Two images exist beside the page; the resolver records what it was asked. */
 const images = (asked: string[] = []) => ({
@@ -55,10 +58,10 @@ const images = (asked: string[] = []) => ({
   },
 });
 
-/** Runs the compiled module and renders its content to static markup. */
-async function render(page: CompiledPage): Promise<string> {
+/** Runs the compiled module (or its excerpt) and renders its content to static markup. */
+async function render(page: CompiledPage, part: 'code' | 'excerptCode' = 'code'): Promise<string> {
   const file = path.join(tmp.dir, `page-${modules++}.mjs`);
-  writeFileSync(file, page.code.replaceAll('"react/jsx-runtime"', JSON.stringify(jsxRuntime)));
+  writeFileSync(file, page[part]!.replaceAll('"react/jsx-runtime"', JSON.stringify(jsxRuntime)));
   const { default: Content } = (await import(pathToFileURL(file).href)) as { default: (props: object) => ReactNode };
   return renderToStaticMarkup(createElement(Content, { components }));
 }
@@ -158,5 +161,101 @@ describe('compileMdx', () => {
     const error = await page('./img/none.png').catch((e: unknown) => e);
     expect((error as SiteError).code).toBe('IMAGE_NOT_FOUND');
     expect((error as SiteError).location).toEqual({ file: 'docs/page.mdx', line: 3, column: 8 });
+  });
+
+  it('compiles .md as CommonMark with its raw HTML kept: anchors, code in headings, tables, entities, comments', async () => {
+    const page = await compileMd(
+      [
+        '<!-- generated: do not edit -->',
+        '',
+        '<a name="SipaUrl.getUrl"></a>',
+        '',
+        '### SipaUrl.getUrl() ⇒ <code>string</code>',
+        'Key &rarr; value, and &lt;b&gt; is text.',
+        '',
+        '| Param | Type | Description |',
+        '| --- | --- | --- |',
+        '| url | <code>string</code> \\| <code>null</code> | first<br/>second |',
+        '',
+        '## Custom <em>id</em> {#custom}',
+      ].join('\n'),
+    );
+    const html = await render(page);
+    expect(html).toContain('<p><a name="SipaUrl.getUrl"></a></p>');
+    expect(html).toContain('<h3 id="sipaurlgeturl--string">SipaUrl.getUrl() ⇒ <code>string</code></h3>');
+    expect(html).toContain('Key → value, and &lt;b&gt; is text.');
+    expect(html).toContain('<td><code>string</code> | <code>null</code></td><td>first<br/>second</td>');
+    expect(html).toContain('<h2 id="custom">Custom <em>id</em></h2>');
+    expect(html).not.toContain('generated');
+    // The table of contents holds the headings' text, not their tags.
+    expect(page.toc).toEqual([
+      { id: 'sipaurlgeturl--string', text: 'SipaUrl.getUrl() ⇒ string', level: 3 },
+      { id: 'custom', text: 'Custom id', level: 2 },
+    ]);
+    expect(new Set(page.anchors)).toEqual(new Set(['SipaUrl.getUrl', 'sipaurlgeturl--string', 'custom']));
+  });
+
+  it('lists headings written in markdown in the table of contents, and leaves those written in HTML in .md as they are', async () => {
+    const page = await compileMd('<h2 id="SipaUrl.members">Members</h2>\n\n<h2>Static <code>methods</code></h2>\n\n## Static methods\n\n## Members\n');
+    expect(page.toc.map((item) => item.id)).toEqual(['static-methods', 'members']);
+    expect(new Set(page.anchors)).toEqual(new Set(['SipaUrl.members', 'static-methods', 'members']));
+    const html = await render(page);
+    expect(html).toContain('<h2 id="SipaUrl.members">Members</h2>');
+    expect(html).toContain('<h2>Static <code>methods</code></h2>');
+  });
+
+  it('keeps admonitions, fence titles and highlighted lines in .md, with raw HTML inside admonitions', async () => {
+    const html = await render(await compileMd(':::tip Quick\n\nPress <kbd>Ctrl</kbd> <span id="t">now</span>.\n\n:::\n\n```js title="app.js" {1}\nconst a = \'<b id="in-code">\';\n```\n'));
+    expect(html).toContain('<aside data-type="tip" data-title="Quick"><p>Press <kbd>Ctrl</kbd> <span id="t">now</span>.</p></aside>');
+    expect(html).toMatch(/<figure data-language="js" data-title="app.js"><pre class="shiki[^"]*"[^>]*><code><span class="line highlighted">/);
+    // A page without raw HTML skips that pass, and keeps its fence titles too.
+    expect(await render(await compileMd('```js title="plain.js"\nconst a = 1;\n```\n'))).toMatch(/^<figure data-language="js" data-title="plain.js">/);
+  });
+
+  it('passes <details> in .md to the theme\'s details component with its summary', async () => {
+    const page = await compileMd('<details open id="more">\n<summary>Why <code>replaceState</code>?</summary>\n\nBecause **history** stays short.\n\n</details>\n');
+    const Details = ({ children, open, id }: { children?: ReactNode; open?: boolean; id?: string }) => createElement('section', { 'data-open': String(open), id }, children);
+    const file = path.join(tmp.dir, `page-${modules++}.mjs`);
+    writeFileSync(file, page.code.replaceAll('"react/jsx-runtime"', JSON.stringify(jsxRuntime)));
+    const { default: Content } = (await import(pathToFileURL(file).href)) as { default: (props: object) => ReactNode };
+    const html = renderToStaticMarkup(createElement(Content, { components: { ...components, details: Details } }));
+    expect(html).toMatch(/^<section data-open="true" id="more">\s*<summary>Why <code>replaceState<\/code>\?<\/summary>\s*<p>Because <strong>history<\/strong> stays short.<\/p>\s*<\/section>$/);
+    expect(page.anchors).toEqual(['more']);
+  });
+
+  it('cuts the excerpt of an .md post at <!-- truncate --> among other comments', async () => {
+    const page = await compileMd('Intro <a name="top"></a>with <abbr title="x">HTML</abbr>.\n\n<!-- truncate -->\n\n<!-- note -->\n\n## Rest\n');
+    expect(page.hasTruncateMarker).toBe(true);
+    expect(await render(page, 'excerptCode')).toBe('<p>Intro <a name="top"></a>with <abbr title="x">HTML</abbr>.</p>');
+    expect(await render(page)).toContain('<h2 id="rest">Rest</h2>');
+    expect(page.excerptAnchors).toEqual(['top']);
+    expect(new Set(page.anchors)).toEqual(new Set(['top', 'rest']));
+  });
+
+  it('finds link targets in the tree, never in code, and leaves them to the rendered page when components or expressions may add some', async () => {
+    const code = 'Inline `<span id="inline">` code.\n\n```html\n<a name="fenced" id="fenced-id"></a>\n```\n';
+    expect((await compileMd(`${code}\n<span id="y">y</span>\n`)).anchors).toEqual(['y']);
+    expect((await compile(`${code}\n<span id="y">y</span> <a name="x" />\n\n## Title\n`)).anchors).toEqual(['y', 'x', 'title']);
+    // Literal expressions and the theme's id-less components are known; anything else is not.
+    expect((await compile('A {\'{\'} brace {/* note */}.\n\n<Details summary="s"><b id="in">x</b></Details>\n')).anchors).toEqual(['in']);
+    expect((await compile('<Tabs><TabItem value="a">A</TabItem></Tabs>\n')).anchors).toBeNull();
+    expect((await compile('export const Local = () => <b id="x" />;\n\n<Local />\n')).anchors).toBeNull();
+    expect((await compile('{props.title}\n')).anchors).toBeNull();
+    expect((await compile('<span id={"a" + 1}>x</span>\n')).anchors).toBeNull();
+    expect((await compile('<span {...{ id: "a" }}>x</span>\n')).anchors).toBeNull();
+    expect((await compile('<Details summary={<b id="in-summary">s</b>}>x</Details>\n')).anchors).toBeNull();
+    // What an HTML element's other attributes hold renders as text; a literal id is known.
+    expect((await compile('<img src={"/a.png"} alt="" /> <span id={\'literal\'} title={`t`} data-n={1 + 1}>x</span>\n')).anchors).toEqual(['literal']);
+  });
+
+  it('suggests .md for an .mdx file that MDX 3 rejects and that uses no JSX', async () => {
+    const plain = await compile('# Old page\n\n<!-- written for MDX 1 -->\n\nText.\n').catch((e: unknown) => e);
+    expect(plain).toBeInstanceOf(SiteError);
+    expect((plain as SiteError).code).toBe('MDX_SYNTAX');
+    expect((plain as SiteError).location).toMatchObject({ file: 'docs/page.mdx', line: 3 });
+    expect((plain as SiteError).hint).toContain('rename it to .md');
+    const withJsx = await compile('import X from "./x";\n\n<!-- comment -->\n\n<X />\n').catch((e: unknown) => e);
+    expect((withJsx as SiteError).code).toBe('MDX_SYNTAX');
+    expect((withJsx as SiteError).hint).not.toContain('rename it to .md');
   });
 });
