@@ -30,7 +30,8 @@ describe('building Docusaurus 2 markdown', () => {
   let tmp: Awaited<ReturnType<typeof tempDir>>;
   let out: string;
   let logger: ReturnType<typeof silentLogger>;
-  const read = (file: string) => readFile(path.join(out, file), 'utf8');
+  /** A built file; headings' "#" links (the theme's, not the content's) are left out. */
+  const read = async (file: string) => (await readFile(path.join(out, file), 'utf8')).replace(/<a class="hash-link"[^>]*><\/a>/g, '');
 
   beforeAll(async () => {
     tmp = await tempDir();
@@ -63,8 +64,8 @@ describe('building Docusaurus 2 markdown', () => {
 
   it('keeps <code>, links and entities in headings, and lists their text in the table of contents', async () => {
     const html = await read('docs/api/SipaUrl.html');
-    expect(html).toContain('<h3 id="sipaurlgeturl--string">SipaUrl.getUrl() ⇒ <code>string</code><a class="hash-link" href="#sipaurlgeturl--string" aria-label="Direct link to SipaUrl.getUrl() ⇒ string"></a></h3>');
-    expect(html).toContain('<h3 id="sipaurlgetparams--objectstring-string">SipaUrl.getParams() ⇒ <code>Object.&lt;string, string&gt;</code><a class="hash-link" href="#sipaurlgetparams--objectstring-string" aria-label="Direct link to SipaUrl.getParams() ⇒ Object.&lt;string, string&gt;"></a></h3>');
+    expect(html).toContain('<h3 id="sipaurlgeturl--string">SipaUrl.getUrl() ⇒ <code>string</code></h3>');
+    expect(html).toContain('<h3 id="sipaurlgetparams--objectstring-string">SipaUrl.getParams() ⇒ <code>Object.&lt;string, string&gt;</code></h3>');
     expect(html).toContain('<h3 id="sipaurlseturlurl-options--sipaurl">SipaUrl.setUrl(url, [options]) ⇒ <a href="#SipaUrl"><code>SipaUrl</code></a></h3>');
     const payload = JSON.parse(await read('_sipa/routes/docs/api/SipaUrl.json')) as { data: { toc: Array<{ id: string; text: string }> } };
     expect(payload.data.toc).toContainEqual({ id: 'sipaurlgetparams--objectstring-string', text: 'SipaUrl.getParams() ⇒ Object.<string, string>', level: 3 });
@@ -100,7 +101,7 @@ describe('building Docusaurus 2 markdown', () => {
     expect(guide).toContain('<span>Chain the calls</span>');
     expect(guide).toContain('<div class="code-block__title">app/views/pages/products/products.js</div>');
     expect(guide).toContain('<span class="line highlighted">');
-    expect(guide).toContain('<h2 id="keep-the-view-in-the-address">Keep the view in the address<a class="hash-link" href="#keep-the-view-in-the-address" aria-label="Direct link to Keep the view in the address"></a></h2>');
+    expect(guide).toContain('<h2 id="keep-the-view-in-the-address">Keep the view in the address</h2>');
     for (const page of ['docs/guides/url-and-state.html', 'docs/api/SipaUrl.html', 'blog/new-docs.html']) {
       const html = await read(page);
       expect(html).not.toMatch(/Written for Docusaurus 2|Generated with jsdoc2md|Everything below/);
@@ -111,7 +112,7 @@ describe('building Docusaurus 2 markdown', () => {
     const list = await read('blog.html');
     expect(list).toContain('<abbr title="Application Programming Interface">API</abbr>');
     expect(list).not.toContain('What changed');
-    expect(await read('blog/new-docs.html')).toContain('<h2 id="what-changed">What changed<a class="hash-link" href="#what-changed" aria-label="Direct link to What changed"></a></h2>');
+    expect(await read('blog/new-docs.html')).toContain('<h2 id="what-changed">What changed</h2>');
   });
 
   it('checked links against exactly the ids and <a name> an HTML parser finds on each page', async () => {
