@@ -66,7 +66,11 @@ export function createTwoThemeHtml(highlighter: Highlighter, themeNames: Record<
         if (!grammar) {
           html += `<span>${escapeText(line)}</span>`;
         } else {
-          const result = grammar.tokenizeLine(line, state, TOKENIZE_TIME_LIMIT_MS);
+          let result = grammar.tokenizeLine(line, state, TOKENIZE_TIME_LIMIT_MS);
+          // The limit is wall-clock time: on a busy machine (or while a grammar's regexes are
+          // compiled on first use) an ordinary line can exceed it. Try again with a limit only a
+          // runaway pattern reaches, so the colours never depend on the machine's load.
+          if (result.stoppedEarly) result = grammar.tokenizeLine(line, state, RETRY_TIME_LIMIT_MS);
           state = result.ruleStack;
           html += lineSpans(line, result.tokens, styleOf);
         }
@@ -79,6 +83,8 @@ export function createTwoThemeHtml(highlighter: Highlighter, themeNames: Record<
 
 /** shiki's default: a line that takes longer is left as tokenized so far. */
 const TOKENIZE_TIME_LIMIT_MS = 500;
+/** For the second try of a line that stopped early (see above). */
+const RETRY_TIME_LIMIT_MS = 20_000;
 
 const WHITESPACE_ONLY = /^\s+$/;
 
