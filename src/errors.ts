@@ -21,7 +21,12 @@ export type ErrorCode =
   | 'BROKEN_LINKS'
   | 'SITE_NOT_FOUND'
   | 'OUTPUT_NOT_FOUND'
+  | 'OUTPUT_DIR_REFUSED'
+  | 'OUTPUT_FILE_CONFLICT'
   | 'CACHE_CHANGED';
+
+/** Problems with how sipadocs was called rather than with the site: the CLI exits with 2 for them. */
+export const USAGE_ERRORS: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['OUTPUT_DIR_REFUSED']);
 
 export interface SourceLocation {
   file: string;

@@ -29,23 +29,31 @@ export interface OutputManifest {
    * Digest of every link target of that build (routes, their ids, static files). When it is
    * unchanged, the links of a reused page resolve as they did then, so they need no new check.
    */
+  /** The id of the build that wrote the output (see StagingDir.previousBuild): the manifest holds only for it. */
+  build: string;
   targets: string;
   pages: Record<string, ManifestPage>;
 }
 
-export const MANIFEST_VERSION = 2;
+export const MANIFEST_VERSION = 3;
+
+const outputId = (outDir: string) => createHash('sha256').update(path.resolve(outDir)).digest('hex').slice(0, 16);
 
 /** Where the manifest of an output folder is kept: in the cache, never in the published files. */
 export function manifestFile(cacheDir: string, outDir: string): string {
-  const id = createHash('sha256').update(path.resolve(outDir)).digest('hex').slice(0, 16);
-  return path.join(cacheDir, `${id}.json`);
+  return path.join(cacheDir, `${outputId(outDir)}.json`);
+}
+
+/** Where the record of the files sipadocs wrote into an output folder is kept (see OutputRecord). */
+export function recordFile(cacheDir: string, outDir: string): string {
+  return path.join(cacheDir, `${outputId(outDir)}.files.json`);
 }
 
 /** The manifest, or null when there is none or it is unreadable or from another version. */
 export async function readManifest(file: string): Promise<OutputManifest | null> {
   try {
     const manifest = JSON.parse(await readFile(file, 'utf8')) as OutputManifest;
-    return manifest.version === MANIFEST_VERSION && typeof manifest.pages === 'object' ? manifest : null;
+    return manifest.version === MANIFEST_VERSION && typeof manifest.build === 'string' && typeof manifest.pages === 'object' ? manifest : null;
   } catch {
     return null;
   }

@@ -1,13 +1,18 @@
 import { Command, CommanderError, Option } from 'commander';
 import { writeFileSync } from 'node:fs';
 import { buildSite } from '../build/build.js';
-import { formatSiteError, SiteError, SiteErrors } from '../errors.js';
+import { formatSiteError, SiteError, SiteErrors, USAGE_ERRORS } from '../errors.js';
 import { GENERATOR_VERSION } from '../version.js';
 
 /** Exit codes: 0 success, 1 build/check failure, 2 usage error. */
 export const EXIT = { ok: 0, failure: 1, usage: 2 } as const;
 
 const debug = () => Boolean(process.env.DEBUG);
+
+/** The exit code for an error thrown by a command: 2 when the command was called wrongly, else 1. */
+export function exitCodeFor(error: unknown): number {
+  return error instanceof SiteError && USAGE_ERRORS.has(error.code) ? EXIT.usage : EXIT.failure;
+}
 
 /** Prints any error the way users should see it: file:line:col, message, hint; stacks only with DEBUG. */
 export function reportError(error: unknown, writeError: (text: string) => void = (t) => process.stderr.write(`${t}\n`)): void {
@@ -51,7 +56,7 @@ export async function main(argv: string[]): Promise<number> {
         writeStats(result.pages);
       } catch (error) {
         reportError(error);
-        exitCode = EXIT.failure;
+        exitCode = exitCodeFor(error);
       }
     });
 

@@ -3,8 +3,10 @@ import { readFile, stat } from 'node:fs/promises';
 import type http from 'node:http';
 import path from 'node:path';
 import { buildSite, type BuildContext } from '../build/build.js';
+import { restoreInterruptedSwap } from '../build/output.js';
+import { checkOutputDir } from '../build/outputDir.js';
 import { REPO_ROOT } from '../bundle/virtualModules.js';
-import { reportError } from '../cli/main.js';
+import { exitCodeFor, reportError } from '../cli/main.js';
 import { createLiveReload, type LiveReload } from './liveReload.js';
 import { createRebuildScheduler, type RebuildScheduler } from './scheduler.js';
 import { openBrowser } from './openBrowser.js';
@@ -34,7 +36,13 @@ export interface RunningServer {
 
 /** Serves the built site like a static host until Ctrl+C; builds first when there is no build. */
 export async function serve(options: ServeOptions): Promise<number> {
-  const running = await startServer(options);
+  let running: RunningServer | null;
+  try {
+    running = await startServer(options);
+  } catch (error) {
+    reportError(error);
+    return exitCodeFor(error);
+  }
   if (!running) return 1;
   if (options.open) openBrowser(running.url);
   process.stdout.write('Press Ctrl+C to stop.\n');
@@ -52,9 +60,15 @@ export async function serve(options: ServeOptions): Promise<number> {
   return 0;
 }
 
-/** Builds when needed, starts the server (and in watch mode the watcher); null when the first build failed and there is nothing to serve. */
+/**
+ * Builds when needed, starts the server (and in watch mode the watcher); null when the first build
+ * failed and there is nothing to serve. The output folder follows the rules of a build (see
+ * checkOutputDir) even when there is nothing to build: a folder that is not sipadocs's is never
+ * served, so `serve` cannot publish a project folder on the network.
+ */
 export async function startServer(options: ServeOptions): Promise<RunningServer | null> {
-  const root = path.resolve(options.outDir);
+  const root = checkOutputDir(options.outDir, options.site);
+  await restoreInterruptedSwap(root);
   const hasBuild = await stat(path.join(root, 'index.html')).then(() => true, () => false);
   const context: BuildContext = { compileCache: new Map(), renderCache: new Map() };
   const quiet = Boolean(process.env.CI);
