@@ -45,6 +45,35 @@ describe('sipadocs CLI', () => {
     }
   }, 120_000);
 
+  it('reports every problem of the config at once, each at its line, and exits 1', async () => {
+    const tmp = await tempDir();
+    try {
+      const site = path.join(tmp.dir, 'site');
+      await mkdir(path.join(site, 'docs'), { recursive: true });
+      const config = [
+        'export default {',
+        "  title: 'T',",
+        "  url: 'https://t.example',",
+        "  colour: 'red',",
+        "  docs: { editUrl: 'https://t.example/edit', sidebarCollapsed: 'yes' },",
+        '  blog: {',
+        '    editUrl: 42,',
+        "    postsPerPage: '10',",
+        '  },',
+        '};',
+      ].join('\n');
+      await writeFile(path.join(site, 'sipadocs.config.ts'), config);
+      const result = run('build', '--site', site, '--out-dir', path.join(tmp.dir, 'out'));
+      expect(result.status).toBe(1);
+      const reported = [...result.stderr.matchAll(/sipadocs\.config\.ts:(\d+):\d+: error CONFIG_INVALID: (\S+)/g)].map((m) => `${m[1]} ${m[2]}`);
+      // blog.editUrl is found under blog, not at the docs.editUrl above it.
+      expect(reported).toEqual(['4 unknown', '5 docs.sidebarCollapsed', '7 blog.editUrl', '8 blog.postsPerPage']);
+      expect(result.stderr).toContain('4 problems; nothing was written.');
+    } finally {
+      await tmp.cleanup();
+    }
+  }, 120_000);
+
   it('check-links exits 1 for a missing directory', () => {
     const result = run('check-links', '/nonexistent/dir');
     expect(result.status).toBe(1);
