@@ -7,7 +7,8 @@ import { restoreInterruptedSwap } from '../build/output.js';
 import { checkOutputDir } from '../build/outputDir.js';
 import { REPO_ROOT } from '../bundle/virtualModules.js';
 import { exitCodeFor, reportError } from '../cli/main.js';
-import { createLiveReload, type LiveReload } from './liveReload.js';
+import { isLoopbackHost, isServedHost } from './hosts.js';
+import { createLiveReload, WATCH_PATH_PREFIX, type LiveReload } from './liveReload.js';
 import { createRebuildScheduler, type RebuildScheduler } from './scheduler.js';
 import { openBrowser } from './openBrowser.js';
 import { closeServer, createStaticServer, listenOnFreePort } from './staticServer.js';
@@ -84,14 +85,30 @@ export async function startServer(options: ServeOptions): Promise<RunningServer 
   }
   const liveReload = options.watch ? createLiveReload() : undefined;
   if (liveReload && firstError) liveReload.failed(firstError);
+  let served = { host: options.host, port: options.port };
   const server: http.Server = createStaticServer({
     root,
-    extraHandler: liveReload ? (req, res) => liveReload.handle(req, res) : undefined,
+    extraHandler: liveReload
+      ? (req, res) => {
+          // Build errors show source code: only pages of this server may read the watch endpoints.
+          if ((req.url ?? '').startsWith(WATCH_PATH_PREFIX) && !isServedHost(req.headers.host, served)) {
+            res.writeHead(403, { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff' }).end('Forbidden: unknown Host\n');
+            return true;
+          }
+          return liveReload.handle(req, res);
+        }
+      : undefined,
     transformHtml: liveReload ? (html) => liveReload.transformHtml(html) : undefined,
   });
   const { url, port } = await listenOnFreePort(server, { host: options.host, port: options.port });
+  served = { host: options.host, port };
   if (options.port !== 0 && port !== options.port) process.stdout.write(`Port ${options.port} is in use, using ${port} instead.\n`);
   process.stdout.write(`Serving ${path.relative(process.cwd(), root) || '.'} at ${url}\n`);
+  if (!isLoopbackHost(options.host)) {
+    process.stdout.write(
+      `Warning: --host ${options.host} makes the site reachable from other machines on the network${options.watch ? ', and watch mode with it' : ''}; use --host 127.0.0.1 to keep it on this machine.\n`,
+    );
+  }
 
   let watcher: FSWatcher | undefined;
   let scheduler: RebuildScheduler | undefined;

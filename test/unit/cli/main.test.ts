@@ -30,6 +30,12 @@ describe('sipadocs CLI', () => {
     expect(run('build', '--no-such-flag').status).toBe(2);
   });
 
+  it.each(['abc', '70000', '-5', '1.5', ''])('exits 2 with one message for --port %j', (port) => {
+    const result = run('serve', '--port', port, '--site', '/nonexistent', '--out-dir', '/nonexistent/out');
+    expect(result.status).toBe(2);
+    expect(result.stderr.trim()).toBe(`error: option '--port <port>' argument '${port}' is invalid. A port is a whole number from 0 to 65535 (0 picks a free one).`);
+  });
+
   it('exits 1 with a located message when the build fails', async () => {
     const tmp = await tempDir();
     try {
