@@ -26,6 +26,7 @@ import type { ClientSiteData } from '../shared/types.js';
 import { createStageLogger, formatMs, type StageLogger } from './log.js';
 import { createStagingDir, removeLeftovers, restoreInterruptedSwap } from './output.js';
 import { checkOutputDir } from './outputDir.js';
+import { contentSecurityPolicy, HEADERS_FILE, headersFileText } from './securityHeaders.js';
 import { MANIFEST_VERSION, manifestFile, readManifest, recordFile, targetsDigest, writeManifest, type OutputManifest } from './outputManifest.js';
 
 export interface BuildOptions {
@@ -184,8 +185,15 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       if (broken.length > 0) throw brokenLinksError(broken, plan.routes, rel);
       return digest;
     });
+    for (const route of rendered.inlineHandlerRoutes) {
+      const source = plan.routes.find((r) => r.path === route)?.sourceFile;
+      warn(`${source ? rel(source) : route}: an inline event handler (an on…="…" attribute) in the content will not run: the site's Content-Security-Policy blocks it; attach the handler from a script file instead`);
+    }
     await log.stage('write', async () => {
       if (staticFiles.length > 0) await staging.copyDir(path.join(config.siteDir, config.staticDir), '.');
+      // A _headers file of the site's own comes first; its rules add to the security headers.
+      const ownHeaders = staticFiles.includes(HEADERS_FILE) ? `${await readFile(path.join(staging.dir, HEADERS_FILE), 'utf8')}\n` : '';
+      staging.write(HEADERS_FILE, ownHeaders + headersFileText(contentSecurityPolicy(rendered.scriptHashes)));
       const { build, foreign } = await staging.commit();
       if (foreign.length > 0) warn(foreignFilesWarning(options.outDir, foreign, config));
       const manifest: OutputManifest = { version: MANIFEST_VERSION, build, targets, pages: rendered.manifest };

@@ -15,6 +15,10 @@ export interface ManifestPage {
   /** Anchor ids of the page, for checking links into it without reading it. */
   ids: string[];
   files: FileStamp[];
+  /** Hashes of the inline scripts in the page's body (raw HTML in content), which the site's policy must allow. */
+  scripts?: string[];
+  /** The body has an inline event handler (onclick="…"), which the site's policy blocks. */
+  inlineHandlers?: boolean;
 }
 
 /**
@@ -25,12 +29,12 @@ export interface ManifestPage {
  */
 export interface OutputManifest {
   version: typeof MANIFEST_VERSION;
+  /** The id of the build that wrote the output (see StagingDir.previousBuild): the manifest holds only for it. */
+  build: string;
   /**
    * Digest of every link target of that build (routes, their ids, static files). When it is
    * unchanged, the links of a reused page resolve as they did then, so they need no new check.
    */
-  /** The id of the build that wrote the output (see StagingDir.previousBuild): the manifest holds only for it. */
-  build: string;
   targets: string;
   pages: Record<string, ManifestPage>;
 }
