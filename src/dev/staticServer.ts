@@ -271,6 +271,8 @@ async function serveStatic(exchange: Exchange, root: string): Promise<void> {
   const realRoot = await realpath(root).catch(() => undefined);
   if (realRoot === undefined) return sendText(exchange.res, 404, 'Not found');
   const urlPath = `/${segments.join('/')}`;
+  // Static hosts read the headers file and do not publish it.
+  if (urlPath === `/${HEADERS_FILE}`) return sendNotFound(exchange, realRoot, urlPath);
   const resolution = await resolveRequest(realRoot, segments, pathname);
   switch (resolution.kind) {
     case 'file':
@@ -292,8 +294,6 @@ async function handleRequest(exchange: Exchange, options: StaticServerOptions, h
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     return sendText(res, 405, 'Method not allowed', { Allow: 'GET, HEAD' });
   }
-  // Static hosts read the headers file and do not publish it.
-  if (pathname === `/${HEADERS_FILE}`) return sendNotFound(exchange, (await realpath(options.root).catch(() => options.root)), pathname);
   await serveStatic(exchange, options.root);
 }
 

@@ -251,9 +251,11 @@ describe('headers', () => {
       expect(guide.headers['x-frame-options']).toBe('DENY, SAMEORIGIN');
       expect((await request(port, '/about')).headers['x-robots-tag']).toBeUndefined();
       // Read by the server, not published, as static hosts do.
-      const headersFile = await request(port, '/_headers');
-      expect(headersFile.status).toBe(404);
-      expect(headersFile.body).toBe('<h1>Lost</h1>');
+      for (const target of ['/_headers', '/%5Fheaders', '/_headers?x=1']) {
+        const headersFile = await request(port, target);
+        expect(headersFile.status, target).toBe(404);
+        expect(headersFile.body, target).toBe('<h1>Lost</h1>');
+      }
     } finally {
       await rm(path.join(root, '_headers'));
     }
