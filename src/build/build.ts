@@ -123,7 +123,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const { sources: virtual, entryNames } = virtualSources(plan.routes, compiled, compileKeys, model, config, siteData);
   const outputCacheDir = path.join(CACHE_ROOT, 'build', 'output');
   const manifestPath = options.persistentCache === false ? null : manifestFile(outputCacheDir, outDir);
-  // The record of what sipadocs wrote is what keeps a user's files safe: kept even without a cache.
+  // The record of what sipadocs wrote keeps a user's files safe: kept even when the other caches are off.
   const staging = await createStagingDir(outDir, { recordFile: recordFile(outputCacheDir, outDir) });
   const storedManifest = context.output?.outDir === outDir ? context.output.manifest : manifestPath ? await readManifest(manifestPath) : null;
   // A manifest describes the output one build committed; after an interrupted commit, none holds.
