@@ -357,7 +357,9 @@ export async function listenOnFreePort(
   server: http.Server,
   { host = '127.0.0.1', port = 3000, maxTries = 20 }: ListenOptions = {},
 ): Promise<{ url: string; port: number }> {
-  for (let attempt = 0; attempt < Math.max(1, maxTries); attempt++) {
+  // Never past the last port: 65535 in use must end in "no free port", not in an invalid one.
+  const tries = Math.max(1, Math.min(maxTries, 65536 - port));
+  for (let attempt = 0; attempt < tries; attempt++) {
     try {
       await listenOnce(server, port === 0 ? 0 : port + attempt, host);
     } catch (error) {
@@ -368,7 +370,7 @@ export async function listenOnFreePort(
     const actualPort = typeof address === 'object' && address ? address.port : port + attempt;
     return { url: `http://${urlHost(host)}:${actualPort}/`, port: actualPort };
   }
-  throw new Error(`No free port between ${port} and ${port + Math.max(1, maxTries) - 1} on ${host}`);
+  throw new Error(`No free port between ${port} and ${port + tries - 1} on ${host}`);
 }
 
 /** Stops listening and closes every connection, keep-alive and streaming ones included. */

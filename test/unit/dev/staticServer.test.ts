@@ -487,6 +487,19 @@ describe('listenOnFreePort', () => {
     expect((await listenOnFreePort(server, { port })).port).toBe(port);
   });
 
+  it('stops at port 65535 instead of trying a port that does not exist', async () => {
+    const blocker = net.createServer();
+    // Taken by this test, or already by someone else: either way it is not free.
+    await new Promise<void>((resolve) => blocker.once('error', () => resolve()).listen(65535, '127.0.0.1', () => resolve()));
+    try {
+      const server = createStaticServer({ root });
+      servers.push(server);
+      await expect(listenOnFreePort(server, { port: 65535 })).rejects.toThrow('No free port between 65535 and 65535');
+    } finally {
+      if (blocker.listening) await new Promise((resolve) => blocker.close(resolve));
+    }
+  });
+
   it('rejects when no port within maxTries is free', async () => {
     const { blocker, port } = await occupyPortWithFreeSuccessor();
     try {
