@@ -122,7 +122,7 @@ export async function createStagingDir(outDir: string, options: StagingOptions =
       if (plan.conflicts.length > 0) throw conflictErrors(absoluteOut, plan.conflicts);
       // Until the commit is done the record names the files of both outputs: a commit killed
       // half-way leaves some of each, and the next build must know them all as its own.
-      record({ files: [...new Set([...plan.ours, ...files])], committingOver: marker });
+      record({ files: plan.files, committingOver: marker });
       const swapped = kept.size === 0 && plan.foreign.length === 0 && swapIn(fsOps, dir, absoluteOut, `${absoluteOut}.old-${suffix}`);
       if (!swapped) updateInPlace(fsOps, dir, absoluteOut, staged, plan);
       record({ files });

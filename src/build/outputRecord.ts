@@ -72,8 +72,8 @@ export interface CommitPlan {
   foreign: string[];
   /** Files sipadocs did not write that a new file would replace or that are in its way. */
   conflicts: string[];
-  /** Every file of the output that is sipadocs's before the commit. */
-  ours: string[];
+  /** Every file that is sipadocs's while the commit runs: its files already in the output and the staged ones. */
+  files: string[];
 }
 
 /**
@@ -99,26 +99,34 @@ export function planCommit(options: {
     (owned
       ? owned.has(rel)
       : staged.has(rel) || rel.startsWith('_sipa/') || (rel.endsWith('.html') && hasGeneratorMeta(path.join(out, rel))));
-  const plan: CommitPlan = { remove: [], blockers: [], foreign: [], conflicts: [], ours: [] };
-  const existingFiles = new Set(existing.files);
+  const plan: CommitPlan = { remove: [], blockers: [], foreign: [], conflicts: [], files: [] };
   const theirs = new Set<string>();
   for (const rel of existing.files) {
-    if (isOurs(rel) || (staged.has(rel) && sameContents(path.join(out, rel), path.join(staging, rel)))) {
-      plan.ours.push(rel);
-      if (!staged.has(rel) && !kept.has(rel)) plan.remove.push(rel);
-    } else if (staged.has(rel)) {
+    const isStaged = staged.has(rel);
+    if (isOurs(rel) || (isStaged && sameContents(path.join(out, rel), path.join(staging, rel)))) {
+      if (isStaged) continue;
+      plan.files.push(rel);
+      if (!kept.has(rel)) plan.remove.push(rel);
+    } else if (isStaged) {
       plan.conflicts.push(rel);
     } else {
       theirs.add(rel);
     }
   }
+  plan.files.push(...staged);
   const blockers = new Set<string>();
+  let existingFiles: Set<string> | undefined;
   for (const rel of staged) {
-    // A file where the new file's folder goes.
-    for (const dir of ancestorsOf(rel)) {
-      if (!existingFiles.has(dir)) continue;
-      if (theirs.has(dir)) plan.conflicts.push(dir);
-      else blockers.add(dir);
+    // A file where the new file's folder goes. Under a folder that exists (or at the top) there is
+    // none, which spares most builds a set of every file.
+    const parent = path.posix.dirname(rel);
+    if (parent !== '.' && !existing.dirs.has(parent)) {
+      existingFiles ??= new Set(existing.files);
+      for (const dir of ancestorsOf(rel)) {
+        if (!existingFiles.has(dir)) continue;
+        if (theirs.has(dir)) plan.conflicts.push(dir);
+        else blockers.add(dir);
+      }
     }
     // A folder where the new file goes.
     if (existing.dirs.has(rel)) {
