@@ -22,6 +22,8 @@ export type ErrorCode =
   | 'SITE_NOT_FOUND'
   | 'OUTPUT_NOT_FOUND'
   | 'CACHE_CHANGED'
+  | 'OUTPUT_DIR_REFUSED'
+  | 'OUTPUT_FILE_CONFLICT'
   | 'INIT_NOT_EMPTY'
   | 'UNKNOWN_DOC_ID'
   | 'IMAGE_NOT_FOUND'
@@ -29,6 +31,9 @@ export type ErrorCode =
   | 'DOCUSAURUS_NOT_FOUND'
   | 'DOCUSAURUS_LOAD_FAILED'
   | 'MIGRATE_OUT_NOT_EMPTY';
+
+/** Problems with how sipadocs was called rather than with the site: the CLI exits with 2 for them. */
+export const USAGE_ERRORS: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['OUTPUT_DIR_REFUSED']);
 
 export interface SourceLocation {
   file: string;

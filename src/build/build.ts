@@ -26,8 +26,10 @@ import { formatLocation, SiteError, SiteErrors } from '../errors.js';
 import type { ClientSiteData } from '../shared/types.js';
 import { stageImages } from './images.js';
 import { createStageLogger, formatMs, type StageLogger } from './log.js';
-import { createStagingDir, removeLeftovers } from './output.js';
-import { MANIFEST_VERSION, manifestFile, readManifest, targetsDigest, writeManifest, type OutputManifest } from './outputManifest.js';
+import { createStagingDir, removeLeftovers, restoreInterruptedSwap } from './output.js';
+import { checkOutputDir } from './outputDir.js';
+import { contentSecurityPolicy, HEADERS_FILE, headersFileText } from './securityHeaders.js';
+import { MANIFEST_VERSION, manifestFile, readManifest, recordFile, targetsDigest, writeManifest, type OutputManifest } from './outputManifest.js';
 
 export interface BuildOptions {
   siteDir: string;
@@ -93,8 +95,13 @@ export interface BuildResult {
 /**
  * Builds the site: config → scan → model → compile → routes → bundle → render → link check →
  * write. Output goes to a staging directory that replaces `outDir` only when everything succeeded.
+ * An output folder that cannot be sipadocs's own (see checkOutputDir) is refused before anything
+ * else, with a SiteError OUTPUT_DIR_REFUSED.
  */
 export async function buildSite(options: BuildOptions): Promise<BuildResult> {
+  const outDir = checkOutputDir(options.outDir, options.siteDir);
+  // Before anything can fail: a build killed in its swap left the last good output aside.
+  await restoreInterruptedSwap(outDir);
   const log = options.logger ?? createStageLogger({ quiet: Boolean(options.quiet) });
   const context = options.context ?? {};
   const warnings: string[] = [];
@@ -129,10 +136,12 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const pageRoutes = plan.routes.filter((r) => r.data.kind === 'page').map((r) => r.path);
   const siteData = clientSiteData(config, pageRoutes);
   const { sources: virtual, entryNames } = virtualSources(plan.routes, compiled, compileKeys, model, config, siteData);
-  const outDir = path.resolve(options.outDir);
   const manifestPath = options.persistentCache === false ? null : manifestFile(cache.output, outDir);
-  const previousManifest = context.output?.outDir === outDir ? context.output.manifest : manifestPath ? await readManifest(manifestPath) : null;
-  const staging = await createStagingDir(outDir);
+  // The record of what sipadocs wrote keeps a user's files safe: kept even when the other caches are off.
+  const staging = await createStagingDir(outDir, { recordFile: recordFile(cache.output, outDir) });
+  const storedManifest = context.output?.outDir === outDir ? context.output.manifest : manifestPath ? await readManifest(manifestPath) : null;
+  // A manifest describes the output one build committed; after an interrupted commit, none holds.
+  const previousManifest = storedManifest && staging.previousBuild !== null && storedManifest.build === staging.previousBuild ? storedManifest : null;
   const ssrDir = path.join(cache.ssr, `${process.pid}-${Date.now().toString(36)}`);
   await removeLeftovers(path.dirname(ssrDir), '');
   try {
@@ -195,10 +204,18 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       if (broken.length > 0) throw brokenLinksError(broken, plan.routes, rel);
       return digest;
     });
+    for (const route of rendered.inlineHandlerRoutes) {
+      const source = plan.routes.find((r) => r.path === route)?.sourceFile;
+      warn(`${source ? rel(source) : route}: an inline event handler (an on…="…" attribute) in the content will not run: the site's Content-Security-Policy blocks it; attach the handler from a script file instead`);
+    }
     await log.stage('write', async () => {
       if (staticFiles.length > 0) await staging.copyDir(path.join(config.siteDir, config.staticDir), '.');
-      await staging.commit();
-      const manifest: OutputManifest = { version: MANIFEST_VERSION, targets, pages: rendered.manifest };
+      // A _headers file of the site's own comes first; its rules add to the security headers.
+      const ownHeaders = staticFiles.includes(HEADERS_FILE) ? `${await readFile(path.join(staging.dir, HEADERS_FILE), 'utf8')}\n` : '';
+      staging.write(HEADERS_FILE, ownHeaders + headersFileText(contentSecurityPolicy(rendered.scriptHashes)));
+      const { build, foreign } = await staging.commit();
+      if (foreign.length > 0) warn(foreignFilesWarning(options.outDir, foreign, config));
+      const manifest: OutputManifest = { version: MANIFEST_VERSION, build, targets, pages: rendered.manifest };
       if (options.context) context.output = { outDir, manifest };
       // Without a manifest the next build renders everything, so failing to save one is harmless.
       if (manifestPath) await writeManifest(manifestPath, manifest).catch(() => {});
@@ -214,6 +231,14 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   if (options.quiet) process.stdout.write(`${summary}\n`);
   else log.info(summary);
   return { pages: plan.routes.length, outDir: path.resolve(options.outDir), warnings, timings: log.timings };
+}
+
+/** Names the files a user put in the output folder, which the build left there. */
+function foreignFilesWarning(outDir: string, files: string[], config: SiteConfig): string {
+  const shown = files.slice(0, 5).map((file) => path.join(outDir, file));
+  const more = files.length > shown.length ? ` and ${files.length - shown.length} more` : '';
+  const staticDir = path.relative(process.cwd(), path.join(config.siteDir, config.staticDir)) || '.';
+  return `${shown.join(', ')}${more}: not written by sipadocs, so left in the output folder as ${files.length === 1 ? 'it is' : 'they are'}; a file that belongs to the site goes in ${staticDir}/ (copied into every build), anything else out of the output folder`;
 }
 
 /** Names a site's own indexes in the shared cache: sites built from one checkout keep theirs apart. */

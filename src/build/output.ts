@@ -1,6 +1,10 @@
-import { mkdirSync, readdirSync, renameSync, rmdirSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
-import { cp, readdir, rename, rm } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, renameSync, rmdirSync, rmSync, statSync, writeSync, writeFileSync } from 'node:fs';
+import { cp, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { SiteError, SiteErrors } from '../errors.js';
+import { markerText, OUTPUT_MARKER, readMarker } from './outputDir.js';
+import { outputState, PARTIAL_SUFFIX, planCommit, readRecord, writeRecord } from './outputRecord.js';
 
 /**
  * A staging directory beside the output directory. A build writes everything new there and names
@@ -9,6 +13,12 @@ import path from 'node:path';
  */
 export interface StagingDir {
   dir: string;
+  /**
+   * The id of the build that last committed the output, when the output is whole as it left it;
+   * null when there is no output, a commit into it was interrupted, or nothing is known about it.
+   * What a build remembers of an output (its manifest) holds only for this id.
+   */
+  readonly previousBuild: string | null;
   write(relPath: string, contents: string | Uint8Array): void;
   /**
    * Keeps a file of the last good output instead of writing it again, when it is there with this
@@ -16,15 +26,52 @@ export interface StagingDir {
    */
   keep(relPath: string, size: number, mtimeMs?: number): boolean;
   copyDir(from: string, toRel: string): Promise<void>;
-  commit(): Promise<void>;
+  /**
+   * Puts the staged files in place of the output. Files in the output that sipadocs did not write
+   * stay where they are and are listed in the result; one that a staged file would replace fails
+   * the commit (OUTPUT_FILE_CONFLICT) before anything changes.
+   */
+  commit(): Promise<CommitResult>;
   discard(): Promise<void>;
 }
 
-export async function createStagingDir(outDir: string): Promise<StagingDir> {
+export interface CommitResult {
+  /** The id now in the output's marker. */
+  build: string;
+  /** Files in the output that sipadocs did not write and left in place, relative. */
+  foreign: string[];
+}
+
+/** The one file-system call of a commit whose failure depends on where the output lives. */
+export interface CommitFs {
+  renameSync(from: string, to: string): void;
+}
+
+export interface StagingOptions {
+  /**
+   * Where the record of the files sipadocs wrote into this output is kept (see OutputRecord);
+   * null keeps none, and then only files sipadocs can recognise as its own are replaced or removed.
+   */
+  recordFile?: string | null;
+  /** Replaces the rename calls of the commit (tests make them fail as on another device). */
+  fs?: CommitFs;
+}
+
+/**
+ * Creates the staging folder of a build into `outDir` (checked with checkOutputDir). First it
+ * repairs what a killed build left: an output moved aside by a swap that did not finish is put
+ * back, and the staging folders of dead builds are removed.
+ */
+export async function createStagingDir(outDir: string, options: StagingOptions = {}): Promise<StagingDir> {
+  const fsOps = options.fs ?? { renameSync };
   const absoluteOut = path.resolve(outDir);
   const suffix = `${process.pid}-${Date.now().toString(36)}`;
   const dir = `${absoluteOut}.staging-${suffix}`;
-  for (const kind of ['staging', 'old']) await removeLeftovers(path.dirname(absoluteOut), `${path.basename(absoluteOut)}.${kind}-`);
+  await restoreInterruptedSwap(absoluteOut);
+  await removeLeftovers(path.dirname(absoluteOut), `${path.basename(absoluteOut)}.staging-`);
+  const marker = readMarker(absoluteOut)?.build ?? null;
+  const recordFile = options.recordFile ?? null;
+  const state = outputState(marker, recordFile ? readRecord(recordFile) : null);
   mkdirSync(dir, { recursive: true });
   // Pages are many small files: synchronous calls avoid a thread-pool round trip per file, which
   // costs more than the system call itself.
@@ -37,6 +84,7 @@ export async function createStagingDir(outDir: string): Promise<StagingDir> {
   const kept = new Set<string>();
   return {
     dir,
+    previousBuild: state.complete,
     write(relPath, contents) {
       const file = path.join(dir, relPath);
       ensureDir(path.dirname(file));
@@ -56,8 +104,29 @@ export async function createStagingDir(outDir: string): Promise<StagingDir> {
       await cp(from, path.join(dir, toRel), { recursive: true, force: false, errorOnExist: false });
     },
     async commit() {
-      if (kept.size > 0) updateInPlace(dir, absoluteOut, kept);
-      else await swapIn(dir, absoluteOut, `${absoluteOut}.old-${suffix}`);
+      const build = randomBytes(8).toString('hex');
+      writeFileSync(path.join(dir, OUTPUT_MARKER), markerText(build));
+      const staged = listFiles(dir);
+      const files = [...staged, ...kept];
+      const record = (entry: { files: string[]; committingOver?: string | null }) => {
+        if (recordFile) writeRecord(recordFile, { build, ...entry });
+      };
+      if (!existsSync(absoluteOut)) {
+        record({ files, committingOver: marker });
+        fsOps.renameSync(dir, absoluteOut);
+        record({ files });
+        return { build, foreign: [] };
+      }
+      const existing = listTree(absoluteOut);
+      const plan = planCommit({ out: absoluteOut, existing, staging: dir, staged, kept, owned: state.owned });
+      if (plan.conflicts.length > 0) throw conflictErrors(absoluteOut, plan.conflicts);
+      // Until the commit is done the record names the files of both outputs: a commit killed
+      // half-way leaves some of each, and the next build must know them all as its own.
+      record({ files: plan.files, committingOver: marker });
+      const swapped = kept.size === 0 && plan.foreign.length === 0 && swapIn(fsOps, dir, absoluteOut, `${absoluteOut}.old-${suffix}`);
+      if (!swapped) updateInPlace(fsOps, dir, absoluteOut, staged, plan);
+      record({ files });
+      return { build, foreign: plan.foreign };
     },
     async discard() {
       await rm(dir, { recursive: true, force: true });
@@ -65,57 +134,87 @@ export async function createStagingDir(outDir: string): Promise<StagingDir> {
   };
 }
 
-/** Replaces the whole output with the staging folder: two renames, then the old output is removed. */
-async function swapIn(staging: string, out: string, old: string): Promise<void> {
-  let hadOld = true;
+/** Error codes of a rename that cannot work where the output lives (a mount point, another device). */
+const CROSS_DEVICE = new Set(['EXDEV', 'EBUSY']);
+
+const errorCode = (error: unknown) => (error as NodeJS.ErrnoException).code ?? '';
+
+/**
+ * Replaces the whole output with the staging folder: two renames, then the old output is removed.
+ * A build killed between the renames leaves the old output in `old`; the next build puts it back
+ * (see restoreInterruptedSwap). Returns false, changing nothing, when the output cannot be renamed
+ * (it is a mount point: a Docker volume, a CI cache, a tmpfs).
+ */
+function swapIn(fsOps: CommitFs, staging: string, out: string, old: string): boolean {
   try {
-    await rename(out, old);
+    fsOps.renameSync(out, old);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    hadOld = false;
-  }
-  try {
-    await rename(staging, out);
-  } catch (error) {
-    // Put the previous output back before giving up.
-    if (hadOld) await rename(old, out);
+    if (CROSS_DEVICE.has(errorCode(error))) return false;
     throw error;
   }
-  if (hadOld) await rm(old, { recursive: true, force: true });
+  pauseAt('swap');
+  try {
+    fsOps.renameSync(staging, out);
+  } catch (error) {
+    // Put the previous output back before giving up.
+    fsOps.renameSync(old, out);
+    throw error;
+  }
+  rmSync(old, { recursive: true, force: true });
+  return true;
 }
 
 /**
  * Updates the output where it is: moves each staged file into place (one rename each, so every
- * file is always whole), then removes what the build neither wrote nor kept. Assets and data go
- * first and pages last, so a page never names a chunk that is not there yet. When most pages are
- * unchanged this is a handful of renames, where replacing the whole folder would cost a link for
- * every kept file and an unlink for every old one (about a second at 10,000 pages).
+ * file is always whole; a copy then a rename when the output is on another device), then removes
+ * the files of sipadocs's that the build neither wrote nor kept. The marker goes first, so a
+ * build killed half-way is known from it (see OutputRecord); assets and data go next and pages
+ * last, so a page never names a chunk that is not there yet. When most pages are unchanged this
+ * is a handful of renames, where replacing the whole folder would cost a link for every kept file
+ * and an unlink for every old one (about a second at 10,000 pages).
  */
-function updateInPlace(staging: string, out: string, kept: ReadonlySet<string>): void {
-  const staged = listFiles(staging);
-  const pagesLast = [...staged.filter((f) => !f.endsWith('.html')), ...staged.filter((f) => f.endsWith('.html'))];
+function updateInPlace(
+  fsOps: CommitFs,
+  staging: string,
+  out: string,
+  staged: string[],
+  plan: { remove: string[]; blockers: string[] },
+): void {
+  const order = [
+    OUTPUT_MARKER,
+    ...staged.filter((f) => f !== OUTPUT_MARKER && !f.endsWith('.html')),
+    ...staged.filter((f) => f.endsWith('.html')),
+  ];
   const madeDirs = new Set<string>();
-  for (const rel of pagesLast) {
+  let crossDevice = false;
+  const move = (from: string, to: string) => {
+    if (!crossDevice) {
+      try {
+        fsOps.renameSync(from, to);
+        return;
+      } catch (error) {
+        if (!CROSS_DEVICE.has(errorCode(error))) throw error;
+        crossDevice = true;
+      }
+    }
+    // Copied beside its place, then renamed over it, so a reader never sees half a file.
+    copyFileSync(from, to + PARTIAL_SUFFIX);
+    fsOps.renameSync(to + PARTIAL_SUFFIX, to);
+  };
+  order.forEach((rel, i) => {
+    if (i === 1) for (const blocker of plan.blockers) rmSync(path.join(out, blocker), { recursive: true, force: true });
+    if (i === Math.floor(order.length / 2)) pauseAt('update');
     const target = path.join(out, rel);
     const parent = path.dirname(target);
     if (!madeDirs.has(parent)) {
       mkdirSync(parent, { recursive: true });
       madeDirs.add(parent);
     }
-    try {
-      renameSync(path.join(staging, rel), target);
-    } catch (error) {
-      // A folder where the new file goes (a static folder replaced by a file, say).
-      if (!['EISDIR', 'ENOTEMPTY', 'EEXIST'].includes((error as NodeJS.ErrnoException).code ?? '')) throw error;
-      rmSync(target, { recursive: true, force: true });
-      renameSync(path.join(staging, rel), target);
-    }
-  }
-  const wanted = new Set([...staged, ...kept]);
+    move(path.join(staging, rel), target);
+  });
   const emptied = new Set<string>();
-  for (const rel of listFiles(out)) {
-    if (wanted.has(rel)) continue;
-    unlinkSync(path.join(out, rel));
+  for (const rel of plan.remove) {
+    rmSync(path.join(out, rel), { force: true });
     emptied.add(path.dirname(rel));
   }
   // Folders left empty by removed files go too, deepest first.
@@ -124,18 +223,51 @@ function updateInPlace(staging: string, out: string, kept: ReadonlySet<string>):
     try {
       rmdirSync(path.join(out, folder));
     } catch {
-      // Not empty: it still holds files of this build.
+      // Not empty: it still holds files of this build (or of the user's).
     }
   }
   rmSync(staging, { recursive: true, force: true });
 }
 
+function conflictErrors(out: string, conflicts: string[]): SiteErrors {
+  return new SiteErrors(
+    conflicts.map(
+      (rel) =>
+        new SiteError({
+          code: 'OUTPUT_FILE_CONFLICT',
+          message: `${path.join(path.relative(process.cwd(), out) || '.', rel)} was not written by sipadocs, and the build needs its place for a file of the site; nothing was changed`,
+          hint: 'Move that file out of the output folder (into the site\'s static folder if it belongs to the site), then build again.',
+        }),
+    ),
+  );
+}
+
+/**
+ * Test hook: with SIPADOCS_PAUSE_AT set to a point's name ("swap": between the two renames of a
+ * swap; "update": half-way through updating in place), the commit reports the point on stderr and
+ * stops there for good, so a test can kill the process at that exact moment.
+ */
+function pauseAt(point: 'swap' | 'update'): void {
+  if (process.env.SIPADOCS_PAUSE_AT !== point) return;
+  writeSync(2, `sipadocs: paused at ${point}\n`);
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0);
+}
+
 /** Files under `root`, as paths relative to it with forward slashes. */
-function listFiles(root: string, prefix = '', into: string[] = []): string[] {
+function listFiles(root: string): string[] {
+  return listTree(root).files;
+}
+
+/** Files and folders under `root`, as paths relative to it with forward slashes. */
+function listTree(root: string, prefix = '', into = { files: [] as string[], dirs: new Set<string>() }) {
   // Built by hand: path.relative on each of 30,000 entries costs four times the walk itself.
   for (const entry of readdirSync(root, { withFileTypes: true })) {
-    if (entry.isDirectory()) listFiles(path.join(root, entry.name), `${prefix}${entry.name}/`, into);
-    else into.push(`${prefix}${entry.name}`);
+    if (entry.isDirectory()) {
+      into.dirs.add(`${prefix}${entry.name}`);
+      listTree(path.join(root, entry.name), `${prefix}${entry.name}/`, into);
+    } else {
+      into.files.push(`${prefix}${entry.name}`);
+    }
   }
   return into;
 }
@@ -148,6 +280,28 @@ function ancestors(folder: string): string[] {
 }
 
 /**
+ * Puts back an output that a swap killed between its two renames left moved aside as
+ * `<out>.old-<pid>-<time>` (the most recent one, when the output is missing); the moved-aside
+ * outputs of dead builds that are not needed are removed.
+ */
+export async function restoreInterruptedSwap(out: string): Promise<void> {
+  const prefix = `${path.basename(out)}.old-`;
+  const names = await readdir(path.dirname(out)).catch(() => [] as string[]);
+  const stale = names
+    .map((name) => ({ name, ...leftoverOf(name, prefix) }))
+    .filter((entry) => entry.pid !== null && entry.pid !== process.pid && !isAlive(entry.pid))
+    .sort((a, b) => b.time - a.time);
+  if (stale.length > 0 && !existsSync(out)) renameSync(path.join(path.dirname(out), stale.shift()!.name), out);
+  await Promise.all(stale.map((entry) => rm(path.join(path.dirname(out), entry.name), { recursive: true, force: true })));
+}
+
+/** The process id and time in a leftover's name `<prefix><pid>-<time in base 36>…`, or a null pid. */
+function leftoverOf(name: string, prefix: string): { pid: number | null; time: number } {
+  const match = name.startsWith(prefix) ? /^(\d+)-([0-9a-z]+)?/.exec(name.slice(prefix.length)) : null;
+  return match ? { pid: Number(match[1]), time: match[2] ? parseInt(match[2], 36) : 0 } : { pid: null, time: 0 };
+}
+
+/**
  * Removes what builds that were killed left in `dir`: entries named `<prefix><pid>-…` whose
  * process is gone (a staging folder, a server bundle folder). Live builds' entries are kept.
  */
@@ -155,8 +309,8 @@ export async function removeLeftovers(dir: string, prefix: string): Promise<void
   const names = await readdir(dir).catch(() => [] as string[]);
   await Promise.all(
     names.map(async (name) => {
-      const pid = name.startsWith(prefix) ? Number(/^(\d+)-/.exec(name.slice(prefix.length))?.[1]) : NaN;
-      if (!Number.isInteger(pid) || pid === process.pid || isAlive(pid)) return;
+      const { pid } = leftoverOf(name, prefix);
+      if (pid === null || pid === process.pid || isAlive(pid)) return;
       await rm(path.join(dir, name), { recursive: true, force: true });
     }),
   );

@@ -15,6 +15,10 @@ export interface ManifestPage {
   /** Every id and `<a name>` of the page (see extractLinks), for checking links into it without reading it. */
   ids: string[];
   files: FileStamp[];
+  /** Hashes of the inline scripts in the page's body (raw HTML in content), which the site's policy must allow. */
+  scripts?: string[];
+  /** The body has an inline event handler (onclick="…"), which the site's policy blocks. */
+  inlineHandlers?: boolean;
 }
 
 /**
@@ -25,6 +29,8 @@ export interface ManifestPage {
  */
 export interface OutputManifest {
   version: typeof MANIFEST_VERSION;
+  /** The id of the build that wrote the output (see StagingDir.previousBuild): the manifest holds only for it. */
+  build: string;
   /**
    * Digest of every link target of that build (routes, their ids, static files). When it is
    * unchanged, the links of a reused page resolve as they did then, so they need no new check.
@@ -35,17 +41,23 @@ export interface OutputManifest {
 
 export const MANIFEST_VERSION = 3;
 
+const outputId = (outDir: string) => createHash('sha256').update(path.resolve(outDir)).digest('hex').slice(0, 16);
+
 /** Where the manifest of an output folder is kept: in the cache, never in the published files. */
 export function manifestFile(cacheDir: string, outDir: string): string {
-  const id = createHash('sha256').update(path.resolve(outDir)).digest('hex').slice(0, 16);
-  return path.join(cacheDir, `${id}.json`);
+  return path.join(cacheDir, `${outputId(outDir)}.json`);
+}
+
+/** Where the record of the files sipadocs wrote into an output folder is kept (see OutputRecord). */
+export function recordFile(cacheDir: string, outDir: string): string {
+  return path.join(cacheDir, `${outputId(outDir)}.files.json`);
 }
 
 /** The manifest, or null when there is none or it is unreadable or from another version. */
 export async function readManifest(file: string): Promise<OutputManifest | null> {
   try {
     const manifest = JSON.parse(await readFile(file, 'utf8')) as OutputManifest;
-    return manifest.version === MANIFEST_VERSION && typeof manifest.pages === 'object' ? manifest : null;
+    return manifest.version === MANIFEST_VERSION && typeof manifest.build === 'string' && typeof manifest.pages === 'object' ? manifest : null;
   } catch {
     return null;
   }

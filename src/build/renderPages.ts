@@ -14,7 +14,8 @@ import { stampFile, type ManifestPage, type OutputManifest } from './outputManif
 import { createRenderer, type RenderJob, type RenderOutcome } from './renderJob.js';
 import { createWorkerPool, workerScript, type WorkerPool } from './workerPool.js';
 import { SSR_GROUP_SIZE } from '../bundle/virtualModules.js';
-import { documentBody, renderDocument } from '../render/document.js';
+import { documentBody, documentInlineScripts, renderDocument } from '../render/document.js';
+import { hasInlineHandler, inlineScriptsIn, scriptHash } from './securityHeaders.js';
 import type { ClientSiteData, PageMeta, RoutePayload, SidebarView } from '../shared/types.js';
 import { isExternalUrl, routePayloadUrl, withBase } from '../shared/paths.js';
 import { GENERATOR_VERSION } from '../version.js';
@@ -82,6 +83,10 @@ export interface RenderPagesResult {
   /** What this output holds, for the next build's manifest. */
   manifest: Record<string, ManifestPage>;
   stats: { rendered: number; reused: number; kept: number };
+  /** Hashes of every inline script of every page, for the site's Content-Security-Policy. */
+  scriptHashes: Set<string>;
+  /** Routes whose content has an inline event handler, which that policy blocks. */
+  inlineHandlerRoutes: string[];
 }
 
 /**
@@ -146,7 +151,7 @@ export async function renderPages(options: RenderPagesOptions): Promise<RenderPa
     });
     pages[i] = extractLinks(route.path, html, options.anchorsFor(route), linkStrings);
     const files: ManifestPage['files'] = [];
-    manifest[route.path] = { key: outputKey, bodyKey: entry.key, ids: [...pages[i].ids], files };
+    manifest[route.path] = { key: outputKey, bodyKey: entry.key, ids: [...pages[i].ids], files, ...contentScripts(entry.bodyHtml) };
     options.onProgress?.(++emitted, keyed.length);
     if (emitted % 250 === 0) collectGarbageAbove(HEAP_CEILING);
     writeStamped(files, route.outputFile, html);
@@ -243,7 +248,18 @@ export async function renderPages(options: RenderPagesOptions): Promise<RenderPa
     const live = new Set(routes.map((route) => route.path));
     for (const key of options.memory.keys()) if (!live.has(key)) options.memory.delete(key);
   }
-  return { pages, kept, manifest, stats };
+  const scriptHashes = new Set(documentInlineScripts(headScripts, site.baseUrl).map(scriptHash));
+  for (const page of Object.values(manifest)) page.scripts?.forEach((hash) => scriptHashes.add(hash));
+  const inlineHandlerRoutes = Object.keys(manifest).filter((route) => manifest[route]!.inlineHandlers);
+  return { pages, kept, manifest, stats, scriptHashes, inlineHandlerRoutes };
+}
+
+/** What the site's Content-Security-Policy must know of a page body: its inline scripts and handlers. */
+function contentScripts(bodyHtml: string): Pick<ManifestPage, 'scripts' | 'inlineHandlers'> {
+  const scripts = inlineScriptsIn(bodyHtml).map(scriptHash);
+  // The exact pattern is costly on every page; most bodies do not even have " on…=".
+  const handlers = /\son[a-z]+\s*=/i.test(bodyHtml) && hasInlineHandler(bodyHtml);
+  return { ...(scripts.length > 0 ? { scripts } : {}), ...(handlers ? { inlineHandlers: true } : {}) };
 }
 
 /** A page's body and meta read back from its document in the last good output, if that file is still as written. */

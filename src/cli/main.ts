@@ -1,14 +1,26 @@
-import { Command, CommanderError, Option } from 'commander';
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildSite } from '../build/build.js';
-import { formatSiteError, SiteError, SiteErrors } from '../errors.js';
+import { formatSiteError, SiteError, SiteErrors, USAGE_ERRORS } from '../errors.js';
 import { GENERATOR_VERSION } from '../version.js';
 
 /** Exit codes: 0 success, 1 build/check failure, 2 usage error. */
 export const EXIT = { ok: 0, failure: 1, usage: 2 } as const;
 
 const debug = () => Boolean(process.env.DEBUG);
+
+/** The exit code for an error thrown by a command: 2 when the command was called wrongly, else 1. */
+export function exitCodeFor(error: unknown): number {
+  return error instanceof SiteError && USAGE_ERRORS.has(error.code) ? EXIT.usage : EXIT.failure;
+}
+
+/** Parses --port: a whole number from 0 to 65535 (0 lets the system pick a free port). */
+export function parsePort(value: string): number {
+  const port = /^\d{1,5}$/.test(value) ? Number(value) : NaN;
+  if (!(port <= 65535)) throw new InvalidArgumentError('A port is a whole number from 0 to 65535 (0 picks a free one).');
+  return port;
+}
 
 /** Prints any error the way users should see it: file:line:col, message, hint; stacks only with DEBUG. */
 export function reportError(error: unknown, writeError: (text: string) => void = (t) => process.stderr.write(`${t}\n`)): void {
@@ -52,7 +64,7 @@ export async function main(argv: string[]): Promise<number> {
         writeStats(result.pages);
       } catch (error) {
         reportError(error);
-        exitCode = EXIT.failure;
+        exitCode = exitCodeFor(error);
       }
     });
 
@@ -61,13 +73,13 @@ export async function main(argv: string[]): Promise<number> {
     .description('serve the built site locally (builds first when there is no build)')
     .option('--site <dir>', 'site directory', 'site')
     .option('--out-dir <dir>', 'output directory', 'build')
-    .option('--port <port>', 'port', '3000')
+    .option('--port <port>', 'port (0 to 65535; the next free one when taken)', parsePort, 3000)
     .option('--host <host>', 'host to bind to', '127.0.0.1')
     .option('--watch', 'rebuild on changes and reload open pages')
     .option('--open', 'open the site in the browser')
-    .action(async (options: { site: string; outDir: string; port: string; host: string; watch?: boolean; open?: boolean }) => {
+    .action(async (options: { site: string; outDir: string; port: number; host: string; watch?: boolean; open?: boolean }) => {
       const { serve } = await import('../dev/serve.js');
-      exitCode = await serve({ ...options, port: Number(options.port) });
+      exitCode = await serve(options);
     });
 
   program

@@ -2,7 +2,7 @@ import { build, type Message } from 'esbuild';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { FROM_SOURCES, PACKAGE_ROOT } from '../packageRoot.js';
-import { SiteError, codeFrame } from '../errors.js';
+import { SiteError, SiteErrors, codeFrame } from '../errors.js';
 import { isExternalUrl } from '../shared/paths.js';
 import { normalizeConfig } from './normalize.js';
 import { configSchema } from './schema.js';
@@ -83,16 +83,21 @@ export async function loadConfig(siteDir: string): Promise<SiteConfig> {
     });
   }
   const raw = await importSiteModule(configFile);
-  const issue = validate(raw, configSchema);
-  if (issue) {
-    const position = findKey(text, issue.path);
-    throw new SiteError({
-      code: 'CONFIG_INVALID',
-      message: issue.message,
-      location: { file: configFile, ...position },
-      frame: position ? codeFrame(text, position.line, position.column) : undefined,
-      hint: 'See "Configuration" in the README for every key and its type.',
-    });
+  const issues = validate(raw, configSchema);
+  if (issues.length > 0) {
+    // Every unknown key and wrong type at once, like content problems, each at its line.
+    throw new SiteErrors(
+      issues.map((issue) => {
+        const position = findKey(text, issue.path);
+        return new SiteError({
+          code: 'CONFIG_INVALID',
+          message: issue.message,
+          location: { file: configFile, ...position },
+          frame: position ? codeFrame(text, position.line, position.column) : undefined,
+          hint: 'See "Configuration" in the README for every key and its type.',
+        });
+      }),
+    );
   }
   const config = normalizeConfig(raw as never, absoluteSite, configFile);
   await checkDefaultImage(config, text);
@@ -115,13 +120,23 @@ async function checkDefaultImage(config: SiteConfig, text: string): Promise<void
   });
 }
 
-/** Best-effort position of the last segment of a dotted key path in the config source. */
+/**
+ * Best-effort position of a dotted key path in the config source: each named segment is looked
+ * for after the one before it, so `blog.editUrl` is found under `blog` even when `docs` has an
+ * `editUrl` too. Array indices are skipped; the last named segment found gives the position.
+ */
 function findKey(text: string, keyPath: string): { line: number; column: number } | undefined {
-  const key = keyPath.split('.').reverse().find((part) => !/^\d+$/.test(part));
-  if (!key) return undefined;
-  const match = new RegExp(`(^|[\\s{,])(['"]?)${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\2\\s*:`, 'm').exec(text);
-  if (!match) return undefined;
-  const offset = match.index + match[1]!.length;
-  const before = text.slice(0, offset).split('\n');
+  let from = 0;
+  let found: number | undefined;
+  for (const key of keyPath.split('.').filter((part) => !/^\d+$/.test(part))) {
+    const pattern = new RegExp(`(^|[\\s{,])(['"]?)${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\2\\s*:`, 'mg');
+    pattern.lastIndex = from;
+    const match = pattern.exec(text);
+    if (!match) break;
+    found = match.index + match[1]!.length;
+    from = found + key.length;
+  }
+  if (found === undefined) return undefined;
+  const before = text.slice(0, found).split('\n');
   return { line: before.length, column: before[before.length - 1]!.length + 1 };
 }

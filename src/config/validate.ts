@@ -20,63 +20,56 @@ export interface ValidationIssue {
 const describe = (value: unknown): string =>
   value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
 
-/** Returns the first problem found, or null when the value matches the schema. */
-export function validate(value: unknown, schema: Schema, path = ''): ValidationIssue | null {
+/** Every problem found (unknown keys, wrong types, missing required keys), in the order of the schema; empty when the value matches. */
+export function validate(value: unknown, schema: Schema, path = '', issues: ValidationIssue[] = []): ValidationIssue[] {
   const at = path || '(config)';
+  const report = (issuePath: string, message: string) => issues.push({ path: issuePath, message });
   switch (schema.type) {
     case 'any':
-      return null;
+      break;
     case 'string':
     case 'boolean':
     case 'number':
-      return typeof value === schema.type
-        ? null
-        : { path: at, message: `${at} must be a ${schema.type}, got ${describe(value)}` };
+      if (typeof value !== schema.type) report(at, `${at} must be a ${schema.type}, got ${describe(value)}`);
+      break;
     case 'enum':
-      return schema.values.includes(value as string)
-        ? null
-        : { path: at, message: `${at} must be one of ${schema.values.map((v) => JSON.stringify(v)).join(', ')}, got ${JSON.stringify(value)}` };
-    case 'nullable':
-      return value === null ? null : validate(value, schema.of, path);
-    case 'array': {
-      if (!Array.isArray(value)) return { path: at, message: `${at} must be an array, got ${describe(value)}` };
-      for (const [i, item] of value.entries()) {
-        const issue = validate(item, schema.of, `${path}.${i}`.replace(/^\./, ''));
-        if (issue) return issue;
+      if (!schema.values.includes(value as string)) {
+        report(at, `${at} must be one of ${schema.values.map((v) => JSON.stringify(v)).join(', ')}, got ${JSON.stringify(value)}`);
       }
-      return null;
-    }
+      break;
+    case 'nullable':
+      if (value !== null) validate(value, schema.of, path, issues);
+      break;
+    case 'array':
+      if (!Array.isArray(value)) report(at, `${at} must be an array, got ${describe(value)}`);
+      else value.forEach((item, i) => validate(item, schema.of, `${path}.${i}`.replace(/^\./, ''), issues));
+      break;
     case 'record':
     case 'object': {
       if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-        return { path: at, message: `${at} must be an object, got ${describe(value)}` };
+        report(at, `${at} must be an object, got ${describe(value)}`);
+        break;
       }
       const record = value as Record<string, unknown>;
       const join = (key: string) => (path ? `${path}.${key}` : key);
       if (schema.type === 'record') {
-        for (const [key, item] of Object.entries(record)) {
-          const issue = validate(item, schema.of, join(key));
-          if (issue) return issue;
-        }
-        return null;
+        for (const [key, item] of Object.entries(record)) validate(item, schema.of, join(key), issues);
+        break;
       }
+      const known = Object.keys(schema.fields).join(', ');
       for (const key of Object.keys(record)) {
-        if (!(key in schema.fields)) {
-          const known = Object.keys(schema.fields).join(', ');
-          return { path: join(key), message: `unknown key "${join(key)}" (known keys here: ${known})` };
-        }
+        if (!(key in schema.fields)) report(join(key), `unknown key "${join(key)}" (known keys here: ${known})`);
       }
       for (const key of schema.required ?? []) {
-        if (record[key] === undefined) return { path: join(key), message: `${join(key)} is required` };
+        if (record[key] === undefined) report(join(key), `${join(key)} is required`);
       }
       for (const [key, fieldSchema] of Object.entries(schema.fields)) {
-        if (record[key] === undefined) continue;
-        const issue = validate(record[key], fieldSchema, join(key));
-        if (issue) return issue;
+        if (record[key] !== undefined) validate(record[key], fieldSchema, join(key), issues);
       }
-      return null;
+      break;
     }
   }
+  return issues;
 }
 
 export const anything = { type: 'any' } as const;

@@ -1,14 +1,18 @@
 // Live reload over Server-Sent Events: an event stream at EVENTS_PATH and a small client script
-// injected into every HTML page. Events: `hello` (on connect: build id and current error),
-// `reload`, `css` (swap stylesheets in place), `build-error` (show the overlay).
+// at SCRIPT_PATH that every HTML page loads. Events: `hello` (on connect: build id and current
+// error), `reload`, `css` (swap stylesheets in place), `build-error` (show the overlay).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-export const EVENTS_PATH = '/__sipa/events';
+/** Every watch-mode endpoint starts with this. */
+export const WATCH_PATH_PREFIX = '/__sipa/';
+export const EVENTS_PATH = `${WATCH_PATH_PREFIX}events`;
+/** The client script is a file rather than inline code, so the site's Content-Security-Policy allows it as it is. */
+export const SCRIPT_PATH = `${WATCH_PATH_PREFIX}live-reload.js`;
 
 export interface LiveReload {
-  /** For createStaticServer's extraHandler: serves the event stream. */
+  /** For createStaticServer's extraHandler: serves the event stream and the client script. */
   handle(req: IncomingMessage, res: ServerResponse): boolean;
-  /** For createStaticServer's transformHtml: injects the client script. */
+  /** For createStaticServer's transformHtml: adds the client script, with the current build id. */
   transformHtml(html: string): string;
   /** A new good build: reload open tabs (or only swap stylesheets when `cssOnly`). */
   built(cssOnly: boolean): void;
@@ -39,6 +43,16 @@ export function createLiveReload(): LiveReload {
   return {
     handle(req, res) {
       const url = (req.url ?? '').split('?')[0];
+      if (url === SCRIPT_PATH && (req.method === 'GET' || req.method === 'HEAD')) {
+        res.writeHead(200, {
+          'Content-Type': 'text/javascript; charset=utf-8',
+          'Content-Length': Buffer.byteLength(CLIENT_SCRIPT),
+          'Cache-Control': 'no-cache',
+          'X-Content-Type-Options': 'nosniff',
+        });
+        res.end(req.method === 'HEAD' ? undefined : CLIENT_SCRIPT);
+        return true;
+      }
       if (url !== EVENTS_PATH) return false;
       if (req.method !== 'GET') {
         res.writeHead(405, { Allow: 'GET' }).end();
@@ -56,7 +70,7 @@ export function createLiveReload(): LiveReload {
       return true;
     },
     transformHtml(html) {
-      const tag = `<script>${CLIENT_SCRIPT.replace('__SIPA_BUILD__', String(build))}</script>`;
+      const tag = `<script src="${SCRIPT_PATH}" data-build="${build}"></script>`;
       const at = html.lastIndexOf('</body>');
       return at === -1 ? html + tag : html.slice(0, at) + tag + html.slice(at);
     },
@@ -81,9 +95,10 @@ export function createLiveReload(): LiveReload {
   };
 }
 
-/** Runs in the browser; kept dependency-free and small. */
+/** Runs in the browser; kept dependency-free and small. The page's build id is on its script tag. */
 const CLIENT_SCRIPT = `(() => {
   const KEY = '__sipa_scroll';
+  const tag = document.currentScript;
   try {
     const saved = JSON.parse(sessionStorage.getItem(KEY) || 'null');
     sessionStorage.removeItem(KEY);
@@ -93,7 +108,7 @@ const CLIENT_SCRIPT = `(() => {
       requestAnimationFrame(go);
     }
   } catch {}
-  let build = __SIPA_BUILD__;
+  let build = Number(tag.dataset.build);
   const reload = () => {
     try { sessionStorage.setItem(KEY, JSON.stringify({ path: location.pathname, x: scrollX, y: scrollY })); } catch {}
     location.reload();

@@ -3,9 +3,12 @@ import { readFile, stat } from 'node:fs/promises';
 import type http from 'node:http';
 import path from 'node:path';
 import { buildSite, type BuildContext } from '../build/build.js';
+import { restoreInterruptedSwap } from '../build/output.js';
+import { checkOutputDir } from '../build/outputDir.js';
 import { FROM_SOURCES, PACKAGE_ROOT } from '../packageRoot.js';
-import { reportError } from '../cli/main.js';
-import { createLiveReload, type LiveReload } from './liveReload.js';
+import { exitCodeFor, reportError } from '../cli/main.js';
+import { isLoopbackHost, isServedHost } from './hosts.js';
+import { createLiveReload, WATCH_PATH_PREFIX, type LiveReload } from './liveReload.js';
 import { createRebuildScheduler, type RebuildScheduler } from './scheduler.js';
 import { openBrowser } from './openBrowser.js';
 import { closeServer, createStaticServer, listenOnFreePort } from './staticServer.js';
@@ -39,7 +42,7 @@ export async function serve(options: ServeOptions): Promise<number> {
     running = await startServer(options);
   } catch (error) {
     reportError(error);
-    return 1;
+    return exitCodeFor(error);
   }
   if (options.open) openBrowser(running.url);
   process.stdout.write('Press Ctrl+C to stop.\n');
@@ -60,10 +63,14 @@ export async function serve(options: ServeOptions): Promise<number> {
 /**
  * Builds when needed, starts the server (and in watch mode the watcher). Rejects with the build's
  * error when the first build failed and there is nothing to serve; in watch mode over an
- * earlier build, the error is printed, shown in open tabs, and the earlier build served.
+ * earlier build, the error is printed, shown in open tabs, and the earlier build served. The
+ * output folder follows the rules of a build (see checkOutputDir) even when there is nothing to
+ * build: a folder that is not sipadocs's is never served, so `serve` cannot publish a project
+ * folder on the network.
  */
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
-  const root = path.resolve(options.outDir);
+  const root = checkOutputDir(options.outDir, options.site);
+  await restoreInterruptedSwap(root);
   const hasBuild = await stat(path.join(root, 'index.html')).then(() => true, () => false);
   const context: BuildContext = { compileCache: new Map(), renderCache: new Map() };
   const quiet = Boolean(process.env.CI);
@@ -79,14 +86,30 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   }
   const liveReload = options.watch ? createLiveReload() : undefined;
   if (liveReload && firstError) liveReload.failed(firstError);
+  let served = { host: options.host, port: options.port };
   const server: http.Server = createStaticServer({
     root,
-    extraHandler: liveReload ? (req, res) => liveReload.handle(req, res) : undefined,
+    extraHandler: liveReload
+      ? (req, res) => {
+          // Build errors show source code: only pages of this server may read the watch endpoints.
+          if ((req.url ?? '').startsWith(WATCH_PATH_PREFIX) && !isServedHost(req.headers.host, served)) {
+            res.writeHead(403, { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff' }).end('Forbidden: unknown Host\n');
+            return true;
+          }
+          return liveReload.handle(req, res);
+        }
+      : undefined,
     transformHtml: liveReload ? (html) => liveReload.transformHtml(html) : undefined,
   });
   const { url, port } = await listenOnFreePort(server, { host: options.host, port: options.port });
+  served = { host: options.host, port };
   if (options.port !== 0 && port !== options.port) process.stdout.write(`Port ${options.port} is in use, using ${port} instead.\n`);
   process.stdout.write(`Serving ${path.relative(process.cwd(), root) || '.'} at ${url}\n`);
+  if (!isLoopbackHost(options.host)) {
+    process.stdout.write(
+      `Warning: --host ${options.host} makes the site reachable from other machines on the network${options.watch ? ', and watch mode with it' : ''}; use --host 127.0.0.1 to keep it on this machine.\n`,
+    );
+  }
 
   let watcher: FSWatcher | undefined;
   let scheduler: RebuildScheduler | undefined;

@@ -1,5 +1,6 @@
 // Static file server over a built site directory, behaving like a static host
-// (clean URLs, 404.html, ETag/304, immutable caching of hashed assets). Used by
+// (clean URLs, 404.html, ETag/304, immutable caching of hashed assets, the headers
+// of a `_headers` file plus nosniff and a referrer policy on every response). Used by
 // `sipadocs serve` (and, through the extension points, by the watch mode) and by
 // the link checker.
 import { randomBytes } from 'node:crypto';
@@ -11,6 +12,8 @@ import http from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { BASE_SECURITY_HEADERS, HEADERS_FILE } from '../build/securityHeaders.js';
+import { createHeaderRules, headersFor, type HeaderRule } from './headerRules.js';
 
 export interface StaticServerOptions {
   /** Directory of the built site. Read from disk on every request (contents may change). */
@@ -218,7 +221,6 @@ async function sendFile(
   const headers: Record<string, string | number> = {
     'Content-Type': type,
     'Cache-Control': cacheControlFor(file),
-    'X-Content-Type-Options': 'nosniff',
   };
   // Text is sent gzip-compressed when the client accepts it, as static hosts do.
   const compressible = type.includes('charset=utf-8') && (stats.size >= MIN_COMPRESS_BYTES || Boolean(transform));
@@ -269,6 +271,8 @@ async function serveStatic(exchange: Exchange, root: string): Promise<void> {
   const realRoot = await realpath(root).catch(() => undefined);
   if (realRoot === undefined) return sendText(exchange.res, 404, 'Not found');
   const urlPath = `/${segments.join('/')}`;
+  // Static hosts read the headers file and do not publish it.
+  if (urlPath === `/${HEADERS_FILE}`) return sendNotFound(exchange, realRoot, urlPath);
   const resolution = await resolveRequest(realRoot, segments, pathname);
   switch (resolution.kind) {
     case 'file':
@@ -280,13 +284,25 @@ async function serveStatic(exchange: Exchange, root: string): Promise<void> {
   }
 }
 
-async function handleRequest(exchange: Exchange, options: StaticServerOptions): Promise<void> {
+async function handleRequest(exchange: Exchange, options: StaticServerOptions, headerRules: () => Promise<HeaderRule[]>): Promise<void> {
   const { req, res } = exchange;
   if (options.extraHandler && (await options.extraHandler(req, res))) return;
+  // Set before any response is written: writeHead adds them to each response's own headers.
+  const { pathname } = splitTarget(req.url ?? '/');
+  const headers = { ...BASE_SECURITY_HEADERS, ...headersFor(await headerRules(), safeDecode(pathname)) };
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     return sendText(res, 405, 'Method not allowed', { Allow: 'GET, HEAD' });
   }
   await serveStatic(exchange, options.root);
+}
+
+function safeDecode(pathname: string): string {
+  try {
+    return decodeURI(pathname);
+  } catch {
+    return pathname;
+  }
 }
 
 /**
@@ -298,9 +314,10 @@ async function handleRequest(exchange: Exchange, options: StaticServerOptions): 
 export function createStaticServer(options: StaticServerOptions): http.Server {
   // The transform may differ between server runs (e.g. a new reload script), the file not.
   const htmlEtagSuffix = `-${randomBytes(4).toString('hex')}`;
+  const headerRules = createHeaderRules(options.root);
   return http.createServer((req, res) => {
     const exchange: Exchange = { req, res, transformHtml: options.transformHtml, htmlEtagSuffix };
-    handleRequest(exchange, options).catch(() => {
+    handleRequest(exchange, options, headerRules).catch(() => {
       if (!res.headersSent) sendText(res, 500, 'Internal server error');
       else res.destroy();
     });
@@ -340,7 +357,9 @@ export async function listenOnFreePort(
   server: http.Server,
   { host = '127.0.0.1', port = 3000, maxTries = 20 }: ListenOptions = {},
 ): Promise<{ url: string; port: number }> {
-  for (let attempt = 0; attempt < Math.max(1, maxTries); attempt++) {
+  // Never past the last port: 65535 in use must end in "no free port", not in an invalid one.
+  const tries = Math.max(1, Math.min(maxTries, 65536 - port));
+  for (let attempt = 0; attempt < tries; attempt++) {
     try {
       await listenOnce(server, port === 0 ? 0 : port + attempt, host);
     } catch (error) {
@@ -351,7 +370,7 @@ export async function listenOnFreePort(
     const actualPort = typeof address === 'object' && address ? address.port : port + attempt;
     return { url: `http://${urlHost(host)}:${actualPort}/`, port: actualPort };
   }
-  throw new Error(`No free port between ${port} and ${port + Math.max(1, maxTries) - 1} on ${host}`);
+  throw new Error(`No free port between ${port} and ${port + tries - 1} on ${host}`);
 }
 
 /** Stops listening and closes every connection, keep-alive and streaming ones included. */

@@ -95,8 +95,8 @@ export async function migrateProject(options: MigrateOptions): Promise<MigrateRe
     }
     const theme = translateTheme(site.themeConfig, model ? docRoutesOf(model) : NO_DOC_ROUTES, draft.baseUrl ?? '/', notes);
     const config: UserConfig = { ...draft, ...theme, docs: { ...draft.docs, ...theme.docs } };
-    const issue = validate(config, configSchema);
-    if (issue) throw new Error(`the translated config is invalid (${issue.message})`);
+    const issues = validate(config, configSchema);
+    if (issues.length > 0) throw new Error(`the translated config is invalid (${issues.map((issue) => issue.message).join('; ')})`);
     const named = (file: string) => `${path.basename(projectDir)}/${path.relative(projectDir, file).split(path.sep).join('/')}`;
     const sidebarsSource = typeof site.docs?.sidebarPath === 'string' ? named(path.join(projectDir, site.docs.sidebarPath)) : null;
     for (const [name, text] of [

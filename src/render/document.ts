@@ -48,6 +48,14 @@ export function baseUrlCheckScript(baseUrl: string): string {
   return `addEventListener('${ENTRY_ERROR_EVENT}',function(){if(window.__SIPA_LOADED__)return;var p=location.pathname,b=${JSON.stringify(baseUrl)};if(p===b||p+'/'===b)return;var s=p.slice(-1)==='/'?p:p+'/',d=document.createElement('div');d.id='sipa-base-url-issue';d.setAttribute('role','alert');d.style.cssText='border:3px solid #e13238;background:#fff3f3;color:#222;padding:1rem 1.5rem;font:16px/1.5 system-ui,sans-serif;margin:0';d.innerHTML='<p style="margin:0;font-weight:700">Your site did not load properly.</p><p style="margin:.5rem 0 0">The configured base URL is <code></code>, but this page is at <code></code>. Suggestion: set <code>baseUrl</code> to <code></code> in the site config.</p>';var c=d.getElementsByTagName('code');c[0].textContent=b;c[1].textContent=p;c[3].textContent=s;c[2].textContent='baseUrl';document.body.insertBefore(d,document.body.firstChild)});`;
 }
 
+/**
+ * Every inline script renderDocument can put in a page with these head scripts: the site's
+ * Content-Security-Policy allows exactly these (by hash), so a change to any of them changes it.
+ */
+export function documentInlineScripts(headScripts: string[], baseUrl: string): string[] {
+  return [...headScripts, SCRIPT_LOADER, baseUrlCheckScript(baseUrl)];
+}
+
 const BODY_START = '<body>\n<div id="__sipa">';
 const BODY_END = '</div>\n<script id="__SIPA_ROUTE__" type="application/json">';
 

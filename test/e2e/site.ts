@@ -10,11 +10,16 @@ import { launchBrowser } from './browser.js';
 export interface BuiltSite {
   /** Base URL without a trailing slash, e.g. http://127.0.0.1:41234 */
   url: string;
+  /** The built site's folder. */
+  outDir: string;
   browser: Browser;
   close(): Promise<void>;
 }
 
-/** Builds a site (site/ by default) once into a temp dir, serves it on a free port and launches Chromium. */
+/**
+ * Builds a site (site/ by default) once into a temp dir, serves it on a free port (with the headers
+ * of its _headers file, its Content-Security-Policy among them) and launches Chromium.
+ */
 export async function startSite(siteDir = 'site'): Promise<BuiltSite> {
   const outDir = await mkdtemp(path.join(tmpdir(), 'sipadocs-e2e-'));
   await buildSite({ siteDir, outDir, quiet: true });
@@ -23,6 +28,7 @@ export async function startSite(siteDir = 'site'): Promise<BuiltSite> {
   const browser = await launchBrowser();
   return {
     url: url.replace(/\/$/, ''),
+    outDir,
     browser,
     async close() {
       await browser.close().catch(() => {});

@@ -49,6 +49,14 @@ beforeAll(async () => {
   });
   browser = await launchBrowser();
   page = await browser.newPage();
+  // Every document of the session records what the site's Content-Security-Policy blocks.
+  await page.addInitScript(() => {
+    const blocked: string[] = JSON.parse(sessionStorage.getItem('__csp') ?? '[]');
+    document.addEventListener('securitypolicyviolation', (e) => {
+      blocked.push(`${location.pathname}: ${e.violatedDirective} blocked ${e.blockedURI || 'inline'}`);
+      sessionStorage.setItem('__csp', JSON.stringify(blocked));
+    });
+  });
 }, 120_000);
 
 afterAll(async () => {
@@ -106,6 +114,13 @@ describe('serve --watch', () => {
     await bodyHas('FIXED-AGAIN');
     await overlay.waitFor({ state: 'detached', timeout: STEP });
   }, STEP * 3);
+
+  it("ran every step under the site's Content-Security-Policy, live-reload script included, without a violation", async () => {
+    const response = await page.goto(`${baseUrl}/docs/guides/overview`);
+    expect(response!.headers()['content-security-policy']).toMatch(/script-src 'self' 'sha256-/);
+    expect(await page.locator('script[src="/__sipa/live-reload.js"]').count()).toBe(1);
+    expect(await page.evaluate(() => JSON.parse(sessionStorage.getItem('__csp') ?? '[]'))).toEqual([]);
+  }, STEP);
 
   it('shuts down cleanly on Ctrl+C', async () => {
     const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));

@@ -1,4 +1,4 @@
-import { readFile, writeFile, mkdir, stat } from 'node:fs/promises';
+import { readFile, writeFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../../src/build/build.js';
@@ -105,8 +105,8 @@ describe('failing builds', () => {
     try {
       const site = await copyFixture('basic', tmp.dir);
       const out = path.join(tmp.dir, 'out');
-      await mkdir(out);
-      await writeFile(path.join(out, 'previous.txt'), 'last good build');
+      await buildSite({ siteDir: site, outDir: out, logger: silentLogger() });
+      const lastGood = await readFile(path.join(out, 'index.html'), 'utf8');
       await writeFile(path.join(site, 'docs/broken.mdx'), '# Broken\n\nSee [nowhere](/docs/does-not-exist) and [bad anchor](/docs/intro/first#nope).\n');
       const errors = await buildError(site, out);
       expect(errors.map((e) => e.code)).toEqual(['BROKEN_LINKS', 'BROKEN_LINKS']);
@@ -114,7 +114,8 @@ describe('failing builds', () => {
       expect(errors[0]!.location!.file).toBe(path.relative(process.cwd(), path.join(site, 'docs/broken.mdx')));
       expect(errors.map((e) => e.message).join('\n')).toContain('/docs/does-not-exist');
       expect(errors.map((e) => e.message).join('\n')).toContain('/docs/intro/first#nope');
-      expect(await readFile(path.join(out, 'previous.txt'), 'utf8')).toBe('last good build');
+      expect(await readFile(path.join(out, 'index.html'), 'utf8')).toBe(lastGood);
+      expect(await exists(path.join(out, 'docs/broken.html'))).toBe(false);
     } finally {
       await tmp.cleanup();
     }

@@ -1,9 +1,12 @@
-import { existsSync } from 'node:fs';
+import { existsSync, renameSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createStagingDir, removeLeftovers } from '../../../src/build/output.js';
+import { createStagingDir, removeLeftovers, restoreInterruptedSwap, type CommitFs } from '../../../src/build/output.js';
+import { OUTPUT_MARKER, readMarker } from '../../../src/build/outputDir.js';
+import { readRecord, writeRecord } from '../../../src/build/outputRecord.js';
+import { SiteErrors } from '../../../src/errors.js';
 
 const temps: string[] = [];
 afterEach(async () => {
@@ -16,47 +19,57 @@ async function tempDir(): Promise<string> {
   return dir;
 }
 
+/** Every file under `dir` with its contents, by relative path. */
+async function contents(dir: string): Promise<Record<string, string>> {
+  const files: Record<string, string> = {};
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    files[path.relative(dir, file).split(path.sep).join('/')] = await readFile(file, 'utf8');
+  }
+  return files;
+}
+
+const PREVIOUS = {
+  'index.html': 'home',
+  'docs/a.html': 'page a',
+  'docs/old/b.html': 'page b',
+  '_sipa/r/a-1.js': 'chunk a',
+  'img/logo.svg': '<svg/>',
+};
+
+/** An output of two pages, a chunk and an image, committed by a build as sipadocs does it. */
+async function previousOutput(options: { fs?: CommitFs } = {}) {
+  const root = await tempDir();
+  const out = path.join(root, 'build');
+  const recordFile = path.join(root, 'cache', 'record.json');
+  const first = await createStagingDir(out, { recordFile, ...options });
+  for (const [rel, text] of Object.entries(PREVIOUS)) first.write(rel, text);
+  await first.commit();
+  const info = async (rel: string) => stat(path.join(out, rel));
+  return { root, out, recordFile, info, stage: () => createStagingDir(out, { recordFile, ...options }) };
+}
+
 describe('staging directory', () => {
   it('replaces the output only on commit, and a discarded build leaves it alone', async () => {
-    const root = await tempDir();
-    const out = path.join(root, 'build');
-    await mkdir(out);
-    await writeFile(path.join(out, 'index.html'), 'old');
+    const { out, stage } = await previousOutput();
+    expect(readMarker(out)).not.toBeNull();
 
-    const failed = await createStagingDir(out);
+    const failed = await stage();
     failed.write('index.html', 'broken');
     await failed.discard();
-    expect(await readFile(path.join(out, 'index.html'), 'utf8')).toBe('old');
+    expect(await readFile(path.join(out, 'index.html'), 'utf8')).toBe('home');
 
-    const good = await createStagingDir(out);
+    const good = await stage();
     good.write('docs/a.html', 'new');
     await good.commit();
     expect(await readFile(path.join(out, 'docs/a.html'), 'utf8')).toBe('new');
     expect(existsSync(path.join(out, 'index.html'))).toBe(false);
   });
 
-  /** An output of two pages, a chunk and an image, as a previous build left it. */
-  async function previousOutput() {
-    const root = await tempDir();
-    const out = path.join(root, 'build');
-    const files: Record<string, string> = {
-      'index.html': 'home',
-      'docs/a.html': 'page a',
-      'docs/old/b.html': 'page b',
-      '_sipa/r/a-1.js': 'chunk a',
-      'img/logo.svg': '<svg/>',
-    };
-    for (const [rel, text] of Object.entries(files)) {
-      await mkdir(path.dirname(path.join(out, rel)), { recursive: true });
-      await writeFile(path.join(out, rel), text);
-    }
-    const info = async (rel: string) => stat(path.join(out, rel));
-    return { root, out, info };
-  }
-
   it('keeps a file of the last good output only while it is as stamped', async () => {
-    const { out, info } = await previousOutput();
-    const staging = await createStagingDir(out);
+    const { out, info, stage } = await previousOutput();
+    const staging = await stage();
     const a = await info('docs/a.html');
     expect(staging.keep('docs/a.html', a.size, a.mtimeMs)).toBe(true);
     expect(staging.keep('docs/a.html', a.size + 1, a.mtimeMs)).toBe(false);
@@ -66,13 +79,14 @@ describe('staging directory', () => {
     expect(staging.keep('_sipa/r/a-1.js', 'chunk a'.length)).toBe(true);
     // A folder is never a kept file.
     expect(staging.keep('docs', (await info('docs')).size)).toBe(false);
+    expect(existsSync(out)).toBe(true);
     await staging.discard();
   });
 
   it('updates the output in place: kept files stay untouched, staged ones replace theirs, the rest goes', async () => {
-    const { root, out, info } = await previousOutput();
+    const { root, out, info, stage } = await previousOutput();
     const inodeBefore = (await info('docs/a.html')).ino;
-    const staging = await createStagingDir(out);
+    const staging = await stage();
     expect(staging.keep('docs/a.html', (await info('docs/a.html')).size)).toBe(true);
     expect(staging.keep('_sipa/r/a-1.js', 'chunk a'.length)).toBe(true);
     staging.write('index.html', 'new home');
@@ -87,21 +101,215 @@ describe('staging directory', () => {
     expect(existsSync(path.join(out, 'docs/old/b.html'))).toBe(false);
     expect(existsSync(path.join(out, 'docs/old'))).toBe(false);
     expect(existsSync(path.join(out, 'img'))).toBe(false);
-    expect((await readdir(out, { recursive: true })).sort()).toEqual(
-      ['_sipa', '_sipa/r', '_sipa/r/a-1.js', '_sipa/r/c-2.js', 'docs', 'docs/a.html', 'docs/c.html', 'index.html'].map((f) => f.split('/').join(path.sep)),
-    );
+    expect(Object.keys(await contents(out)).sort()).toEqual([OUTPUT_MARKER, '_sipa/r/a-1.js', '_sipa/r/c-2.js', 'docs/a.html', 'docs/c.html', 'index.html']);
     // Nothing is left beside the output.
-    expect(await readdir(root)).toEqual(['build']);
+    expect((await readdir(root)).sort()).toEqual(['build', 'cache']);
   });
 
   it('leaves the output as it was when a build that kept files is discarded', async () => {
-    const { out, info } = await previousOutput();
-    const staging = await createStagingDir(out);
+    const { out, info, stage } = await previousOutput();
+    const staging = await stage();
     expect(staging.keep('docs/a.html', (await info('docs/a.html')).size)).toBe(true);
     staging.write('index.html', 'broken');
     await staging.discard();
     expect(await readFile(path.join(out, 'index.html'), 'utf8')).toBe('home');
     expect(await readFile(path.join(out, 'docs/old/b.html'), 'utf8')).toBe('page b');
+  });
+
+  it.each([
+    ['swapping the whole folder', false],
+    ['updating it in place', true],
+  ])("leaves the user's own files in the output when %s, and names them", async (_name, keepSome) => {
+    const { out, info, stage } = await previousOutput();
+    await writeFile(path.join(out, 'CNAME'), 'docs.example.org');
+    await mkdir(path.join(out, 'docs/notes'), { recursive: true });
+    await writeFile(path.join(out, 'docs/notes/todo.txt'), 'mine');
+    const staging = await stage();
+    if (keepSome) expect(staging.keep('docs/a.html', (await info('docs/a.html')).size)).toBe(true);
+    staging.write('index.html', 'new home');
+    const result = await staging.commit();
+    expect(result.foreign.sort()).toEqual(['CNAME', 'docs/notes/todo.txt']);
+    const files = await contents(out);
+    expect(files.CNAME).toBe('docs.example.org');
+    expect(files['docs/notes/todo.txt']).toBe('mine');
+    expect(files['index.html']).toBe('new home');
+    // What the last build wrote and this one did not is gone.
+    expect(files['docs/old/b.html']).toBeUndefined();
+    expect(files['img/logo.svg']).toBeUndefined();
+    // The user's files stay theirs in the next build too.
+    const next = await stage();
+    next.write('index.html', 'newer home');
+    expect((await next.commit()).foreign.sort()).toEqual(['CNAME', 'docs/notes/todo.txt']);
+  });
+
+  it("refuses to overwrite a user's file with a different one, changing nothing; the same contents are fine", async () => {
+    const { out, stage } = await previousOutput();
+    await writeFile(path.join(out, 'robots.txt'), 'User-agent: *');
+    const before = await contents(out);
+    const staging = await stage();
+    staging.write('index.html', 'new home');
+    staging.write('robots.txt', 'Disallow: /');
+    const error = await staging.commit().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(SiteErrors);
+    expect((error as SiteErrors).errors.map((e) => [e.code, e.message.includes('robots.txt')])).toEqual([['OUTPUT_FILE_CONFLICT', true]]);
+    await staging.discard();
+    expect(await contents(out)).toEqual(before);
+
+    const same = await stage();
+    same.write('robots.txt', 'User-agent: *');
+    expect((await same.commit()).foreign).toEqual([]);
+    expect(await readFile(path.join(out, 'robots.txt'), 'utf8')).toBe('User-agent: *');
+  });
+
+  it("refuses to put a file where a user's folder is, or a folder where a user's file is", async () => {
+    const { out, stage } = await previousOutput();
+    await mkdir(path.join(out, 'downloads'));
+    await writeFile(path.join(out, 'downloads/a.zip'), 'zip');
+    await writeFile(path.join(out, 'blog'), 'a file of the user');
+    const staging = await stage();
+    staging.write('downloads', 'a page');
+    staging.write('blog/post.html', 'a post');
+    const error = (await staging.commit().catch((e: unknown) => e)) as SiteErrors;
+    expect(error.errors.map((e) => /(downloads\/a\.zip|blog) was not written/.exec(e.message)?.[1]).sort()).toEqual(['blog', 'downloads/a.zip']);
+    await staging.discard();
+    expect(await readFile(path.join(out, 'downloads/a.zip'), 'utf8')).toBe('zip');
+  });
+
+  it.each([
+    ['swapping the whole folder', false],
+    ['updating it in place', true],
+  ])('replaces its own file by a folder and its own folder by a file when %s', async (_name, keepSome) => {
+    const { out, stage } = await previousOutput();
+    const staging = await stage();
+    if (keepSome) expect(staging.keep('_sipa/r/a-1.js', 'chunk a'.length)).toBe(true);
+    staging.write('index.html/x.html', 'a page under what was a file');
+    staging.write('docs', 'a file where a folder of pages was');
+    await staging.commit();
+    expect(await contents(out)).toMatchObject({ 'index.html/x.html': 'a page under what was a file', docs: 'a file where a folder of pages was' });
+  });
+
+  it('without a record (an output of an earlier version), removes only what it recognises as its own', async () => {
+    const root = await tempDir();
+    const out = path.join(root, 'build');
+    const generated = '<!doctype html><html><head><meta name="generator" content="sipadocs 2.0.0"></head></html>';
+    const files: Record<string, string> = {
+      'index.html': generated,
+      'docs/gone.html': generated,
+      '_sipa/r/old-1.js': 'chunk',
+      'img/logo.svg': '<svg/>',
+      'hand-written.html': '<p>mine</p>',
+      CNAME: 'docs.example.org',
+    };
+    for (const [rel, text] of Object.entries(files)) {
+      await mkdir(path.dirname(path.join(out, rel)), { recursive: true });
+      await writeFile(path.join(out, rel), text);
+    }
+    const staging = await createStagingDir(out, { recordFile: path.join(root, 'record.json') });
+    expect(staging.previousBuild).toBeNull();
+    staging.write('index.html', 'new home');
+    staging.write('img/logo.svg', '<svg>new</svg>');
+    const { foreign } = await staging.commit();
+    expect(foreign.sort()).toEqual(['CNAME', 'hand-written.html']);
+    const after = await contents(out);
+    expect(Object.keys(after).sort()).toEqual([OUTPUT_MARKER, 'CNAME', 'hand-written.html', 'img/logo.svg', 'index.html']);
+    expect(after['img/logo.svg']).toBe('<svg>new</svg>');
+  });
+
+  it("trusts what it knows of an output only while the output is as the last commit left it", async () => {
+    const { out, recordFile, stage } = await previousOutput();
+    const build = readMarker(out)!.build;
+    expect((await stage()).previousBuild).toBe(build);
+    // A commit started (record written) but killed before changing the output: still whole.
+    writeRecord(recordFile, { build: 'next', files: [...readRecord(recordFile)!.files, 'new.html'], committingOver: build });
+    expect((await stage()).previousBuild).toBe(build);
+    // Killed after its marker went in: a mix of both outputs, trusted by nobody.
+    await writeFile(path.join(out, OUTPUT_MARKER), JSON.stringify({ generator: 'sipadocs', build: 'next' }));
+    const staging = await stage();
+    expect(staging.previousBuild).toBeNull();
+    // The files of both builds are still known as sipadocs's: they go, nothing is taken for the user's.
+    await writeFile(path.join(out, 'new.html'), 'written by the killed build');
+    staging.write('index.html', 'rebuilt');
+    expect((await staging.commit()).foreign).toEqual([]);
+    expect(Object.keys(await contents(out)).sort()).toEqual([OUTPUT_MARKER, 'index.html']);
+  });
+
+  describe('on an output that cannot be renamed (a mount point: Docker volume, CI cache, tmpfs)', () => {
+    /** Renames fail as they do for a mount point at `out`: EBUSY for the folder itself, EXDEV across its edge. */
+    const mountedAt = (out: () => string): CommitFs & { refused: string[] } => {
+      const refused: string[] = [];
+      const inside = (file: string) => file === out() || file.startsWith(`${out()}${path.sep}`);
+      return {
+        refused,
+        renameSync(from, to) {
+          if (from === out() || to === out()) {
+            refused.push('EBUSY');
+            throw Object.assign(new Error(`EBUSY: resource busy or locked, rename '${from}'`), { code: 'EBUSY' });
+          }
+          if (inside(from) !== inside(to)) {
+            refused.push('EXDEV');
+            throw Object.assign(new Error(`EXDEV: cross-device link not permitted, rename '${from}'`), { code: 'EXDEV' });
+          }
+          renameSync(from, to);
+        },
+      };
+    };
+
+    it.each([
+      ['nothing is kept (the swap falls back to copying)', false],
+      ['files are kept (each move falls back to copying)', true],
+    ])('lands the build when %s', async (_name, keepSome) => {
+      let outDir = '';
+      const fs = mountedAt(() => outDir);
+      const root = await tempDir();
+      outDir = path.join(root, 'build');
+      await mkdir(outDir); // the mount point exists before any build
+      const recordFile = path.join(root, 'record.json');
+      const first = await createStagingDir(outDir, { recordFile, fs });
+      for (const [rel, text] of Object.entries(PREVIOUS)) first.write(rel, text);
+      await first.commit();
+      expect(await contents(outDir)).toMatchObject(PREVIOUS);
+      expect(fs.refused).toContain('EBUSY');
+      expect(fs.refused).toContain('EXDEV');
+
+      await writeFile(path.join(outDir, 'CNAME'), 'docs.example.org');
+      const second = await createStagingDir(outDir, { recordFile, fs });
+      if (keepSome) expect(second.keep('docs/a.html', 'page a'.length)).toBe(true);
+      second.write('index.html', 'new home');
+      second.write('docs/c.html', 'page c');
+      await second.commit();
+      const files = await contents(outDir);
+      expect(Object.keys(files).sort()).toEqual([OUTPUT_MARKER, 'CNAME', ...(keepSome ? ['docs/a.html'] : []), 'docs/c.html', 'index.html']);
+      expect(files['index.html']).toBe('new home');
+      expect(readMarker(outDir)!.build).toBe(readRecord(recordFile)!.build);
+      // No copy is left half-way, and nothing beside the output.
+      expect((await readdir(root)).sort()).toEqual(['build', 'record.json']);
+    });
+  });
+
+  it('puts back an output that a build killed in the middle of its swap left aside', async () => {
+    const { root, out, stage } = await previousOutput();
+    const before = await contents(out);
+    const deadPid = 999_999_999; // above any pid_max, so no such process
+    // What a kill between the two renames leaves: the old output aside, the new one staged.
+    renameSync(out, path.join(root, `build.old-${deadPid}-${(Date.now() - 1000).toString(36)}`));
+    await mkdir(path.join(root, `build.staging-${deadPid}-abc`));
+    // An older one of another killed build, to be dropped.
+    await mkdir(path.join(root, `build.old-${deadPid}-${(Date.now() - 60_000).toString(36)}`));
+    const staging = await stage();
+    expect(await contents(out)).toEqual(before);
+    expect(staging.previousBuild).toBe(readMarker(out)!.build);
+    await staging.discard();
+    expect((await readdir(root)).sort()).toEqual(['build', 'cache']);
+  });
+
+  it('removes an output left aside once the swap after it finished', async () => {
+    const { root, out } = await previousOutput();
+    const aside = path.join(root, `build.old-999999999-${Date.now().toString(36)}`);
+    await mkdir(aside);
+    await writeFile(path.join(aside, 'index.html'), 'older');
+    await restoreInterruptedSwap(out);
+    expect(existsSync(aside)).toBe(false);
+    expect(await readFile(path.join(out, 'index.html'), 'utf8')).toBe('home');
   });
 
   it("removes what killed builds left, but not a running build's folders", async () => {

@@ -30,6 +30,12 @@ describe('sipadocs CLI', () => {
     expect(run('build', '--no-such-flag').status).toBe(2);
   });
 
+  it.each(['abc', '70000', '-5', '1.5', ''])('exits 2 with one message for --port %j', (port) => {
+    const result = run('serve', '--port', port, '--site', '/nonexistent', '--out-dir', '/nonexistent/out');
+    expect(result.status).toBe(2);
+    expect(result.stderr.trim()).toBe(`error: option '--port <port>' argument '${port}' is invalid. A port is a whole number from 0 to 65535 (0 picks a free one).`);
+  });
+
   it('exits 1 with a located message when the build fails', async () => {
     const tmp = await tempDir();
     try {
@@ -40,6 +46,35 @@ describe('sipadocs CLI', () => {
       expect(result.status).toBe(1);
       expect(result.stderr).toMatch(/sipadocs\.config\.ts:1:\d+: error CONFIG_INVALID: docs\.editUrl must be a string, got number/);
       expect(result.stderr).not.toMatch(/\n\s+at /);
+    } finally {
+      await tmp.cleanup();
+    }
+  }, 120_000);
+
+  it('reports every problem of the config at once, each at its line, and exits 1', async () => {
+    const tmp = await tempDir();
+    try {
+      const site = path.join(tmp.dir, 'site');
+      await mkdir(path.join(site, 'docs'), { recursive: true });
+      const config = [
+        'export default {',
+        "  title: 'T',",
+        "  url: 'https://t.example',",
+        "  colour: 'red',",
+        "  docs: { editUrl: 'https://t.example/edit', sidebarCollapsed: 'yes' },",
+        '  blog: {',
+        '    editUrl: 42,',
+        "    postsPerPage: '10',",
+        '  },',
+        '};',
+      ].join('\n');
+      await writeFile(path.join(site, 'sipadocs.config.ts'), config);
+      const result = run('build', '--site', site, '--out-dir', path.join(tmp.dir, 'out'));
+      expect(result.status).toBe(1);
+      const reported = [...result.stderr.matchAll(/sipadocs\.config\.ts:(\d+):\d+: error CONFIG_INVALID: (\S+)/g)].map((m) => `${m[1]} ${m[2]}`);
+      // blog.editUrl is found under blog, not at the docs.editUrl above it.
+      expect(reported).toEqual(['4 unknown', '5 docs.sidebarCollapsed', '7 blog.editUrl', '8 blog.postsPerPage']);
+      expect(result.stderr).toContain('4 problems; nothing was written.');
     } finally {
       await tmp.cleanup();
     }

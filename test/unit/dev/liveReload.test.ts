@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createLiveReload, EVENTS_PATH, type LiveReload } from '../../../src/dev/liveReload.js';
+import { createLiveReload, EVENTS_PATH, SCRIPT_PATH, type LiveReload } from '../../../src/dev/liveReload.js';
 import { closeServer, listenOnFreePort } from '../../../src/dev/staticServer.js';
 
 let server: http.Server | undefined;
@@ -42,15 +42,26 @@ async function readEvents(reader: ReadableStreamDefaultReader<Uint8Array>, count
 }
 
 describe('live reload', () => {
-  it('injects the client script before </body>, with the current build id', () => {
+  it('adds the client script before </body> as a file (no inline code), with the current build id', () => {
     const lr = createLiveReload();
     const html = lr.transformHtml('<html><body><p>x</p></body></html>');
-    expect(html).toMatch(/<p>x<\/p><script>[\s\S]*new EventSource\('\/__sipa\/events'\)[\s\S]*<\/script><\/body><\/html>$/);
-    expect(html).toContain('let build = 1;');
+    expect(html).toBe(`<html><body><p>x</p><script src="${SCRIPT_PATH}" data-build="1"></script></body></html>`);
     lr.built(false);
-    expect(lr.transformHtml('<body></body>')).toContain('let build = 2;');
-    expect(lr.transformHtml('no body')).toMatch(/^no body<script>/);
+    expect(lr.transformHtml('<body></body>')).toContain('data-build="2"');
+    expect(lr.transformHtml('no body')).toMatch(/^no body<script src=/);
     lr.close();
+  });
+
+  it('serves the client script, which reads its build id from its tag and listens to the events', async () => {
+    const url = await start();
+    const response = await fetch(new URL(SCRIPT_PATH, url));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/javascript/);
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    const code = await response.text();
+    expect(code).toContain(`new EventSource('${EVENTS_PATH}')`);
+    expect(code).toContain('document.currentScript');
+    expect(code).toContain('Number(tag.dataset.build)');
   });
 
   it('streams hello, reload, css and build-error events', async () => {

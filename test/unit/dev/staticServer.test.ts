@@ -226,6 +226,42 @@ describe('headers', () => {
     expect((await request(port, target)).headers['cache-control']).toBe(cacheControl);
   });
 
+  it('sends nosniff and a referrer policy with every response, and the headers of a _headers file by path', async () => {
+    const port = await start();
+    // Without a _headers file: the two base headers only.
+    for (const target of ['/', '/robots.txt', '/nope', '/docs', '/%2e%2e/secret.txt']) {
+      const res = await request(port, target);
+      expect(res.headers['x-content-type-options'], target).toBe('nosniff');
+      expect(res.headers['referrer-policy'], target).toBe('strict-origin-when-cross-origin');
+      expect(res.headers['content-security-policy'], target).toBeUndefined();
+    }
+    await writeFiles(root, {
+      _headers: "# site headers\n/*\n  Content-Security-Policy: default-src 'self'\n  X-Frame-Options: DENY\n/docs/*\n  X-Robots-Tag: noindex\n  X-Frame-Options: SAMEORIGIN\n",
+    });
+    try {
+      for (const [target, status] of [['/', 200], ['/nope', 404], ['/docs', 301], ['/docs/guide', 200]] as const) {
+        const res = await request(port, target);
+        expect(res.status, target).toBe(status);
+        expect(res.headers['content-security-policy'], target).toBe("default-src 'self'");
+        expect(res.headers['x-content-type-options'], target).toBe('nosniff');
+      }
+      const guide = await request(port, '/docs/guide');
+      expect(guide.headers['x-robots-tag']).toBe('noindex');
+      // A header set by two matching rules gets both values.
+      expect(guide.headers['x-frame-options']).toBe('DENY, SAMEORIGIN');
+      expect((await request(port, '/about')).headers['x-robots-tag']).toBeUndefined();
+      // Read by the server, not published, as static hosts do.
+      for (const target of ['/_headers', '/%5Fheaders', '/_headers?x=1']) {
+        const headersFile = await request(port, target);
+        expect(headersFile.status, target).toBe(404);
+        expect(headersFile.body, target).toBe('<h1>Lost</h1>');
+      }
+    } finally {
+      await rm(path.join(root, '_headers'));
+    }
+    expect((await request(port, '/')).headers['content-security-policy']).toBeUndefined();
+  });
+
   it('sends an ETag and answers 304 to a matching If-None-Match', async () => {
     const port = await start();
     const first = await request(port, '/about');
@@ -449,6 +485,19 @@ describe('listenOnFreePort', () => {
     const server = createStaticServer({ root });
     servers.push(server);
     expect((await listenOnFreePort(server, { port })).port).toBe(port);
+  });
+
+  it('stops at port 65535 instead of trying a port that does not exist', async () => {
+    const blocker = net.createServer();
+    // Taken by this test, or already by someone else: either way it is not free.
+    await new Promise<void>((resolve) => blocker.once('error', () => resolve()).listen(65535, '127.0.0.1', () => resolve()));
+    try {
+      const server = createStaticServer({ root });
+      servers.push(server);
+      await expect(listenOnFreePort(server, { port: 65535 })).rejects.toThrow('No free port between 65535 and 65535');
+    } finally {
+      if (blocker.listening) await new Promise((resolve) => blocker.close(resolve));
+    }
   });
 
   it('rejects when no port within maxTries is free', async () => {

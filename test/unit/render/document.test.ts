@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { documentBody, renderDocument, type DocumentParts } from '../../../src/render/document.js';
+import { inlineScriptsIn } from '../../../src/build/securityHeaders.js';
+import { documentBody, documentInlineScripts, renderDocument, type DocumentParts } from '../../../src/render/document.js';
 import type { ClientSiteData, RoutePayload } from '../../../src/shared/types.js';
 
 const site = {
@@ -76,5 +77,19 @@ describe('renderDocument head', () => {
   it('marks pages that must not be indexed', () => {
     expect(head({ noIndex: true })).toContain('<meta name="robots" content="noindex, nofollow">');
     expect(head({})).not.toContain('name="robots"');
+  });
+});
+
+describe('documentInlineScripts', () => {
+  it('lists every inline script a document can carry, the home page included', () => {
+    const home = { ...payload, meta: { ...payload.meta, path: '/' } } as RoutePayload;
+    const headScripts = ['var colour = 1', 'var bar = 2'];
+    const allowed = new Set(documentInlineScripts(headScripts, site.baseUrl));
+    for (const page of [payload, home]) {
+      const html = renderDocument({ ...parts('<p>body</p>'), headScripts, payload: page });
+      const inline = inlineScriptsIn(html);
+      expect(inline.length).toBeGreaterThanOrEqual(page === home ? 4 : 3);
+      for (const script of inline) expect(allowed.has(script), script.slice(0, 60)).toBe(true);
+    }
   });
 });

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { configSchema } from '../../../src/config/schema.js';
+import { validate } from '../../../src/config/validate.js';
+
+describe('validate', () => {
+  it('reports every unknown key, wrong type and missing required key at once, by dotted path', () => {
+    const issues = validate(
+      {
+        title: 42,
+        colour: 'red',
+        docs: { editUrl: 7, sidebarCollapsed: 'yes', extra: true },
+        blog: { postsPerPage: '10' },
+        navbar: { items: [{ label: 'Docs', position: 'left' }, { label: 'Blog', position: 'middle' }, { position: 'right' }] },
+        announcementBar: { id: 'a' },
+      },
+      configSchema,
+    );
+    expect(issues.map((issue) => issue.path)).toEqual([
+      'colour',
+      'url',
+      'title',
+      'docs.extra',
+      'docs.editUrl',
+      'docs.sidebarCollapsed',
+      'blog.postsPerPage',
+      'announcementBar.content',
+      'navbar.items.1.position',
+      'navbar.items.2.label',
+    ]);
+    expect(issues.find((issue) => issue.path === 'docs.editUrl')!.message).toBe('docs.editUrl must be a string, got number');
+    expect(issues.find((issue) => issue.path === 'colour')!.message).toMatch(/^unknown key "colour" \(known keys here: title, /);
+  });
+
+  it('finds nothing wrong in a valid config', () => {
+    expect(validate({ title: 'T', url: 'https://t.example', announcementBar: null }, configSchema)).toEqual([]);
+  });
+});
