@@ -88,6 +88,8 @@ export async function readImportGraph(entry: string, projectDir: string): Promis
       loader: { '.js': 'jsx' },
       logLevel: 'silent',
       plugins: [plugin],
+      // Error locations are given relative to this folder.
+      absWorkingDir: projectDir,
     });
   } catch (error) {
     const errors = (error as { errors?: Message[] }).errors ?? [];
