@@ -21,7 +21,8 @@ export type ErrorCode =
   | 'BROKEN_LINKS'
   | 'SITE_NOT_FOUND'
   | 'OUTPUT_NOT_FOUND'
-  | 'CACHE_CHANGED';
+  | 'CACHE_CHANGED'
+  | 'SEARCH_INDEX_FAILED';
 
 export interface SourceLocation {
   file: string;

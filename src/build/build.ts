@@ -26,6 +26,7 @@ import type { ClientSiteData } from '../shared/types.js';
 import { createStageLogger, formatMs, type StageLogger } from './log.js';
 import { createStagingDir, removeLeftovers } from './output.js';
 import { MANIFEST_VERSION, manifestFile, readManifest, targetsDigest, writeManifest, type OutputManifest } from './outputManifest.js';
+import { buildSearchIndex, createSearchCollector, type SearchMemory } from '../search/buildSearchIndex.js';
 
 export interface BuildOptions {
   siteDir: string;
@@ -69,6 +70,10 @@ export interface BuildContext {
   output?: { outDir: string; manifest: OutputManifest };
   /** Pages compiled / reused by the last build (for logs and tests). */
   lastCompile?: { compiled: number; reused: number };
+  /** Search documents of the site's pages by body key (watch mode). */
+  searchMemory?: SearchMemory;
+  /** Pages in the search index of the last build, and whether it indexed them again (for logs and tests). */
+  lastSearch?: { pages: number; indexed: boolean };
 }
 
 
@@ -134,6 +139,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     );
     const sharedSpecifiers = new Set(sharedModules().map((m) => m.specifier));
     const sidebarViews = new Map(model.sidebars.map((s) => [s.id, prepareSidebarViews(s.id, s.items)]));
+    // Pages are read for search as they are rendered, while their body is in memory.
+    const searchCollector = siteData.search ? createSearchCollector() : null;
     for (const views of sidebarViews.values()) staging.write(views.file, views.json);
     const rendered = await log.stage(
       'render',
@@ -157,11 +164,32 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
             return text === null ? null : standaloneFunctionBody(text);
           },
           sidebarFor: (route) => (route.sidebarId ? (sidebarViews.get(route.sidebarId)?.viewFor(route.path, config.baseUrl) ?? null) : null),
+          onBody: searchCollector ? (route, entry) => searchCollector.addBody(route, entry.key, entry.bodyHtml, entry.meta) : undefined,
         });
         context.lastRender = result.stats;
         return result;
       },
       (r) => `${r.pages.length} pages${renderedSummary(r.stats)}`,
+    );
+    const search = await log.stage(
+      'search',
+      async () => {
+        if (!searchCollector) return null;
+        const result = await buildSearchIndex(searchCollector, {
+          routes: plan.routes,
+          bodyKeyOf: (route) => rendered.manifest[route.path]?.bodyKey,
+          outDir,
+          staging,
+          previous: previousManifest?.search,
+          cacheDir: options.persistentCache === false ? null : path.join(CACHE_ROOT, 'build', 'search'),
+          siteId: siteIdOf(config),
+          language: config.i18n.localeConfigs[config.i18n.defaultLocale]!.htmlLang.split('-')[0]!.toLowerCase(),
+          memory: options.context ? (context.searchMemory ??= new Map()) : undefined,
+        });
+        context.lastSearch = { pages: result.pages, indexed: result.indexed };
+        return result;
+      },
+      (s) => (s ? `${s.pages} pages${s.indexed ? '' : ' (unchanged)'}` : 'off (noIndex)'),
     );
     const staticFiles = await scanStatic(config);
     const targets = await log.stage('check links', async () => {
@@ -178,7 +206,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     await log.stage('write', async () => {
       if (staticFiles.length > 0) await staging.copyDir(path.join(config.siteDir, config.staticDir), '.');
       await staging.commit();
-      const manifest: OutputManifest = { version: MANIFEST_VERSION, targets, pages: rendered.manifest };
+      const manifest: OutputManifest = { version: MANIFEST_VERSION, targets, pages: rendered.manifest, search: search?.manifest };
       if (options.context) context.output = { outDir, manifest };
       // Without a manifest the next build renders everything, so failing to save one is harmless.
       if (manifestPath) await writeManifest(manifestPath, manifest).catch(() => {});

@@ -11,7 +11,7 @@ const siteData = {
   navbar: { title: 'T', hideOnScroll: false, items: [] }, footer: { columns: [], copyright: '' },
   colorMode: { defaultMode: 'dark', respectPrefersColorScheme: true, disableSwitch: false }, announcementBar: null,
   docs: { routeBasePath: '/docs', sidebarHideable: false, autoCollapseCategories: false, versionPersistence: 'localStorage', pluginId: 'default', version: { name: 'current', label: 'Next' } },
-  blog: { routeBasePath: '/blog', title: 'Blog', showReadingTime: true }, routePatterns: ['/'],
+  blog: { routeBasePath: '/blog', title: 'Blog', showReadingTime: true }, routePatterns: ['/'], search: true,
 };
 
 describe('the client bundle', () => {
