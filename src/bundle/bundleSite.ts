@@ -4,6 +4,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { SiteError, codeFrame } from '../errors.js';
 import { buildRouteChunks, type ChunkFiles, type RouteChunkCache } from './routeChunks.js';
+import { sharedModules, sharedModulesPlugin } from './sharedModules.js';
 import { REPO_ROOT, virtualModulesPlugin, type VirtualSources } from './virtualModules.js';
 
 export type { ChunkFiles } from './routeChunks.js';
@@ -11,6 +12,13 @@ export type { ChunkFiles } from './routeChunks.js';
 export const CLIENT_ENTRY = path.join(REPO_ROOT, 'src/client/entry.tsx');
 /** Client assets live under this folder of the output (content-hashed names, cached for ever). */
 export const ASSET_DIR = '_sipa';
+/**
+ * Modules the client entry loads lazily that take React from the entry's registry of shared
+ * modules (see sharedModules) instead of importing it: a chunk sharing modules with the entry
+ * would make esbuild move them out of the entry into a chunk of their own, which every first
+ * visit would then download as one more file.
+ */
+const REGISTRY_IMPORTERS = /[\\/]templates[\\/]search[\\/]SearchDialog\.tsx$/;
 
 export interface BundleResult {
   entry: ChunkFiles;
@@ -83,7 +91,7 @@ export function createSiteBundler(kind: 'client' | 'server', incremental = true,
     metafile: true,
     logLevel: 'silent',
     legalComments: 'none',
-    plugins: [virtualModulesPlugin(holder)],
+    plugins: isClient ? [sharedModulesPlugin(sharedModules(), REGISTRY_IMPORTERS), virtualModulesPlugin(holder)] : [virtualModulesPlugin(holder)],
     write: false,
   });
 
