@@ -10,6 +10,8 @@ import { launchBrowser } from './browser.js';
 export interface BuiltSite {
   /** Base URL without a trailing slash, e.g. http://127.0.0.1:41234 */
   url: string;
+  /** The built site's folder. */
+  outDir: string;
   browser: Browser;
   close(): Promise<void>;
 }
@@ -23,6 +25,7 @@ export async function startSite(siteDir = 'site'): Promise<BuiltSite> {
   const browser = await launchBrowser();
   return {
     url: url.replace(/\/$/, ''),
+    outDir,
     browser,
     async close() {
       await browser.close().catch(() => {});
