@@ -30,7 +30,7 @@ describe('the client bundle', () => {
   afterAll(() => tmp.cleanup());
 
   it('contains no Node-side module of the generator', () => {
-    const nodeSide = /^(src\/(build|bundle|check|cli|config|content|dev|render)\/|node:)/;
+    const nodeSide = /^(src\/(build|bundle|check|cli|config|content|dev|render|search)\/|node:)/;
     const leaked = result.inputs.filter((input) => nodeSide.test(path.relative(process.cwd(), path.resolve(input.replace(/^sipa[^:]*:/, '')))));
     expect(leaked).toEqual([]);
     expect(result.inputs.some((input) => input.includes('src/client/entry.tsx'))).toBe(true);
