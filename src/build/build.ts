@@ -171,6 +171,19 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       },
       (r) => `${r.pages.length} pages${renderedSummary(r.stats)}`,
     );
+    const staticFiles = await scanStatic(config);
+    const targets = await log.stage('check links', async () => {
+      const checkable = () => rendered.pages.filter((p) => p.route !== '/404');
+      const digest = targetsDigest(checkable(), staticFiles, config.baseUrl);
+      // A kept page is the same document as in the last good build. If every link target is
+      // the same too, its links resolve as they did then; otherwise they are read back and checked.
+      if (digest !== previousManifest?.targets) readKeptPageLinks(rendered, plan.routes, outDir);
+      const files = new Set([...staticFiles.map((f) => `/${f}`), ...client.files.map((f) => `/${f}`)]);
+      const broken = findBrokenLinks(checkable(), files, config.baseUrl);
+      if (broken.length > 0) throw brokenLinksError(broken, plan.routes, rel);
+      return digest;
+    });
+    // After the link check, so a site that fails it is not indexed for nothing.
     const search = await log.stage(
       'search',
       async () => {
@@ -191,18 +204,6 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       },
       (s) => (s ? `${s.pages} pages${s.indexed ? '' : ' (unchanged)'}` : 'off (noIndex)'),
     );
-    const staticFiles = await scanStatic(config);
-    const targets = await log.stage('check links', async () => {
-      const checkable = () => rendered.pages.filter((p) => p.route !== '/404');
-      const digest = targetsDigest(checkable(), staticFiles, config.baseUrl);
-      // A kept page is the same document as in the last good build. If every link target is
-      // the same too, its links resolve as they did then; otherwise they are read back and checked.
-      if (digest !== previousManifest?.targets) readKeptPageLinks(rendered, plan.routes, outDir);
-      const files = new Set([...staticFiles.map((f) => `/${f}`), ...client.files.map((f) => `/${f}`)]);
-      const broken = findBrokenLinks(checkable(), files, config.baseUrl);
-      if (broken.length > 0) throw brokenLinksError(broken, plan.routes, rel);
-      return digest;
-    });
     await log.stage('write', async () => {
       if (staticFiles.length > 0) await staging.copyDir(path.join(config.siteDir, config.staticDir), '.');
       await staging.commit();
