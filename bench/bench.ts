@@ -1,6 +1,7 @@
 /**
  * Build benchmark: generates synthetic sites of several sizes and times the real CLI on each, cold,
- * warm, and warm after editing one doc. Prints a table and writes the rows as JSON.
+ * warm, and warm after editing one doc. Prints a table (with the time of the search stage, the
+ * part of each build that indexes the site for search) and writes the rows as JSON.
  *
  *   node bin/run-ts.js bench/bench.ts [--sizes 100,1000,10000] [--out bench-results.json]
  *
@@ -43,6 +44,8 @@ export interface BenchRow {
   peakRssBytes: number | null;
   outputBytes: number;
   firstVisitJsGzipBytes: number;
+  /** Milliseconds of the build's search stage (indexing, or keeping the last index), from the stats file. */
+  searchMs: number | null;
 }
 
 interface BuildResult {
@@ -53,6 +56,7 @@ interface BuildResult {
   peakRssBytes: number | null;
   /** From the stats file; null when the CLI wrote none. */
   pages: number | null;
+  searchMs: number | null;
 }
 
 class BuildFailed extends Error {}
@@ -144,6 +148,7 @@ async function measure(root: string, tmp: string, site: string, out: string, doc
     peakRssBytes: build.peakRssBytes,
     outputBytes,
     firstVisitJsGzipBytes: await firstVisitJs(out, docRoute(sampleDoc)),
+    searchMs: build.searchMs,
   };
 }
 
@@ -177,10 +182,10 @@ async function runCli(root: string, args: string[], env: Record<string, string>,
     const kib = Number((await readFile(timeFile, 'utf8').catch(() => '')).trim().split('\n').pop());
     peakRssBytes = Number.isFinite(kib) && kib > 0 ? kib * 1024 : null;
   }
-  return { exitCode, stdout, stderr, wallSeconds, peakRssBytes, pages: stats?.pages ?? null };
+  return { exitCode, stdout, stderr, wallSeconds, peakRssBytes, pages: stats?.pages ?? null, searchMs: stats?.searchMs ?? null };
 }
 
-async function readStats(file: string): Promise<{ maxRssBytes: number | null; pages: number | null } | null> {
+async function readStats(file: string): Promise<{ maxRssBytes: number | null; pages: number | null; searchMs: number | null } | null> {
   let data: unknown;
   try {
     data = JSON.parse(await readFile(file, 'utf8'));
@@ -189,7 +194,8 @@ async function readStats(file: string): Promise<{ maxRssBytes: number | null; pa
   }
   const record = (data ?? {}) as Record<string, unknown>;
   const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
-  return { maxRssBytes: num(record.maxRssBytes), pages: num(record.pages) };
+  const timings = (record.timings ?? {}) as Record<string, unknown>;
+  return { maxRssBytes: num(record.maxRssBytes), pages: num(record.pages), searchMs: num(timings.search) };
 }
 
 /**
@@ -253,7 +259,7 @@ function findRepoRoot(): string {
 // Table
 
 const COLUMNS: [title: string, width: number][] = [
-  ['size', 7], ['run', 10], ['pages', 7], ['wall s', 8], ['pages/s', 9], ['peak RSS MiB', 13], ['output MiB', 11], ['first-visit JS gzip KiB', 24],
+  ['size', 7], ['run', 10], ['pages', 7], ['wall s', 8], ['pages/s', 9], ['peak RSS MiB', 13], ['output MiB', 11], ['first-visit JS gzip KiB', 24], ['search s', 9],
 ];
 
 function header(): string {
@@ -271,6 +277,7 @@ function formatRow(row: BenchRow): string {
     row.peakRssBytes === null ? '-' : mib(row.peakRssBytes),
     mib(row.outputBytes),
     (row.firstVisitJsGzipBytes / 1024).toFixed(1),
+    row.searchMs === null ? '-' : (row.searchMs / 1000).toFixed(2),
   ];
   return cells.map((cell, i) => (i < 2 ? cell.padEnd(COLUMNS[i]![1]) : cell.padStart(COLUMNS[i]![1]))).join(' ');
 }

@@ -30,7 +30,8 @@ export type ErrorCode =
   | 'UNSUPPORTED_IMPORT'
   | 'DOCUSAURUS_NOT_FOUND'
   | 'DOCUSAURUS_LOAD_FAILED'
-  | 'MIGRATE_OUT_NOT_EMPTY';
+  | 'MIGRATE_OUT_NOT_EMPTY'
+  | 'SEARCH_INDEX_FAILED';
 
 /** Problems with how sipadocs was called rather than with the site: the CLI exits with 2 for them. */
 export const USAGE_ERRORS: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['OUTPUT_DIR_REFUSED']);

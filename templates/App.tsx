@@ -5,6 +5,7 @@ import { AnnouncementBar } from './layout/AnnouncementBar.js';
 import { Footer } from './layout/Footer.js';
 import { MobileMenu } from './layout/MobileMenu.js';
 import { Navbar } from './layout/Navbar.js';
+import { SearchProvider } from './search/SearchProvider.js';
 import { BlogArchiveScreen, BlogListScreen, BlogPostScreen, BlogTagsScreen } from './screens/BlogScreens.js';
 import { DocScreen } from './screens/DocScreen.js';
 import { NotFoundScreen, PageScreen } from './screens/PageScreens.js';
@@ -43,14 +44,14 @@ function Screen({ site, route }: { site: ClientSiteData; route: LoadedRoute }) {
   }
 }
 
-/** The page frame: skip link, announcement bar, navbar, mobile menu, the route's screen, footer. */
+/** The page frame: skip link, announcement bar, navbar, mobile menu, the route's screen, footer; search around them. */
 export function App({ site, route, override }: AppProps) {
   const [menuOpen, setMenuOpen] = useState(false);
   const closeMenu = useCallback(() => setMenuOpen(false), []);
   const { sidebar } = route.payload;
   useEffect(() => setMenuOpen(false), [route]);
   return (
-    <>
+    <SearchProvider site={site}>
       <a className="skip-link" href="#main-content">Skip to main content</a>
       {site.announcementBar ? <AnnouncementBar bar={site.announcementBar} /> : null}
       <Navbar site={site} onOpenMenu={() => setMenuOpen(true)} />
@@ -59,6 +60,6 @@ export function App({ site, route, override }: AppProps) {
         {override ? <main id="main-content" className="page__override" tabIndex={-1}>{override}</main> : <Screen site={site} route={route} />}
       </div>
       <Footer site={site} />
-    </>
+    </SearchProvider>
   );
 }

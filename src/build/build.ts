@@ -30,6 +30,7 @@ import { createStagingDir, removeLeftovers, restoreInterruptedSwap } from './out
 import { checkOutputDir } from './outputDir.js';
 import { contentSecurityPolicy, HEADERS_FILE, headersFileText } from './securityHeaders.js';
 import { MANIFEST_VERSION, manifestFile, readManifest, recordFile, targetsDigest, writeManifest, type OutputManifest } from './outputManifest.js';
+import { buildSearchIndex, createSearchCollector, type SearchMemory } from '../search/buildSearchIndex.js';
 
 export interface BuildOptions {
   siteDir: string;
@@ -78,6 +79,10 @@ export interface BuildContext {
   output?: { outDir: string; manifest: OutputManifest };
   /** Pages compiled / reused by the last build (for logs and tests). */
   lastCompile?: { compiled: number; reused: number };
+  /** Search documents of the site's pages by body key (watch mode). */
+  searchMemory?: SearchMemory;
+  /** Pages in the search index of the last build, and whether it indexed them again (for logs and tests). */
+  lastSearch?: { pages: number; indexed: boolean };
 }
 
 
@@ -161,6 +166,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     );
     const sharedSpecifiers = new Set(sharedModules().map((m) => m.specifier));
     const sidebarViews = new Map(model.sidebars.map((s) => [s.id, prepareSidebarViews(s.id, s.items)]));
+    // Pages are read for search as they are rendered, while their body is in memory.
+    const searchCollector = siteData.search ? createSearchCollector() : null;
     for (const views of sidebarViews.values()) staging.write(views.file, views.json);
     stageImages(images, staging);
     const rendered = await log.stage(
@@ -186,6 +193,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
           },
           sidebarFor: (route) => (route.sidebarId ? (sidebarViews.get(route.sidebarId)?.viewFor(route.path, config.baseUrl) ?? null) : null),
           anchorsFor: (route) => contentAnchors(route, compiled),
+          onBody: searchCollector ? (route, entry) => searchCollector.addBody(route, entry.key, entry.bodyHtml, entry.meta) : undefined,
         });
         context.lastRender = result.stats;
         return result;
@@ -208,6 +216,27 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       const source = plan.routes.find((r) => r.path === route)?.sourceFile;
       warn(`${source ? rel(source) : route}: an inline event handler (an on…="…" attribute) in the content will not run: the site's Content-Security-Policy blocks it; attach the handler from a script file instead`);
     }
+    // After the link check, so a site that fails it is not indexed for nothing.
+    const search = await log.stage(
+      'search',
+      async () => {
+        if (!searchCollector) return null;
+        const result = await buildSearchIndex(searchCollector, {
+          routes: plan.routes,
+          bodyKeyOf: (route) => rendered.manifest[route.path]?.bodyKey,
+          outDir,
+          staging,
+          previous: previousManifest?.search,
+          cacheDir: options.persistentCache === false ? null : cache.search,
+          siteId: siteIdOf(config),
+          language: config.i18n.localeConfigs[config.i18n.defaultLocale]!.htmlLang.split('-')[0]!.toLowerCase(),
+          memory: options.context ? (context.searchMemory ??= new Map()) : undefined,
+        });
+        context.lastSearch = { pages: result.pages, indexed: result.indexed };
+        return result;
+      },
+      (s) => (s ? `${s.pages} pages${s.indexed ? '' : ' (unchanged)'}` : 'off (noIndex)'),
+    );
     await log.stage('write', async () => {
       if (staticFiles.length > 0) await staging.copyDir(path.join(config.siteDir, config.staticDir), '.');
       // A _headers file of the site's own comes first; its rules add to the security headers.
@@ -215,7 +244,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       staging.write(HEADERS_FILE, ownHeaders + headersFileText(contentSecurityPolicy(rendered.scriptHashes)));
       const { build, foreign } = await staging.commit();
       if (foreign.length > 0) warn(foreignFilesWarning(options.outDir, foreign, config));
-      const manifest: OutputManifest = { version: MANIFEST_VERSION, build, targets, pages: rendered.manifest };
+      const manifest: OutputManifest = { version: MANIFEST_VERSION, build, targets, pages: rendered.manifest, search: search?.manifest };
       if (options.context) context.output = { outDir, manifest };
       // Without a manifest the next build renders everything, so failing to save one is harmless.
       if (manifestPath) await writeManifest(manifestPath, manifest).catch(() => {});

@@ -30,6 +30,8 @@ export function cacheFolders(root: string) {
     compile: path.join(root, 'build', 'compile'),
     /** Route chunks built by the bundler, and the index of standalone chunks (see routeChunks.ts). */
     chunks: path.join(root, 'build', 'chunks'),
+    /** What the search index was made from, per page (see search/buildSearchIndex.ts). */
+    search: path.join(root, 'build', 'search'),
     /** The manifest of each output folder's last good build (see outputManifest.ts). */
     output: path.join(root, 'build', 'output'),
     /** Server bundles of one build, removed when it ends (a killed build's are removed by the next). */

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { SearchManifest } from '../search/buildSearchIndex.js';
 
 /** A file of the output as it was written: path relative to the output folder, size, mtime. */
 export type FileStamp = [relPath: string, size: number, mtimeMs: number];
@@ -37,6 +38,8 @@ export interface OutputManifest {
    */
   targets: string;
   pages: Record<string, ManifestPage>;
+  /** The search index this output holds, if any. */
+  search?: SearchManifest;
 }
 
 export const MANIFEST_VERSION = 3;

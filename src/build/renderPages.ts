@@ -59,6 +59,8 @@ export interface RenderPagesOptions {
   anchorsFor: (route: PlannedRoute) => readonly string[] | null;
   /** A standalone route's module as a function body, or null when the route needs the server bundle. */
   standaloneBody?: (name: string) => string | null;
+  /** Called with each page's body as it is written (rendered or reused; not for kept pages), e.g. to index it for search. */
+  onBody?: (route: PlannedRoute, entry: RenderCacheEntry) => void;
 }
 
 /** Server-only render code; everything else a page depends on is in the content hashes of its client chunks. */
@@ -135,6 +137,7 @@ export async function renderPages(options: RenderPagesOptions): Promise<RenderPa
   const emit = (i: number, entry: RenderCacheEntry) => {
     const { route, chunk, sidebar, outputKey } = keyed[i]!;
     options.memory?.set(route.path, entry);
+    options.onBody?.(route, entry);
     const payload = routePayload(entry.meta, route.data, chunk, sidebar);
     const html = renderDocument({
       site,

@@ -7,6 +7,7 @@ import { imageModulesPlugin } from './imageModules.js';
 import type { ImportErrorDetail } from './sharedModules.js';
 import { cssModulesPlugin } from './cssModules.js';
 import { buildRouteChunks, type ChunkFiles, type RouteChunkCache } from './routeChunks.js';
+import { sharedModules, sharedModulesPlugin } from './sharedModules.js';
 import { REPO_ROOT, virtualModulesPlugin, type VirtualSources } from './virtualModules.js';
 
 export type { ChunkFiles } from './routeChunks.js';
@@ -17,6 +18,13 @@ export const CLIENT_ENTRY = path.join(REPO_ROOT, 'src/client/entry.tsx');
 export const ASSET_LOADERS = { '.svg': 'file', '.png': 'file', '.jpg': 'file', '.jpeg': 'file', '.gif': 'file', '.webp': 'file', '.avif': 'file', '.woff2': 'file' } as const;
 /** Client assets live under this folder of the output (content-hashed names, cached for ever). */
 export const ASSET_DIR = '_sipa';
+/**
+ * Modules the client entry loads lazily that take React from the entry's registry of shared
+ * modules (see sharedModules) instead of importing it: a chunk sharing modules with the entry
+ * would make esbuild move them out of the entry into a chunk of their own, which every first
+ * visit would then download as one more file.
+ */
+const REGISTRY_IMPORTERS = /[\\/]templates[\\/]search[\\/]SearchDialog\.tsx$/;
 
 export interface BundleResult {
   entry: ChunkFiles;
@@ -88,7 +96,9 @@ export function createSiteBundler(kind: 'client' | 'server', workDir: string, in
     metafile: true,
     logLevel: 'silent',
     legalComments: 'none',
-    plugins: [imageModulesPlugin(), cssModulesPlugin(), virtualModulesPlugin(holder)],
+    plugins: isClient
+      ? [sharedModulesPlugin(sharedModules(), REGISTRY_IMPORTERS), imageModulesPlugin(), cssModulesPlugin(), virtualModulesPlugin(holder)]
+      : [imageModulesPlugin(), cssModulesPlugin(), virtualModulesPlugin(holder)],
     write: false,
   });
 

@@ -87,13 +87,18 @@ export function registryModuleCode(modules: SharedModule[]): string {
 
 const SHIM_NS = 'sipa-shared';
 
-/** Resolves shared specifiers in a route build to small modules that read the entry's registry. */
-export function sharedModulesPlugin(modules: SharedModule[]): Plugin {
+/**
+ * Resolves shared specifiers in a route build to small modules that read the entry's registry.
+ * With `importers`, only imports from matching files are resolved so (the entry's lazily loaded
+ * modules, which would otherwise make esbuild split React out of the entry into a chunk of its own).
+ */
+export function sharedModulesPlugin(modules: SharedModule[], importers?: RegExp): Plugin {
   const bySpecifier = new Map(modules.map((m) => [m.specifier, m]));
   return {
     name: 'sipadocs-shared-modules',
     setup(build) {
       build.onResolve({ filter: SHARED_SPECIFIER }, (args) => {
+        if (importers && !importers.test(args.importer)) return undefined;
         // A second copy of React in a page would break hooks; the theme's modules are all shared.
         if (!bySpecifier.has(args.path)) return { errors: [unsupportedImport(args.path, modules)] };
         return { path: args.path, namespace: SHIM_NS };

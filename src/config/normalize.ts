@@ -123,5 +123,6 @@ export function clientSiteData(config: SiteConfig, pageRoutes: string[]): Client
       `/${config.docs.routeBasePath}{/*rest}`,
       `/${config.blog.routeBasePath}{/*rest}`,
     ],
+    search: !config.noIndex,
   };
 }

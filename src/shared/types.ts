@@ -74,6 +74,11 @@ export interface ClientSiteData {
   customFields?: Record<string, unknown>;
   /** path-to-regexp patterns of the paths this site renders client-side. */
   routePatterns: string[];
+  /**
+   * Whether the site has a search index (under `<baseUrl>_sipa/search/`): false when the whole
+   * site is `noIndex`. Only a flag, so the site data does not change when the content does.
+   */
+  search: boolean;
 }
 
 export interface TocItem {

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigation } from '../../src/client/navigation.js';
 import type { ClientSiteData, SidebarView } from '../../src/shared/types.js';
+import { useSearch } from '../search/SearchProvider.js';
 import { DocSidebar } from './DocSidebar.js';
 import { NavLink } from './Navbar.js';
 
@@ -13,6 +14,7 @@ export const MOBILE_BREAKPOINT = 996;
  */
 export function MobileMenu({ site, sidebar, open, onClose }: { site: ClientSiteData; sidebar: SidebarView | null; open: boolean; onClose: () => void }) {
   const { pathname } = useNavigation();
+  const search = useSearch();
   const [showMain, setShowMain] = useState(sidebar === null);
 
   const closeRef = useRef<HTMLButtonElement>(null);
@@ -54,6 +56,20 @@ export function MobileMenu({ site, sidebar, open, onClose }: { site: ClientSiteD
         </div>
         {showMain || !sidebar ? (
           <ul className="mobile-menu__items">
+            {search ? (
+              <li>
+                <button
+                  type="button"
+                  className="mobile-menu__search"
+                  onClick={() => {
+                    onClose();
+                    search.open();
+                  }}
+                >
+                  Search
+                </button>
+              </li>
+            ) : null}
             {site.navbar.items.map((item) => (
               <li key={item.label}><NavLink item={item} pathname={pathname} onNavigate={onClose} /></li>
             ))}

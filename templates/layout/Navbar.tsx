@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigation } from '../../src/client/navigation.js';
 import type { ClientSiteData, NavItem } from '../../src/shared/types.js';
+import { SearchButton } from '../search/SearchProvider.js';
 import { ColorModeToggle } from './ColorModeToggle.js';
 
 export function isActive(item: NavItem, pathname: string): boolean {
@@ -25,7 +26,7 @@ export function NavLink({ item, pathname, onNavigate }: { item: NavItem; pathnam
   );
 }
 
-/** Top bar: logo and title, the left and right items, the colour-mode switch and the mobile menu button. */
+/** Top bar: logo and title, the left and right items, the search button, the colour-mode switch and the mobile menu button. */
 export function Navbar({ site, onOpenMenu }: { site: ClientSiteData; onOpenMenu: () => void }) {
   const { pathname } = useNavigation();
   const [hidden, setHidden] = useState(false);
@@ -61,6 +62,7 @@ export function Navbar({ site, onOpenMenu }: { site: ClientSiteData; onOpenMenu:
             <li key={item.label}><NavLink item={item} pathname={pathname} /></li>
           ))}
         </ul>
+        <SearchButton />
         <ul className="navbar__items navbar__items--right">
           {right.map((item) => (
             <li key={item.label}><NavLink item={item} pathname={pathname} /></li>

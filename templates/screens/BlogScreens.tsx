@@ -94,7 +94,7 @@ export function BlogListScreen({ data, excerpts, site }: { data: BlogListRouteDa
 export function BlogPostScreen({ data, Content, site }: { data: BlogPostRouteData; Content: Mdx | null; site: ClientSiteData }) {
   return (
     <BlogLayout recent={data.recentPosts} toc={data.toc.length > 0 ? <TableOfContents items={data.toc} /> : null}>
-      <article className="post">
+      <article className="post" data-search-body="">
         <DraftBadge draft={data.draft} />
         <PostHeader post={data.post} site={site} headingLevel={1} linkTitle={false} />
         <div className="markdown">{Content ? <Content components={mdxComponents} /> : null}</div>

@@ -105,7 +105,7 @@ export function DocScreen({ data, sidebar, Content }: DocScreenProps) {
       <main id="main-content" className="doc-layout__main" tabIndex={-1}>
         <div className="doc-layout__content">
           <Breadcrumbs items={data.breadcrumbs} title={data.title} />
-          <article className="markdown">
+          <article className="markdown" data-search-body={data.kind === 'doc' ? '' : undefined}>
             {data.kind === 'doc' ? (
               <>
                 <DraftBadge draft={data.draft} />

@@ -7,11 +7,11 @@ import { mdxComponents } from '../mdxComponents.js';
 
 export function PageScreen({ data, Content }: { data: PageRouteData; Content: ComponentType<{ components?: object }> | null }) {
   if (!data.markdown) {
-    return <main id="main-content" tabIndex={-1}>{Content ? <Content /> : null}</main>;
+    return <main id="main-content" tabIndex={-1} data-search-body="">{Content ? <Content /> : null}</main>;
   }
   return (
     <main id="main-content" className="md-page" tabIndex={-1}>
-      <article className="markdown md-page__article">
+      <article className="markdown md-page__article" data-search-body="">
         <DraftBadge draft={data.draft} />
         {data.contentHasTitle ? null : <h1>{data.title}</h1>}
         {Content ? <Content components={mdxComponents} /> : null}

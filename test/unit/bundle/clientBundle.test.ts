@@ -11,7 +11,7 @@ const siteData = {
   navbar: { title: 'T', hideOnScroll: false, items: [] }, footer: { columns: [], copyright: '' },
   colorMode: { defaultMode: 'dark', respectPrefersColorScheme: true, disableSwitch: false }, announcementBar: null,
   docs: { routeBasePath: '/docs', sidebarHideable: false, autoCollapseCategories: false, versionPersistence: 'localStorage', pluginId: 'default', version: { name: 'current', label: 'Next' } },
-  blog: { routeBasePath: '/blog', title: 'Blog', showReadingTime: true }, routePatterns: ['/'],
+  blog: { routeBasePath: '/blog', title: 'Blog', showReadingTime: true }, routePatterns: ['/'], search: true,
 };
 
 describe('the client bundle', () => {
@@ -30,7 +30,7 @@ describe('the client bundle', () => {
   afterAll(() => tmp.cleanup());
 
   it('contains no Node-side module of the generator', () => {
-    const nodeSide = /^(src\/(build|bundle|check|cli|config|content|dev|render)\/|node:)/;
+    const nodeSide = /^(src\/(build|bundle|check|cli|config|content|dev|render|search)\/|node:)/;
     const leaked = result.inputs.filter((input) => nodeSide.test(path.relative(process.cwd(), path.resolve(input.replace(/^sipa[^:]*:/, '')))));
     expect(leaked).toEqual([]);
     expect(result.inputs.some((input) => input.includes('src/client/entry.tsx'))).toBe(true);

@@ -1,0 +1,313 @@
+import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import css from './searchDialog.css' with { type: 'text' };
+
+/**
+ * Loaded on first use only (see SearchProvider): the dialog, its styles, and pagefind's runtime.
+ * It imports nothing of the entry but React, which it takes from the entry's registry of shared
+ * modules (see REGISTRY_IMPORTERS in bundleSite.ts); the router comes as `navigate`.
+ */
+export interface SearchDialogProps {
+  baseUrl: string;
+  /** The client router's navigate (see Navigation). */
+  navigate(href: string): void;
+  /** What had focus before the dialog opened. */
+  returnFocus: Element | null;
+  /** Removes the dialog. */
+  onClose(): void;
+}
+
+/** The parts of pagefind's browser API used here (`<baseUrl>_sipa/search/pagefind.js`). */
+interface Pagefind {
+  options(options: { basePath: string; baseUrl: string; excerptLength: number }): Promise<void>;
+  init(): Promise<void>;
+  preload(term: string): Promise<void>;
+  search(term: string): Promise<{ results: Array<{ id: string; data(): Promise<PagefindPage> }> }>;
+}
+interface PagefindPage {
+  url: string;
+  excerpt: string;
+  meta: { title?: string };
+  sub_results: Array<{ title: string; url: string; excerpt: string }>;
+}
+
+interface ResultOption {
+  id: string;
+  url: string;
+  title: string;
+  excerpt: string;
+  /** The page itself (true) or one of its headings. */
+  isPage: boolean;
+}
+interface PageGroup {
+  title: string;
+  options: ResultOption[];
+}
+type SearchState =
+  | { status: 'idle' }
+  | { status: 'loading' }
+  | { status: 'error' }
+  | { status: 'done'; query: string; total: number; groups: PageGroup[] };
+
+/** Pages shown at first, and added by each "more results". */
+const PAGE_STEP = 8;
+/** Headings shown under one page. */
+const HEADINGS_PER_PAGE = 4;
+/** Words around a match in an excerpt. */
+const EXCERPT_WORDS = 18;
+
+let pagefindLoad: Promise<Pagefind> | null = null;
+/** Loads pagefind from the site's own origin; a failure is forgotten so the next query tries again. */
+function loadPagefind(baseUrl: string): Promise<Pagefind> {
+  pagefindLoad ??= (async () => {
+    const basePath = `${baseUrl}_sipa/search/`;
+    const pagefind = (await import(/* @vite-ignore */ `${basePath}pagefind.js`)) as Pagefind;
+    await pagefind.options({ basePath, baseUrl, excerptLength: EXCERPT_WORDS });
+    await pagefind.init();
+    return pagefind;
+  })();
+  pagefindLoad.catch(() => (pagefindLoad = null));
+  return pagefindLoad;
+}
+
+let stylesAdded = false;
+function addStyles(): void {
+  if (stylesAdded) return;
+  stylesAdded = true;
+  const style = document.createElement('style');
+  style.dataset.search = '';
+  style.textContent = css as string;
+  document.head.appendChild(style);
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", '#x27': "'" };
+const decode = (text: string) => text.replace(/&(amp|lt|gt|quot|#39|#x27);/g, (_, name: string) => ENTITIES[name]!);
+
+/** An excerpt from pagefind (escaped text with <mark> around matches) as React nodes: no HTML is injected. */
+function Excerpt({ html }: { html: string }) {
+  const parts = html.split(/<mark>(.*?)<\/mark>/g);
+  return (
+    <span className="search-result__excerpt">
+      {parts.map((part, i) => (i % 2 === 1 ? <mark key={i}>{decode(part)}</mark> : decode(part.replace(/<[^>]*>/g, ''))))}
+    </span>
+  );
+}
+
+function toGroups(pages: PagefindPage[], idPrefix: string): PageGroup[] {
+  let n = 0;
+  return pages.map((page) => {
+    const title = page.meta.title || page.url;
+    const headings = page.sub_results.filter((sub) => sub.url.includes('#')).slice(0, HEADINGS_PER_PAGE);
+    // The page's own entry shows its best excerpt outside the headings listed below it.
+    const pageExcerpt = page.sub_results.find((sub) => !sub.url.includes('#'))?.excerpt ?? (headings.length ? '' : page.excerpt);
+    const options: ResultOption[] = [{ id: `${idPrefix}-${n++}`, url: page.url, title, excerpt: pageExcerpt, isPage: true }];
+    for (const sub of headings) options.push({ id: `${idPrefix}-${n++}`, url: sub.url, title: sub.title, excerpt: sub.excerpt, isPage: false });
+    return { title, options };
+  });
+}
+
+/**
+ * The search dialog: a modal with a combobox input and a listbox of results grouped by page, each
+ * page followed by its matching headings. Arrow keys move the active result, Enter opens it through
+ * the client router (at its heading), Esc closes; Tab stays inside the dialog.
+ */
+export function SearchDialog({ baseUrl, navigate, returnFocus, onClose }: SearchDialogProps) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [query, setQuery] = useState('');
+  const [state, setState] = useState<SearchState>({ status: 'idle' });
+  const [shown, setShown] = useState(PAGE_STEP);
+  const [active, setActive] = useState(0);
+  const search = useRef<{ id: number; ids: Array<{ data(): Promise<PagefindPage> }> }>({ id: 0, ids: [] });
+  const uid = useId().replace(/[^\w-]/g, '');
+  // Closing unmounts the dialog; a close event arriving after that (or twice) changes nothing.
+  const closed = useRef(false);
+  /** Closes; focus goes back where it was (else to the navbar's button), unless a result was opened. */
+  const close = (restoreFocus: boolean) => {
+    if (closed.current) return;
+    closed.current = true;
+    // The page behind a modal dialog is inert: it must close before anything there can take focus.
+    dialogRef.current?.close();
+    if (restoreFocus) {
+      const previous = returnFocus as HTMLElement | null;
+      const target = previous && previous !== document.body && previous.isConnected && previous.offsetParent !== null ? previous : document.querySelector<HTMLElement>('.search-button');
+      target?.focus();
+    }
+    onClose();
+  };
+  const listId = `${uid}-results`;
+
+  useLayoutEffect(() => {
+    addStyles();
+    const dialog = dialogRef.current!;
+    if (!dialog.open) dialog.showModal();
+    inputRef.current?.focus();
+    // Starts pagefind's downloads while the visitor types the first word.
+    void loadPagefind(baseUrl).catch(() => {});
+  }, [baseUrl]);
+
+  useEffect(() => {
+    const term = query.trim();
+    const id = ++search.current.id;
+    if (!term) {
+      setState({ status: 'idle' });
+      return;
+    }
+    setState((s) => (s.status === 'done' ? s : { status: 'loading' }));
+    const timer = setTimeout(async () => {
+      try {
+        const pagefind = await loadPagefind(baseUrl);
+        const found = await pagefind.search(term);
+        if (id !== search.current.id) return;
+        search.current.ids = found.results;
+        const pages = await Promise.all(found.results.slice(0, PAGE_STEP).map((r) => r.data()));
+        if (id !== search.current.id) return;
+        setShown(PAGE_STEP);
+        setActive(0);
+        setState({ status: 'done', query: term, total: found.results.length, groups: toGroups(pages, `${uid}-${id}`) });
+      } catch {
+        if (id === search.current.id) setState({ status: 'error' });
+      }
+    }, 60);
+    return () => clearTimeout(timer);
+  }, [query, baseUrl, uid]);
+
+  const showMore = async () => {
+    if (state.status !== 'done') return;
+    const id = search.current.id;
+    const next = search.current.ids.slice(0, shown + PAGE_STEP);
+    const pages = await Promise.all(next.map((r) => r.data()));
+    if (id !== search.current.id) return;
+    setShown(next.length);
+    setState({ ...state, groups: toGroups(pages, `${uid}-${id}`) });
+    inputRef.current?.focus();
+  };
+
+  const options = state.status === 'done' ? state.groups.flatMap((g) => g.options) : [];
+  const activeOption = options[Math.min(active, options.length - 1)];
+
+  useEffect(() => {
+    if (activeOption) document.getElementById(activeOption.id)?.scrollIntoView({ block: 'nearest' });
+  }, [activeOption]);
+
+  const openResult = (option: ResultOption) => {
+    close(false);
+    navigate(option.url);
+  };
+
+  const onInputKey = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      if (options.length === 0) return;
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      setActive((i) => (Math.min(i, options.length - 1) + step + options.length) % options.length);
+    } else if (event.key === 'Enter' && activeOption) {
+      event.preventDefault();
+      openResult(activeOption);
+    }
+  };
+
+  /** Keeps Tab inside the dialog: the page behind it is inert, but Tab could still reach the browser's own controls. */
+  const onDialogKey = (event: KeyboardEvent<HTMLDialogElement>) => {
+    if (event.key !== 'Tab') return;
+    const focusable = [...dialogRef.current!.querySelectorAll<HTMLElement>('input, button:not([disabled])')];
+    const first = focusable[0];
+    const last = focusable[focusable.length - 1];
+    if (!first || !last) return;
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
+
+  let status: ReactNode = null;
+  if (state.status === 'loading') status = 'Searching…';
+  else if (state.status === 'error') status = 'Search is not available right now. Check the connection and type again.';
+  else if (state.status === 'done' && state.total === 0) status = `No results for “${state.query}”.`;
+  else if (state.status === 'done') status = `${state.total} ${state.total === 1 ? 'page' : 'pages'} found.`;
+
+  const expanded = options.length > 0;
+  return (
+    <dialog
+      ref={dialogRef}
+      className="search-dialog"
+      aria-label="Search the site"
+      onCancel={(event) => {
+        event.preventDefault();
+        close(true);
+      }}
+      // Esc pressed again without user activation closes the dialog without a cancel event.
+      onClose={() => close(true)}
+      onKeyDown={onDialogKey}
+      onClick={(event) => {
+        // A click on the backdrop lands on the dialog element itself.
+        if (event.target === dialogRef.current) close(true);
+      }}
+    >
+      <div className="search-dialog__panel">
+        <div className="search-dialog__bar">
+          <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true">
+            <circle cx="8.5" cy="8.5" r="5.5" fill="none" stroke="currentColor" strokeWidth="2" />
+            <path d="M13 13l4.5 4.5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          </svg>
+          <input
+            ref={inputRef}
+            className="search-dialog__input"
+            type="search"
+            role="combobox"
+            aria-label="Search the site"
+            aria-autocomplete="list"
+            aria-expanded={expanded}
+            aria-controls={listId}
+            aria-activedescendant={activeOption?.id}
+            autoComplete="off"
+            spellCheck={false}
+            placeholder="Search the docs and the blog"
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+            onKeyDown={onInputKey}
+          />
+          <button type="button" className="search-dialog__close" onClick={() => close(true)}>
+            <span aria-hidden="true">Esc</span>
+            <span className="visually-hidden">Close search</span>
+          </button>
+        </div>
+        <div className="search-dialog__results">
+          <p className="search-dialog__status" role="status">{status}</p>
+          <div id={listId} role="listbox" aria-label="Results" className="search-results">
+            {state.status === 'done'
+              ? state.groups.map((group, g) => (
+                  <div role="group" key={`${g}-${group.options[0]!.url}`} aria-label={group.title} className="search-results__page">
+                    {group.options.map((option) => (
+                      <div
+                        key={option.id}
+                        id={option.id}
+                        role="option"
+                        aria-selected={option === activeOption}
+                        className={`search-result${option.isPage ? ' search-result--page' : ' search-result--heading'}`}
+                        onMouseMove={() => setActive(options.indexOf(option))}
+                        onClick={() => openResult(option)}
+                      >
+                        <span className="search-result__title">{option.isPage ? option.title : `# ${option.title}`}</span>
+                        {option.excerpt ? <Excerpt html={option.excerpt} /> : null}
+                      </div>
+                    ))}
+                  </div>
+                ))
+              : null}
+          </div>
+          {state.status === 'done' && state.total > shown ? (
+            <button type="button" className="search-dialog__more" onClick={() => void showMore()}>
+              Show more results ({state.total - shown} more)
+            </button>
+          ) : null}
+        </div>
+        <p className="search-dialog__help" aria-hidden="true">
+          <kbd>↑</kbd> <kbd>↓</kbd> to move · <kbd>Enter</kbd> to open · <kbd>Esc</kbd> to close · <kbd>Ctrl</kbd> <kbd>K</kbd> or <kbd>/</kbd> to search
+        </p>
+      </div>
+    </dialog>
+  );
+}
