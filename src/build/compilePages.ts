@@ -18,12 +18,12 @@ export interface CacheEntry {
 }
 
 /**
- * On disk, each page's compiled code is an entry of its own (`<key>-code`), read only if the page
- * is bundled or rendered again. What the site model needs of every page (headings, links,
+ * On disk, each page's compiled code (and its markdown view) is an entry of its own (`<key>-code`),
+ * read only if the page is bundled, rendered or written as markdown again. What the site model needs of every page (headings, links,
  * warnings) is one index per site, by key: one read a build instead of one per page, and a cold
  * build writes one file per page instead of two. The index holds the site's current pages only.
  */
-type StoredPage = Omit<CompiledPage, 'code' | 'excerptCode'>;
+type StoredPage = Omit<CompiledPage, 'code' | 'excerptCode' | 'markdown'>;
 interface StoredOutcome {
   page: StoredPage;
   links: Record<string, string | null>;
@@ -31,6 +31,7 @@ interface StoredOutcome {
 interface StoredCode {
   code: string;
   excerptCode: string | null;
+  markdown: string;
 }
 const codeKey = (key: string) => `${key}-code`;
 
@@ -64,9 +65,9 @@ const MIN_PAGES_PER_WORKER = 100;
 /** Changes whenever the compiler or its main libraries change, so stale cache entries are never read. */
 const FINGERPRINT = (() => {
   const hash = createHash('sha256').update(GENERATOR_VERSION);
-  const files = ['src/content/mdx/compile.ts', 'src/content/mdx/plugins.ts', 'src/content/mdx/preprocess.ts', 'src/content/mdx/codeMeta.ts', 'src/content/mdx/highlighter.ts', 'src/content/mdx/twoThemeHtml.ts'];
+  const files = ['src/content/mdx/compile.ts', 'src/content/mdx/plugins.ts', 'src/content/mdx/preprocess.ts', 'src/content/mdx/codeMeta.ts', 'src/content/mdx/highlighter.ts', 'src/content/mdx/twoThemeHtml.ts', 'src/content/mdx/markdownView.ts'];
   for (const file of files) hash.update(readFileSync(path.join(PACKAGE_ROOT, file)));
-  for (const pkg of ['@mdx-js/mdx', 'shiki', 'remark-gfm', 'remark-directive']) {
+  for (const pkg of ['@mdx-js/mdx', 'shiki', 'remark-gfm', 'remark-directive', 'mdast-util-to-markdown', 'mdast-util-gfm']) {
     try {
       hash.update(readFileSync(path.join(PACKAGE_ROOT, 'node_modules', pkg, 'package.json')));
     } catch {
@@ -141,7 +142,7 @@ export async function compilePages(
         if (!outcome.ok) return;
         options.memory?.set(job.relPath, { key, outcome });
         // The code is written before the index that promises it is there.
-        writeCacheEntry(options.cacheDir, codeKey(key), { code: outcome.page.code, excerptCode: outcome.page.excerptCode } satisfies StoredCode);
+        writeCacheEntry(options.cacheDir, codeKey(key), { code: outcome.page.code, excerptCode: outcome.page.excerptCode, markdown: outcome.page.markdown } satisfies StoredCode);
         index.set(key, storedOutcome(outcome));
       }),
     );
@@ -158,7 +159,7 @@ export async function compilePages(
 }
 
 /** Changes when the layout of cache entries changes. */
-const STORAGE_VERSION = 3;
+const STORAGE_VERSION = 4;
 
 /**
  * What the index keeps of a compilation: everything but the code. Fields are picked one by one
@@ -195,6 +196,7 @@ function storedEntry(dir: string | null, key: string, stored: StoredOutcome | un
   const page = Object.defineProperties({ ...stored.page } as CompiledPage, {
     code: { get: () => load().code, enumerable: true },
     excerptCode: { get: () => load().excerptCode, enumerable: true },
+    markdown: { get: () => load().markdown, enumerable: true },
   });
   return { key, outcome: { ok: true, page, links: stored.links } };
 }

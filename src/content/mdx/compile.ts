@@ -1,3 +1,4 @@
+import type { Root as MdastRoot } from 'mdast';
 import type { VFileMessage } from 'vfile-message';
 import { SiteError, codeFrame } from '../../errors.js';
 import type { TocItem } from '../../shared/types.js';
@@ -13,13 +14,17 @@ import {
   type PluginOptions,
 } from './plugins.js';
 import { preprocess } from './preprocess.js';
+import { readableTree, SITE_URL_MARK } from './markdownView.js';
 
 /**
  * The MDX compiler and its remark extensions, loaded on first use: a build whose pages are all
  * cached never needs them, and they are a large part of the CLI's start-up.
  */
-let mdxLibraries: Promise<[typeof import('@mdx-js/mdx'), typeof import('remark-gfm'), typeof import('remark-directive')]> | undefined;
-const loadMdxLibraries = () => (mdxLibraries ??= Promise.all([import('@mdx-js/mdx'), import('remark-gfm'), import('remark-directive')]));
+let mdxLibraries:
+  | Promise<[typeof import('@mdx-js/mdx'), typeof import('remark-gfm'), typeof import('remark-directive'), typeof import('mdast-util-to-markdown'), typeof import('mdast-util-gfm')]>
+  | undefined;
+const loadMdxLibraries = () =>
+  (mdxLibraries ??= Promise.all([import('@mdx-js/mdx'), import('remark-gfm'), import('remark-directive'), import('mdast-util-to-markdown'), import('mdast-util-gfm')]));
 
 /** Components the theme passes to every MDX page; usable without an import. */
 export const THEME_COMPONENTS = new Set(['Tabs', 'TabItem', 'Admonition', 'CodeBlock', 'Details']);
@@ -50,6 +55,11 @@ export interface CompiledPage {
   h1: string | null;
   warnings: CompileWarning[];
   markdownLinks: Record<string, string | null>;
+  /**
+   * The page as readable markdown (see markdownView.ts), without front matter and without a title
+   * line of its own; site-absolute URLs carry SITE_URL_MARK until the site's URL is known.
+   */
+  markdown: string;
 }
 
 /**
@@ -59,11 +69,12 @@ export interface CompiledPage {
 export async function compileMdx(body: string, options: CompileOptions): Promise<CompiledPage> {
   const pre = preprocess(body);
   await options.highlighter.ensureLanguages(fenceLanguages(body));
-  const main = await compileOnce(pre.text, pre.customIds, options, null);
+  // Site URLs are marked for the markdown view, unless the page itself mentions the mark.
+  const main = await compileOnce(pre.text, pre.customIds, options, null, { markUrls: !body.includes(SITE_URL_MARK) });
   let excerptCode: string | null = null;
   if (options.withExcerpt && pre.truncateLine !== null) {
     const excerpt = pre.text.split('\n').slice(0, pre.truncateLine - 1).join('\n');
-    excerptCode = (await compileOnce(excerpt, pre.customIds, options, options.route ?? null)).code;
+    excerptCode = (await compileOnce(excerpt, pre.customIds, options, options.route ?? null, null)).code;
   }
   return {
     code: main.code,
@@ -74,10 +85,17 @@ export async function compileMdx(body: string, options: CompileOptions): Promise
     h1: main.state.h1,
     warnings: main.state.warnings,
     markdownLinks: main.state.markdownLinks,
+    markdown: main.markdown,
   };
 }
 
-async function compileOnce(text: string, customIds: Map<number, string>, options: CompileOptions, hashLinkBase: string | null) {
+/** Options of the markdown view made during a compilation, or null for none. */
+type MarkdownViewRequest = { markUrls: boolean } | null;
+
+/** Markdown as the page views are written: dashes for bullets and rules, fenced code. */
+const MARKDOWN_STYLE = { bullet: '-', rule: '-', fences: true, listItemIndent: 'one', emphasis: '_', strong: '*' } as const;
+
+async function compileOnce(text: string, customIds: Map<number, string>, options: CompileOptions, hashLinkBase: string | null, view: MarkdownViewRequest) {
   const state: CompileState = {
     customIds,
     toc: [],
@@ -95,7 +113,12 @@ async function compileOnce(text: string, customIds: Map<number, string>, options
     resolveMarkdownLink: options.resolveMarkdownLink,
     hashLinkBase,
   };
-  const [{ compile }, { default: remarkGfm }, { default: remarkDirective }] = await loadMdxLibraries();
+  const [{ compile }, { default: remarkGfm }, { default: remarkDirective }, { toMarkdown }, { gfmToMarkdown }] = await loadMdxLibraries();
+  let markdown = '';
+  // Runs after admonitions and markdown links were resolved, before anything turns the tree into HTML.
+  const remarkMarkdownView = () => (tree: MdastRoot) => {
+    if (view) markdown = toMarkdown(readableTree(tree, view.markUrls), { ...MARKDOWN_STYLE, extensions: [gfmToMarkdown()] });
+  };
   let code: string;
   try {
     const file = await compile(
@@ -110,6 +133,7 @@ async function compileOnce(text: string, customIds: Map<number, string>, options
           remarkAdmonitions,
           [remarkMarkdownLinks, pluginOptions],
           [remarkCheckComponents, pluginOptions],
+          remarkMarkdownView,
         ],
         rehypePlugins: [
           [rehypeHeadings, pluginOptions],
@@ -131,7 +155,7 @@ async function compileOnce(text: string, customIds: Map<number, string>, options
       hint: `Import it in the file, or use one of the theme's components: ${[...THEME_COMPONENTS].join(', ')}.`,
     });
   }
-  return { code, state };
+  return { code, state, markdown };
 }
 
 function mdxError(error: VFileMessage, options: CompileOptions): SiteError {
