@@ -1,6 +1,6 @@
 import type { SiteConfig } from '../config/types.js';
 import type {
-  BlogPostSummary, LinkTarget, PageMeta, RouteData, TagRef,
+  BlogPostSummary, LastUpdate, LinkTarget, PageMeta, RouteData, TagRef,
 } from '../shared/types.js';
 import { routeToHtmlFile } from '../shared/paths.js';
 import type { CompiledPage } from './mdx/compile.js';
@@ -32,8 +32,12 @@ export interface RoutePlan {
 /** Compiled pages by site-relative path. */
 export type CompiledPages = Map<string, CompiledPage>;
 
-/** Lays out every route of the site: docs, category indexes, blog, pages and the 404 page. */
-export function planRoutes(model: SiteModel, compiled: CompiledPages, config: SiteConfig): RoutePlan {
+/**
+ * Lays out every route of the site: docs, category indexes, blog, pages and the 404 page.
+ *
+ * @param lastUpdates each doc's last change, by site-relative source path (see resolveLastUpdate)
+ */
+export function planRoutes(model: SiteModel, compiled: CompiledPages, config: SiteConfig, lastUpdates: ReadonlyMap<string, LastUpdate> = new Map()): RoutePlan {
   const routes: PlannedRoute[] = [];
   const blogBase = `/${config.blog.routeBasePath}`;
   const add = (route: Omit<PlannedRoute, 'outputFile'>) => routes.push({ ...route, outputFile: routeToHtmlFile(route.path) });
@@ -55,6 +59,7 @@ export function planRoutes(model: SiteModel, compiled: CompiledPages, config: Si
         editUrl: doc.editUrl,
         previous: placement?.previous ?? null,
         next: placement?.next ?? null,
+        lastUpdate: lastUpdates.get(doc.source.relPath) ?? null,
       },
       content: { kind: 'mdx', relPath: doc.source.relPath },
       sidebarId: placement?.sidebarId ?? null,
