@@ -31,6 +31,14 @@ export interface OutputManifest {
    */
   targets: string;
   pages: Record<string, ManifestPage>;
+  /** Files made from the whole site rather than one route (feeds, sitemap, page markdown), by output name. */
+  outputs?: Record<string, ManifestOutput>;
+}
+
+/** What the last good build wrote for one generated output: what it was made from, and its files. */
+export interface ManifestOutput {
+  key: string;
+  files: FileStamp[];
 }
 
 export const MANIFEST_VERSION = 2;

@@ -14,7 +14,7 @@ import { stampFile, type ManifestPage, type OutputManifest } from './outputManif
 import { createRenderer, type RenderJob, type RenderOutcome } from './renderJob.js';
 import { createWorkerPool, workerScript, type WorkerPool } from './workerPool.js';
 import { SSR_GROUP_SIZE } from '../bundle/virtualModules.js';
-import { documentBody, renderDocument } from '../render/document.js';
+import { documentBody, renderDocument, type AlternateLink } from '../render/document.js';
 import type { ClientSiteData, PageMeta, RoutePayload, SidebarView } from '../shared/types.js';
 import { routePayloadUrl, withBase } from '../shared/paths.js';
 import { GENERATOR_VERSION } from '../version.js';
@@ -56,6 +56,8 @@ export interface RenderPagesOptions {
   sidebarFor: (route: PlannedRoute) => SidebarView | null;
   /** A standalone route's module as a function body, or null when the route needs the server bundle. */
   standaloneBody?: (name: string) => string | null;
+  /** The `<link rel="alternate">` tags of a route's document (feeds). */
+  alternatesFor?: (route: PlannedRoute) => AlternateLink[];
 }
 
 /** Server-only render code; everything else a page depends on is in the content hashes of its client chunks. */
@@ -117,7 +119,8 @@ export async function renderPages(options: RenderPagesOptions): Promise<RenderPa
     const chunk = name ? client.routes.get(name) : undefined;
     const sidebar = options.sidebarFor(route);
     const key = sha(JSON.stringify([baseKey, chunk ?? null, route.meta, route.data, sidebarDigest(sidebar), route.content?.kind ?? null]));
-    return { route, name, chunk, sidebar, key, outputKey: sha(documentKey + key) };
+    const alternates = options.alternatesFor?.(route) ?? [];
+    return { route, name, chunk, sidebar, key, alternates, outputKey: sha(documentKey + key + JSON.stringify(alternates)) };
   });
   const writeStamped = (files: ManifestPage['files'], relPath: string, text: string) => {
     output.write(relPath, text);
@@ -126,7 +129,7 @@ export async function renderPages(options: RenderPagesOptions): Promise<RenderPa
   // Writes the page and its payload at once (the writes are synchronous), so no page waits in
   // memory for the disk however fast pages are produced.
   const emit = (i: number, entry: RenderCacheEntry) => {
-    const { route, chunk, sidebar, outputKey } = keyed[i]!;
+    const { route, chunk, sidebar, outputKey, alternates } = keyed[i]!;
     options.memory?.set(route.path, entry);
     const payload: RoutePayload = { meta: entry.meta, data: route.data, chunk: chunk?.js ?? null, sidebar };
     const html = renderDocument({
@@ -140,6 +143,7 @@ export async function renderPages(options: RenderPagesOptions): Promise<RenderPa
       preload: [...new Set([...client.entry.imports, ...(chunk ? [chunk.js, ...chunk.imports] : [])])],
       favicon,
       noIndex: config.noIndex,
+      alternates,
     });
     pages[i] = extractLinks(route.path, html, linkStrings);
     const files: ManifestPage['files'] = [];

@@ -1,0 +1,116 @@
+import type { SiteConfig } from '../config/types.js';
+import type { Doc, SiteModel } from '../content/model.js';
+import type { PlannedRoute } from '../content/routes.js';
+import { firstPageOf } from '../content/sidebar.js';
+import type { SidebarItem } from '../shared/types.js';
+import { outputKey, type OutputWriter } from './outputWriter.js';
+import { indexableRoutes } from './siteUrl.js';
+
+/** A link of llms.txt: a page's markdown and what it is about. */
+export interface LlmsLink {
+  title: string;
+  /** Absolute URL of the page's markdown (`<route>.md`). */
+  url: string;
+  description: string;
+}
+
+/** An `## H2` section of llms.txt. */
+export interface LlmsSection {
+  title: string;
+  links: LlmsLink[];
+  /** The docs of the section in order (for llms-full.txt); empty for the blog. */
+  docs: Doc[];
+}
+
+/** Output-relative path of a route's markdown: "/docs/guides/x" → "docs/guides/x.md". */
+export function markdownFile(route: string): string {
+  return `${route === '/' ? 'index' : route.slice(1)}.md`;
+}
+
+/**
+ * The sections of llms.txt, in reading order: for each sidebar, its top-level docs (titled like
+ * the navbar item that leads to the sidebar) and then one section per top-level category with
+ * every doc under it; docs in no sidebar; then the blog, newest first. Only listed routes count
+ * (see indexableRoutes): nothing when the site is noIndex.
+ */
+export function llmsSections(model: SiteModel, routes: PlannedRoute[], config: SiteConfig, siteBase: string): LlmsSection[] {
+  const listed = new Set(indexableRoutes(routes, config).map((route) => route.path));
+  const docsByRoute = new Map(model.docs.filter((doc) => listed.has(doc.route)).map((doc) => [doc.route, doc]));
+  const link = (title: string, route: string, description: string): LlmsLink => ({ title, url: `${siteBase}/${markdownFile(route)}`, description });
+  const placed = new Set<string>();
+  const sections: LlmsSection[] = [];
+  const section = (title: string, docs: Doc[]) => {
+    const fresh = docs.filter((doc) => !placed.has(doc.route));
+    fresh.forEach((doc) => placed.add(doc.route));
+    if (fresh.length > 0) sections.push({ title, docs: fresh, links: fresh.map((doc) => link(doc.title, doc.route, doc.description)) });
+  };
+  const docsUnder = (items: SidebarItem[]): Doc[] =>
+    items.flatMap((item) => {
+      const own = item.type !== 'external' && item.href ? docsByRoute.get(item.href) : undefined;
+      return [...(own ? [own] : []), ...(item.type === 'category' ? docsUnder(item.items) : [])];
+    });
+  for (const sidebar of model.sidebars) {
+    section(sidebarTitle(sidebar, model, config), docsUnder(sidebar.items.filter((item) => item.type === 'link')));
+    for (const item of sidebar.items) if (item.type === 'category') section(item.label, docsUnder([item]));
+  }
+  section('More docs', [...docsByRoute.values()]);
+  const posts = model.posts.filter((post) => listed.has(post.route));
+  if (posts.length > 0) sections.push({ title: config.blog.title, docs: [], links: posts.map((post) => link(post.title, post.route, post.description)) });
+  return sections;
+}
+
+/** The label of the navbar item that leads into a sidebar; "Docs" for a lone sidebar; else its id in words. */
+function sidebarTitle(sidebar: SiteModel['sidebars'][number], model: SiteModel, config: SiteConfig): string {
+  const first = firstPageOf(sidebar);
+  const item = first ? config.navbar.items.find((nav) => nav.to === first) : undefined;
+  if (item) return item.label;
+  if (model.sidebars.length === 1) return 'Docs';
+  const words = sidebar.id.replace(/[-_]?sidebar$/i, '').replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[-_]+/g, ' ').trim() || sidebar.id;
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** The header both files start with: "# Title" and the summary as a quote. */
+function header(title: string, summary: string): string {
+  return `# ${title}\n\n${summary ? `> ${summary.replace(/\s*\n\s*/g, ' ')}\n\n` : ''}`;
+}
+
+/** llms.txt as llmstxt.org describes it: title, summary, then sections of `- [Title](url): description`. */
+export function llmsTxt(title: string, summary: string, sections: LlmsSection[]): string {
+  const body = sections.map(
+    (section) => `## ${section.title}\n\n${section.links.map((l) => `- [${escapeLinkText(l.title)}](${l.url})${l.description ? `: ${l.description}` : ''}`).join('\n')}\n`,
+  );
+  return `${header(title, summary)}${body.join('\n')}`;
+}
+
+/** llms-full.txt: the header, then every doc's markdown in the order of llms.txt. */
+export function llmsFullTxt(title: string, summary: string, docsMarkdown: string[]): string {
+  return `${header(title, summary)}${docsMarkdown.map((text) => text.trim()).join('\n\n')}\n`;
+}
+
+const escapeLinkText = (text: string) => text.replace(/[[\]\\]/g, '\\$&');
+
+export interface WriteLlmsInput {
+  sections: LlmsSection[];
+  title: string;
+  summary: string;
+  writer: OutputWriter;
+  /** The markdown of a doc's page, by route (see writePageMarkdown). */
+  markdownOf(route: string): string;
+  /** What a doc's markdown file was made from (its output key), by route. */
+  markdownKey(route: string): string | undefined;
+}
+
+/**
+ * Writes llms.txt and llms-full.txt (every doc's markdown, in the order of llms.txt); the latter
+ * is kept from the last good build when no doc's markdown changed. Nothing when there are no
+ * sections (a noIndex site).
+ */
+export function writeLlms(input: WriteLlmsInput): void {
+  const { sections, writer } = input;
+  if (sections.length === 0) return;
+  writer.writeText('llms.txt', llmsTxt(input.title, input.summary, sections));
+  const docs = sections.flatMap((section) => section.docs.map((doc) => doc.route));
+  const key = outputKey([input.title, input.summary, docs.map((route) => [route, input.markdownKey(route) ?? null])]);
+  if (writer.reuse('llms-full', key)) return;
+  writer.write('llms-full', key, [['llms-full.txt', llmsFullTxt(input.title, input.summary, docs.map((route) => input.markdownOf(route)))]]);
+}
