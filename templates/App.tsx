@@ -1,7 +1,9 @@
 import { useCallback, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import type { LoadedRoute } from '../src/client/routeLoader.js';
+import { withBase } from '../src/shared/paths.js';
 import type { ClientSiteData } from '../src/shared/types.js';
 import { AnnouncementBar } from './layout/AnnouncementBar.js';
+import { BackToTop } from './layout/BackToTop.js';
 import { Footer } from './layout/Footer.js';
 import { MobileMenu } from './layout/MobileMenu.js';
 import { Navbar } from './layout/Navbar.js';
@@ -25,7 +27,7 @@ function Screen({ site, route }: { site: ClientSiteData; route: LoadedRoute }) {
   switch (data.kind) {
     case 'doc':
     case 'category':
-      return <DocScreen data={data} sidebar={sidebar} Content={Content} />;
+      return <DocScreen data={data} sidebar={sidebar} Content={Content} markdownUrl={`${withBase(site.baseUrl, route.payload.meta.path)}.md`} />;
     case 'blogList':
       return <BlogListScreen data={data} excerpts={(route.module.excerpts ?? []) as Mdx[]} site={site} />;
     case 'blogPost':
@@ -57,6 +59,7 @@ export function App({ site, route, override }: AppProps) {
         {override ? <main id="main-content" className="page__override" tabIndex={-1}>{override}</main> : <Screen site={site} route={route} />}
       </div>
       <Footer site={site} />
+      <BackToTop />
     </>
   );
 }
