@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import type { LoadedRoute } from '../src/client/routeLoader.js';
-import { withBase } from '../src/shared/paths.js';
+import { routeMarkdownUrl } from '../src/shared/paths.js';
 import type { ClientSiteData } from '../src/shared/types.js';
 import { AnnouncementBar } from './layout/AnnouncementBar.js';
 import { BackToTop } from './layout/BackToTop.js';
@@ -27,7 +27,7 @@ function Screen({ site, route }: { site: ClientSiteData; route: LoadedRoute }) {
   switch (data.kind) {
     case 'doc':
     case 'category':
-      return <DocScreen data={data} sidebar={sidebar} Content={Content} markdownUrl={`${withBase(site.baseUrl, route.payload.meta.path)}.md`} />;
+      return <DocScreen data={data} sidebar={sidebar} Content={Content} markdownUrl={routeMarkdownUrl(route.payload.meta.path, site.baseUrl)} />;
     case 'blogList':
       return <BlogListScreen data={data} excerpts={(route.module.excerpts ?? []) as Mdx[]} site={site} />;
     case 'blogPost':

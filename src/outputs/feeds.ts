@@ -50,7 +50,7 @@ export function planFeeds(model: SiteModel, routes: PlannedRoute[], config: Site
 
 /** Output-relative path of one format of a feed: "/blog" + rss → "blog/rss.xml". */
 export function feedFile(feed: Pick<PlannedFeed, 'listPath'>, file: string): string {
-  return `${feed.listPath.slice(1)}/${file}`;
+  return feed.listPath === '/' ? file : `${feed.listPath.slice(1)}/${file}`;
 }
 
 /**

@@ -2,6 +2,7 @@ import type { SiteConfig } from '../config/types.js';
 import type { Doc, SiteModel } from '../content/model.js';
 import type { PlannedRoute } from '../content/routes.js';
 import { firstPageOf } from '../content/sidebar.js';
+import { routeMarkdownUrl } from '../shared/paths.js';
 import type { SidebarItem } from '../shared/types.js';
 import { outputKey, type OutputWriter } from './outputWriter.js';
 import { indexableRoutes } from './siteUrl.js';
@@ -24,7 +25,7 @@ export interface LlmsSection {
 
 /** Output-relative path of a route's markdown: "/docs/guides/x" → "docs/guides/x.md". */
 export function markdownFile(route: string): string {
-  return `${route === '/' ? 'index' : route.slice(1)}.md`;
+  return routeMarkdownUrl(route).slice(1);
 }
 
 /**

@@ -60,7 +60,8 @@ export function createOutputWriter(
     manifest,
     reuse(name, key) {
       const before = previous?.[name];
-      if (before?.key !== key || !before.files.every(([file, size, mtimeMs]) => staging.keep(file, size, mtimeMs))) return false;
+      if (before?.key !== key || before.files.some(([file]) => reserved.has(file))) return false;
+      if (!before.files.every(([file, size, mtimeMs]) => staging.keep(file, size, mtimeMs))) return false;
       for (const [file] of before.files) kept.add(file);
       manifest[name] = before;
       return true;

@@ -2,7 +2,7 @@
 // llms.txt, llms-full.txt and each doc's and post's markdown. Everything is read back from the
 // built output with independent parsers, and what should be there is worked out from the route
 // payloads the build wrote for the browser, not from the code that wrote the files.
-import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DomUtils, parseDocument, parseFeed } from 'htmlparser2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -267,6 +267,22 @@ describe('feeds on a build that keeps the post pages', () => {
     const before = await Promise.all(files.map(async (f) => (await stat(path.join(out, f))).mtimeMs));
     await build();
     expect(await Promise.all(files.map(async (f) => (await stat(path.join(out, f))).mtimeMs))).toEqual(before);
+  }, 120_000);
+
+  it('lets pages link the generated files, and a static file of the same name replace one', async () => {
+    await writeFile(path.join(site, 'docs/links.mdx'), '# Links\n\n[Feed](/blog/rss.xml), [sitemap](/sitemap.xml), [for models](/llms.txt) and [as markdown](/docs/intro/first.md).\n');
+    await mkdir(path.join(site, 'static'), { recursive: true });
+    await writeFile(path.join(site, 'static/robots.txt'), 'User-agent: *\nDisallow: /private\n');
+    // A first build into a new folder: nothing of a last output to keep.
+    const fresh = path.join(tmp.dir, 'fresh');
+    try {
+      await buildSite({ siteDir: site, outDir: fresh, logger: silentLogger() });
+      expect(await readFile(path.join(fresh, 'robots.txt'), 'utf8')).toBe('User-agent: *\nDisallow: /private\n');
+      expect(await readFile(path.join(fresh, 'docs/links.html'), 'utf8')).toContain('href="/blog/rss.xml"');
+    } finally {
+      await rm(path.join(site, 'static'), { recursive: true });
+      await rm(path.join(site, 'docs/links.mdx'));
+    }
   }, 120_000);
 
   it('writes the feeds again with the full posts read back from their kept pages', async () => {
