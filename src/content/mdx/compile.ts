@@ -117,7 +117,7 @@ async function compileOnce(text: string, customIds: Map<number, string>, options
   let markdown = '';
   // Runs after admonitions and markdown links were resolved, before anything turns the tree into HTML.
   const remarkMarkdownView = () => (tree: MdastRoot) => {
-    if (view) markdown = toMarkdown(readableTree(tree, view.markUrls), { ...MARKDOWN_STYLE, extensions: [gfmToMarkdown()] });
+    if (view) markdown = toMarkdown(readableTree(tree, text, view.markUrls), { ...MARKDOWN_STYLE, extensions: [gfmToMarkdown()] });
   };
   let code: string;
   try {

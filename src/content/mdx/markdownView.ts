@@ -2,6 +2,8 @@
  * The page as plain markdown, for readers that are not browsers (the `<route>.md` files,
  * `llms-full.txt`, the "Copy page" button). It is made from the same syntax tree the MDX compiler
  * parsed, after admonitions and relative markdown links were resolved, so a page is parsed once.
+ * Blocks with nothing of MDX in them are copied from the source as the author wrote them (only
+ * their site links change); the others are rebuilt from the tree and printed by the serializer.
  *
  * What MDX adds becomes markdown anyone can read: imports and exports are dropped, admonitions
  * become block quotes, `<Tabs>` become one headed section per tab, `<CodeBlock>` becomes fenced
@@ -41,6 +43,8 @@ interface Context {
   headingDepth: number;
   /** Prefix site-absolute URLs with SITE_URL_MARK. */
   markUrls: boolean;
+  /** The text the tree was parsed from (node positions are offsets into it). */
+  source: string;
 }
 
 /** Inline node types: a run of them at block level is wrapped in a paragraph. */
@@ -55,12 +59,90 @@ const ADMONITION_LABELS: Record<string, string> = {
 };
 
 /**
- * The readable markdown tree of an MDX/markdown tree; the input is not changed (the compiler goes
- * on with it). `markUrls` prefixes site-absolute link and image URLs with SITE_URL_MARK.
+ * The readable markdown tree of an MDX/markdown tree parsed from `source`; the input is not
+ * changed (the compiler goes on with it). Blocks copied from the source are `html` nodes, which
+ * serializers print as they are. `markUrls` prefixes site-absolute URLs with SITE_URL_MARK.
  */
-export function readableTree(tree: Root, markUrls: boolean): Root {
-  const context: Context = { headingDepth: 1, markUrls };
+export function readableTree(tree: Root, source: string, markUrls: boolean): Root {
+  const context: Context = { headingDepth: 1, markUrls, source };
   return { type: 'root', children: asFlow(convertAll(tree.children as unknown as Node[], context)) } as unknown as Root;
+}
+
+/** Block types that may be copied from the source as they are. */
+const BLOCKS = new Set(['paragraph', 'heading', 'list', 'code', 'table', 'blockquote', 'thematicBreak', 'html', 'definition', 'footnoteDefinition']);
+
+/** Nodes of MDX, or left by a transform: a block holding one is rebuilt, not copied. */
+const REBUILT = new Set(['mdxjsEsm', 'mdxFlowExpression', 'mdxTextExpression', 'mdxJsxFlowElement', 'mdxJsxTextElement', 'containerDirective', 'leafDirective', 'textDirective']);
+
+interface Position {
+  start: { line: number; column: number; offset?: number };
+  end: { offset?: number };
+}
+
+const positionOf = (node: Node) => node.position as Position | undefined;
+
+/**
+ * A block that starts a line of the source and holds nothing of MDX, as its source text (with its
+ * site links marked, and relative markdown links replaced by the routes they resolved to); null
+ * when it must be rebuilt instead.
+ */
+function sourceBlock(node: Node, context: Context): Node | null {
+  const at = positionOf(node);
+  if (!BLOCKS.has(node.type) || at?.start.offset === undefined || at.end.offset === undefined || at.start.column !== 1) return null;
+  const patches: Array<{ from: number; to: number; url: string }> = [];
+  const collect = (n: Node): boolean => {
+    if (REBUILT.has(n.type) || positionOf(n)?.start.offset === undefined) return false;
+    if ((n.type === 'link' || n.type === 'image' || n.type === 'definition') && isSitePath(String(n.url))) {
+      const patch = urlPatch(n, context);
+      if (!patch) return false;
+      patches.push(patch);
+    }
+    return (n.children ?? []).every(collect);
+  };
+  if (!collect(node)) return null;
+  let text = context.source.slice(at.start.offset, at.end.offset);
+  for (const patch of patches.sort((a, b) => b.from - a.from)) {
+    text = `${text.slice(0, patch.from - at.start.offset)}${patch.url}${text.slice(patch.to - at.start.offset)}`;
+  }
+  return { type: 'html', value: text };
+}
+
+const isSitePath = (url: string) => url.startsWith('/') && !url.startsWith('//');
+
+/**
+ * Where the destination of a link, image or definition is in the source, and what goes there:
+ * the node's URL, marked. Null when the destination cannot be found, or the source names
+ * something else than a relative markdown link the compiler resolved to the node's URL.
+ */
+function urlPatch(node: Node, context: Context): { from: number; to: number; url: string } | null {
+  const at = positionOf(node)!;
+  const start = at.start.offset!;
+  const text = context.source.slice(start, at.end.offset);
+  let i: number;
+  if (node.type === 'definition') {
+    i = text.indexOf(']:') + 2;
+  } else {
+    // The node's own "](" is its last one: its label comes before it, its title cannot hold one it would end at.
+    if (!text.endsWith(')')) return null;
+    i = text.lastIndexOf('](') + 2;
+  }
+  if (i < 2) return null;
+  while (i < text.length && /\s/.test(text[i]!)) i++;
+  let end: number;
+  let from = i;
+  if (text[i] === '<') {
+    end = text.indexOf('>', i);
+    if (end === -1) return null;
+    from = i + 1;
+  } else {
+    end = i;
+    const limit = node.type === 'definition' ? text.length : text.length - 1;
+    while (end < limit && !/\s/.test(text[end]!)) end++;
+  }
+  const written = text.slice(from, end);
+  const url = String(node.url);
+  if (written !== url && !/\.mdx?(#.*)?$/.test(written)) return null;
+  return { from: start + from, to: start + end, url: context.markUrls ? `${SITE_URL_MARK}${url}` : url };
 }
 
 function convertAll(nodes: Node[], context: Context): Node[] {
@@ -68,6 +150,9 @@ function convertAll(nodes: Node[], context: Context): Node[] {
 }
 
 function convert(node: Node, context: Context): Node[] {
+  if (node.type === 'heading') context.headingDepth = node.depth as number;
+  const copied = sourceBlock(node, context);
+  if (copied) return [copied];
   switch (node.type) {
     case 'mdxjsEsm':
       return [];
@@ -81,9 +166,6 @@ function convert(node: Node, context: Context): Node[] {
     case 'mdxJsxFlowElement':
     case 'mdxJsxTextElement':
       return convertElement(node, context);
-    case 'heading':
-      context.headingDepth = node.depth as number;
-      return [withChildren(node, context)];
     case 'link':
     case 'image':
     case 'definition':

@@ -45,9 +45,10 @@ describe('the markdown view of a page', () => {
     expect(md).not.toContain('comment');
     expect(md).not.toContain('{#custom}');
     expect(md).toContain('## Setup');
-    expect(md).toContain('Some _text_ with `code` and a [link](https://example.com).');
+    // Blocks without MDX are copied as they were written.
+    expect(md).toContain('Some *text* with `code` and a [link](https://example.com).');
     expect(md).toContain('- one\n- two');
-    expect(md).toMatch(/\| a \| b \|\n\| -+ \| -+ \|\n\| 1 \| 2 \|/);
+    expect(md).toContain('| a | b |\n| - | - |\n| 1 | 2 |');
   });
 
   it('turns admonitions (directives and components) into block quotes with their label and title', async () => {
@@ -140,6 +141,28 @@ describe('the markdown view of a page', () => {
     expect(md).toContain('![logo](https://site.example/img/logo.svg)');
     expect(md).toContain('[top](#top)');
     expect(md).not.toContain(SITE_URL_MARK);
+  });
+
+  it('finds every kind of link destination in copied blocks, and rebuilds a block where it cannot', async () => {
+    const md = await view([
+      'A [ref][api], an [angle](</docs/a b>), a ![logo](/img/l.svg "Logo") in [![icon](/img/i.svg)](/docs/x) and [md](../guide.mdx).',
+      '',
+      '[api]: /docs/api "The API"',
+      '',
+      'Tricky [title](/docs/t "a](b") *kept*.',
+      '',
+      '| Page | Link |',
+      '| ---- | ---- |',
+      '| Setup | [setup](/docs/setup#install) |',
+    ].join('\n'), { links: { '../guide.mdx': '/docs/guide' } });
+    expect(md).toContain(
+      'A [ref][api], an [angle](<https://site.example/docs/a b>), a ![logo](https://site.example/img/l.svg "Logo") in ' +
+        '[![icon](https://site.example/img/i.svg)](https://site.example/docs/x) and [md](https://site.example/docs/guide).',
+    );
+    expect(md).toContain('[api]: https://site.example/docs/api "The API"');
+    expect(md).toContain('| Setup | [setup](https://site.example/docs/setup#install) |');
+    // Rebuilt by the serializer, with the same meaning.
+    expect(md).toContain('Tricky [title](https://site.example/docs/t "a](b") _kept_.');
   });
 
   it('leaves a page that mentions the mark itself alone', async () => {
