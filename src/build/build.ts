@@ -216,6 +216,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
         writeFeeds({
           feeds,
           site: {
+            title: config.title,
             base,
             language: siteData.locale.htmlLang,
             favicon: config.favicon ? `${base}/${config.favicon.replace(/^\/+/, '')}` : undefined,

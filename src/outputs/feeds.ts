@@ -68,6 +68,7 @@ export function feedLinksFor(route: PlannedRoute, feeds: PlannedFeed[], baseUrl:
 
 /** What every feed says about the site. */
 export interface FeedSite {
+  title: string;
   /** The site's URL with its base path, no trailing slash (see siteBase). */
   base: string;
   language: string;
@@ -88,33 +89,43 @@ export interface FeedSite {
 export function feedTexts(feed: PlannedFeed, site: FeedSite, contentOf: (post: BlogPost) => string, FeedClass: typeof Feed): Array<[relPath: string, text: string]> {
   const url = (sitePath: string) => `${site.base}${sitePath}`;
   const links = Object.fromEntries(FEED_FORMATS.map(({ format, file }) => [format, url(`/${feedFile(feed, file)}`)]));
-  const output = new FeedClass({
-    id: url(feed.listPath),
-    link: url(feed.listPath),
-    title: feed.title,
-    description: feed.description,
-    language: site.language,
-    favicon: site.favicon,
-    copyright: site.copyright,
-    generator: site.generator,
-    updated: postDate(feed.posts[0]!),
-    feedLinks: links,
-  });
-  for (const post of feed.posts) {
-    output.addItem({
-      id: url(post.route),
-      link: url(post.route),
-      title: post.title,
-      date: postDate(post),
-      published: postDate(post),
-      description: post.description,
-      content: contentOf(post),
-      // An empty list would break the JSON feed, which takes the first author.
-      author: post.authors.length ? post.authors.map((author) => ({ name: author.name, link: author.url && URL.canParse(author.url) ? author.url : undefined })) : undefined,
-      category: post.tags.map((tag) => ({ name: tag.label, term: tag.label, domain: url(tag.permalink) })),
+  // RSS wants an e-mail address in <author>; names go to <dc:creator> there, so RSS gets a feed of its own.
+  const build = (format: 'rss' | 'other') => {
+    const output = new FeedClass({
+      id: url(feed.listPath),
+      link: url(feed.listPath),
+      title: feed.title,
+      description: feed.description,
+      language: site.language,
+      favicon: site.favicon,
+      copyright: site.copyright,
+      generator: site.generator,
+      // Atom needs an author for every entry: the site's, for posts without one.
+      author: { name: site.title, link: `${site.base}/` },
+      updated: postDate(feed.posts[0]!),
+      feedLinks: links,
     });
-  }
-  const texts = { rss: output.rss2(), atom: output.atom1(), json: output.json1() };
+    for (const post of feed.posts) {
+      const authors = post.authors.map((author) => ({ name: author.name, link: author.url && URL.canParse(author.url) ? author.url : undefined }));
+      output.addItem({
+        id: url(post.route),
+        link: url(post.route),
+        title: post.title,
+        date: postDate(post),
+        published: postDate(post),
+        description: post.description,
+        content: contentOf(post),
+        // An empty list would break the JSON feed, which takes the first author.
+        author: format === 'other' && authors.length > 0 ? authors : undefined,
+        // One element per author (xml-js writes an array as repeated elements).
+        extensions: format === 'rss' && authors.length > 0 ? [{ name: 'dc:creator', objects: authors.map((a) => ({ _text: a.name })) as unknown as Record<string, unknown> }] : undefined,
+        category: post.tags.map((tag) => ({ name: tag.label, term: tag.label, domain: url(tag.permalink) })),
+      });
+    }
+    return output;
+  };
+  const other = build('other');
+  const texts = { rss: build('rss').rss2(), atom: other.atom1(), json: other.json1() };
   return FEED_FORMATS.map(({ format, file }) => [feedFile(feed, file), `${texts[format]}\n`]);
 }
 

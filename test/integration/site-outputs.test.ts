@@ -97,8 +97,12 @@ describe('machine-readable outputs of the Sipa site', () => {
     expect(textOf(channel, 'link')).toBe(`${SITE}/blog`);
     const items = elements(document, 'item');
     expect(items.map((item) => textOf(item, 'link'))).toEqual(posts().map((post) => `${SITE}${post.permalink}`));
-    for (const item of items) {
+    for (const [i, item] of items.entries()) {
       expect(new Date(textOf(item, 'pubDate')!).toString()).not.toBe('Invalid Date');
+      // Authors by name in dc:creator: RSS's own <author> holds an e-mail address.
+      const creators = DomUtils.getElementsByTagName('dc:creator', item.children, false).map((e) => DomUtils.textContent(e));
+      expect(creators).toEqual(posts()[i]!.authors.map((a) => a.name));
+      expect(DomUtils.getElementsByTagName('author', item.children, false)).toEqual([]);
       const content = textOf(item, 'content:encoded')!;
       const page = await read(`${textOf(item, 'link')!.slice(SITE.length + 1)}.html`);
       // The whole post, past the excerpt: the text of its page's article, word for word.
@@ -121,7 +125,9 @@ describe('machine-readable outputs of the Sipa site', () => {
     expect(textOf(feed, 'updated')).toBe(`${posts()[0]!.date}T00:00:00.000Z`);
     const entries = elements(document, 'entry');
     expect(entries.map((entry) => DomUtils.getElementsByTagName('link', entry.children, false)[0]!.attribs.href)).toEqual(posts().map((p) => `${SITE}${p.permalink}`));
-    for (const entry of entries) {
+    for (const [i, entry] of entries.entries()) {
+      const authors = DomUtils.getElementsByTagName('author', entry.children, false).map((a) => textOf(a, 'name'));
+      expect(authors).toEqual(posts()[i]!.authors.map((a) => a.name));
       expect(DomUtils.getElementsByTagName('content', entry.children, false)[0]!.attribs.type).toBe('html');
       expect(textOf(entry, 'content')!.length).toBeGreaterThan(500);
       expect(textOf(entry, 'id')).toMatch(/^https:\/\//);
