@@ -27,13 +27,9 @@ import { createStageLogger, formatMs, type StageLogger } from './log.js';
 import { createStagingDir, removeLeftovers } from './output.js';
 import { MANIFEST_VERSION, manifestFile, readManifest, targetsDigest, writeManifest, type OutputManifest } from './outputManifest.js';
 import { readGitHistory, type GitHistory } from './gitHistory.js';
-import { resolveLastUpdate, w3cDate } from '../content/lastUpdate.js';
-import { documentBody } from '../render/document.js';
-import { feedLinksFor, planFeeds, writeFeeds } from '../outputs/feeds.js';
-import { llmsSections, writeLlms } from '../outputs/llms.js';
-import { createOutputWriter } from '../outputs/outputWriter.js';
-import { writePageMarkdown } from '../outputs/pageMarkdown.js';
-import { newest, writeSitemap } from '../outputs/sitemap.js';
+import { resolveLastUpdate } from '../content/lastUpdate.js';
+import { feedLinksFor, planFeeds } from '../outputs/feeds.js';
+import { createSiteOutputs } from '../outputs/siteOutputs.js';
 import { siteBase } from '../outputs/siteUrl.js';
 import type { LastUpdate } from '../shared/types.js';
 
@@ -181,75 +177,21 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       (r) => `${r.pages.length} pages${renderedSummary(r.stats)}`,
     );
     const staticFiles = await scanStatic(config);
-    const outputs = createOutputWriter(staging, outDir, previousManifest?.outputs, new Set(staticFiles));
-    // A page's HTML is in the staging folder when this build wrote it, in the output folder when it was kept.
-    const keptPages = new Set(rendered.kept.map((i) => plan.routes[i]!.path));
-    const routesByPath = new Map(plan.routes.map((route) => [route.path, route]));
-    const renderedBody = (route: string) => {
-      const file = routesByPath.get(route)?.outputFile;
-      if (!file) return null;
-      try {
-        return documentBody(readFileSync(path.join(keptPages.has(route) ? outDir : staging.dir, file), 'utf8'));
-      } catch {
-        return null;
-      }
-    };
-    const markdown = await log.stage(
-      'markdown',
-      async () => writePageMarkdown({ routes: plan.routes, compiled, compileKeys, siteBase: base, writer: outputs }),
-      (m) => `${m.size} pages`,
-    );
-    await log.stage('llms', async () =>
-      writeLlms({
-        sections: llmsSections(model, plan.routes, config, base),
-        title: config.title,
-        // React pages say what they are about in their rendered meta.
-        summary: config.tagline || (renderedBody('/')?.meta.description ?? ''),
-        writer: outputs,
-        markdownOf: (route) => markdown.get(route)?.() ?? '',
-        markdownKey: (route) => outputs.manifest[`markdown:${route}`]?.key,
-      }),
-    );
-    await log.stage(
-      'feeds',
-      async () =>
-        writeFeeds({
-          feeds,
-          site: {
-            title: config.title,
-            base,
-            language: siteData.locale.htmlLang,
-            favicon: config.favicon ? `${base}/${config.favicon.replace(/^\/+/, '')}` : undefined,
-            copyright: config.footer.copyright,
-            generator: siteData.generator,
-          },
-          writer: outputs,
-          pageKey: (post) => rendered.manifest[post.route]?.key ?? '',
-          pageBody: (post) => renderedBody(post.route)?.bodyHtml ?? null,
-          warn,
-        }),
-      (n) => (n ? `${n} feeds` : 'no feeds'),
-    );
-    await log.stage(
-      'sitemap',
-      async () =>
-        writeSitemap(plan.routes, config, base, {
-          fileDate: (relPath) => (history.has(relPath) ? w3cDate(new Date(history.get(relPath)!.timestamp * 1000)) : null),
-          docDate: (route) => {
-            const data = routesByPath.get(route)?.data;
-            return data?.kind === 'doc' ? (data.lastUpdate?.date ?? null) : null;
-          },
-          newestPost: newest(model.posts.map((post) => post.date)),
-        }, outputs),
-      (n) => (config.noIndex ? 'robots.txt only (noIndex)' : `${n} URLs`),
-    );
+    const outputs = createSiteOutputs({
+      config, site: siteData, base, model, routes: plan.routes, feeds, compiled, compileKeys, history, rendered,
+      staging, outDir, previous: previousManifest?.outputs, staticFiles, warn,
+    });
+    await log.stage('markdown', async () => outputs.writeMarkdown(), (n) => `${n} pages`);
+    await log.stage('llms', async () => outputs.writeLlms());
+    await log.stage('feeds', () => outputs.writeFeeds(), (n) => (n ? `${n} feeds` : 'no feeds'));
+    await log.stage('sitemap', async () => outputs.writeSitemap(), (n) => (config.noIndex ? 'robots.txt only (noIndex)' : `${n} URLs`));
     const targets = await log.stage('check links', async () => {
       const checkable = () => rendered.pages.filter((p) => p.route !== '/404');
       const digest = targetsDigest(checkable(), staticFiles, config.baseUrl);
       // A kept page is the same document as in the last good build. If every link target is
       // the same too, its links resolve as they did then; otherwise they are read back and checked.
       if (digest !== previousManifest?.targets) readKeptPageLinks(rendered, plan.routes, outDir);
-      const files = new Set([...staticFiles.map((f) => `/${f}`), ...client.files.map((f) => `/${f}`), ...outputs.files().map((f) => `/${f}`)]);
+      const files = new Set([...staticFiles.map((f) => `/${f}`), ...client.files.map((f) => `/${f}`), ...outputs.writer.files().map((f) => `/${f}`)]);
       const broken = findBrokenLinks(checkable(), files, config.baseUrl);
       if (broken.length > 0) throw brokenLinksError(broken, plan.routes, rel);
       return digest;
@@ -257,7 +199,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     await log.stage('write', async () => {
       if (staticFiles.length > 0) await staging.copyDir(path.join(config.siteDir, config.staticDir), '.');
       await staging.commit();
-      const manifest: OutputManifest = { version: MANIFEST_VERSION, targets, pages: rendered.manifest, outputs: outputs.manifest };
+      const manifest: OutputManifest = { version: MANIFEST_VERSION, targets, pages: rendered.manifest, outputs: outputs.writer.manifest };
       if (options.context) context.output = { outDir, manifest };
       // Without a manifest the next build renders everything, so failing to save one is harmless.
       if (manifestPath) await writeManifest(manifestPath, manifest).catch(() => {});

@@ -9,7 +9,7 @@ import { GENERATOR_VERSION } from '../version.js';
 /** The code that makes the site-wide outputs: part of every output's key, so a new version writes them again. */
 export const OUTPUTS_FINGERPRINT = (() => {
   const hash = createHash('sha256').update(GENERATOR_VERSION);
-  for (const file of ['feeds.ts', 'llms.ts', 'pageMarkdown.ts', 'postContent.ts', 'sitemap.ts', 'siteUrl.ts']) {
+  for (const file of ['feeds.ts', 'llms.ts', 'pageMarkdown.ts', 'postContent.ts', 'siteOutputs.ts', 'sitemap.ts', 'siteUrl.ts']) {
     hash.update(readFileSync(path.join(PACKAGE_ROOT, 'src/outputs', file)));
   }
   return hash.digest('hex');
