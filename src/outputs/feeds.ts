@@ -60,7 +60,8 @@ export function feedFile(feed: Pick<PlannedFeed, 'listPath'>, file: string): str
 export function feedLinksFor(route: PlannedRoute, feeds: PlannedFeed[], baseUrl: string): AlternateLink[] {
   const [blog] = feeds;
   if (!blog) return [];
-  const tag = route.data.kind === 'blogList' && route.data.tag ? feeds.find((feed) => feed.listPath === (route.data as { tag: { permalink: string } }).tag.permalink) : undefined;
+  const tagPath = route.data.kind === 'blogList' ? route.data.tag?.permalink : undefined;
+  const tag = tagPath ? feeds.find((feed) => feed.listPath === tagPath) : undefined;
   return [blog, ...(tag ? [tag] : [])].flatMap((feed) =>
     FEED_FORMATS.map(({ file, type, label }) => ({ type, title: `${feed.title} (${label})`, href: withBase(baseUrl, `/${feedFile(feed, file)}`) })),
   );

@@ -72,13 +72,13 @@ function sidebarTitle(sidebar: SiteModel['sidebars'][number], model: SiteModel, 
 
 /** The header both files start with: "# Title" and the summary as a quote. */
 function header(title: string, summary: string): string {
-  return `# ${title}\n\n${summary ? `> ${summary.replace(/\s*\n\s*/g, ' ')}\n\n` : ''}`;
+  return `# ${title}\n\n${summary ? `> ${oneLine(summary)}\n\n` : ''}`;
 }
 
 /** llms.txt as llmstxt.org describes it: title, summary, then sections of `- [Title](url): description`. */
 export function llmsTxt(title: string, summary: string, sections: LlmsSection[]): string {
   const body = sections.map(
-    (section) => `## ${section.title}\n\n${section.links.map((l) => `- [${escapeLinkText(l.title)}](${l.url})${l.description ? `: ${l.description}` : ''}`).join('\n')}\n`,
+    (section) => `## ${section.title}\n\n${section.links.map((l) => `- [${escapeLinkText(l.title)}](${l.url})${l.description ? `: ${oneLine(l.description)}` : ''}`).join('\n')}\n`,
   );
   return `${header(title, summary)}${body.join('\n')}`;
 }
@@ -89,6 +89,8 @@ export function llmsFullTxt(title: string, summary: string, docsMarkdown: string
 }
 
 const escapeLinkText = (text: string) => text.replace(/[[\]\\]/g, '\\$&');
+/** A list item or quote holds one line. */
+const oneLine = (text: string) => text.trim().replace(/\s*\n\s*/g, ' ');
 
 export interface WriteLlmsInput {
   sections: LlmsSection[];
