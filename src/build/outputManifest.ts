@@ -39,6 +39,11 @@ export interface OutputManifest {
 export interface ManifestOutput {
   key: string;
   files: FileStamp[];
+  /**
+   * For a file made of pieces (llms-full.txt): each piece's id, key and length in characters, so
+   * the next build can take the unchanged pieces from the file instead of making them again.
+   */
+  pieces?: Array<[id: string, key: string, length: number]>;
 }
 
 export const MANIFEST_VERSION = 2;

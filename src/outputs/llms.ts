@@ -83,9 +83,9 @@ export function llmsTxt(title: string, summary: string, sections: LlmsSection[])
   return `${header(title, summary)}${body.join('\n')}`;
 }
 
-/** llms-full.txt: the header, then every doc's markdown in the order of llms.txt. */
-export function llmsFullTxt(title: string, summary: string, docsMarkdown: string[]): string {
-  return `${header(title, summary)}${docsMarkdown.map((text) => text.trim()).join('\n\n')}\n`;
+/** llms-full.txt: the header, then every doc's markdown (trimmed) in the order of llms.txt. */
+export function llmsFullTxt(header: string, docsMarkdown: string[]): string {
+  return `${header}${docsMarkdown.join('\n\n')}\n`;
 }
 
 const escapeLinkText = (text: string) => text.replace(/[[\]\\]/g, '\\$&');
@@ -104,16 +104,35 @@ export interface WriteLlmsInput {
 }
 
 /**
- * Writes llms.txt and llms-full.txt (every doc's markdown, in the order of llms.txt); the latter
- * is kept from the last good build when no doc's markdown changed. Nothing when there are no
+ * Writes llms.txt and llms-full.txt (every doc's markdown, in the order of llms.txt). The latter
+ * is kept from the last good build when no doc's markdown changed; when some did, the unchanged
+ * docs are taken from it rather than read from their files one by one. Nothing when there are no
  * sections (a noIndex site).
  */
 export function writeLlms(input: WriteLlmsInput): void {
   const { sections, writer } = input;
   if (sections.length === 0) return;
   writer.writeText('llms.txt', llmsTxt(input.title, input.summary, sections));
-  const docs = sections.flatMap((section) => section.docs.map((doc) => doc.route));
-  const key = outputKey([input.title, input.summary, docs.map((route) => [route, input.markdownKey(route) ?? null])]);
+  const top = header(input.title, input.summary);
+  const docs = sections.flatMap((section) => section.docs.map((doc) => ({ route: doc.route, key: input.markdownKey(doc.route) })));
+  const key = outputKey([top, docs]);
   if (writer.reuse('llms-full', key)) return;
-  writer.write('llms-full', key, [['llms-full.txt', llmsFullTxt(input.title, input.summary, docs.map((route) => input.markdownOf(route)))]]);
+  const earlier = earlierPieces(writer.earlier('llms-full', 'llms-full.txt'));
+  const pieces = docs.map(({ route, key: pieceKey }) => (pieceKey !== undefined ? earlier.get(`${route}\0${pieceKey}`) : undefined) ?? input.markdownOf(route).trim());
+  writer.write('llms-full', key, [['llms-full.txt', llmsFullTxt(top, pieces)]], [['', '', top.length], ...docs.map(({ route, key: pieceKey }, i): [string, string, number] => [route, pieceKey ?? '', pieces[i]!.length])]);
+}
+
+/** The docs' pieces of an earlier llms-full.txt by route and key; empty when it does not match its record. */
+function earlierPieces(earlier: ReturnType<OutputWriter['earlier']>): Map<string, string> {
+  const found = new Map<string, string>();
+  if (!earlier) return found;
+  const [headerPiece, ...docPieces] = earlier.pieces;
+  let at = headerPiece?.[2] ?? 0;
+  for (const [route, pieceKey, length] of docPieces) {
+    if (at + length > earlier.text.length) return new Map();
+    if (pieceKey) found.set(`${route}\0${pieceKey}`, earlier.text.slice(at, at + length));
+    at += length + 2;
+  }
+  // The pieces must account for the whole file ("\n\n" between pieces, "\n" at the end).
+  return at - (docPieces.length ? 2 : 0) + 1 === earlier.text.length ? found : new Map();
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { StagingDir } from '../build/output.js';
 import { stampFile, type ManifestOutput } from '../build/outputManifest.js';
@@ -30,8 +30,16 @@ export function outputKey(inputs: unknown): string {
 export interface OutputWriter {
   /** Keeps the files output `name` wrote last time when its key was `key` and they are intact; true when kept. */
   reuse(name: string, key: string): boolean;
-  /** Writes the files (output-relative path, text) of output `name`, made from inputs digested in `key`. */
-  write(name: string, key: string, files: ReadonlyArray<readonly [relPath: string, text: string]>): void;
+  /**
+   * Writes the files (output-relative path, text) of output `name`, made from inputs digested in
+   * `key`; `pieces` describes a file made of pieces (see ManifestOutput).
+   */
+  write(name: string, key: string, files: ReadonlyArray<readonly [relPath: string, text: string]>, pieces?: ManifestOutput['pieces']): void;
+  /**
+   * The text of a file output `name` wrote last time and the pieces it recorded, when the file is
+   * still exactly as written; null otherwise.
+   */
+  earlier(name: string, relPath: string): { text: string; pieces: NonNullable<ManifestOutput['pieces']> } | null;
   /** Writes one small file named by its path, keeping the previous one when the text is the same. */
   writeText(relPath: string, text: string): void;
   /** Where a file written or kept by this build is now (the staging or the output folder), or null. */
@@ -66,7 +74,7 @@ export function createOutputWriter(
       manifest[name] = before;
       return true;
     },
-    write(name, key, files) {
+    write(name, key, files, pieces) {
       const stamps: ManifestOutput['files'] = [];
       for (const [relPath, text] of files) {
         if (reserved.has(relPath)) continue;
@@ -74,7 +82,20 @@ export function createOutputWriter(
         written.add(relPath);
         stamps.push(stampFile(staging.dir, relPath));
       }
-      manifest[name] = { key, files: stamps };
+      manifest[name] = pieces ? { key, files: stamps, pieces } : { key, files: stamps };
+    },
+    earlier(name, relPath) {
+      const before = previous?.[name];
+      const stamp = before?.files.find(([file]) => file === relPath);
+      if (!before?.pieces || !stamp) return null;
+      try {
+        const file = path.join(outDir, relPath);
+        const info = statSync(file);
+        if (info.size !== stamp[1] || info.mtimeMs !== stamp[2]) return null;
+        return { text: readFileSync(file, 'utf8'), pieces: before.pieces };
+      } catch {
+        return null;
+      }
     },
     writeText(relPath, text) {
       const key = createHash('sha256').update(text).digest('hex');
