@@ -4,7 +4,8 @@ import type { PlannedRoute } from '../content/routes.js';
 import { firstPageOf } from '../content/sidebar.js';
 import { routeMarkdownUrl } from '../shared/paths.js';
 import type { SidebarItem } from '../shared/types.js';
-import { outputKey, type OutputWriter } from './outputWriter.js';
+import type { ManifestOutput } from '../build/outputManifest.js';
+import { outputKey, type FilePart, type OutputWriter } from './outputWriter.js';
 import { indexableRoutes } from './siteUrl.js';
 
 /** A link of llms.txt: a page's markdown and what it is about. */
@@ -83,10 +84,6 @@ export function llmsTxt(title: string, summary: string, sections: LlmsSection[])
   return `${header(title, summary)}${body.join('\n')}`;
 }
 
-/** llms-full.txt: the header, then every doc's markdown (trimmed) in the order of llms.txt. */
-export function llmsFullTxt(header: string, docsMarkdown: string[]): string {
-  return `${header}${docsMarkdown.join('\n\n')}\n`;
-}
 
 const escapeLinkText = (text: string) => text.replace(/[[\]\\]/g, '\\$&');
 /** A list item or quote holds one line. */
@@ -105,9 +102,10 @@ export interface WriteLlmsInput {
 
 /**
  * Writes llms.txt and llms-full.txt (every doc's markdown, in the order of llms.txt). The latter
- * is kept from the last good build when no doc's markdown changed; when some did, the unchanged
- * docs are taken from it rather than read from their files one by one. Nothing when there are no
- * sections (a noIndex site).
+ * is kept from the last good build when no doc's markdown changed. When some did, it is written
+ * again piece by piece: the unchanged docs are copied from the previous file (runs of them in one
+ * go) and only the changed ones are read, so neither the file nor every doc is held in memory.
+ * Nothing when there are no sections (a noIndex site).
  */
 export function writeLlms(input: WriteLlmsInput): void {
   const { sections, writer } = input;
@@ -117,22 +115,44 @@ export function writeLlms(input: WriteLlmsInput): void {
   const docs = sections.flatMap((section) => section.docs.map((doc) => ({ route: doc.route, key: input.markdownKey(doc.route) })));
   const key = outputKey([top, docs]);
   if (writer.reuse('llms-full', key)) return;
-  const earlier = earlierPieces(writer.earlier('llms-full', 'llms-full.txt'));
-  const pieces = docs.map(({ route, key: pieceKey }) => (pieceKey !== undefined ? earlier.get(`${route}\0${pieceKey}`) : undefined) ?? input.markdownOf(route).trim());
-  writer.write('llms-full', key, [['llms-full.txt', llmsFullTxt(top, pieces)]], [['', '', top.length], ...docs.map(({ route, key: pieceKey }, i): [string, string, number] => [route, pieceKey ?? '', pieces[i]!.length])]);
+  const earlier = writer.earlier('llms-full', 'llms-full.txt');
+  const before = earlier ? earlierPieces(earlier.pieces, earlier.size) : new Map<string, { start: number; end: number }>();
+  // The file is the header, the docs' markdown with a blank line between them, and a newline.
+  const pieces: NonNullable<ManifestOutput['pieces']> = [['', '', Buffer.byteLength(top)]];
+  const parts: FilePart[] = [top];
+  docs.forEach(({ route, key: pieceKey }, i) => {
+    const old = pieceKey !== undefined ? before.get(`${route}\0${pieceKey}`) : undefined;
+    if (old) {
+      pieces.push([route, pieceKey!, old.end - old.start]);
+      const last = parts[parts.length - 1]!;
+      // Next to the previous doc in the old file too: one range, with the blank line between them.
+      if (i > 0 && typeof last === 'object' && last.end + 2 === old.start) last.end = old.end;
+      else parts.push(...(i > 0 ? ['\n\n'] : []), { file: earlier!.file, ...old });
+      return;
+    }
+    pieces.push([route, pieceKey ?? '', 0]);
+    if (i > 0) parts.push('\n\n');
+    parts.push(() => {
+      const bytes = Buffer.from(input.markdownOf(route).trim());
+      pieces[i + 1]![2] = bytes.length;
+      return bytes;
+    });
+  });
+  parts.push('\n');
+  writer.writeParts('llms-full', key, 'llms-full.txt', parts, pieces);
 }
 
-/** The docs' pieces of an earlier llms-full.txt by route and key; empty when it does not match its record. */
-function earlierPieces(earlier: ReturnType<OutputWriter['earlier']>): Map<string, string> {
-  const found = new Map<string, string>();
-  if (!earlier) return found;
-  const [headerPiece, ...docPieces] = earlier.pieces;
-  let at = headerPiece?.[2] ?? 0;
-  for (const [route, pieceKey, length] of docPieces) {
-    if (at + length > earlier.text.length) return new Map();
-    if (pieceKey) found.set(`${route}\0${pieceKey}`, earlier.text.slice(at, at + length));
+/**
+ * Where each doc's markdown is in an earlier llms-full.txt (bytes [start, end)), by route and key;
+ * empty when its recorded pieces do not add up to the file's size.
+ */
+function earlierPieces(pieces: NonNullable<ManifestOutput['pieces']>, size: number): Map<string, { start: number; end: number }> {
+  const found = new Map<string, { start: number; end: number }>();
+  const [top, ...docs] = pieces;
+  let at = top?.[2] ?? 0;
+  for (const [route, pieceKey, length] of docs) {
+    if (pieceKey) found.set(`${route}\0${pieceKey}`, { start: at, end: at + length });
     at += length + 2;
   }
-  // The pieces must account for the whole file ("\n\n" between pieces, "\n" at the end).
-  return at - (docPieces.length ? 2 : 0) + 1 === earlier.text.length ? found : new Map();
+  return at - (docs.length > 0 ? 2 : 0) + 1 === size ? found : new Map();
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFileSync, statSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, readSync, statSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import type { StagingDir } from '../build/output.js';
 import { stampFile, type ManifestOutput } from '../build/outputManifest.js';
@@ -36,10 +36,17 @@ export interface OutputWriter {
    */
   write(name: string, key: string, files: ReadonlyArray<readonly [relPath: string, text: string]>, pieces?: ManifestOutput['pieces']): void;
   /**
-   * The text of a file output `name` wrote last time and the pieces it recorded, when the file is
-   * still exactly as written; null otherwise.
+   * Writes one file of output `name` from parts, in order, without holding it whole in memory:
+   * text (or a function making it, called when its turn comes) and byte ranges of files of the
+   * last good output, which are copied. `pieces` describes the file (see ManifestOutput); it is
+   * recorded once the parts are written.
    */
-  earlier(name: string, relPath: string): { text: string; pieces: NonNullable<ManifestOutput['pieces']> } | null;
+  writeParts(name: string, key: string, relPath: string, parts: FilePart[], pieces?: ManifestOutput['pieces']): void;
+  /**
+   * Where the file output `name` wrote last time is, its size and the pieces it recorded, when
+   * the file is still exactly as written; null otherwise.
+   */
+  earlier(name: string, relPath: string): { file: string; size: number; pieces: NonNullable<ManifestOutput['pieces']> } | null;
   /** Writes one small file named by its path, keeping the previous one when the text is the same. */
   writeText(relPath: string, text: string): void;
   /** Where a file written or kept by this build is now (the staging or the output folder), or null. */
@@ -49,6 +56,12 @@ export interface OutputWriter {
   /** The outputs of this build, for the next build's manifest. */
   readonly manifest: Record<string, ManifestOutput>;
 }
+
+/** Part of a file written by parts: text, text made on demand, or bytes [start, end) of a file. */
+export type FilePart = string | (() => string | Uint8Array) | { file: string; start: number; end: number };
+
+/** Bytes written or copied at a time. */
+const CHUNK_BYTES = 1 << 20;
 
 /**
  * @param previous the outputs recorded by the last good build of `outDir`
@@ -84,18 +97,30 @@ export function createOutputWriter(
       }
       manifest[name] = pieces ? { key, files: stamps, pieces } : { key, files: stamps };
     },
+    writeParts(name, key, relPath, parts, pieces) {
+      if (reserved.has(relPath)) {
+        manifest[name] = { key, files: [] };
+        return;
+      }
+      const target = path.join(staging.dir, relPath);
+      mkdirSync(path.dirname(target), { recursive: true });
+      writePartsTo(target, parts);
+      written.add(relPath);
+      const files = [stampFile(staging.dir, relPath)];
+      manifest[name] = pieces ? { key, files, pieces } : { key, files };
+    },
     earlier(name, relPath) {
       const before = previous?.[name];
       const stamp = before?.files.find(([file]) => file === relPath);
       if (!before?.pieces || !stamp) return null;
+      const file = path.join(outDir, relPath);
       try {
-        const file = path.join(outDir, relPath);
         const info = statSync(file);
         if (info.size !== stamp[1] || info.mtimeMs !== stamp[2]) return null;
-        return { text: readFileSync(file, 'utf8'), pieces: before.pieces };
       } catch {
         return null;
       }
+      return { file, size: stamp[1], pieces: before.pieces };
     },
     writeText(relPath, text) {
       const key = createHash('sha256').update(text).digest('hex');
@@ -108,4 +133,43 @@ export function createOutputWriter(
     files: () => [...written, ...kept],
   };
   return writer;
+}
+
+/** Writes `parts` to `target`: text gathered into large writes, file ranges copied a chunk at a time. */
+function writePartsTo(target: string, parts: FilePart[]): void {
+  const out = openSync(target, 'w');
+  const sources = new Map<string, number>();
+  let pending: Uint8Array[] = [];
+  let pendingBytes = 0;
+  const flush = () => {
+    if (pendingBytes > 0) writeSync(out, pending.length === 1 ? pending[0]! : Buffer.concat(pending, pendingBytes));
+    pending = [];
+    pendingBytes = 0;
+  };
+  try {
+    for (const part of parts) {
+      if (typeof part === 'object') {
+        flush();
+        let source = sources.get(part.file);
+        if (source === undefined) sources.set(part.file, (source = openSync(part.file, 'r')));
+        const buffer = Buffer.allocUnsafe(Math.min(CHUNK_BYTES, part.end - part.start));
+        for (let at = part.start; at < part.end; ) {
+          const read = readSync(source, buffer, 0, Math.min(buffer.length, part.end - at), at);
+          if (read === 0) throw new Error(`${part.file} ended before byte ${part.end} while it was being copied`);
+          writeSync(out, buffer, 0, read);
+          at += read;
+        }
+        continue;
+      }
+      const value = typeof part === 'function' ? part() : part;
+      const bytes = typeof value === 'string' ? Buffer.from(value) : value;
+      pending.push(bytes);
+      pendingBytes += bytes.length;
+      if (pendingBytes >= CHUNK_BYTES) flush();
+    }
+    flush();
+  } finally {
+    closeSync(out);
+    for (const source of sources.values()) closeSync(source);
+  }
 }

@@ -9,14 +9,16 @@ import { createOutputWriter } from '../../../src/outputs/outputWriter.js';
 import { tempDir } from '../../helpers.js';
 
 const doc = (route: string) => ({ route, title: route, description: '' }) as Doc;
-const sections: LlmsSection[] = [
-  { title: 'Docs', docs: [doc('/docs/a'), doc('/docs/b'), doc('/docs/c')], links: [{ title: 'A', url: 'https://x.example/docs/a.md', description: '' }] },
+const section = (routes: string[]): LlmsSection[] => [
+  { title: 'Docs', docs: routes.map(doc), links: [{ title: 'A', url: 'https://x.example/docs/a.md', description: '' }] },
 ];
+let sections = section(['/docs/a', '/docs/b', '/docs/c']);
 
 describe('llms-full.txt over a previous build', () => {
   let tmp: Awaited<ReturnType<typeof tempDir>>;
   let out: string;
   beforeEach(async () => {
+    sections = section(['/docs/a', '/docs/b', '/docs/c']);
     tmp = await tempDir();
     out = path.join(tmp.dir, 'out');
   });
@@ -51,6 +53,24 @@ describe('llms-full.txt over a previous build', () => {
     expect(await readFile(path.join(out, 'llms-full.txt'), 'utf8')).toBe(expected);
     // Nothing changed: the file is kept and nothing is read.
     expect((await build(second, two.manifest)).read).toEqual([]);
+  });
+
+  it('copies unchanged docs that moved, and gives the file a fresh build writes', async () => {
+    const markdown: Record<string, string> = {};
+    for (const name of 'abcdefgh') markdown[`/docs/${name}`] = `# ${name.toUpperCase()}\n\nText of ${name}, ünïcödé.\n`;
+    sections = section([...'abcdefgh'].map((name) => `/docs/${name}`));
+    const one = await build(markdown);
+    // Moved (c before a), dropped (d, f), new (x) and changed (g) docs.
+    sections = section(['/docs/c', '/docs/e', '/docs/a', '/docs/b', '/docs/x', '/docs/g', '/docs/h']);
+    markdown['/docs/x'] = '# X\n';
+    markdown['/docs/g'] = '# G, changed\n';
+    const two = await build(markdown, one.manifest);
+    expect(two.read).toEqual(['/docs/x', '/docs/g']);
+    const spliced = await readFile(path.join(out, 'llms-full.txt'), 'utf8');
+    await tmp.cleanup();
+    await build(markdown);
+    expect(spliced).toBe(await readFile(path.join(out, 'llms-full.txt'), 'utf8'));
+    expect(spliced).toContain('ünïcödé.\n\n# A\n');
   });
 
   it('reads every doc again when the previous file was changed by hand', async () => {
