@@ -44,8 +44,8 @@ export interface BenchRow {
   peakRssBytes: number | null;
   outputBytes: number;
   firstVisitJsGzipBytes: number;
-  /** Milliseconds of the build's search stage (indexing, or keeping the last index), from the stats file. */
-  searchMs: number | null;
+  /** Milliseconds per build stage, as the CLI reported them (empty when it wrote no stats). */
+  stageMs: Record<string, number>;
 }
 
 interface BuildResult {
@@ -56,7 +56,7 @@ interface BuildResult {
   peakRssBytes: number | null;
   /** From the stats file; null when the CLI wrote none. */
   pages: number | null;
-  searchMs: number | null;
+  stageMs: Record<string, number>;
 }
 
 class BuildFailed extends Error {}
@@ -121,6 +121,7 @@ export async function main(args: string[]): Promise<number> {
     platform: `${os.platform()} ${os.release()}`,
     date: new Date().toISOString(),
   };
+  console.log(`\nbuild stages, ms (as the CLI times them)\n${stageTable(rows)}`);
   const outFile = path.resolve(values.out);
   await writeFile(outFile, JSON.stringify({ machine, sites, rows }, null, 2) + '\n');
   console.error(`results written to ${outFile}`);
@@ -148,7 +149,7 @@ async function measure(root: string, tmp: string, site: string, out: string, doc
     peakRssBytes: build.peakRssBytes,
     outputBytes,
     firstVisitJsGzipBytes: await firstVisitJs(out, docRoute(sampleDoc)),
-    searchMs: build.searchMs,
+    stageMs: build.stageMs,
   };
 }
 
@@ -182,10 +183,10 @@ async function runCli(root: string, args: string[], env: Record<string, string>,
     const kib = Number((await readFile(timeFile, 'utf8').catch(() => '')).trim().split('\n').pop());
     peakRssBytes = Number.isFinite(kib) && kib > 0 ? kib * 1024 : null;
   }
-  return { exitCode, stdout, stderr, wallSeconds, peakRssBytes, pages: stats?.pages ?? null, searchMs: stats?.searchMs ?? null };
+  return { exitCode, stdout, stderr, wallSeconds, peakRssBytes, pages: stats?.pages ?? null, stageMs: stats?.stages ?? {} };
 }
 
-async function readStats(file: string): Promise<{ maxRssBytes: number | null; pages: number | null; searchMs: number | null } | null> {
+async function readStats(file: string): Promise<{ maxRssBytes: number | null; pages: number | null; stages: Record<string, number> } | null> {
   let data: unknown;
   try {
     data = JSON.parse(await readFile(file, 'utf8'));
@@ -194,8 +195,8 @@ async function readStats(file: string): Promise<{ maxRssBytes: number | null; pa
   }
   const record = (data ?? {}) as Record<string, unknown>;
   const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
-  const timings = (record.timings ?? {}) as Record<string, unknown>;
-  return { maxRssBytes: num(record.maxRssBytes), pages: num(record.pages), searchMs: num(timings.search) };
+  const stages = Object.entries((record.stages ?? {}) as Record<string, unknown>).flatMap(([name, ms]) => (num(ms) === null ? [] : [[name, num(ms)!] as const]));
+  return { maxRssBytes: num(record.maxRssBytes), pages: num(record.pages), stages: Object.fromEntries(stages) };
 }
 
 /**
@@ -277,9 +278,21 @@ function formatRow(row: BenchRow): string {
     row.peakRssBytes === null ? '-' : mib(row.peakRssBytes),
     mib(row.outputBytes),
     (row.firstVisitJsGzipBytes / 1024).toFixed(1),
-    row.searchMs === null ? '-' : (row.searchMs / 1000).toFixed(2),
+    row.stageMs.search === undefined ? '-' : (row.stageMs.search / 1000).toFixed(2),
   ];
   return cells.map((cell, i) => (i < 2 ? cell.padEnd(COLUMNS[i]![1]) : cell.padStart(COLUMNS[i]![1]))).join(' ');
+}
+
+/** Every stage the builds reported, one column each in the order they first ran, one row per build. */
+export function stageTable(rows: BenchRow[]): string {
+  const stages = [...new Set(rows.flatMap((row) => Object.keys(row.stageMs)))];
+  const widths = stages.map((stage) => Math.max(stage.length, 6));
+  const head = `${'size'.padEnd(7)} ${'run'.padEnd(10)} ${stages.map((stage, i) => stage.padStart(widths[i]!)).join(' ')}`;
+  const lines = rows.map((row) => {
+    const cells = stages.map((stage, i) => (row.stageMs[stage] === undefined ? '-' : Math.round(row.stageMs[stage]!).toString()).padStart(widths[i]!));
+    return `${String(row.docs).padEnd(7)} ${row.run.padEnd(10)} ${cells.join(' ')}`;
+  });
+  return [head, '-'.repeat(head.length), ...lines].join('\n');
 }
 
 function mib(bytes: number): string {

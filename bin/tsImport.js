@@ -15,7 +15,7 @@ const cacheDir = path.join(root, 'node_modules', '.cache', 'sipadocs', 'bin');
  * from node_modules at run time like the others. The MDX pipeline is some 150 small modules:
  * loading them one by one took 180 ms of every build that compiles a page, one file 40 ms.
  */
-const BUNDLED_PACKAGES = ['@mdx-js/mdx', 'remark-gfm', 'remark-directive'];
+const BUNDLED_PACKAGES = ['@mdx-js/mdx', 'remark-gfm', 'remark-directive', 'mdast-util-to-markdown', 'mdast-util-gfm'];
 const inNodeModules = `${path.sep}node_modules${path.sep}`;
 
 /** Leaves every package import of our own sources external, but those of BUNDLED_PACKAGES. */

@@ -1,7 +1,9 @@
 import { useCallback, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import type { LoadedRoute } from '../src/client/routeLoader.js';
+import { routeMarkdownUrl } from '../src/shared/paths.js';
 import type { ClientSiteData } from '../src/shared/types.js';
 import { AnnouncementBar } from './layout/AnnouncementBar.js';
+import { BackToTop } from './layout/BackToTop.js';
 import { Footer } from './layout/Footer.js';
 import { MobileMenu } from './layout/MobileMenu.js';
 import { Navbar } from './layout/Navbar.js';
@@ -26,6 +28,7 @@ function Screen({ site, route }: { site: ClientSiteData; route: LoadedRoute }) {
   switch (data.kind) {
     case 'doc':
     case 'category':
+      return <DocScreen data={data} sidebar={sidebar} Content={Content} markdownUrl={routeMarkdownUrl(route.payload.meta.path, site.baseUrl)} />;
     case 'docsTags':
     case 'docsTag':
       return <DocScreen data={data} sidebar={sidebar} Content={Content} />;
@@ -60,6 +63,7 @@ export function App({ site, route, override }: AppProps) {
         {override ? <main id="main-content" className="page__override" tabIndex={-1}>{override}</main> : <Screen site={site} route={route} />}
       </div>
       <Footer site={site} />
+      <BackToTop />
     </SearchProvider>
   );
 }

@@ -31,6 +31,12 @@ import { checkOutputDir } from './outputDir.js';
 import { contentSecurityPolicy, HEADERS_FILE, headersFileText } from './securityHeaders.js';
 import { MANIFEST_VERSION, manifestFile, readManifest, recordFile, targetsDigest, writeManifest, type OutputManifest } from './outputManifest.js';
 import { buildSearchIndex, createSearchCollector, type SearchMemory } from '../search/buildSearchIndex.js';
+import { readGitHistory, type GitHistory } from './gitHistory.js';
+import { resolveLastUpdate } from '../content/lastUpdate.js';
+import { feedLinksFor, planFeeds } from '../outputs/feeds.js';
+import { createSiteOutputs } from '../outputs/siteOutputs.js';
+import { siteBase } from '../outputs/siteUrl.js';
+import type { LastUpdate } from '../shared/types.js';
 
 export interface BuildOptions {
   siteDir: string;
@@ -119,6 +125,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const config = await log.stage('config', () => loadConfig(options.siteDir));
   const cache = cacheFolders(cacheRootFor(config.siteDir));
   const rel = (file: string) => path.relative(process.cwd(), path.join(config.siteDir, file)) || file;
+  // git runs in a process of its own while the pages are scanned and compiled.
+  const gitHistory = readGitHistory(config.siteDir, options.persistentCache === false ? null : cache.git).catch(() => new Map() as GitHistory);
 
   const sources = await log.stage('scan', () => readSources(config), (s) => `${s.length} files`);
   const sidebars = await loadSidebars(config);
@@ -135,8 +143,12 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     () => compileAll(model, config, context, compileCacheDir, rel, warn, log.progress, Boolean(options.context)),
     (c) => `${c.pages.size} pages${context.lastCompile?.reused ? ` (${context.lastCompile.reused} cached)` : ''}`,
   );
-  const plan = planRoutes(model, compiled, config);
+  const history = await log.stage('last updated', () => gitHistory, (h) => (h.size ? `${h.size} files in git` : 'no git history'));
+  const plan = planRoutes(model, compiled, config, lastUpdates(model, history));
   plan.warnings.forEach(warn);
+  const feeds = planFeeds(model, plan.routes, config);
+  // Checked before anything is rendered: feeds, the sitemap and page markdown need the site's absolute URL.
+  const base = siteBase(config);
 
   const pageRoutes = plan.routes.filter((r) => r.data.kind === 'page').map((r) => r.path);
   const siteData = clientSiteData(config, pageRoutes);
@@ -194,6 +206,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
           sidebarFor: (route) => (route.sidebarId ? (sidebarViews.get(route.sidebarId)?.viewFor(route.path, config.baseUrl) ?? null) : null),
           anchorsFor: (route) => contentAnchors(route, compiled),
           onBody: searchCollector ? (route, entry) => searchCollector.addBody(route, entry.key, entry.bodyHtml, entry.meta) : undefined,
+          alternatesFor: (route) => feedLinksFor(route, feeds, config.baseUrl),
         });
         context.lastRender = result.stats;
         return result;
@@ -201,13 +214,26 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       (r) => `${r.pages.length} pages${renderedSummary(r.stats)}`,
     );
     const staticFiles = await scanStatic(config);
+    const outputs = createSiteOutputs({
+      config, site: siteData, base, model, routes: plan.routes, feeds, compiled, compileKeys, history, rendered,
+      staging, outDir, previous: previousManifest?.outputs, staticFiles, warn,
+    });
+    await log.stage('markdown', async () => outputs.writeMarkdown(), (n) => `${n} pages`);
+    await log.stage('llms', async () => outputs.writeLlms());
+    await log.stage('feeds', () => outputs.writeFeeds(), (n) => (n ? `${n} feeds` : 'no feeds'));
+    await log.stage('sitemap', async () => outputs.writeSitemap(), (n) => (config.noIndex ? 'robots.txt only (noIndex)' : `${n} URLs`));
     const targets = await log.stage('check links', async () => {
       const checkable = () => rendered.pages.filter((p) => p.route !== '/404');
       const digest = targetsDigest(checkable(), staticFiles, config.baseUrl);
       // A kept page is the same document as in the last good build. If every link target is
       // the same too, its links resolve as they did then; otherwise they are read back and checked.
       if (digest !== previousManifest?.targets) readKeptPageLinks(rendered, plan.routes, outDir);
-      const files = new Set([...staticFiles.map((f) => `/${f}`), ...client.files.map((f) => `/${f}`), ...[...images.keys()].map((f) => `/${f}`)]);
+      const files = new Set([
+        ...staticFiles.map((f) => `/${f}`),
+        ...client.files.map((f) => `/${f}`),
+        ...[...images.keys()].map((f) => `/${f}`),
+        ...outputs.writer.files().map((f) => `/${f}`),
+      ]);
       const broken = findBrokenLinks(checkable(), files, config.baseUrl);
       if (broken.length > 0) throw brokenLinksError(broken, plan.routes, rel);
       return digest;
@@ -244,7 +270,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       staging.write(HEADERS_FILE, ownHeaders + headersFileText(contentSecurityPolicy(rendered.scriptHashes)));
       const { build, foreign } = await staging.commit();
       if (foreign.length > 0) warn(foreignFilesWarning(options.outDir, foreign, config));
-      const manifest: OutputManifest = { version: MANIFEST_VERSION, build, targets, pages: rendered.manifest, search: search?.manifest };
+      const manifest: OutputManifest = { version: MANIFEST_VERSION, build, targets, pages: rendered.manifest, search: search?.manifest, outputs: outputs.writer.manifest };
       if (options.context) context.output = { outDir, manifest };
       // Without a manifest the next build renders everything, so failing to save one is harmless.
       if (manifestPath) await writeManifest(manifestPath, manifest).catch(() => {});
@@ -268,6 +294,16 @@ function foreignFilesWarning(outDir: string, files: string[], config: SiteConfig
   const more = files.length > shown.length ? ` and ${files.length - shown.length} more` : '';
   const staticDir = path.relative(process.cwd(), path.join(config.siteDir, config.staticDir)) || '.';
   return `${shown.join(', ')}${more}: not written by sipadocs, so left in the output folder as ${files.length === 1 ? 'it is' : 'they are'}; a file that belongs to the site goes in ${staticDir}/ (copied into every build), anything else out of the output folder`;
+}
+
+/** Each doc's last change (git, front matter), by site-relative source path; docs with none are left out. */
+function lastUpdates(model: SiteModel, history: GitHistory): Map<string, LastUpdate> {
+  const updates = new Map<string, LastUpdate>();
+  for (const doc of model.docs) {
+    const update = resolveLastUpdate(history.get(doc.source.relPath), doc.frontMatter);
+    if (update) updates.set(doc.source.relPath, update);
+  }
+  return updates;
 }
 
 /** Names a site's own indexes in the shared cache: sites built from one checkout keep theirs apart. */

@@ -30,6 +30,8 @@ export function cacheFolders(root: string) {
     compile: path.join(root, 'build', 'compile'),
     /** Route chunks built by the bundler, and the index of standalone chunks (see routeChunks.ts). */
     chunks: path.join(root, 'build', 'chunks'),
+    /** Each file's last commit, read from `git log` once per checked-out commit (see gitHistory.ts). */
+    git: path.join(root, 'build', 'git'),
     /** What the search index was made from, per page (see search/buildSearchIndex.ts). */
     search: path.join(root, 'build', 'search'),
     /** The manifest of each output folder's last good build (see outputManifest.ts). */

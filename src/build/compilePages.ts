@@ -20,12 +20,12 @@ export interface CacheEntry {
 }
 
 /**
- * On disk, each page's compiled code is an entry of its own (`<key>-code`), read only if the page
- * is bundled or rendered again. What the site model needs of every page (headings, links,
+ * On disk, each page's compiled code (and its markdown view) is an entry of its own (`<key>-code`),
+ * read only if the page is bundled, rendered or written as markdown again. What the site model needs of every page (headings, links,
  * warnings) is one index per site, by key: one read a build instead of one per page, and a cold
  * build writes one file per page instead of two. The index holds the site's current pages only.
  */
-type StoredPage = Omit<CompiledPage, 'code' | 'excerptCode'>;
+type StoredPage = Omit<CompiledPage, 'code' | 'excerptCode' | 'markdown'>;
 interface StoredOutcome {
   page: StoredPage;
   links: Record<string, string | null>;
@@ -34,6 +34,7 @@ interface StoredOutcome {
 interface StoredCode {
   code: string;
   excerptCode: string | null;
+  markdown: string;
 }
 const codeKey = (key: string) => `${key}-code`;
 
@@ -70,10 +71,10 @@ const FINGERPRINT = (() => {
   const files = [
     'src/content/mdx/compile.ts', 'src/content/mdx/plugins.ts', 'src/content/mdx/preprocess.ts', 'src/content/mdx/codeMeta.ts',
     'src/content/mdx/highlighter.ts', 'src/content/mdx/twoThemeHtml.ts', 'src/content/mdx/anchors.ts', 'src/content/mdx/jsxUsage.ts',
-    'src/content/mdx/walk.ts', 'src/build/compileJob.ts', 'src/build/images.ts',
+    'src/content/mdx/walk.ts', 'src/content/mdx/markdownView.ts', 'src/build/compileJob.ts', 'src/build/images.ts',
   ];
   hash.update(codeFingerprint(files));
-  for (const pkg of ['@mdx-js/mdx', 'shiki', 'remark-gfm', 'remark-directive', 'rehype-raw', 'hast-util-raw']) hash.update(`\0${pkg}@${dependencyVersion(pkg)}`);
+  for (const pkg of ['@mdx-js/mdx', 'shiki', 'remark-gfm', 'remark-directive', 'rehype-raw', 'hast-util-raw', 'mdast-util-to-markdown', 'mdast-util-gfm']) hash.update(`\0${pkg}@${dependencyVersion(pkg)}`);
   return hash.digest('hex');
 })();
 
@@ -150,7 +151,7 @@ export async function compilePages(
         if (!outcome.ok) return;
         options.memory?.set(job.relPath, { key, outcome });
         // The code is written before the index that promises it is there.
-        writeCacheEntry(options.cacheDir, codeKey(key), { code: outcome.page.code, excerptCode: outcome.page.excerptCode } satisfies StoredCode);
+        writeCacheEntry(options.cacheDir, codeKey(key), { code: outcome.page.code, excerptCode: outcome.page.excerptCode, markdown: outcome.page.markdown } satisfies StoredCode);
         index.set(key, storedOutcome(outcome));
       }),
     );
@@ -215,6 +216,7 @@ function storedEntry(dir: string | null, key: string, stored: StoredOutcome | un
   const page = Object.defineProperties({ ...stored.page } as CompiledPage, {
     code: { get: () => load().code, enumerable: true },
     excerptCode: { get: () => load().excerptCode, enumerable: true },
+    markdown: { get: () => load().markdown, enumerable: true },
   });
   return { key, outcome: { ok: true, page, links: stored.links, images: stored.images } };
 }

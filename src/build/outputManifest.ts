@@ -40,6 +40,19 @@ export interface OutputManifest {
   pages: Record<string, ManifestPage>;
   /** The search index this output holds, if any. */
   search?: SearchManifest;
+  /** Files made from the whole site rather than one route (feeds, sitemap, page markdown), by output name. */
+  outputs?: Record<string, ManifestOutput>;
+}
+
+/** What the last good build wrote for one generated output: what it was made from, and its files. */
+export interface ManifestOutput {
+  key: string;
+  files: FileStamp[];
+  /**
+   * For a file made of pieces (llms-full.txt): each piece's id, key and length in characters, so
+   * the next build can take the unchanged pieces from the file instead of making them again.
+   */
+  pieces?: Array<[id: string, key: string, length: number]>;
 }
 
 export const MANIFEST_VERSION = 3;

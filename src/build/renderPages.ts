@@ -14,7 +14,7 @@ import { stampFile, type ManifestPage, type OutputManifest } from './outputManif
 import { createRenderer, type RenderJob, type RenderOutcome } from './renderJob.js';
 import { createWorkerPool, workerScript, type WorkerPool } from './workerPool.js';
 import { SSR_GROUP_SIZE } from '../bundle/virtualModules.js';
-import { documentBody, documentInlineScripts, renderDocument } from '../render/document.js';
+import { documentBody, documentInlineScripts, renderDocument, type AlternateLink } from '../render/document.js';
 import { hasInlineHandler, inlineScriptsIn, scriptHash } from './securityHeaders.js';
 import type { ClientSiteData, PageMeta, RoutePayload, SidebarView } from '../shared/types.js';
 import { isExternalUrl, routePayloadUrl, withBase } from '../shared/paths.js';
@@ -61,6 +61,8 @@ export interface RenderPagesOptions {
   standaloneBody?: (name: string) => string | null;
   /** Called with each page's body as it is written (rendered or reused; not for kept pages), e.g. to index it for search. */
   onBody?: (route: PlannedRoute, entry: RenderCacheEntry) => void;
+  /** The `<link rel="alternate">` tags of a route's document (feeds). */
+  alternatesFor?: (route: PlannedRoute) => AlternateLink[];
 }
 
 /** Server-only render code; everything else a page depends on is in the content hashes of its client chunks. */
@@ -126,7 +128,8 @@ export async function renderPages(options: RenderPagesOptions): Promise<RenderPa
     const chunk = name ? client.routes.get(name) : undefined;
     const sidebar = options.sidebarFor(route);
     const key = sha(JSON.stringify([baseKey, chunk ?? null, route.meta, route.data, sidebarDigest(sidebar), route.content?.kind ?? null]));
-    return { route, name, chunk, sidebar, key, outputKey: sha(documentKey + key) };
+    const alternates = options.alternatesFor?.(route) ?? [];
+    return { route, name, chunk, sidebar, key, alternates, outputKey: sha(documentKey + key + JSON.stringify(alternates)) };
   });
   const writeStamped = (files: ManifestPage['files'], relPath: string, text: string) => {
     output.write(relPath, text);
@@ -135,7 +138,7 @@ export async function renderPages(options: RenderPagesOptions): Promise<RenderPa
   // Writes the page and its payload at once (the writes are synchronous), so no page waits in
   // memory for the disk however fast pages are produced.
   const emit = (i: number, entry: RenderCacheEntry) => {
-    const { route, chunk, sidebar, outputKey } = keyed[i]!;
+    const { route, chunk, sidebar, outputKey, alternates } = keyed[i]!;
     options.memory?.set(route.path, entry);
     options.onBody?.(route, entry);
     const payload = routePayload(entry.meta, route.data, chunk, sidebar);
@@ -151,6 +154,7 @@ export async function renderPages(options: RenderPagesOptions): Promise<RenderPa
       favicon,
       noIndex: config.noIndex,
       defaultImage,
+      alternates,
     });
     pages[i] = extractLinks(route.path, html, options.anchorsFor(route), linkStrings);
     const files: ManifestPage['files'] = [];

@@ -1,6 +1,6 @@
 import type { SiteConfig } from '../config/types.js';
 import type {
-  BlogPostRouteData, BlogPostSummary, DocRouteData, LinkTarget, PageMeta, PageRouteData, RouteData, TagRef, TocItem,
+  BlogPostRouteData, BlogPostSummary, DocRouteData, LastUpdate, LinkTarget, PageMeta, PageRouteData, RouteData, TagRef, TocItem,
 } from '../shared/types.js';
 import { routeToHtmlFile } from '../shared/paths.js';
 import type { CompiledPage } from './mdx/compile.js';
@@ -36,8 +36,15 @@ export type CompiledPages = Map<string, CompiledPage>;
  * Lays out every route of the site: docs, category indexes, docs tags, blog, pages and the 404
  * page. Unlisted docs and posts get their page but no place in tag pages, blog lists or the
  * archive; every unlisted or draft page is marked not to be indexed.
+ *
+ * @param lastUpdates each doc's last change, by site-relative source path (see resolveLastUpdate)
  */
-export function planRoutes(model: SiteModel, compiled: CompiledPages, config: SiteConfig): RoutePlan {
+export function planRoutes(
+  model: SiteModel,
+  compiled: CompiledPages,
+  config: SiteConfig,
+  lastUpdates: ReadonlyMap<string, LastUpdate> = new Map(),
+): RoutePlan {
   const routes: PlannedRoute[] = [];
   const blogBase = `/${config.blog.routeBasePath}`;
   const add = (route: Omit<PlannedRoute, 'outputFile'>) => routes.push({ ...route, outputFile: routeToHtmlFile(route.path) });
@@ -58,6 +65,7 @@ export function planRoutes(model: SiteModel, compiled: CompiledPages, config: Si
       editUrl: doc.editUrl,
       previous: doc.pagination.previous !== undefined ? doc.pagination.previous : (placement?.previous ?? null),
       next: doc.pagination.next !== undefined ? doc.pagination.next : (placement?.next ?? null),
+      lastUpdate: lastUpdates.get(doc.source.relPath) ?? null,
     };
     if (doc.hideTitle) data.hideTitle = true;
     // An unlisted doc shows only the tags that have a page (those of some listed doc).

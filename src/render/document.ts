@@ -18,6 +18,16 @@ export interface DocumentParts {
   noIndex: boolean;
   /** Social-card image of pages that name none (a path under the site or a URL), if the site has one. */
   defaultImage?: string;
+  /** `<link rel="alternate">` tags: the site's feeds. */
+  alternates?: AlternateLink[];
+}
+
+/** Another representation of the page or site, such as a feed. */
+export interface AlternateLink {
+  /** MIME type, e.g. "application/rss+xml". */
+  type: string;
+  title: string;
+  href: string;
 }
 
 const escapeHtml = (text: string) =>
@@ -109,6 +119,7 @@ export function renderDocument(parts: DocumentParts): string {
     imageUrl ? `<meta name="twitter:image" content="${escapeHtml(imageUrl)}">` : '',
     '<meta name="color-scheme" content="dark light">',
     parts.favicon ? `<link rel="icon" href="${escapeHtml(parts.favicon)}">` : '',
+    ...(parts.alternates ?? []).map((link) => `<link rel="alternate" type="${escapeHtml(link.type)}" title="${escapeHtml(link.title)}" href="${escapeHtml(link.href)}">`),
     ...parts.headScripts.map((code) => `<script>${code}</script>`),
     ...parts.css.map((href) => {
       const inline = parts.inlineCss?.get(href);

@@ -21,6 +21,11 @@ export function routeToHtmlFile(route: string): string {
   return route === '/' ? 'index.html' : `${route.slice(1)}.html`;
 }
 
+/** Where a route's markdown lives: "/" → "/index.md", "/a/b" → "/a/b.md" (with the base URL in front). */
+export function routeMarkdownUrl(route: string, baseUrl = '/'): string {
+  return `${baseUrl}${route === '/' ? 'index' : route.slice(1)}.md`;
+}
+
 /** Where a route's payload JSON lives: "/" → "/_sipa/routes/index.json", "/a/b" → "/_sipa/routes/a/b.json". */
 export function routePayloadUrl(route: string, baseUrl = '/'): string {
   const name = route === '/' ? 'index' : route.slice(1);

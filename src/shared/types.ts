@@ -205,6 +205,17 @@ export interface DocRouteData {
   tags?: TagRef[];
   /** A draft, shown only by `serve --watch`. */
   draft?: boolean;
+  /** When and by whom the doc was last changed (git or front matter), or null when unknown. */
+  lastUpdate: LastUpdate | null;
+}
+
+/** A doc's last change; either part may be unknown. */
+export interface LastUpdate {
+  /** W3C date ("2025-11-20") or date-time in UTC ("2025-11-20T09:30:00Z"). */
+  date: string | null;
+  /** The date as shown: "November 20, 2025". */
+  formattedDate: string | null;
+  author: string | null;
 }
 
 /** All tags of the docs, with how many docs carry each. */

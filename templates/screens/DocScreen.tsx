@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { Link } from '../../src/client/navigation.js';
-import type { Breadcrumb, CategoryRouteData, DocRouteData, DocsTagRouteData, DocsTagsRouteData, LinkTarget, SidebarView } from '../../src/shared/types.js';
+import type { Breadcrumb, CategoryRouteData, DocRouteData, DocsTagRouteData, DocsTagsRouteData, LastUpdate, LinkTarget, SidebarView } from '../../src/shared/types.js';
+import { CopyPageButton } from '../layout/CopyPageButton.js';
 import { DocSidebar } from '../layout/DocSidebar.js';
 import { DraftBadge } from '../layout/DraftBadge.js';
 import { TableOfContents } from '../layout/TableOfContents.js';
@@ -51,10 +52,24 @@ export function EditLink({ href }: { href: string | null }) {
   );
 }
 
+/** "Last updated on November 20, 2025 by Jane", with either part left out when unknown. */
+function LastUpdated({ update }: { update: LastUpdate | null }) {
+  if (!update) return null;
+  return (
+    <p className="last-updated">
+      Last updated
+      {update.date ? <> on <time dateTime={update.date}>{update.formattedDate}</time></> : null}
+      {update.author ? <> by <span className="last-updated__author">{update.author}</span></> : null}
+    </p>
+  );
+}
+
 interface DocScreenProps {
   data: DocRouteData | CategoryRouteData | DocsTagsRouteData | DocsTagRouteData;
   sidebar: SidebarView | null;
   Content: ComponentType<{ components?: object }> | null;
+  /** URL of the doc's markdown, for the "Copy page" button. */
+  markdownUrl?: string;
 }
 
 /** The docs tags overview, or the docs carrying one tag. */
@@ -88,7 +103,7 @@ function DocsTagsArticle({ data }: { data: DocsTagsRouteData | DocsTagRouteData 
 }
 
 /** A doc or a category index: sidebar, breadcrumbs, article, edit link, pager and table of contents. */
-export function DocScreen({ data, sidebar, Content }: DocScreenProps) {
+export function DocScreen({ data, sidebar, Content, markdownUrl }: DocScreenProps) {
   if (data.kind === 'docsTags' || data.kind === 'docsTag') {
     return (
       <div className="doc-layout doc-layout--no-sidebar">
@@ -104,7 +119,10 @@ export function DocScreen({ data, sidebar, Content }: DocScreenProps) {
       {sidebar ? <aside className="doc-layout__sidebar"><DocSidebar view={sidebar} /></aside> : null}
       <main id="main-content" className="doc-layout__main" tabIndex={-1}>
         <div className="doc-layout__content">
-          <Breadcrumbs items={data.breadcrumbs} title={data.title} />
+          <div className="doc-header">
+            <Breadcrumbs items={data.breadcrumbs} title={data.title} />
+            {data.kind === 'doc' && markdownUrl ? <CopyPageButton url={markdownUrl} /> : null}
+          </div>
           <article className="markdown" data-search-body={data.kind === 'doc' ? '' : undefined}>
             {data.kind === 'doc' ? (
               <>
@@ -130,7 +148,12 @@ export function DocScreen({ data, sidebar, Content }: DocScreenProps) {
             )}
           </article>
           {data.kind === 'doc' && data.tags ? <footer className="doc__footer"><Tags tags={data.tags} /></footer> : null}
-          {data.kind === 'doc' ? <EditLink href={data.editUrl} /> : null}
+          {data.kind === 'doc' && (data.editUrl || data.lastUpdate) ? (
+            <div className="doc-footer">
+              <EditLink href={data.editUrl} />
+              <LastUpdated update={data.lastUpdate} />
+            </div>
+          ) : null}
           <Pager previous={data.previous} next={data.next} label="Docs pages" />
         </div>
         {toc.length > 0 ? <aside className="doc-layout__toc"><TableOfContents items={toc} /></aside> : null}

@@ -1,4 +1,5 @@
 import type { PluggableList } from 'unified';
+import type { Root as MdastRoot } from 'mdast';
 import type { VFileMessage } from 'vfile-message';
 import { SiteError, codeFrame } from '../../errors.js';
 import { isExternalUrl, withBase } from '../../shared/paths.js';
@@ -22,16 +23,33 @@ import {
   sourcePath,
 } from './plugins.js';
 import { preprocess } from './preprocess.js';
+import { readableTree, SITE_URL_MARK } from './markdownView.js';
 
 /**
  * The MDX compiler and its remark and rehype extensions, loaded on first use: a build whose pages
  * are all cached never needs them, and they are a large part of the CLI's start-up.
  */
 let mdxLibraries:
-  | Promise<[typeof import('@mdx-js/mdx'), typeof import('remark-gfm'), typeof import('remark-directive'), typeof import('rehype-raw')]>
+  | Promise<
+      [
+        typeof import('@mdx-js/mdx'),
+        typeof import('remark-gfm'),
+        typeof import('remark-directive'),
+        typeof import('rehype-raw'),
+        typeof import('mdast-util-to-markdown'),
+        typeof import('mdast-util-gfm'),
+      ]
+    >
   | undefined;
 const loadMdxLibraries = () =>
-  (mdxLibraries ??= Promise.all([import('@mdx-js/mdx'), import('remark-gfm'), import('remark-directive'), import('rehype-raw')]));
+  (mdxLibraries ??= Promise.all([
+    import('@mdx-js/mdx'),
+    import('remark-gfm'),
+    import('remark-directive'),
+    import('rehype-raw'),
+    import('mdast-util-to-markdown'),
+    import('mdast-util-gfm'),
+  ]));
 
 /** Components the theme passes to every MDX page; usable without an import. */
 export const THEME_COMPONENTS = new Set(['Tabs', 'TabItem', 'Admonition', 'CodeBlock', 'Details']);
@@ -79,6 +97,11 @@ export interface CompiledPage {
   markdownLinks: Record<string, string | null>;
   /** The `image` front matter as a URL: a path under the site or a full URL; null without one. */
   image: string | null;
+  /**
+   * The page as readable markdown (see markdownView.ts), without front matter and without a title
+   * line of its own; site-absolute URLs carry SITE_URL_MARK until the site's URL is known.
+   */
+  markdown: string;
 }
 
 /**
@@ -88,12 +111,13 @@ export interface CompiledPage {
 export async function compileMdx(body: string, options: CompileOptions): Promise<CompiledPage> {
   const pre = preprocess(body);
   await options.highlighter.ensureLanguages(fenceLanguages(body));
-  const main = await compileOnce(pre.text, body, pre.customIds, options, null);
+  // Site URLs are marked for the markdown view, unless the page itself mentions the mark.
+  const main = await compileOnce(pre.text, body, pre.customIds, options, null, { markUrls: !body.includes(SITE_URL_MARK) });
   const image = frontMatterImage(options);
   let excerpt: Awaited<ReturnType<typeof compileOnce>> | null = null;
   if (options.withExcerpt && pre.truncateLine !== null) {
     const excerptText = pre.text.split('\n').slice(0, pre.truncateLine - 1).join('\n');
-    excerpt = await compileOnce(excerptText, body, pre.customIds, options, options.route ?? null);
+    excerpt = await compileOnce(excerptText, body, pre.customIds, options, options.route ?? null, null);
   }
   return {
     code: main.code,
@@ -107,6 +131,7 @@ export async function compileMdx(body: string, options: CompileOptions): Promise
     warnings: main.state.warnings,
     markdownLinks: main.state.markdownLinks,
     image,
+    markdown: main.markdown,
   };
 }
 
@@ -136,8 +161,21 @@ function missingImageError(src: string, options: CompileOptions, line: number | 
   });
 }
 
-/** Compiles `text` (preprocessed from `body`) to a module. */
-async function compileOnce(text: string, body: string, customIds: Map<number, string>, options: CompileOptions, hashLinkBase: string | null) {
+/** Options of the markdown view made during a compilation, or null for none. */
+type MarkdownViewRequest = { markUrls: boolean } | null;
+
+/** Markdown as the page views are written: dashes for bullets and rules, fenced code. */
+const MARKDOWN_STYLE = { bullet: '-', rule: '-', fences: true, listItemIndent: 'one', emphasis: '_', strong: '*' } as const;
+
+/** Compiles `text` (preprocessed from `body`) to a module, and to its markdown view when asked. */
+async function compileOnce(
+  text: string,
+  body: string,
+  customIds: Map<number, string>,
+  options: CompileOptions,
+  hashLinkBase: string | null,
+  view: MarkdownViewRequest,
+) {
   const state: CompileState = {
     customIds,
     toc: [],
@@ -158,7 +196,8 @@ async function compileOnce(text: string, body: string, customIds: Map<number, st
     hashLinkBase,
     resolveImage: options.resolveImage,
   };
-  const [{ compile, nodeTypes }, { default: remarkGfm }, { default: remarkDirective }, { default: rehypeRaw }] = await loadMdxLibraries();
+  const [{ compile, nodeTypes }, { default: remarkGfm }, { default: remarkDirective }, { default: rehypeRaw }, { toMarkdown }, { gfmToMarkdown }] =
+    await loadMdxLibraries();
   // Markdown keeps its raw HTML (<a name>, <code> in headings, <br/> in tables, <details>): it is
   // parsed into elements, the JSX elements the remark plugins made (admonitions) passing through.
   // As in Docusaurus, headings written in markdown get ids and make the table of contents, and
@@ -166,6 +205,11 @@ async function compileOnce(text: string, body: string, customIds: Map<number, st
   // same: `### f() ⇒ <code>string</code>` reads "f() ⇒ string" either way). Code blocks come
   // after, so a <pre><code> written in HTML is one too, and link targets are read last.
   const rawHtml: PluggableList = options.format === 'md' ? [[rehypeRawHtml, { rehypeRaw, passThrough: [...nodeTypes] }]] : [];
+  let markdown = '';
+  // Runs after admonitions and markdown links were resolved, before anything turns the tree into HTML.
+  const remarkMarkdownView = () => (tree: MdastRoot) => {
+    if (view) markdown = toMarkdown(readableTree(tree, text, view.markUrls), { ...MARKDOWN_STYLE, extensions: [gfmToMarkdown()] });
+  };
   let code: string;
   try {
     const file = await compile(
@@ -180,6 +224,7 @@ async function compileOnce(text: string, body: string, customIds: Map<number, st
           remarkAdmonitions,
           [remarkMarkdownLinks, pluginOptions],
           [remarkCheckComponents, pluginOptions],
+          remarkMarkdownView,
         ],
         rehypePlugins: [
           [rehypeHeadings, pluginOptions],
@@ -207,7 +252,7 @@ async function compileOnce(text: string, body: string, customIds: Map<number, st
       hint: `Import it in the file, or use one of the theme's components: ${[...THEME_COMPONENTS].join(', ')}.`,
     });
   }
-  return { code, state };
+  return { code, state, markdown };
 }
 
 function mdxError(error: VFileMessage, options: CompileOptions, body: string): SiteError {

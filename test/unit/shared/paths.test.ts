@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizePath, routePayloadUrl } from '../../../src/shared/paths.js';
+import { normalizePath, routeMarkdownUrl, routePayloadUrl } from '../../../src/shared/paths.js';
 
 describe('normalizePath', () => {
   it.each([
@@ -27,5 +27,13 @@ describe('routePayloadUrl', () => {
     expect(routePayloadUrl('/')).toBe('/_sipa/routes/index.json');
     expect(routePayloadUrl('/docs/guides/overview')).toBe('/_sipa/routes/docs/guides/overview.json');
     expect(routePayloadUrl('/docs/x', '/sub/')).toBe('/sub/_sipa/routes/docs/x.json');
+  });
+});
+
+describe('routeMarkdownUrl', () => {
+  it('puts a route\'s markdown next to its page, under the base URL', () => {
+    expect(routeMarkdownUrl('/docs/guides/installation')).toBe('/docs/guides/installation.md');
+    expect(routeMarkdownUrl('/')).toBe('/index.md');
+    expect(routeMarkdownUrl('/blog/welcome', '/sub/')).toBe('/sub/blog/welcome.md');
   });
 });

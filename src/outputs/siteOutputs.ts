@@ -1,0 +1,124 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { RenderPagesResult } from '../build/renderPages.js';
+import type { GitHistory } from '../build/gitHistory.js';
+import type { StagingDir } from '../build/output.js';
+import type { ManifestOutput } from '../build/outputManifest.js';
+import type { SiteConfig } from '../config/types.js';
+import { w3cDate } from '../content/lastUpdate.js';
+import type { CompiledPage } from '../content/mdx/compile.js';
+import type { SiteModel } from '../content/model.js';
+import type { PlannedRoute } from '../content/routes.js';
+import { documentBody } from '../render/document.js';
+import type { ClientSiteData } from '../shared/types.js';
+import { writeFeeds, type PlannedFeed } from './feeds.js';
+import { llmsSections, writeLlms } from './llms.js';
+import { createOutputWriter, type OutputWriter } from './outputWriter.js';
+import { writePageMarkdown } from './pageMarkdown.js';
+import { newest, writeSitemap } from './sitemap.js';
+
+/** What the site-wide outputs are made from: the build's results up to rendering. */
+export interface SiteOutputsInput {
+  config: SiteConfig;
+  site: ClientSiteData;
+  /** The site's URL and base path (see siteBase). */
+  base: string;
+  model: SiteModel;
+  routes: PlannedRoute[];
+  feeds: PlannedFeed[];
+  compiled: ReadonlyMap<string, CompiledPage>;
+  compileKeys: ReadonlyMap<string, string>;
+  history: GitHistory;
+  rendered: RenderPagesResult;
+  staging: Pick<StagingDir, 'dir' | 'write' | 'keep'>;
+  outDir: string;
+  /** The outputs recorded by the last good build of `outDir`. */
+  previous: Record<string, ManifestOutput> | undefined;
+  /** Output-relative paths of the static files, which replace generated files of the same name. */
+  staticFiles: string[];
+  warn(message: string): void;
+}
+
+/**
+ * The files a build writes from the whole site, one build stage each: the pages' markdown, then
+ * llms.txt and llms-full.txt (made of that markdown), the feeds, and the sitemap with robots.txt.
+ */
+export interface SiteOutputs {
+  /** @returns how many pages have a markdown file */
+  writeMarkdown(): number;
+  writeLlms(): void;
+  /** @returns how many feeds there are */
+  writeFeeds(): Promise<number>;
+  /** @returns how many URLs the sitemap lists */
+  writeSitemap(): number;
+  /** Every file written or kept, for the link check and the manifest. */
+  readonly writer: OutputWriter;
+}
+
+export function createSiteOutputs(input: SiteOutputsInput): SiteOutputs {
+  const { config, base, routes } = input;
+  const writer = createOutputWriter(input.staging, input.outDir, input.previous, new Set(input.staticFiles));
+  const routesByPath = new Map(routes.map((route) => [route.path, route]));
+  const keptPages = new Set(input.rendered.kept.map((i) => routes[i]!.path));
+  /** A page's body and meta, from where its HTML is: the staging folder if this build wrote it, else the output folder. */
+  const renderedPage = (route: string) => {
+    const file = routesByPath.get(route)?.outputFile;
+    if (!file) return null;
+    try {
+      return documentBody(readFileSync(path.join(keptPages.has(route) ? input.outDir : input.staging.dir, file), 'utf8'));
+    } catch {
+      return null;
+    }
+  };
+  let markdown = new Map<string, () => string>();
+
+  return {
+    writer,
+    writeMarkdown() {
+      markdown = writePageMarkdown({ routes, compiled: input.compiled, compileKeys: input.compileKeys, siteBase: base, writer });
+      return markdown.size;
+    },
+    writeLlms() {
+      writeLlms({
+        sections: llmsSections(input.model, routes, config, base),
+        title: config.title,
+        // React pages say what they are about in their rendered meta.
+        summary: config.tagline || (renderedPage('/')?.meta.description ?? ''),
+        writer,
+        markdownOf: (route) => markdown.get(route)?.() ?? '',
+        markdownKey: (route) => writer.manifest[`markdown:${route}`]?.key,
+      });
+    },
+    writeFeeds() {
+      return writeFeeds({
+        feeds: input.feeds,
+        site: {
+          title: config.title,
+          base,
+          language: input.site.locale.htmlLang,
+          favicon: config.favicon ? `${base}/${config.favicon.replace(/^\/+/, '')}` : undefined,
+          copyright: config.footer.copyright,
+          generator: input.site.generator,
+        },
+        writer,
+        pageKey: (post) => input.rendered.manifest[post.route]?.key ?? '',
+        pageBody: (post) => renderedPage(post.route)?.bodyHtml ?? null,
+        warn: input.warn,
+      });
+    },
+    writeSitemap() {
+      const commitDate = (relPath: string) => {
+        const commit = input.history.get(relPath);
+        return commit ? w3cDate(new Date(commit.timestamp * 1000)) : null;
+      };
+      return writeSitemap(routes, config, base, {
+        fileDate: commitDate,
+        docDate: (route) => {
+          const data = routesByPath.get(route)?.data;
+          return data?.kind === 'doc' ? (data.lastUpdate?.date ?? null) : null;
+        },
+        newestPost: newest(input.model.posts.map((post) => post.date)),
+      }, writer);
+    },
+  };
+}
