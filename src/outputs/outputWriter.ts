@@ -1,19 +1,16 @@
 import { createHash } from 'node:crypto';
-import { closeSync, mkdirSync, openSync, readFileSync, readSync, statSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readSync, statSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import type { StagingDir } from '../build/output.js';
 import { stampFile, type ManifestOutput } from '../build/outputManifest.js';
-import { PACKAGE_ROOT } from '../packageRoot.js';
+import { codeFingerprint } from '../packageRoot.js';
 import { GENERATOR_VERSION } from '../version.js';
 
 /** The code that makes the site-wide outputs: part of every output's key, so a new version writes them again. */
-export const OUTPUTS_FINGERPRINT = (() => {
-  const hash = createHash('sha256').update(GENERATOR_VERSION);
-  for (const file of ['feeds.ts', 'llms.ts', 'pageMarkdown.ts', 'postContent.ts', 'siteOutputs.ts', 'sitemap.ts', 'siteUrl.ts']) {
-    hash.update(readFileSync(path.join(PACKAGE_ROOT, 'src/outputs', file)));
-  }
-  return hash.digest('hex');
-})();
+export const OUTPUTS_FINGERPRINT = createHash('sha256')
+  .update(GENERATOR_VERSION)
+  .update(codeFingerprint(['feeds.ts', 'llms.ts', 'pageMarkdown.ts', 'postContent.ts', 'siteOutputs.ts', 'sitemap.ts', 'siteUrl.ts'].map((file) => `src/outputs/${file}`)))
+  .digest('hex');
 
 /** A key from the JSON of some inputs and the outputs' code. */
 export function outputKey(inputs: unknown): string {

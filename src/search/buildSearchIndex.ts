@@ -7,7 +7,7 @@ import type { StagingDir } from '../build/output.js';
 import { openCacheIndex } from '../build/diskCache.js';
 import type { PlannedRoute } from '../content/routes.js';
 import { SiteError } from '../errors.js';
-import { PACKAGE_ROOT } from '../packageRoot.js';
+import { codeFingerprint, dependencyVersion } from '../packageRoot.js';
 import { documentBody } from '../render/document.js';
 import type { PageMeta } from '../shared/types.js';
 import { extractSearchDocument, type SearchDocument } from './searchDocument.js';
@@ -26,17 +26,10 @@ export interface SearchManifest {
 export type SearchMemory = Map<string, SearchDocument>;
 
 /** Changes with the indexer and the code that decides what a page's search document is. */
-const FINGERPRINT = (() => {
-  const hash = createHash('sha256');
-  for (const file of ['src/search/searchDocument.ts', 'src/search/buildSearchIndex.ts', 'node_modules/pagefind/package.json']) {
-    try {
-      hash.update(readFileSync(path.join(PACKAGE_ROOT, file)));
-    } catch {
-      hash.update(file);
-    }
-  }
-  return hash.digest('hex');
-})();
+const FINGERPRINT = createHash('sha256')
+  .update(codeFingerprint(['src/search/searchDocument.ts', 'src/search/buildSearchIndex.ts']))
+  .update(`pagefind@${dependencyVersion('pagefind')}`)
+  .digest('hex');
 
 /**
  * Whether a route is searched: docs, blog posts and pages (markdown or React), unless their meta

@@ -47,7 +47,8 @@ const payloadOf = (html: string) => JSON.parse(/<script id="__SIPA_ROUTE__" type
 /** Files of the output that belong to a route: its page, its payload and its chunk. */
 const ownFiles = (files: Map<string, string>, route: string) => {
   const html = files.get(`${route.slice(1)}.html`)!;
-  return new Set([`${route.slice(1)}.html`, `_sipa/routes/${route.slice(1)}.json`, payloadOf(html).chunk?.slice(1)]);
+  // The page, its data, its chunk and its markdown view (docs and posts have one) are the page's own.
+  return new Set([`${route.slice(1)}.html`, `_sipa/routes/${route.slice(1)}.json`, payloadOf(html).chunk?.slice(1), `${route.slice(1)}.md`]);
 };
 
 describe('a Docusaurus-style site', () => {

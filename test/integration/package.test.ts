@@ -117,6 +117,17 @@ describe('the packed package, installed read-only in a new project', () => {
     expect(run('npx', ['--no-install', 'sipadocs', 'init'], project, asUser).status).toBe(2);
   }, 300_000);
 
+  it('migrates a Docusaurus project from the installed package', () => {
+    const before = snapshot(installed);
+    run('cp', ['-r', path.join(REPO, 'test/fixtures/docusaurus2-project'), path.join(project, 'website')], project);
+    giveAway(path.join(project, 'website'));
+    const migrated = run('npx', ['--no-install', 'sipadocs', 'migrate', 'website', '--out', 'migrated'], project, asUser);
+    expect(migrated.status, migrated.output).toBe(0);
+    const built = run('npx', ['--no-install', 'sipadocs', 'build', '--site', 'migrated', '--out-dir', 'migrated-build'], project, asUser);
+    expect(built.status, built.output).toBe(0);
+    expect(snapshot(installed)).toEqual(before);
+  }, 300_000);
+
   it('type-checks the scaffolded config and sidebars against the published types', () => {
     const tsconfig = path.join(project, 'tsconfig.json');
     writeFileSync(
