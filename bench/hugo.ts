@@ -37,6 +37,7 @@ export function findHugo(pathVariable = process.env.PATH ?? ''): Hugo | null {
 
 export interface HugoBuild {
   wallSeconds: number;
+  cpuSeconds: number | null;
   peakRssBytes: number | null;
   /** HTML pages written, not counting the redirect pages Hugo writes for aliases (`/blog/page/1/`). */
   pages: number;
@@ -58,7 +59,7 @@ export async function buildWithHugo(hugo: Hugo, siteDir: string, out: string, ca
   if (run.exitCode !== 0) throw new Error(`hugo failed with exit code ${run.exitCode} in ${siteDir}\n${run.stderr}${run.stdout}`);
   if (run.stderr.trim()) console.error(`hugo: ${run.stderr.trim()}`);
   const { pages, bytes } = await readOutput(out);
-  return { wallSeconds: run.wallSeconds, peakRssBytes: run.peakRssBytes, pages, outputBytes: bytes };
+  return { wallSeconds: run.wallSeconds, cpuSeconds: run.cpuSeconds, peakRssBytes: run.peakRssBytes, pages, outputBytes: bytes };
 }
 
 /** The output's size and its HTML pages but Hugo's alias pages, which only redirect (and are small, so only small files are read). */

@@ -1,8 +1,9 @@
 /**
- * How the benchmarks time a build: the command runs as a child process, its wall time is taken
- * from spawn to exit (process start included), and its peak RSS is the kernel's maximum resident
- * set size of the process (getrusage's ru_maxrss), reported by GNU time's %M or, for sipadocs,
- * by the CLI itself in its stats file (the same counter, read from inside).
+ * How the benchmarks time a build. The command runs as a child process, under GNU time when it is
+ * installed. Wall time: from spawn to exit, the process start included. CPU time: user plus
+ * system time of the process, all its threads and the children it waited for (%U + %S). Peak RSS:
+ * the kernel's maximum resident set size of the process (ru_maxrss, %M); sipadocs also reports
+ * it in its stats file, the same counter read from inside.
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -19,6 +20,8 @@ export interface TimedRun {
   stdout: string;
   stderr: string;
   wallSeconds: number;
+  /** CPU time of the process and its threads, user plus system (GNU time's %U + %S); null without GNU time. */
+  cpuSeconds: number | null;
   /** From GNU time's %M; null when /usr/bin/time is missing or reported nothing. */
   peakRssBytes: number | null;
 }
@@ -32,7 +35,7 @@ export async function runTimed(command: string, args: string[], options: { cwd: 
   const { timeFile } = options;
   const useTime = timeFile !== undefined && existsSync(TIME_BIN);
   if (useTime) await rm(timeFile, { force: true });
-  const [bin, ...argv] = useTime ? [TIME_BIN, '-f', '%M', '-o', timeFile, command, ...args] : [command, ...args];
+  const [bin, ...argv] = useTime ? [TIME_BIN, '-f', '%M %U %S', '-o', timeFile, command, ...args] : [command, ...args];
 
   const started = performance.now();
   const child = spawn(bin!, argv, { cwd: options.cwd, env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -47,12 +50,15 @@ export async function runTimed(command: string, args: string[], options: { cwd: 
   const wallSeconds = (performance.now() - started) / 1000;
 
   let peakRssBytes: number | null = null;
+  let cpuSeconds: number | null = null;
   if (useTime) {
-    // GNU time prefixes "Command exited with non-zero status N" lines; %M (KiB) is the last line.
-    const kib = Number((await readFile(timeFile, 'utf8').catch(() => '')).trim().split('\n').pop());
-    peakRssBytes = Number.isFinite(kib) && kib > 0 ? kib * 1024 : null;
+    // GNU time prefixes "Command exited with non-zero status N" lines; its report is the last line.
+    const report = (await readFile(timeFile, 'utf8').catch(() => '')).trim().split('\n').pop() ?? '';
+    const [kib, user, system] = report.split(' ').map(Number);
+    if (kib !== undefined && Number.isFinite(kib) && kib > 0) peakRssBytes = kib * 1024;
+    if (user !== undefined && system !== undefined && Number.isFinite(user + system)) cpuSeconds = user + system;
   }
-  return { exitCode, stdout, stderr, wallSeconds, peakRssBytes };
+  return { exitCode, stdout, stderr, wallSeconds, cpuSeconds, peakRssBytes };
 }
 
 /** Every file under `dir`, as absolute paths. */
