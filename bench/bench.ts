@@ -407,7 +407,7 @@ const COLUMNS: Column<BenchRow>[] = [
   { title: 'run', width: 10, left: true, cell: (r) => r.run },
   { title: 'pages', width: 7, cell: (r) => count(r.pages) },
   { title: 'wall s', width: 8, cell: (r) => r.wallSeconds.toFixed(2) },
-  { title: 'CPU s', width: 7, cell: (r) => (r.cpuSeconds === null ? '-' : r.cpuSeconds.toFixed(2)) },
+  { title: 'CPU s', width: 7, cell: (r) => seconds(r.cpuSeconds) },
   { title: 'pages/s', width: 9, cell: (r) => count(Math.round(r.pagesPerSecond)) },
   { title: 'peak RSS MiB', width: 13, cell: (r) => mibOrDash(r.peakRssBytes) },
   { title: 'output MiB', width: 11, cell: (r) => mib(r.outputBytes) },
@@ -417,9 +417,11 @@ const COLUMNS: Column<BenchRow>[] = [
 const COMPARISON_COLUMNS: Column<ComparisonRow>[] = [
   { title: 'docs', width: 7, left: true, cell: (r) => count(r.docs) },
   { title: 'run', width: 10, left: true, cell: (r) => r.run },
-  { title: 'sipadocs s', width: 11, cell: (r) => r.sipadocsWallSeconds.toFixed(2) },
-  { title: 'Hugo s', width: 8, cell: (r) => r.hugoWallSeconds.toFixed(2) },
+  { title: 'sipadocs wall s', width: 16, cell: (r) => r.sipadocsWallSeconds.toFixed(2) },
+  { title: 'Hugo wall s', width: 12, cell: (r) => r.hugoWallSeconds.toFixed(2) },
   { title: 'ratio', width: 7, cell: (r) => `${r.wallRatio.toFixed(1)}×` },
+  { title: 'sipadocs CPU s', width: 15, cell: (r) => seconds(r.sipadocsCpuSeconds) },
+  { title: 'Hugo CPU s', width: 11, cell: (r) => seconds(r.hugoCpuSeconds) },
   { title: 'CPU ratio', width: 10, cell: (r) => (r.cpuRatio === null ? '-' : `${r.cpuRatio.toFixed(1)}×`) },
   { title: 'sipadocs RSS MiB', width: 17, cell: (r) => mibOrDash(r.sipadocsPeakRssBytes) },
   { title: 'Hugo RSS MiB', width: 13, cell: (r) => mibOrDash(r.hugoPeakRssBytes) },
@@ -448,6 +450,10 @@ function markdownTable<Row>(columns: Column<Row>[], rows: readonly Row[]): strin
 
 function count(n: number): string {
   return n.toLocaleString('en-US');
+}
+
+function seconds(value: number | null): string {
+  return value === null ? '-' : value.toFixed(2);
 }
 
 function mib(bytes: number): string {

@@ -56,7 +56,8 @@ export async function runTimed(command: string, args: string[], options: { cwd: 
     const report = (await readFile(timeFile, 'utf8').catch(() => '')).trim().split('\n').pop() ?? '';
     const [kib, user, system] = report.split(' ').map(Number);
     if (kib !== undefined && Number.isFinite(kib) && kib > 0) peakRssBytes = kib * 1024;
-    if (user !== undefined && system !== undefined && Number.isFinite(user + system)) cpuSeconds = user + system;
+    // time reports hundredths of a second; rounding keeps float noise out of the results.
+    if (user !== undefined && system !== undefined && Number.isFinite(user + system)) cpuSeconds = Math.round((user + system) * 100) / 100;
   }
   return { exitCode, stdout, stderr, wallSeconds, cpuSeconds, peakRssBytes };
 }
