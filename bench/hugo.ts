@@ -28,7 +28,8 @@ export function findHugo(pathVariable = process.env.PATH ?? ''): Hugo | null {
     try {
       const version = execFileSync(bin, ['version'], { encoding: 'utf8', timeout: 30_000 }).trim().split('\n')[0]!;
       return { bin, version };
-    } catch {
+    } catch (error) {
+      console.error(`${bin} does not run (${(error as Error).message.split('\n')[0]}): no comparison with Hugo`);
       return null;
     }
   }

@@ -8,7 +8,8 @@
  * and a footer. The blog has its paginated list, post pages, tag pages, the tags list and an
  * archive. Like sipadocs, Hugo writes no feeds and no sitemap here.
  *
- * Written for Hugo 0.111 (Debian's); it uses nothing newer versions removed.
+ * Written for and checked with Hugo 0.111 (Debian's). With another version, the benchmark's check
+ * of Hugo's output (hugo.ts) says whether its pages still match sipadocs's.
  */
 
 /** `hugo.json`: the config, with the site's identity passed in. */
