@@ -1,38 +1,80 @@
 /**
  * Build benchmark: generates synthetic sites of several sizes and times the real CLI on each, cold,
- * warm, and warm after editing one doc. Prints a table (with the time of the search stage, the
- * part of each build that indexes the site for search) and writes the rows as JSON.
+ * warm, and warm after editing one doc. When `hugo` is on the PATH, each generated site is also
+ * converted into a Hugo site with the same content (hugoSite.ts, hugoTheme.ts) and built with
+ * Hugo the same three ways, each Hugo build right after the sipadocs build of the same kind, and
+ * a second table gives the figures side by side with the ratio sipadocs ÷ Hugo. Without Hugo the
+ * benchmark measures sipadocs alone and says so. Then it times cold builds of the Sipa site itself
+ * (sipaSite.ts). Prints the tables and writes everything as JSON.
  *
- *   node bin/run-ts.js bench/bench.ts [--sizes 100,1000,10000] [--out bench-results.json]
+ *   node bin/run-ts.js bench/bench.ts [--sizes 100,1000,10000] [--posts 100] [--out bench-results.json]
+ *                                     [--sipa-runs 5] [--installed] [--markdown]
  *
- * Exits 1 (printing the build's stderr and keeping its temp dir) when a build fails.
+ * --sipa-runs 0 skips the Sipa site; --installed also times it with the packed package installed
+ * into a temp project; --markdown prints the tables again as markdown, as the README shows them.
+ *
+ * Exits 1 (printing the build's output and keeping its temp dir) when a build fails, or when
+ * Hugo's output is not comparable to sipadocs's (far fewer pages, or a sample doc page lacking
+ * sidebar, breadcrumbs, table of contents, highlighted code or previous/next links).
+ *
+ * The JSON file:
+ *
+ *   machine     { cpuModel, cpuCount, totalMemoryBytes, node, platform, date,
+ *                 loadAverage: { start, end } }          (os.loadavg(): 1, 5 and 15 minutes)
+ *   sites       [{ docs, posts, files, bytes, generateSeconds }]   the generated sites
+ *   rows        [BenchRow]       sipadocs: one per size and run kind ('cold' | 'warm' | 'warm-edit')
+ *   hugo        { bin, version } | null                   null when hugo was not found
+ *   hugoRows    [HugoRow]        Hugo: one per size and run kind; [] without Hugo
+ *   comparison  [ComparisonRow]  both side by side, with wallRatio = sipadocs ÷ Hugo; [] without Hugo
+ *   sipaSite    [SipaSiteResult] cold builds of site/ (see sipaSite.ts); [] with --sipa-runs 0
+ *
+ * Wall times are seconds from spawning the process to its exit; CPU times are the seconds of CPU
+ * (user plus system, all threads) the process used, from GNU time, null without it. Peak RSS is the
+ * kernel's maximum resident set size of the process (sipadocs reports it in its stats file, Hugo's
+ * comes from GNU time); null where neither was available. Sizes are bytes. See measure.ts.
  */
-import { spawn } from 'node:child_process';
+import { appendFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
-import { appendFile, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import { generateSite } from './generateSite.js';
+import { BENCH_SITE, generateSite } from './generateSite.js';
+import { buildWithHugo, checkHugoOutput, findHugo, type Hugo } from './hugo.js';
+import { hugoDocRoute, writeHugoSite } from './hugoSite.js';
+import { findRepoRoot, listFiles, runTimed, totalBytes } from './measure.js';
+import { formatSipaSite, measureInstalledPackage, measureRepositoryCli, type SipaSiteResult } from './sipaSite.js';
 
-/** Caches deleted before a cold build: the site's own, and the generator's build cache in this repo. */
-const CACHE_DIRS = (site: string, repoRoot: string): string[] => [
-  path.join(site, 'node_modules', '.cache'),
-  path.join(repoRoot, 'node_modules', '.cache', 'sipadocs', 'build'),
-];
+/**
+ * The temp folder of one size is a project of its own (it has a package.json), as a user's site
+ * is: sipadocs keeps its cache in the project's node_modules/.cache, which a cold build starts
+ * without, and the repository's cache is never touched.
+ */
+const PROJECT_CACHE = (project: string): string => path.join(project, 'node_modules', '.cache');
 
 const DEFAULT_SIZES = [100, 1_000, 10_000];
-const POSTS = 100;
+const DEFAULT_POSTS = 100;
 const SEED = 1;
-/** GNU time, used for peak RSS only when the CLI writes no stats file. */
-const TIME_BIN = '/usr/bin/time';
-/** The site's public origin (from the generated config), to resolve script URLs in the HTML. */
-const SITE_ORIGIN = 'https://bench.example';
+/** The site's public origin, to resolve script URLs in the HTML. */
+const SITE_ORIGIN = BENCH_SITE.url;
+/** Appended to one doc before the warm-edit run, as its own paragraph so no heading or link changes. */
+const EDIT = '\nThis sentence was added by the benchmark to force an incremental rebuild.\n';
+const RUNS = ['cold', 'warm', 'warm-edit'] as const;
 
-type RunKind = 'cold' | 'warm' | 'warm-edit';
+type RunKind = (typeof RUNS)[number];
+
+interface Size {
+  docs: number;
+  posts: number;
+}
+
+/** A generated site: what was asked for, what was written, and how long writing it took. */
+interface SiteInfo extends Size {
+  files: number;
+  bytes: number;
+  generateSeconds: number;
+}
 
 export interface BenchRow {
   docs: number;
@@ -40,6 +82,8 @@ export interface BenchRow {
   run: RunKind;
   pages: number;
   wallSeconds: number;
+  /** null without GNU time. */
+  cpuSeconds: number | null;
   pagesPerSecond: number;
   peakRssBytes: number | null;
   outputBytes: number;
@@ -48,15 +92,23 @@ export interface BenchRow {
   stageMs: Record<string, number>;
 }
 
-interface BuildResult {
-  exitCode: number;
-  stdout: string;
-  stderr: string;
-  wallSeconds: number;
-  peakRssBytes: number | null;
-  /** From the stats file; null when the CLI wrote none. */
-  pages: number | null;
-  stageMs: Record<string, number>;
+export type HugoRow = Omit<BenchRow, 'firstVisitJsGzipBytes' | 'stageMs'>;
+
+export interface ComparisonRow {
+  docs: number;
+  run: RunKind;
+  sipadocsWallSeconds: number;
+  hugoWallSeconds: number;
+  /** sipadocsWallSeconds ÷ hugoWallSeconds: how many times longer sipadocs takes. */
+  wallRatio: number;
+  sipadocsCpuSeconds: number | null;
+  hugoCpuSeconds: number | null;
+  /** sipadocsCpuSeconds ÷ hugoCpuSeconds, steadier than wallRatio on a busy machine; null without GNU time. */
+  cpuRatio: number | null;
+  sipadocsPeakRssBytes: number | null;
+  hugoPeakRssBytes: number | null;
+  sipadocsPages: number;
+  hugoPages: number;
 }
 
 class BuildFailed extends Error {}
@@ -64,46 +116,49 @@ class BuildFailed extends Error {}
 export async function main(args: string[]): Promise<number> {
   const { values } = parseArgs({
     args,
-    options: { sizes: { type: 'string' }, out: { type: 'string', default: 'bench-results.json' } },
+    options: {
+      sizes: { type: 'string' },
+      posts: { type: 'string', default: String(DEFAULT_POSTS) },
+      out: { type: 'string', default: 'bench-results.json' },
+      'sipa-runs': { type: 'string', default: '5' },
+      installed: { type: 'boolean', default: false },
+      markdown: { type: 'boolean', default: false },
+    },
   });
   const sizes = values.sizes ? values.sizes.split(',').map((s) => Number(s.replaceAll('_', ''))) : DEFAULT_SIZES;
   if (sizes.some((n) => !Number.isInteger(n) || n < 1)) {
     console.error(`--sizes wants positive integers separated by commas, got ${values.sizes}`);
     return 2;
   }
+  const posts = Number(values.posts);
+  if (!Number.isInteger(posts) || posts < 0) {
+    console.error(`--posts wants a non-negative integer, got ${values.posts}`);
+    return 2;
+  }
+  const sipaRuns = Number(values['sipa-runs']);
+  if (!Number.isInteger(sipaRuns) || sipaRuns < 0) {
+    console.error(`--sipa-runs wants a non-negative integer, got ${values['sipa-runs']}`);
+    return 2;
+  }
   const root = findRepoRoot();
+  const loadAtStart = os.loadavg();
+  console.error(`load average ${formatLoad(loadAtStart)} on ${os.cpus().length} cores`);
+  const hugo = findHugo();
+  console.error(hugo ? `comparing with Hugo ${hugoRelease(hugo)} (${hugo.bin})` : 'hugo not found on the PATH: measuring sipadocs alone (Debian: apt-get install hugo)');
   // The launcher compiles the CLI on first use; do that now so the first cold build doesn't pay for it.
-  await runCli(root, ['--help'], {});
+  await runTimed(process.execPath, [path.join(root, 'bin', 'sipadocs.js'), '--help'], { cwd: root });
 
   const rows: BenchRow[] = [];
-  const sites: { docs: number; posts: number; files: number; bytes: number; generateSeconds: number }[] = [];
-  console.log(header());
+  const hugoRows: HugoRow[] = [];
+  const sites: SiteInfo[] = [];
+  console.log(header(COLUMNS));
   for (const docs of sizes) {
     const tmp = await mkdtemp(path.join(os.tmpdir(), `sipadocs-bench-${docs}-`));
     try {
-      const started = performance.now();
-      const site = path.join(tmp, 'site');
-      const generated = await generateSite(site, { docs, posts: POSTS, seed: SEED });
-      const generateSeconds = (performance.now() - started) / 1000;
-      sites.push({ docs, posts: POSTS, files: generated.files, bytes: generated.bytes, generateSeconds });
-      console.error(`generated ${docs} docs + ${POSTS} posts: ${mib(generated.bytes)} MiB in ${generateSeconds.toFixed(2)} s`);
-
-      // A nested doc (not the intro) is the typical page: its HTML gives the first-visit JS, and it is the one edited.
-      const sample = generated.docs[Math.floor(generated.docs.length / 2)]!;
-      const out = path.join(tmp, 'out');
-      for (const run of ['cold', 'warm', 'warm-edit'] as const) {
-        if (run === 'cold') {
-          // A cold build starts from nothing: no caches and no previous output.
-          for (const dir of [...CACHE_DIRS(site, root), out]) await rm(dir, { recursive: true, force: true });
-        }
-        if (run === 'warm-edit') {
-          // Appended as its own paragraph so no heading or link changes and the build stays valid.
-          await appendFile(path.join(site, sample), '\nThis sentence was added by the benchmark to force an incremental rebuild.\n');
-        }
-        const row = await measure(root, tmp, site, out, docs, run, sample);
-        rows.push(row);
-        console.log(formatRow(row));
-      }
+      const result = await benchSize(root, tmp, { docs, posts }, hugo);
+      sites.push(result.site);
+      rows.push(...result.rows);
+      hugoRows.push(...result.hugoRows);
       await rm(tmp, { recursive: true, force: true });
     } catch (error) {
       if (!(error instanceof BuildFailed)) throw error;
@@ -113,6 +168,36 @@ export async function main(args: string[]): Promise<number> {
     }
   }
 
+  console.log(`\nbuild stages, ms (as the CLI times them)\n${stageTable(rows)}`);
+  const comparison = compare(rows, hugoRows);
+  console.log('');
+  if (hugo) {
+    console.log(`sipadocs beside Hugo ${hugoRelease(hugo)}, same corpus, ratio = sipadocs ÷ Hugo`);
+    console.log(header(COMPARISON_COLUMNS));
+    for (const row of comparison) console.log(formatRow(COMPARISON_COLUMNS, row));
+  } else {
+    console.log('hugo not found on the PATH: no comparison (Debian: apt-get install hugo)');
+  }
+
+  const sipaSite: SipaSiteResult[] = [];
+  if (sipaRuns > 0) {
+    console.log('');
+    sipaSite.push(await measureRepositoryCli(root, sipaRuns));
+    console.log(formatSipaSite(sipaSite[0]!));
+    if (values.installed) {
+      sipaSite.push(await measureInstalledPackage(root, sipaRuns));
+      console.log(formatSipaSite(sipaSite[1]!));
+    }
+  }
+
+  const loadAtEnd = os.loadavg();
+  console.error(`load average ${formatLoad(loadAtEnd)} at the end`);
+  if (values.markdown) {
+    console.log('');
+    console.log(markdownTable(COLUMNS, rows));
+    if (comparison.length > 0) console.log(`\n${markdownTable(COMPARISON_COLUMNS, comparison)}`);
+  }
+
   const machine = {
     cpuModel: os.cpus()[0]?.model ?? 'unknown',
     cpuCount: os.cpus().length,
@@ -120,70 +205,138 @@ export async function main(args: string[]): Promise<number> {
     node: process.version,
     platform: `${os.platform()} ${os.release()}`,
     date: new Date().toISOString(),
+    loadAverage: { start: loadAtStart, end: loadAtEnd },
   };
-  console.log(`\nbuild stages, ms (as the CLI times them)\n${stageTable(rows)}`);
   const outFile = path.resolve(values.out);
-  await writeFile(outFile, JSON.stringify({ machine, sites, rows }, null, 2) + '\n');
+  const results = { machine, sites, rows, hugo: hugo ?? null, hugoRows, comparison, sipaSite };
+  await writeFile(outFile, JSON.stringify(results, null, 2) + '\n');
   console.error(`results written to ${outFile}`);
   return 0;
 }
 
+/**
+ * Generates the site of one size in `tmp` and builds it cold, warm and warm after an edit, with
+ * sipadocs and, when given, with Hugo right after each sipadocs build. Prints sipadocs's rows as
+ * they come. Throws BuildFailed when a build fails or Hugo's output is not comparable.
+ */
+async function benchSize(root: string, tmp: string, size: Size, hugo: Hugo | null): Promise<{ site: SiteInfo; rows: BenchRow[]; hugoRows: HugoRow[] }> {
+  await writeFile(path.join(tmp, 'package.json'), JSON.stringify({ name: `bench-${size.docs}`, private: true }) + '\n');
+  const started = performance.now();
+  const site = path.join(tmp, 'site');
+  const generated = await generateSite(site, { ...size, seed: SEED });
+  const generateSeconds = (performance.now() - started) / 1000;
+  console.error(`generated ${size.docs} docs + ${size.posts} posts: ${mib(generated.bytes)} MiB in ${generateSeconds.toFixed(2)} s`);
+  // Converted before any build, so Hugo gets exactly the content sipadocs gets.
+  const hugoSite = path.join(tmp, 'hugo-site');
+  const conversion = hugo ? await writeHugoSite(site, hugoSite, BENCH_SITE) : null;
+
+  // A nested doc (not the intro) is the typical page: its HTML gives the first-visit JS, and it is the one edited.
+  const sample = generated.docs[Math.floor(generated.docs.length / 2)]!;
+  const out = path.join(tmp, 'out');
+  const rows: BenchRow[] = [];
+  const hugoRows: HugoRow[] = [];
+  for (const run of RUNS) {
+    if (run === 'cold') {
+      // A cold build starts from nothing: no caches and no previous output.
+      for (const dir of [PROJECT_CACHE(tmp), out]) await rm(dir, { recursive: true, force: true });
+    }
+    if (run === 'warm-edit') await appendFile(path.join(site, sample), EDIT);
+    const row = await measure(root, tmp, site, out, size, run, sample);
+    rows.push(row);
+    console.log(formatRow(COLUMNS, row));
+    if (!hugo || !conversion) continue;
+
+    if (run === 'warm-edit') await appendFile(path.join(hugoSite, conversion.contentOf.get(sample)!), EDIT);
+    const hugoOut = path.join(tmp, 'hugo-out');
+    const hugoRow = await measureHugo(hugo, tmp, hugoSite, hugoOut, size, run);
+    hugoRows.push(hugoRow);
+    console.error(`hugo ${size.docs} ${run}: ${hugoRow.wallSeconds.toFixed(2)} s, ${mibOrDash(hugoRow.peakRssBytes)} MiB, ${hugoRow.pages} pages`);
+    if (run === 'cold') {
+      const sampleHtml = {
+        route: docRoute(sample),
+        sipadocsHtml: await readPageHtml(out, docRoute(sample)),
+        hugoHtml: await readFile(path.join(hugoOut, hugoDocRoute(sample), 'index.html'), 'utf8').catch(() => ''),
+      };
+      try {
+        console.error(checkHugoOutput(sampleHtml, hugoRow.pages, row.pages));
+      } catch (error) {
+        throw new BuildFailed((error as Error).message);
+      }
+    }
+  }
+  return { site: { ...size, files: generated.files, bytes: generated.bytes, generateSeconds }, rows, hugoRows };
+}
+
 /** Runs one build and derives the row; throws BuildFailed with the CLI's output when it fails. */
-async function measure(root: string, tmp: string, site: string, out: string, docs: number, run: RunKind, sampleDoc: string): Promise<BenchRow> {
+async function measure(root: string, tmp: string, site: string, out: string, { docs, posts }: Size, run: RunKind, sampleDoc: string): Promise<BenchRow> {
   const statsFile = path.join(tmp, 'stats.json');
-  const build = await runCli(root, ['build', '--site', site, '--out-dir', out, '--quiet'], { SIPADOCS_STATS_FILE: statsFile }, statsFile);
+  await rm(statsFile, { force: true });
+  const build = await runTimed(process.execPath, [path.join(root, 'bin', 'sipadocs.js'), 'build', '--site', site, '--out-dir', out, '--quiet'], {
+    cwd: root,
+    env: { SIPADOCS_STATS_FILE: statsFile },
+    timeFile: `${statsFile}.time`,
+  });
   if (build.exitCode !== 0) {
     throw new BuildFailed(`build failed (${docs} docs, ${run}) with exit code ${build.exitCode}\n${build.stderr}${build.stdout ? `\nstdout:\n${build.stdout}` : ''}`);
   }
+  const stats = await readStats(statsFile);
   const files = await listFiles(out);
-  let outputBytes = 0;
-  for (const file of files) outputBytes += (await stat(file)).size;
-  const pages = build.pages ?? files.filter((f) => f.endsWith('.html')).length;
+  const pages = stats?.pages ?? files.filter((f) => f.endsWith('.html')).length;
   return {
     docs,
-    posts: POSTS,
+    posts,
     run,
     pages,
     wallSeconds: build.wallSeconds,
+    cpuSeconds: build.cpuSeconds,
     pagesPerSecond: pages / build.wallSeconds,
-    peakRssBytes: build.peakRssBytes,
-    outputBytes,
+    // The CLI's own figure when it wrote one, else GNU time's.
+    peakRssBytes: stats?.maxRssBytes ?? build.peakRssBytes,
+    outputBytes: await totalBytes(files),
     firstVisitJsGzipBytes: await firstVisitJs(out, docRoute(sampleDoc)),
-    stageMs: build.stageMs,
+    stageMs: stats?.stages ?? {},
   };
 }
 
-/**
- * Runs `node bin/sipadocs.js <args>` in the repo, under GNU time when available. Peak RSS comes
- * from `statsFile` (written by the CLI when SIPADOCS_STATS_FILE is set), else from time's %M.
- */
-async function runCli(root: string, args: string[], env: Record<string, string>, statsFile?: string): Promise<BuildResult> {
-  const timeFile = statsFile ? `${statsFile}.time` : undefined;
-  for (const file of [statsFile, timeFile]) if (file) await rm(file, { force: true });
-  const command = [process.execPath, path.join(root, 'bin', 'sipadocs.js'), ...args];
-  const useTime = timeFile !== undefined && existsSync(TIME_BIN);
-  const [bin, ...argv] = useTime ? [TIME_BIN, '-f', '%M', '-o', timeFile, ...command] : command;
-
-  const started = performance.now();
-  const child = spawn(bin!, argv, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-  const exitCode = await new Promise<number>((resolve, reject) => {
-    child.on('error', reject);
-    child.on('close', (code, signal) => resolve(code ?? (signal ? 128 : 1)));
-  });
-  const wallSeconds = (performance.now() - started) / 1000;
-
-  const stats = statsFile ? await readStats(statsFile) : null;
-  let peakRssBytes = stats?.maxRssBytes ?? null;
-  if (peakRssBytes === null && useTime) {
-    // GNU time prefixes "Command exited with non-zero status N" lines; %M (KiB) is the last line.
-    const kib = Number((await readFile(timeFile, 'utf8').catch(() => '')).trim().split('\n').pop());
-    peakRssBytes = Number.isFinite(kib) && kib > 0 ? kib * 1024 : null;
+/** One Hugo build of the converted site into `out`; throws BuildFailed when Hugo fails. */
+async function measureHugo(hugo: Hugo, tmp: string, hugoSite: string, out: string, { docs, posts }: Size, run: RunKind): Promise<HugoRow> {
+  try {
+    const build = await buildWithHugo(hugo, hugoSite, out, path.join(tmp, 'hugo-cache'), run === 'cold');
+    return {
+      docs,
+      posts,
+      run,
+      pages: build.pages,
+      wallSeconds: build.wallSeconds,
+      cpuSeconds: build.cpuSeconds,
+      pagesPerSecond: build.pages / build.wallSeconds,
+      peakRssBytes: build.peakRssBytes,
+      outputBytes: build.outputBytes,
+    };
+  } catch (error) {
+    throw new BuildFailed((error as Error).message);
   }
-  return { exitCode, stdout, stderr, wallSeconds, peakRssBytes, pages: stats?.pages ?? null, stageMs: stats?.stages ?? {} };
+}
+
+/** The sipadocs and Hugo rows of the same size and run kind, side by side. */
+function compare(rows: readonly BenchRow[], hugoRows: readonly HugoRow[]): ComparisonRow[] {
+  return hugoRows.map((hugo) => {
+    const own = rows.find((row) => row.docs === hugo.docs && row.run === hugo.run)!;
+    return {
+      docs: hugo.docs,
+      run: hugo.run,
+      sipadocsWallSeconds: own.wallSeconds,
+      hugoWallSeconds: hugo.wallSeconds,
+      wallRatio: own.wallSeconds / hugo.wallSeconds,
+      sipadocsCpuSeconds: own.cpuSeconds,
+      hugoCpuSeconds: hugo.cpuSeconds,
+      cpuRatio: own.cpuSeconds !== null && hugo.cpuSeconds ? own.cpuSeconds / hugo.cpuSeconds : null,
+      sipadocsPeakRssBytes: own.peakRssBytes,
+      hugoPeakRssBytes: hugo.peakRssBytes,
+      sipadocsPages: own.pages,
+      hugoPages: hugo.pages,
+    };
+  });
 }
 
 async function readStats(file: string): Promise<{ maxRssBytes: number | null; pages: number | null; stages: Record<string, number> } | null> {
@@ -243,47 +396,90 @@ function docRoute(source: string): string {
   return '/' + source.replace(/\.mdx$/, '');
 }
 
-async function listFiles(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  return entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
-}
-
-/** Walks up from this module (run directly or from the run-ts bundle cache) to the repo holding bin/sipadocs.js. */
-function findRepoRoot(): string {
-  for (let dir = path.dirname(fileURLToPath(import.meta.url)); ; dir = path.dirname(dir)) {
-    if (existsSync(path.join(dir, 'bin', 'sipadocs.js'))) return dir;
-    if (path.dirname(dir) === dir) return process.cwd();
-  }
-}
-
 // ---------------------------------------------------------------------------------------------
-// Table
+// Tables
 
-const COLUMNS: [title: string, width: number][] = [
-  ['size', 7], ['run', 10], ['pages', 7], ['wall s', 8], ['pages/s', 9], ['peak RSS MiB', 13], ['output MiB', 11], ['first-visit JS gzip KiB', 24], ['search s', 9],
+interface Column<Row> {
+  title: string;
+  width: number;
+  /** Left-aligned (labels) rather than right-aligned (figures). */
+  left?: boolean;
+  cell: (row: Row) => string;
+}
+
+const COLUMNS: Column<BenchRow>[] = [
+  { title: 'docs', width: 7, left: true, cell: (r) => count(r.docs) },
+  { title: 'run', width: 10, left: true, cell: (r) => r.run },
+  { title: 'pages', width: 7, cell: (r) => count(r.pages) },
+  { title: 'wall s', width: 8, cell: (r) => r.wallSeconds.toFixed(2) },
+  { title: 'CPU s', width: 7, cell: (r) => seconds(r.cpuSeconds) },
+  { title: 'pages/s', width: 9, cell: (r) => count(Math.round(r.pagesPerSecond)) },
+  { title: 'peak RSS MiB', width: 13, cell: (r) => mibOrDash(r.peakRssBytes) },
+  { title: 'output MiB', width: 11, cell: (r) => mib(r.outputBytes) },
+  { title: 'first-visit JS gzip KiB', width: 24, cell: (r) => (r.firstVisitJsGzipBytes / 1024).toFixed(1) },
+  { title: 'search s', width: 9, cell: (r) => (r.stageMs.search === undefined ? '-' : (r.stageMs.search / 1000).toFixed(2)) },
 ];
 
-function header(): string {
-  const titles = COLUMNS.map(([title, width], i) => (i < 2 ? title.padEnd(width) : title.padStart(width)));
-  return `${titles.join(' ')}\n${'-'.repeat(titles.join(' ').length)}`;
+const COMPARISON_COLUMNS: Column<ComparisonRow>[] = [
+  { title: 'docs', width: 7, left: true, cell: (r) => count(r.docs) },
+  { title: 'run', width: 10, left: true, cell: (r) => r.run },
+  { title: 'sipadocs wall s', width: 16, cell: (r) => r.sipadocsWallSeconds.toFixed(2) },
+  { title: 'Hugo wall s', width: 12, cell: (r) => r.hugoWallSeconds.toFixed(2) },
+  { title: 'ratio', width: 7, cell: (r) => `${r.wallRatio.toFixed(1)}×` },
+  { title: 'sipadocs CPU s', width: 15, cell: (r) => seconds(r.sipadocsCpuSeconds) },
+  { title: 'Hugo CPU s', width: 11, cell: (r) => seconds(r.hugoCpuSeconds) },
+  { title: 'CPU ratio', width: 10, cell: (r) => (r.cpuRatio === null ? '-' : `${r.cpuRatio.toFixed(1)}×`) },
+  { title: 'sipadocs RSS MiB', width: 17, cell: (r) => mibOrDash(r.sipadocsPeakRssBytes) },
+  { title: 'Hugo RSS MiB', width: 13, cell: (r) => mibOrDash(r.hugoPeakRssBytes) },
+  { title: 'sipadocs pages', width: 15, cell: (r) => count(r.sipadocsPages) },
+  { title: 'Hugo pages', width: 11, cell: (r) => count(r.hugoPages) },
+];
+
+function pad<Row>(column: Column<Row>, text: string): string {
+  return column.left ? text.padEnd(column.width) : text.padStart(column.width);
 }
 
-function formatRow(row: BenchRow): string {
-  const cells = [
-    String(row.docs),
-    row.run,
-    String(row.pages),
-    row.wallSeconds.toFixed(2),
-    row.pagesPerSecond.toFixed(0),
-    row.peakRssBytes === null ? '-' : mib(row.peakRssBytes),
-    mib(row.outputBytes),
-    (row.firstVisitJsGzipBytes / 1024).toFixed(1),
-    row.stageMs.search === undefined ? '-' : (row.stageMs.search / 1000).toFixed(2),
-  ];
-  return cells.map((cell, i) => (i < 2 ? cell.padEnd(COLUMNS[i]![1]) : cell.padStart(COLUMNS[i]![1]))).join(' ');
+function header<Row>(columns: Column<Row>[]): string {
+  const titles = columns.map((column) => pad(column, column.title)).join(' ');
+  return `${titles}\n${'-'.repeat(titles.length)}`;
 }
 
-/** Every stage the builds reported, one column each in the order they first ran, one row per build. */
+function formatRow<Row>(columns: Column<Row>[], row: Row): string {
+  return columns.map((column) => pad(column, column.cell(row))).join(' ');
+}
+
+/** The table in markdown, as the README shows it. */
+function markdownTable<Row>(columns: Column<Row>[], rows: readonly Row[]): string {
+  const line = (cells: string[]): string => `| ${cells.join(' | ')} |`;
+  return [line(columns.map((c) => c.title)), line(columns.map(() => '---')), ...rows.map((row) => line(columns.map((c) => c.cell(row))))].join('\n');
+}
+
+function count(n: number): string {
+  return n.toLocaleString('en-US');
+}
+
+function seconds(value: number | null): string {
+  return value === null ? '-' : value.toFixed(2);
+}
+
+function mib(bytes: number): string {
+  return (bytes / 1024 / 1024).toFixed(1);
+}
+
+function mibOrDash(bytes: number | null): string {
+  return bytes === null ? '-' : count(Math.round(bytes / 1024 / 1024));
+}
+
+/** `v0.111.3+extended` from `hugo v0.111.3+extended linux/amd64 BuildDate=…`. */
+function hugoRelease(hugo: Hugo): string {
+  return /v\d+\.\d+\.\d+\S*/.exec(hugo.version)?.[0] ?? hugo.version;
+}
+
+function formatLoad(load: number[]): string {
+  return load.map((n) => n.toFixed(2)).join(', ');
+}
+
+/** Milliseconds per build stage of every run, one column per stage the CLI reported. */
 export function stageTable(rows: BenchRow[]): string {
   const stages = [...new Set(rows.flatMap((row) => Object.keys(row.stageMs)))];
   const widths = stages.map((stage) => Math.max(stage.length, 6));
@@ -293,8 +489,4 @@ export function stageTable(rows: BenchRow[]): string {
     return `${String(row.docs).padEnd(7)} ${row.run.padEnd(10)} ${cells.join(' ')}`;
   });
   return [head, '-'.repeat(head.length), ...lines].join('\n');
-}
-
-function mib(bytes: number): string {
-  return (bytes / 1024 / 1024).toFixed(1);
 }

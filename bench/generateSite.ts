@@ -26,11 +26,14 @@ export interface GeneratedSite {
   posts: string[];
 }
 
+/** The generated site's title and public origin. */
+export const BENCH_SITE = { title: 'Bench', url: 'https://bench.example' } as const;
+
 /** The site config. Imports nothing so it loads without the generator's own modules. */
 function siteConfigSource(): string {
   return `export default {
-  title: 'Bench',
-  url: 'https://bench.example',
+  title: '${BENCH_SITE.title}',
+  url: '${BENCH_SITE.url}',
   baseUrl: '/',
   docs: { sidebarPath: './sidebars.ts', sidebarCollapsed: true },
 };
@@ -75,6 +78,12 @@ export async function generateSite(dir: string, options: GenerateOptions): Promi
     postFiles.push(post.file);
   }
 
+  const bytes = await writeFiles(dir, files);
+  return { files: files.size, bytes, docs: pages.map((p) => `docs/${p.id}.mdx`), posts: postFiles };
+}
+
+/** Writes `files` (paths relative to `dir`, POSIX separators) under `dir`, making folders as needed; returns the bytes written. */
+export async function writeFiles(dir: string, files: ReadonlyMap<string, string>): Promise<number> {
   for (const parent of new Set([...files.keys()].map((file) => path.dirname(path.join(dir, file))))) {
     await mkdir(parent, { recursive: true });
   }
@@ -88,8 +97,7 @@ export async function generateSite(dir: string, options: GenerateOptions): Promi
     }
   };
   await Promise.all(Array.from({ length: 16 }, writer));
-  const bytes = entries.reduce((sum, [, text]) => sum + Buffer.byteLength(text), 0);
-  return { files: files.size, bytes, docs: pages.map((p) => `docs/${p.id}.mdx`), posts: postFiles };
+  return entries.reduce((sum, [, text]) => sum + Buffer.byteLength(text), 0);
 }
 
 // ---------------------------------------------------------------------------------------------
