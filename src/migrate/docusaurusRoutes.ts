@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { stripNumberPrefix, withoutExtension } from '../content/names.js';
+import { isCategoryIndex, stripNumberPrefix, withoutExtension } from '../content/names.js';
 
 /**
  * Where Docusaurus 2 and 3 put a doc, so the migrated site can keep the same address:
@@ -22,12 +22,6 @@ export function docusaurusDocRoute(relPath: string, frontMatter: { id?: unknown;
   else if (slug === undefined && isCategoryIndex(fileName, rawDir)) tail = dirSlug;
   else tail = new URL(slug ?? baseId, `http://docs.invalid${dirSlug}`).pathname;
   return joinRoute(routeBasePath, decodeURI(tail));
-}
-
-function isCategoryIndex(fileName: string, rawDir: string): boolean {
-  const name = fileName.toLowerCase();
-  const folder = rawDir.split('/').pop()?.toLowerCase();
-  return name === 'index' || name === 'readme' || (folder !== undefined && folder !== '' && name === folder);
 }
 
 const DATED_FILE = /^(?<folder>.*?)(?<date>\d{4}[-/]\d{1,2}[-/]\d{1,2})[-/]?(?<text>.*?)(?:\/index)?\.mdx?$/;
