@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { postPathInfo } from '../../../src/content/blog.js';
-import { docRoute } from '../../../src/content/docs.js';
+import { docRoute, parseCategoryFile } from '../../../src/content/docs.js';
+import type { SiteError } from '../../../src/errors.js';
 
 describe('docRoute (Docusaurus rules)', () => {
   const route = (rel: string, frontMatter: { id?: string; slug?: string } = {}, base = 'docs') => docRoute(rel, frontMatter, base);
@@ -42,5 +43,24 @@ describe('postPathInfo (Docusaurus rules)', () => {
     expect(postPathInfo('news/launch.md')).toEqual({ date: null, slug: 'news/launch' });
     expect(postPathInfo('launch/index.mdx')).toEqual({ date: null, slug: 'launch' });
     expect(postPathInfo('welcome.md')).toEqual({ date: null, slug: 'welcome' });
+  });
+});
+
+describe('parseCategoryFile', () => {
+  it('reads _category_.yml as Docusaurus does, and reports a YAML error at its line', () => {
+    expect(parseCategoryFile('docs/guides/_category_.yml', 'label: Guides\nposition: 3\nlink:\n  type: generated-index\n')).toEqual({
+      label: 'Guides',
+      position: 3,
+      link: { type: 'generated-index' },
+    });
+    expect(parseCategoryFile('docs/empty/_category_.yaml', '')).toEqual({});
+    let error: SiteError | undefined;
+    try {
+      parseCategoryFile('docs/guides/_category_.yml', 'label: Guides\nposition: [3\n');
+    } catch (caught) {
+      error = caught as SiteError;
+    }
+    expect(error).toMatchObject({ code: 'CATEGORY_INVALID', location: { file: 'docs/guides/_category_.yml', line: 3 } });
+    expect(() => parseCategoryFile('docs/guides/_category_.yml', 'position: third\n')).toThrowError(/"position" must be a number/);
   });
 });
