@@ -42,12 +42,6 @@ export function docusaurusPostRoute(relPath: string, frontMatter: { slug?: unkno
   return joinRoute(routeBasePath, `/${relPath.replace(/(?:\/index)?\.mdx?$/, '')}`);
 }
 
-/** The date Docusaurus reads from a post's file name, or undefined. */
-export function dateInPostPath(relPath: string): string | undefined {
-  const dated = DATED_FILE.exec(relPath);
-  return dated ? dated.groups!.date : undefined;
-}
-
 /** "/" + base + tail, with repeated slashes collapsed and no trailing slash (sipadocs routes have none). */
 function joinRoute(base: string, tail: string): string {
   return `/${base}/${tail}`.replace(/\/{2,}/g, '/').replace(/\/+$/, '') || '/';
