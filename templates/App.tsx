@@ -41,7 +41,7 @@ function Screen({ site, route }: { site: ClientSiteData; route: LoadedRoute }) {
     case 'blogArchive':
       return <BlogArchiveScreen data={data} />;
     case 'page':
-      return <PageScreen data={data} Content={Content} />;
+      return <PageScreen data={data} Content={Content} ownMain={route.payload.meta.ownMain} />;
     case 'notFound':
       return <NotFoundScreen site={site} />;
   }

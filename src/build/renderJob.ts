@@ -1,5 +1,6 @@
 import { pathToFileURL } from 'node:url';
 import { isExternalUrl, withBase } from '../shared/paths.js';
+import type { PageHead } from '../client/pageHead.js';
 import type { ClientSiteData, PageMeta, RouteModule, RoutePayload } from '../shared/types.js';
 
 /** One page to render; plain data so it can cross to a worker thread. */
@@ -21,8 +22,11 @@ export type RenderOutcome = { ok: true; bodyHtml: string; meta: PageMeta } | { o
 /** What a server group file exports. */
 interface ServerGroup {
   routeModules: Record<string, () => Promise<RouteModule & { meta?: { title?: string; description?: string; keywords?: string[]; image?: string } }>>;
-  renderBody(site: ClientSiteData, route: { payload: RoutePayload; module: RouteModule }): string;
+  renderBody(site: ClientSiteData, route: { payload: RoutePayload; module: RouteModule }, head?: PageHead): string;
 }
+
+/** A `<main>` element's start tag in rendered HTML (React writes every "<" of text as "&lt;"). */
+const MAIN_TAG = /<main[\s>]/g;
 
 /**
  * Renders jobs, importing each server group file once. Imported modules are never freed by Node,
@@ -51,7 +55,19 @@ export function createRenderer() {
         const image = module.meta.image;
         if (image) meta.image = isExternalUrl(image) ? image : withBase(job.site.baseUrl, `/${image.replace(/^\/+/, '')}`);
       }
-      return { ok: true, bodyHtml: renderBody(job.site, { payload: { ...job.payload, meta }, module }), meta };
+      const head: PageHead = {};
+      let bodyHtml = renderBody(job.site, { payload: { ...job.payload, meta }, module }, head);
+      if (job.isReactPage) {
+        // A page written for Docusaurus names its title and description in <Layout>.
+        if (module.meta?.title === undefined && head.title !== undefined) meta.title = head.title;
+        if (module.meta?.description === undefined && head.description !== undefined) meta.description = head.description;
+        // The frame's <main> and one of the page's own: render again with a frame that is no landmark.
+        if ((bodyHtml.match(MAIN_TAG)?.length ?? 0) > 1) {
+          meta.ownMain = true;
+          bodyHtml = renderBody(job.site, { payload: { ...job.payload, meta }, module });
+        }
+      }
+      return { ok: true, bodyHtml, meta };
     } catch (error) {
       return { ok: false, message: (error as Error).message };
     }

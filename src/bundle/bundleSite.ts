@@ -16,6 +16,8 @@ export const CLIENT_ENTRY = path.join(REPO_ROOT, 'src/client/entry.tsx');
 
 /** Files pages may import besides code and CSS: copied to the output, imported as their URL. */
 export const ASSET_LOADERS = { '.svg': 'file', '.png': 'file', '.jpg': 'file', '.jpeg': 'file', '.gif': 'file', '.webp': 'file', '.avif': 'file', '.woff2': 'file' } as const;
+/** Script loaders: `.js` may hold JSX, as Docusaurus compiles it, so pages and components written for it build unchanged. */
+export const SCRIPT_LOADERS = { '.js': 'jsx' } as const;
 /** Client assets live under this folder of the output (content-hashed names, cached for ever). */
 export const ASSET_DIR = '_sipa';
 /**
@@ -92,7 +94,7 @@ export function createSiteBundler(kind: 'client' | 'server', workDir: string, in
     assetNames: `${ASSET_DIR}/a/[name]-[hash]`,
     // Both builds name imported images by the same URL, so the server HTML matches what the browser renders.
     publicPath: baseUrl,
-    loader: isClient ? { ...ASSET_LOADERS } : { '.css': 'empty', ...ASSET_LOADERS },
+    loader: isClient ? { ...SCRIPT_LOADERS, ...ASSET_LOADERS } : { '.css': 'empty', ...SCRIPT_LOADERS, ...ASSET_LOADERS },
     metafile: true,
     logLevel: 'silent',
     legalComments: 'none',

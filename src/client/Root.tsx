@@ -3,6 +3,7 @@ import { App } from '../../templates/App.js';
 import type { ClientSiteData } from '../shared/types.js';
 import { ErrorBoundary } from './ErrorBoundary.js';
 import { NavigationProvider, type Navigation } from './navigation.js';
+import { PageHeadContext, type PageHead } from './pageHead.js';
 import type { LoadedRoute } from './routeLoader.js';
 import { SiteContext } from './siteContext.js';
 
@@ -12,17 +13,21 @@ export interface RootProps {
   navigation: Navigation;
   /** Replaces the page area (route-loading errors). */
   override?: ReactNode;
+  /** Server render only: collects what the page says about its head (see pageHead.ts). */
+  head?: PageHead;
 }
 
 /** The whole React tree of a page; the server renders it and the browser hydrates the same tree. */
-export function Root({ site, route, navigation, override }: RootProps) {
+export function Root({ site, route, navigation, override, head }: RootProps) {
   return (
     <SiteContext.Provider value={site}>
-      <NavigationProvider value={navigation}>
-        <ErrorBoundary resetKey={route.payload.meta.path}>
-          <App site={site} route={route} override={override} />
-        </ErrorBoundary>
-      </NavigationProvider>
+      <PageHeadContext.Provider value={head ?? null}>
+        <NavigationProvider value={navigation}>
+          <ErrorBoundary resetKey={route.payload.meta.path}>
+            <App site={site} route={route} override={override} />
+          </ErrorBoundary>
+        </NavigationProvider>
+      </PageHeadContext.Provider>
     </SiteContext.Provider>
   );
 }

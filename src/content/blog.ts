@@ -9,7 +9,7 @@ import { joinUrl, lastUpdateOf } from './docs.js';
 import type { FieldType, FrontMatterWarning, ParsedSource } from './frontMatter.js';
 import { checkFields } from './frontMatter.js';
 import type { BlogPost } from './model.js';
-import { contentFormat, findH1, formatDate, withoutExtension } from './names.js';
+import { contentFormat, findH1, formatDate } from './names.js';
 
 /** Every front-matter key a blog post honours; any other key is warned about. */
 export const POST_FIELDS = {
@@ -35,7 +35,22 @@ export interface PostInput {
   parsed: ParsedSource;
 }
 
-const DATE_IN_PATH = /(?:^|\/)(\d{4})-(\d{2})-(\d{2})[-/]?([^/]*)/;
+/** A date in a post's path (`2021-08-26-welcome.md`, `2021/08/26/welcome/index.md`), as Docusaurus reads it. */
+const DATED_PATH = /^(?<folder>.*?)(?<year>\d{4})[-/](?<month>\d{1,2})[-/](?<day>\d{1,2})[-/]?(?<text>.*?)(?:\/index)?\.mdx?$/;
+
+/**
+ * What a post's path inside the blog folder says, by Docusaurus's rules: a date in the name gives
+ * the post's date and turns into folders of its slug (`2021-08-26-welcome.md` →
+ * `2021/08/26/welcome`); an undated post's slug is its path (`news/launch.md` → `news/launch`,
+ * `launch/index.md` → `launch`).
+ */
+export function postPathInfo(blogRel: string): { date: string | null; slug: string } {
+  const dated = DATED_PATH.exec(blogRel);
+  if (!dated) return { date: null, slug: blogRel.replace(/(?:\/index)?\.mdx?$/, '') };
+  const { folder, year, month, day, text } = dated.groups!;
+  const [mm, dd] = [month!.padStart(2, '0'), day!.padStart(2, '0')];
+  return { date: `${year}-${mm}-${dd}`, slug: `${year}/${mm}/${dd}/${folder}${text}`.replace(/\/+$/, '') };
+}
 
 /** Parses authors.yml: `key: { name, title, url, image_url }`. */
 export function parseAuthors(relPath: string, text: string): Map<string, Author> {
@@ -91,13 +106,12 @@ export function createPost(
     author?: string; author_title?: string; author_url?: string; author_image_url?: string; sidebar_label?: string;
     last_update?: { date?: Date | string; author?: string };
   };
-  const blogRel = path.posix.relative(config.blog.path, input.relPath);
-  const fromPath = DATE_IN_PATH.exec(withoutExtension(blogRel));
+  const fromPath = postPathInfo(path.posix.relative(config.blog.path, input.relPath));
   let date: string;
   if (fm.date !== undefined) {
     date = new Date(fm.date).toISOString().slice(0, 10);
-  } else if (fromPath) {
-    date = `${fromPath[1]}-${fromPath[2]}-${fromPath[3]}`;
+  } else if (fromPath.date) {
+    date = fromPath.date;
   } else {
     throw new SiteError({
       code: 'BLOG_DATE_MISSING',
@@ -106,8 +120,7 @@ export function createPost(
       hint: 'Start the file name with the date (2025-11-20-my-post.mdx) or set "date:" in the front matter.',
     });
   }
-  const nameTail = fromPath?.[4] && fromPath[4] !== 'index' ? fromPath[4] : withoutExtension(path.posix.basename(blogRel));
-  const slug = (fm.slug ?? nameTail).replace(/^\/+|\/+$/g, '');
+  const slug = (fm.slug ?? fromPath.slug).replace(/^\/+|\/+$/g, '');
   const route = `/${config.blog.routeBasePath}/${slug}`;
   const title = fm.title ?? findH1(parsed.body) ?? slug;
   const tags: TagRef[] = toTagRefs(fm.tags, `/${config.blog.routeBasePath}`);

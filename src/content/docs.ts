@@ -1,11 +1,12 @@
 import path from 'node:path';
 import type { SiteConfig } from '../config/types.js';
-import { SiteError } from '../errors.js';
+import yaml from 'js-yaml';
+import { SiteError, codeFrame } from '../errors.js';
 import { COMMON_FIELDS, commonFields, editUrlOf, toTagRefs } from './commonFields.js';
 import type { FieldType, FrontMatterWarning, ParsedSource } from './frontMatter.js';
 import { checkFields } from './frontMatter.js';
 import type { ContentSource, Doc } from './model.js';
-import { contentFormat, findH1, stripNumberPrefix, withoutExtension } from './names.js';
+import { contentFormat, findH1, isCategoryIndex, stripNumberPrefix, withoutExtension } from './names.js';
 
 /** Every front-matter key a doc honours; any other key is warned about. */
 export const DOC_FIELDS = {
@@ -61,13 +62,7 @@ export function createDoc(input: DocInput, config: SiteConfig, warn: (warning: F
   const baseName = fm.id ?? file.name;
   const id = dir ? `${dir}/${baseName}` : baseName;
   const routeBase = `/${config.docs.routeBasePath}`;
-  let routeTail: string;
-  if (fm.slug !== undefined) {
-    routeTail = fm.slug.startsWith('/') ? fm.slug : `/${dir ? `${dir}/` : ''}${fm.slug}`;
-  } else {
-    routeTail = `/${id}`;
-  }
-  const route = `${routeBase}${routeTail}`.replace(/\/+$/, '') || '/';
+  const route = docRoute(docsRel, fm, config.docs.routeBasePath);
   const title = fm.title ?? findH1(parsed.body) ?? file.name;
   const source: ContentSource = {
     relPath: input.relPath,
@@ -100,6 +95,29 @@ export function createDoc(input: DocInput, config: SiteConfig, warn: (warning: F
 }
 
 /**
+ * A doc's route, by Docusaurus's rules: an absolute `slug` is the route below the docs' base
+ * path, a relative one is resolved against the doc's folder (`../x` climbs out of it); without a slug, the
+ * folder's index (`index`, `README` or a doc named like its folder, see isCategoryIndex) takes the
+ * folder's route and any other doc its id (folder without number prefixes, then the front matter's
+ * `id` or the file name without its prefix).
+ *
+ * @param docsRel the file's path inside the docs folder, "/"-separated
+ */
+export function docRoute(docsRel: string, fm: { id?: unknown; slug?: unknown }, routeBasePath: string): string {
+  const rawDir = path.posix.dirname(docsRel) === '.' ? '' : path.posix.dirname(docsRel);
+  const fileName = withoutExtension(path.posix.basename(docsRel));
+  const dir = cleanDirPath(rawDir);
+  const baseId = typeof fm.id === 'string' ? fm.id : stripNumberPrefix(fileName).name;
+  const slug = typeof fm.slug === 'string' ? fm.slug : undefined;
+  const folder = dir ? `/${dir}/` : '/';
+  let tail: string;
+  if (slug?.startsWith('/')) tail = slug;
+  else if (slug === undefined && isCategoryIndex(fileName, rawDir)) tail = folder;
+  else tail = path.posix.resolve(folder, slug ?? baseId);
+  return `/${routeBasePath}/${tail}`.replace(/\/{2,}/g, '/').replace(/\/+$/, '') || '/';
+}
+
+/**
  * `last_update` with its date as a string: as written, or, when YAML parsed it into a Date,
  * YYYY-MM-DD for a plain day and the full ISO time otherwise.
  */
@@ -125,11 +143,25 @@ export interface CategoryMeta {
   link?: { type: 'generated-index'; slug?: string; title?: string; description?: string } | { type: 'doc'; id: string } | null;
 }
 
-/** Parses and checks a `_category_.json`. */
+/** Parses and checks a `_category_.json`, or a `_category_.yml` / `.yaml` as Docusaurus also reads. */
 export function parseCategoryFile(relPath: string, text: string): CategoryMeta {
-  let data: unknown;
+  const data = /\.ya?ml$/.test(relPath) ? parseYaml(relPath, text) : parseJson(relPath, text);
+  const meta = data as Record<string, unknown>;
+  const fail = (message: string) => {
+    throw new SiteError({ code: 'CATEGORY_INVALID', message, location: { file: relPath } });
+  };
+  if (typeof meta !== 'object' || meta === null || Array.isArray(meta)) fail('a category file must hold an object');
+  if (meta.label !== undefined && typeof meta.label !== 'string') fail('"label" must be a string');
+  if (meta.position !== undefined && typeof meta.position !== 'number') fail('"position" must be a number');
+  const link = meta.link as Record<string, unknown> | undefined | null;
+  if (link && link.type !== 'generated-index' && link.type !== 'doc') fail('"link.type" must be "generated-index" or "doc"');
+  if (link?.type === 'doc' && typeof link.id !== 'string') fail('"link.id" must name a doc id');
+  return meta as CategoryMeta;
+}
+
+function parseJson(relPath: string, text: string): unknown {
   try {
-    data = JSON.parse(text);
+    return JSON.parse(text);
   } catch (error) {
     const offset = Number(/position (\d+)/.exec((error as Error).message)?.[1] ?? NaN);
     const before = Number.isNaN(offset) ? undefined : text.slice(0, offset).split('\n');
@@ -143,15 +175,18 @@ export function parseCategoryFile(relPath: string, text: string): CategoryMeta {
       },
     });
   }
-  const meta = data as Record<string, unknown>;
-  const fail = (message: string) => {
-    throw new SiteError({ code: 'CATEGORY_INVALID', message, location: { file: relPath } });
-  };
-  if (typeof meta !== 'object' || meta === null || Array.isArray(meta)) fail('a category file must hold a JSON object');
-  if (meta.label !== undefined && typeof meta.label !== 'string') fail('"label" must be a string');
-  if (meta.position !== undefined && typeof meta.position !== 'number') fail('"position" must be a number');
-  const link = meta.link as Record<string, unknown> | undefined | null;
-  if (link && link.type !== 'generated-index' && link.type !== 'doc') fail('"link.type" must be "generated-index" or "doc"');
-  if (link?.type === 'doc' && typeof link.id !== 'string') fail('"link.id" must name a doc id');
-  return meta as CategoryMeta;
+}
+
+function parseYaml(relPath: string, text: string): unknown {
+  try {
+    return yaml.load(text) ?? {};
+  } catch (error) {
+    const mark = (error as { mark?: { line: number; column: number } }).mark;
+    throw new SiteError({
+      code: 'CATEGORY_INVALID',
+      message: `invalid YAML: ${(error as { reason?: string }).reason ?? (error as Error).message}`,
+      location: { file: relPath, line: mark ? mark.line + 1 : undefined, column: mark ? mark.column + 1 : undefined },
+      frame: mark ? codeFrame(text, mark.line + 1, mark.column + 1) : undefined,
+    });
+  }
 }

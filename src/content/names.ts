@@ -1,4 +1,5 @@
 import GithubSlugger from 'github-slugger';
+import { Parser } from 'htmlparser2';
 import type { MarkdownFormatSetting } from '../config/types.js';
 
 const NUMBER_PREFIX = /^(\d+)[-_.\s]+(?=\S)/;
@@ -29,17 +30,56 @@ export function contentFormat(relPath: string, setting: MarkdownFormatSetting): 
   return relPath.endsWith('.md') ? 'md' : 'mdx';
 }
 
-/** First "# heading" of a markdown body outside code fences, or null. */
+/** First "# heading" of a markdown body outside code fences, as text (see headingText), or null. */
 export function findH1(body: string): string | null {
   let inFence = false;
   for (const line of body.split('\n')) {
     if (/^\s{0,3}(```|~~~)/.test(line)) inFence = !inFence;
     if (inFence) continue;
     const match = /^#\s+(.+?)\s*(\{#[^}]+\})?\s*#*\s*$/.exec(line);
-    if (match) return match[1]!.replace(/[*_`]/g, '');
+    if (match) return headingText(match[1]!);
     if (/^#{2,6}\s/.test(line)) return null;
   }
   return null;
+}
+
+/** Characters written as numeric references, so no later step takes them for markup. */
+const shield = (text: string) => text.replace(/[&<>*_~[\]()!`\\]/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * The text a heading's markdown shows, as its table-of-contents entry reads: code spans as
+ * written, links and images by their text, emphasis marks and backslash escapes gone, HTML and
+ * JSX tags dropped, entities decoded. "SipaUrl <code>string</code> &rarr; `<a>`" gives
+ * "SipaUrl string → <a>".
+ */
+export function headingText(markdown: string): string {
+  const html = markdown
+    // Code spans and escaped characters are literal text.
+    .replace(/(`+)(.*?[^`])\1(?!`)|\\([!-/:-@[-`{-~])/g, (_, _ticks, code: string | undefined, escaped: string | undefined) =>
+      shield(code !== undefined ? code.replace(/^ (.*) $/, '$1') : escaped!),
+    )
+    .replace(/!?\[([^\]]*)\](?:\([^)]*\)|\[[^\]]*\])/g, '$1')
+    // "*" always marks emphasis; "_" only at the edge of a word (snake_case stays).
+    .replace(/\*+|~~/g, '')
+    .replace(/(^|[^\p{L}\p{N}_])_+|_+(?=[^\p{L}\p{N}_]|$)/gu, '$1');
+  let text = '';
+  const parser = new Parser({ ontext: (chunk) => (text += chunk) }, { decodeEntities: true });
+  parser.end(html);
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * Whether a doc is its folder's index, as Docusaurus decides: named `index` or `README` (in any
+ * case), or like its folder (`guides/guides.md`). Names are compared as written, number prefixes
+ * included.
+ *
+ * @param fileName the file name without extension
+ * @param rawDir the doc's folder inside the docs folder, "" at the top
+ */
+export function isCategoryIndex(fileName: string, rawDir: string): boolean {
+  const name = fileName.toLowerCase();
+  const folder = rawDir.split('/').pop()?.toLowerCase();
+  return name === 'index' || name === 'readme' || (!!folder && name === folder);
 }
 
 const DATE_FORMAT = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });

@@ -172,14 +172,17 @@ export function planRoutes(
       const count = tagged.length;
       addList(tag.permalink, tagged, `${count} post${count === 1 ? '' : 's'} tagged with "${tag.label}"`, `Blog posts tagged "${tag.label}"`, tag);
     }
-    add({
-      path: `${blogBase}/tags`,
-      meta: { title: 'Tags', description: 'All blog tags', path: `${blogBase}/tags` },
-      data: { kind: 'blogTags', tags: tags.map(({ tag, items }) => ({ ...tag, count: items.length })), recentPosts },
-      content: null,
-      sidebarId: null,
-      sourceFile: null,
-    });
+    // As in Docusaurus, a blog without tags has no tags page.
+    if (tags.length > 0) {
+      add({
+        path: `${blogBase}/tags`,
+        meta: { title: 'Tags', description: 'All blog tags', path: `${blogBase}/tags` },
+        data: { kind: 'blogTags', tags: tags.map(({ tag, items }) => ({ ...tag, count: items.length })), recentPosts },
+        content: null,
+        sidebarId: null,
+        sourceFile: null,
+      });
+    }
     const years = new Map<string, BlogPost[]>();
     for (const post of posts) {
       const year = post.date.slice(0, 4);

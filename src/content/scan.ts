@@ -11,8 +11,8 @@ export interface SourceFile {
   absPath: string;
 }
 
-/** Files whose name starts with "_" (except _category_) and test files are partials, not pages. */
-const IGNORE = ['**/_!(category_)*', '**/_*/**', '**/*.test.*', '**/node_modules/**'];
+/** Files whose name starts with "_" (except _category_), test files and type declarations are partials, not pages. */
+const IGNORE = ['**/_!(category_)*', '**/_*/**', '**/*.test.*', '**/*.d.ts', '**/node_modules/**'];
 
 /** Lists every source file of the site, sorted by path so builds are deterministic. */
 export async function scanSources(config: SiteConfig): Promise<SourceFile[]> {
@@ -29,7 +29,8 @@ export async function scanSources(config: SiteConfig): Promise<SourceFile[]> {
     find(config.docs.path, ['**/_category_.{json,yml,yaml}'], 'docsCategory', ['**/node_modules/**']),
     find(config.blog.path, ['**/*.{md,mdx}'], 'blog'),
     find(config.blog.path, ['authors.{yml,yaml}'], 'blogAuthors', []),
-    find(config.pages.path, ['**/*.{md,mdx,tsx,jsx}'], 'pages'),
+    // As in Docusaurus, every script of the pages folder is a React page.
+    find(config.pages.path, ['**/*.{md,mdx,js,jsx,ts,tsx}'], 'pages'),
   ]);
   return groups.flat().sort((a, b) => (a.relPath < b.relPath ? -1 : a.relPath > b.relPath ? 1 : 0));
 }

@@ -5,7 +5,7 @@ import type { Breadcrumb, LinkTarget, SidebarCategory, SidebarDocLink, SidebarIt
 import type { CategoryMeta } from './docs.js';
 import { cleanDirPath } from './docs.js';
 import type { CategoryIndex, Doc, Sidebar, SidebarPlacement } from './model.js';
-import { slugify, stripNumberPrefix } from './names.js';
+import { isCategoryIndex, slugify, stripNumberPrefix, withoutExtension } from './names.js';
 
 export interface SidebarsResult {
   sidebars: Sidebar[];
@@ -115,7 +115,8 @@ function resolveItem(item: SidebarConfigItem, context: BuildContext, trail: stri
       };
       if (item.link?.type === 'doc') category.href = docLink(item.link.id, undefined, context)[0]?.href;
       if (item.link?.type === 'generated-index') {
-        category.href = addCategoryIndex(item.label, item.link.slug, item.label, item.link.description ?? '', items, context);
+        const href = addCategoryIndex(item.label, item.link.slug, item.label, item.link.description ?? '', items, context);
+        if (href) category.href = href;
       }
       return [category];
     }
@@ -153,6 +154,10 @@ function sidebarLink(doc: Doc, label = doc.sidebarLabel): SidebarDocLink {
 
 interface Positioned {
   position: number | undefined;
+  /**
+   * Orders items of the same position as Docusaurus does, by path inside the docs folder: a doc by
+   * its file, a folder as "name/" (so "guides.md" comes before the folder "guides").
+   */
   sortName: string;
   item: SidebarItem;
 }
@@ -186,7 +191,7 @@ function generateFromFolder(rawDir: string, context: BuildContext, trail: string
   for (const doc of docsIn.get(rawDir) ?? []) {
     entries.push({
       position: doc.position,
-      sortName: doc.source.relPath,
+      sortName: `${doc.dirPath ? `${doc.dirPath}/` : ''}${doc.source.relPath.split('/').pop()}`,
       item: sidebarLink(doc),
     });
   }
@@ -196,7 +201,11 @@ function generateFromFolder(rawDir: string, context: BuildContext, trail: string
     const meta = context.categories.get(rawSubdir) ?? {};
     const stripped = stripNumberPrefix(sub);
     const label = meta.label ?? stripped.name;
-    const items = generateFromFolder(rawSubdir, context, [...trail, label]);
+    let items = generateFromFolder(rawSubdir, context, [...trail, label]);
+    // Without a link of its own, the folder's index doc (index, README, named like the folder) is
+    // the category's page, as in Docusaurus; `"link": null` opts out.
+    const indexLink = meta.link === undefined ? items.find((item) => isFolderIndexLink(item, rawSubdir, context.docsById)) : undefined;
+    if (indexLink) items = items.filter((item) => item !== indexLink);
     const category: SidebarCategory = {
       type: 'category',
       label,
@@ -204,13 +213,16 @@ function generateFromFolder(rawDir: string, context: BuildContext, trail: string
       collapsed: meta.collapsed ?? context.config.docs.sidebarCollapsed,
       items,
     };
-    if (meta.link?.type === 'generated-index') {
-      category.href = addCategoryIndex(label, meta.link.slug, meta.link.title ?? label, meta.link.description ?? '', items, context);
+    if (indexLink?.type === 'link') {
+      category.href = indexLink.href;
+    } else if (meta.link?.type === 'generated-index') {
+      const href = addCategoryIndex(label, meta.link.slug, meta.link.title ?? label, meta.link.description ?? '', items, context);
+      if (href) category.href = href;
     } else if (meta.link?.type === 'doc') {
       const id = meta.link.id.includes('/') ? meta.link.id : `${cleanDirPath(rawSubdir)}/${meta.link.id}`;
       category.href = docLink(context.docsById.has(id) ? id : meta.link.id, undefined, context)[0]?.href;
     }
-    entries.push({ position: meta.position ?? stripped.position, sortName: rawSubdir, item: category });
+    entries.push({ position: meta.position ?? stripped.position, sortName: `${rawSubdir}/`, item: category });
   }
   entries.sort(
     (a, b) =>
@@ -220,6 +232,16 @@ function generateFromFolder(rawDir: string, context: BuildContext, trail: string
   return entries.map((entry) => entry.item);
 }
 
+/** A sidebar link to the doc that is the index of the folder `rawDir` (see isCategoryIndex). */
+function isFolderIndexLink(item: SidebarItem, rawDir: string, docsById: Map<string, Doc>): boolean {
+  const doc = item.type === 'link' && item.docId ? docsById.get(item.docId) : undefined;
+  return !!doc && doc.dirPath === rawDir && isCategoryIndex(withoutExtension(doc.source.relPath.split('/').pop()!), rawDir);
+}
+
+/**
+ * Plans a category's generated index page and returns its route; none (undefined) when it would
+ * list nothing, its docs all being unlisted or left out of the build, so no empty page is linked.
+ */
 function addCategoryIndex(
   label: string,
   slug: string | undefined,
@@ -227,29 +249,24 @@ function addCategoryIndex(
   description: string,
   items: SidebarItem[],
   context: BuildContext,
-): string {
+): string | undefined {
   const tail = slug ? slug.replace(/^\/+/, '') : `category/${slugify(label)}`;
   const route = `/${context.config.docs.routeBasePath}/${tail}`;
   const docsByRoute = new Map(context.docs.map((doc) => [doc.route, doc]));
-  context.categoryIndexes.push({
-    route,
-    title,
-    description,
-    sidebarId: context.sidebarId,
-    breadcrumbs: [],
-    items: listedItems(items, context.docsById)
-      .filter((item) => item.type !== 'external' || item.href)
-      .map((item) => ({
-        label: item.label,
-        href: item.type === 'category' ? (item.href ?? firstLink(item) ?? '') : item.href,
-        description:
-          item.type === 'category'
-            ? `${countLinks(item)} item${countLinks(item) === 1 ? '' : 's'}`
-            : (docsByRoute.get(item.href)?.description ?? ''),
-        isCategory: item.type === 'category',
-      }))
-      .filter((card) => card.href),
-  });
+  const cards = listedItems(items, context.docsById)
+    .filter((item) => item.type !== 'external' || item.href)
+    .map((item) => ({
+      label: item.label,
+      href: item.type === 'category' ? (item.href ?? firstLink(item) ?? '') : item.href,
+      description:
+        item.type === 'category'
+          ? `${countLinks(item)} item${countLinks(item) === 1 ? '' : 's'}`
+          : (docsByRoute.get(item.href)?.description ?? ''),
+      isCategory: item.type === 'category',
+    }))
+    .filter((card) => card.href);
+  if (cards.length === 0) return undefined;
+  context.categoryIndexes.push({ route, title, description, sidebarId: context.sidebarId, breadcrumbs: [], items: cards });
   return route;
 }
 

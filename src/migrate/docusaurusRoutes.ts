@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { stripNumberPrefix, withoutExtension } from '../content/names.js';
+import { isCategoryIndex, stripNumberPrefix, withoutExtension } from '../content/names.js';
 
 /**
  * Where Docusaurus 2 and 3 put a doc, so the migrated site can keep the same address:
@@ -24,12 +24,6 @@ export function docusaurusDocRoute(relPath: string, frontMatter: { id?: unknown;
   return joinRoute(routeBasePath, decodeURI(tail));
 }
 
-function isCategoryIndex(fileName: string, rawDir: string): boolean {
-  const name = fileName.toLowerCase();
-  const folder = rawDir.split('/').pop()?.toLowerCase();
-  return name === 'index' || name === 'readme' || (folder !== undefined && folder !== '' && name === folder);
-}
-
 const DATED_FILE = /^(?<folder>.*?)(?<date>\d{4}[-/]\d{1,2}[-/]\d{1,2})[-/]?(?<text>.*?)(?:\/index)?\.mdx?$/;
 
 /**
@@ -46,12 +40,6 @@ export function docusaurusPostRoute(relPath: string, frontMatter: { slug?: unkno
     return joinRoute(routeBasePath, `/${date!.replace(/-/g, '/')}/${folder}${text}`);
   }
   return joinRoute(routeBasePath, `/${relPath.replace(/(?:\/index)?\.mdx?$/, '')}`);
-}
-
-/** The date Docusaurus reads from a post's file name, or undefined. */
-export function dateInPostPath(relPath: string): string | undefined {
-  const dated = DATED_FILE.exec(relPath);
-  return dated ? dated.groups!.date : undefined;
 }
 
 /** "/" + base + tail, with repeated slashes collapsed and no trailing slash (sipadocs routes have none). */

@@ -2,8 +2,8 @@ import fg from 'fast-glob';
 import yaml from 'js-yaml';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { postPathInfo } from '../content/blog.js';
 import { parseFrontMatter } from '../content/frontMatter.js';
-import { dateInPostPath } from './docusaurusRoutes.js';
 import { siteFileName } from './fileNames.js';
 import { setFrontMatterField } from './frontMatterEdit.js';
 import type { MigrationNotes } from './notes.js';
@@ -160,12 +160,11 @@ function planCategoryFile(from: string, to: string, plan: SitePlan, notes: Migra
 }
 
 /**
- * sipadocs needs a post's date in its file name as YYYY-MM-DD or in the front matter. Docusaurus
- * also takes one-digit months and days, and falls back to the file's creation time: such posts
- * get a `date:` line in the copy.
+ * A post's date comes from its file name or its front matter, in sipadocs as in Docusaurus; an
+ * undated post takes the file's time in Docusaurus, so it gets that date in a `date:` line of the copy.
  */
 function datePost(rel: string, text: string, modified: Date): { text: string; why: string } | null {
-  if (/(?:^|\/)\d{4}-\d{2}-\d{2}/.test(rel)) return null;
+  if (postPathInfo(rel).date) return null;
   let frontMatter: Record<string, unknown>;
   try {
     frontMatter = parseFrontMatter(text, rel).data;
@@ -173,12 +172,6 @@ function datePost(rel: string, text: string, modified: Date): { text: string; wh
     return null; // the build reports the YAML error where it is
   }
   if (frontMatter.date !== undefined) return null;
-  const fromName = dateInPostPath(rel);
-  if (fromName) {
-    const [year, month, day] = fromName.split(/[-/]/);
-    const date = `${year}-${month!.padStart(2, '0')}-${day!.padStart(2, '0')}`;
-    return { text: setFrontMatterField(text, 'date', date), why: `its date ${date} (from the file name) was written into its front matter` };
-  }
   const date = modified.toISOString().slice(0, 10);
   return { text: setFrontMatterField(text, 'date', date), why: `it has no date; Docusaurus would use the file's time, so ${date} was written into its front matter` };
 }

@@ -3,12 +3,14 @@ import { renderToString } from 'react-dom/server';
 // Standalone route modules (see routeChunks.ts) read React and the theme from this registry.
 import 'sipa:shared-modules';
 import { serverNavigation } from '../client/navigation.js';
+import type { PageHead } from '../client/pageHead.js';
 import type { LoadedRoute } from '../client/routeLoader.js';
 import { Root } from '../client/Root.js';
 import type { ClientSiteData } from '../shared/types.js';
 import { normalizePath } from '../shared/paths.js';
 
-export function renderBody(site: ClientSiteData, route: LoadedRoute): string {
+/** The page's body HTML; `head` receives what the page said about its head while rendering (see pageHead.ts). */
+export function renderBody(site: ClientSiteData, route: LoadedRoute, head?: PageHead): string {
   const navigation = serverNavigation(normalizePath(route.payload.meta.path));
-  return renderToString(<Root site={site} route={route} navigation={navigation} />);
+  return renderToString(<Root site={site} route={route} navigation={navigation} head={head} />);
 }

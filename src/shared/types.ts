@@ -173,6 +173,11 @@ export interface PageMeta {
   keywords?: string[];
   /** The page's social-card image: a path under the site ("/_sipa/img/x-1a2b3c4d.png") or a full URL. */
   image?: string;
+  /**
+   * A React page that renders its own `<main>` (pages written for Docusaurus do): the frame
+   * around it is then a `<div>`, so the page has one main landmark. Found when it is rendered.
+   */
+  ownMain?: boolean;
 }
 
 export type RouteData =

@@ -5,9 +5,14 @@ import { DraftBadge } from '../layout/DraftBadge.js';
 import { TableOfContents } from '../layout/TableOfContents.js';
 import { mdxComponents } from '../mdxComponents.js';
 
-export function PageScreen({ data, Content }: { data: PageRouteData; Content: ComponentType<{ components?: object }> | null }) {
+export function PageScreen({ data, Content, ownMain }: { data: PageRouteData; Content: ComponentType<{ components?: object }> | null; ownMain?: boolean }) {
   if (!data.markdown) {
-    return <main id="main-content" tabIndex={-1} data-search-body="">{Content ? <Content /> : null}</main>;
+    // A page with a <main> of its own is not nested in another one (one main landmark per page).
+    return ownMain ? (
+      <div id="main-content" className="page-frame" tabIndex={-1} data-search-body="">{Content ? <Content /> : null}</div>
+    ) : (
+      <main id="main-content" tabIndex={-1} data-search-body="">{Content ? <Content /> : null}</main>
+    );
   }
   return (
     <main id="main-content" className="md-page" tabIndex={-1}>

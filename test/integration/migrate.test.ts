@@ -90,6 +90,13 @@ describe('sipadocs migrate on a Docusaurus 2 project', () => {
     expect(report).toContain(`npx sipadocs build --site ${site}`);
   });
 
+  it('copies index docs and dated posts as they are: sipadocs gives them the Docusaurus routes itself', async () => {
+    for (const file of ['docs/api/index.md', 'blog/2023-05-16-new-docs-site.md', 'blog/2025-11-20-sipa-0-9-50.md']) {
+      expect(await readFile(path.join(site, file), 'utf8'), file).toBe(await readFile(path.join(FIXTURE, file), 'utf8'));
+    }
+    expect(migration.stdout).not.toMatch(/slug ".*" keeps its Docusaurus route/);
+  });
+
   it('leaves the Docusaurus project exactly as it was', async () => {
     expect(await snapshot(FIXTURE)).toEqual(before);
   });

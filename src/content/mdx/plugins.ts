@@ -127,6 +127,22 @@ export function remarkAdmonitions() {
   };
 }
 
+/**
+ * `<details>` written as JSX in MDX renders as the theme's details box, as it does in markdown.
+ * MDX keeps tags written as JSX away from the page's components (`<h1>` stays an h1), so the
+ * element is marked as if markdown had made it; its `<summary>` stays as written.
+ */
+export function remarkThemeDetails() {
+  return (tree: MdastRoot) => {
+    walkMdast(tree, (node) => {
+      if ((node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') && node.name === 'details') {
+        // The flag @mdx-js/mdx sets on nodes written as JSX (its lib/types.d.ts registers it).
+        ((node.data ??= {}) as { _mdxExplicitJsx?: boolean })._mdxExplicitJsx = false;
+      }
+    });
+  };
+}
+
 /** Rewrites relative links to .md/.mdx files into routes; unresolved ones are warned about. */
 export function remarkMarkdownLinks(options: PluginOptions) {
   return (tree: MdastRoot) => {

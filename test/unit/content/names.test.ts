@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findH1, formatDate, slugify, stripNumberPrefix } from '../../../src/content/names.js';
+import { findH1, formatDate, headingText, isCategoryIndex, slugify, stripNumberPrefix } from '../../../src/content/names.js';
 import { cleanDirPath } from '../../../src/content/docs.js';
 
 describe('names', () => {
@@ -21,6 +21,29 @@ describe('names', () => {
   it('finds the first h1 outside code fences only', () => {
     expect(findH1('\n```md\n# not this\n```\n# Real title\n')).toBe('Real title');
     expect(findH1('## Only h2\n# Late h1')).toBeNull();
+  });
+
+  it('reads a heading as its text: no tags, entities decoded, markdown marks gone, code as written', () => {
+    expect(findH1('# SipaUrl <code>string</code>\n')).toBe('SipaUrl string');
+    expect(findH1('# Keep &amp; share the view {#view}\n')).toBe('Keep & share the view');
+    expect(headingText('SipaUrl.getParams() ⇒ <code>Object.&lt;string, string&gt;</code>')).toBe('SipaUrl.getParams() ⇒ Object.<string, string>');
+    expect(headingText('SipaUrl.setUrl(url, [options]) ⇒ [<code>SipaUrl</code>](#SipaUrl)')).toBe('SipaUrl.setUrl(url, [options]) ⇒ SipaUrl');
+    expect(headingText('SipaUrl.SUPPORTED\\_PROTOCOLS : <code>Array</code>')).toBe('SipaUrl.SUPPORTED_PROTOCOLS : Array');
+    expect(headingText('The `<div id="x">` tag &rarr; *one* __way__ in snake_case')).toBe('The <div id="x"> tag → one way in snake_case');
+    expect(headingText('Use `a*b_c` and \\* and ~~old~~ ![logo](./x.png)')).toBe('Use a*b_c and * and old logo');
+    expect(headingText('Hello <Badge text="new" /> world')).toBe('Hello world');
+  });
+
+  it('knows the docs Docusaurus takes for their folder\'s index', () => {
+    expect(isCategoryIndex('index', 'guides')).toBe(true);
+    expect(isCategoryIndex('README', 'guides')).toBe(true);
+    expect(isCategoryIndex('ReadMe', '')).toBe(true);
+    expect(isCategoryIndex('Guides', 'docs-old/guides')).toBe(true);
+    expect(isCategoryIndex('guides', '')).toBe(false);
+    expect(isCategoryIndex('overview', 'guides')).toBe(false);
+    // Names are compared as written: a number prefix on one side only does not match.
+    expect(isCategoryIndex('01-guides', '01-guides')).toBe(true);
+    expect(isCategoryIndex('guides', '01-guides')).toBe(false);
   });
 
   it('formats dates in UTC', () => {

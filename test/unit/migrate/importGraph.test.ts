@@ -17,12 +17,12 @@ describe('readImportGraph', () => {
     await write('src/components/Card.js', "import React from 'react';\nimport clsx from 'clsx';\nimport './card.css';\nexport default function Card() { return <div className={clsx('card')} />; }\n");
     await write('src/components/card.css', ".card { background: url('../../static/img/bg.png'); }\n");
     await write('static/img/bg.png', 'png');
-    await write('src/pages/photo.tiff', 'jpeg');
+    await write('src/pages/clip.mp4', 'mp4');
     await write('src/pages/index.js', [
       "import Layout from '@theme/Layout';",
       "import Card from '@site/src/components/Card';",
       "import styles from './index.module.css';",
-      "import photo from './photo.tiff';",
+      "import clip from './clip.mp4';",
       "import gone from './gone';",
       'export default function Home() { return <Layout><Card /></Layout>; }',
     ].join('\n'));
@@ -42,7 +42,7 @@ describe('readImportGraph', () => {
     // JSX itself imports react/jsx-runtime.
     expect([...graph.packages.keys()].sort()).toEqual(['@theme/Layout', 'clsx', 'react', 'react/jsx-runtime']);
     expect(graph.problems).toEqual([
-      'src/pages/index.js imports "./photo.tiff", a kind of file sipadocs pages cannot import',
+      'src/pages/index.js imports "./clip.mp4", a kind of file sipadocs pages cannot import',
       'src/pages/index.js imports "./gone", which does not exist',
     ]);
   });
