@@ -56,7 +56,8 @@ const article = (html: string) => html.slice(html.indexOf('<article'), html.inde
 /** Files of the output that belong to a route: its page, its payload and its chunk. */
 const ownFiles = (files: Map<string, string>, route: string) => {
   const html = files.get(`${route.slice(1)}.html`)!;
-  return new Set([`${route.slice(1)}.html`, `_sipa/routes/${route.slice(1)}.json`, payloadOf(html).chunk?.slice(1)]);
+  // The page, its data, its chunk and its markdown view (docs and posts have one) are the page's own.
+  return new Set([`${route.slice(1)}.html`, `_sipa/routes/${route.slice(1)}.json`, payloadOf(html).chunk?.slice(1), `${route.slice(1)}.md`]);
 };
 
 describe('a Docusaurus 2 site', () => {
@@ -417,7 +418,7 @@ describe('a Docusaurus 2 site', () => {
     expect(metaContent(home, 'name', 'description')).toBe('Particularly simple single-page apps in plain JavaScript.');
     expect(payloadOf(home).meta).toMatchObject({ title: 'Hello from Sipa', ownMain: true });
     expect(home.match(/<main[\s>]/g)).toHaveLength(1);
-    expect(home).toContain('<div class="page"><div id="main-content" class="page-frame" tabindex="-1"><header class="hero hero--sipa">');
+    expect(home).toContain('<div class="page"><div id="main-content" class="page-frame" tabindex="-1" data-search-body=""><header class="hero hero--sipa">');
     // Other pages keep the theme's <main>.
     for (const file of ['markdown-page.html', 'docs/intro.html', 'blog.html']) {
       expect(page(file).match(/<main[\s>]/g), file).toHaveLength(1);

@@ -26,8 +26,8 @@ function site(user: Partial<UserConfig> = {}, hidden: string[] = []) {
     source('docs/b.mdx', '---\ntitle: B\nsidebar_position: 2\n---\n'),
     source('docs/more/c.mdx', '---\ntitle: C\n---\n'),
     source('docs/loose.mdx', '---\ntitle: Loose\n---\n'),
-    source('blog/2025-01-01-old.mdx', '---\ntitle: Old\ntags: [x]\n---\nOld post.\n'),
-    source('blog/2025-02-01-new.mdx', '---\ntitle: New\ntags: [x, y]\n---\nNew post.\n'),
+    source('blog/2025-01-01-old.mdx', '---\ntitle: Old\nslug: old\ntags: [x]\n---\nOld post.\n'),
+    source('blog/2025-02-01-new.mdx', '---\ntitle: New\nslug: new\ntags: [x, y]\n---\nNew post.\n'),
     source('pages/index.tsx', ''),
   ], { main: ['a', 'b', { type: 'category', label: 'More', items: ['more/c'] }] }, 'sidebars.ts');
   const compiled = new Map<string, CompiledPage>(
