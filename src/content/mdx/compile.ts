@@ -8,6 +8,7 @@ import { usesJsx } from './jsxUsage.js';
 import {
   isRelativeSource,
   rehypeAnchors,
+  rehypeBaseUrl,
   rehypeCodeBlocks,
   rehypeHeadings,
   rehypeImages,
@@ -54,7 +55,10 @@ export interface CompileOptions {
   resolveImage?: (relativePath: string) => ResolvedImage | null;
   /** The `image` front matter, resolved like the page's images into `CompiledPage.image`. */
   image?: string | null;
-  /** The site's base URL, put before an `image` front matter that is a path under the site. */
+  /**
+   * The site's base URL ("/" when absent), put before absolute paths in the content's links and
+   * images and before an `image` front matter that is a path under the site.
+   */
   baseUrl?: string;
   /** Also compile the part before the truncate marker as a separate module. */
   withExcerpt?: boolean;
@@ -157,6 +161,7 @@ async function compileOnce(text: string, body: string, customIds: Map<number, st
     resolveMarkdownLink: options.resolveMarkdownLink,
     hashLinkBase,
     resolveImage: options.resolveImage,
+    baseUrl: options.baseUrl ?? '/',
   };
   const [{ compile, nodeTypes }, { default: remarkGfm }, { default: remarkDirective }, { default: rehypeRaw }] = await loadMdxLibraries();
   // Markdown keeps its raw HTML (<a name>, <code> in headings, <br/> in tables, <details>): it is
@@ -186,6 +191,8 @@ async function compileOnce(text: string, body: string, customIds: Map<number, st
           ...rawHtml,
           // After raw HTML is parsed, so <img> written in markdown's HTML is found too.
           [rehypeImages, pluginOptions],
+          // After images: a file beside the page already has its URL, base URL included.
+          [rehypeBaseUrl, pluginOptions],
           [rehypeCodeBlocks, pluginOptions],
           [rehypeAnchors, pluginOptions],
         ],
