@@ -7,6 +7,7 @@ import { FROM_SOURCES, PACKAGE_ROOT } from '../packageRoot.js';
 import { reportError } from '../cli/main.js';
 import { createLiveReload, type LiveReload } from './liveReload.js';
 import { createRebuildScheduler, type RebuildScheduler } from './scheduler.js';
+import { normalizeBaseUrl, readBuiltBaseUrl } from './builtBaseUrl.js';
 import { openBrowser } from './openBrowser.js';
 import { closeServer, createStaticServer, listenOnFreePort } from './staticServer.js';
 import { watch, type FSWatcher } from 'chokidar';
@@ -18,9 +19,12 @@ export interface ServeOptions {
   host: string;
   watch?: boolean;
   open?: boolean;
+  /** Serve the site at this path; by default at the base URL it was built for (see readBuiltBaseUrl). */
+  baseUrl?: string;
 }
 
 export interface RunningServer {
+  /** Where the site is served, its base URL included: http://127.0.0.1:3000/sub/ */
   url: string;
   port: number;
   /** Watch mode only: the live-reload hub. */
@@ -79,12 +83,19 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   }
   const liveReload = options.watch ? createLiveReload() : undefined;
   if (liveReload && firstError) liveReload.failed(firstError);
+  // The site is served where it was built to live; a rebuild with another baseUrl moves it.
+  const givenBase = options.baseUrl === undefined ? null : normalizeBaseUrl(options.baseUrl);
+  let baseUrl = givenBase ?? (await readBuiltBaseUrl(root));
   const server: http.Server = createStaticServer({
     root,
+    baseUrl: () => baseUrl,
+    redirectRootToBase: true,
     extraHandler: liveReload ? (req, res) => liveReload.handle(req, res) : undefined,
     transformHtml: liveReload ? (html) => liveReload.transformHtml(html) : undefined,
   });
-  const { url, port } = await listenOnFreePort(server, { host: options.host, port: options.port });
+  const listening = await listenOnFreePort(server, { host: options.host, port: options.port });
+  const { port } = listening;
+  const url = `${listening.url.replace(/\/$/, '')}${baseUrl}`;
   if (options.port !== 0 && port !== options.port) process.stdout.write(`Port ${options.port} is in use, using ${port} instead.\n`);
   process.stdout.write(`Serving ${path.relative(process.cwd(), root) || '.'} at ${url}\n`);
 
@@ -118,6 +129,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       let timings: Record<string, number> | undefined;
       try {
         ({ timings } = await buildSite({ siteDir: options.site, outDir: options.outDir, quiet: true, context, inlineCss: false, drafts: true }));
+        if (!givenBase) baseUrl = await readBuiltBaseUrl(root);
         liveReload.built(files.every((f) => f.endsWith('.css')));
       } catch (error) {
         ok = false;
