@@ -142,6 +142,15 @@ describe(`a site built with baseUrl '${BASE}', served under it`, () => {
     expect(errors).toEqual([]);
   }, 120_000);
 
+  it('prefetches a route under the base URL when a link is hovered', async () => {
+    const { page, requests, errors } = await open(underBase.origin, '/sipa/docs/guides/overview', [REPORT_REJECTIONS]);
+    await hydrated(page);
+    await page.locator('nav.navbar a[href="/sipa/blog"]').hover();
+    await page.waitForFunction(() => performance.getEntriesByType('resource').some((entry) => entry.name.endsWith('/sipa/_sipa/routes/blog.json')));
+    expect(outsideBase(requests)).toEqual([]);
+    expect(errors).toEqual([]);
+  }, 60_000);
+
   it('shows the not-found page for a path that is no route, keeping its URL', async () => {
     const { page, requests, errors } = await open(underBase.origin, '/sipa/nope');
     await hydrated(page);

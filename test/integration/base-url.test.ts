@@ -6,6 +6,7 @@ import fg from 'fast-glob';
 import { Parser } from 'htmlparser2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../../src/build/build.js';
+import { startServer } from '../../src/dev/serve.js';
 import { isExternalUrl } from '../../src/shared/paths.js';
 import { copySiteWithBaseUrl, silentLogger, tempDir } from '../helpers.js';
 
@@ -117,6 +118,23 @@ describe(`the Sipa site built with baseUrl '${BASE}'`, () => {
     expect(wrong).toEqual([]);
     expect(routeLinks).toBeGreaterThan(500);
     expect(fileUrls).toBeGreaterThan(46);
+  });
+
+  it('is served by `serve` at its base URL, the server root redirecting there', async () => {
+    const server = await startServer({ site: 'unused: the output exists', outDir: out, port: 0, host: '127.0.0.1' });
+    try {
+      expect(new URL(server.url).pathname).toBe(BASE);
+      const home = await fetch(server.url);
+      expect(home.status).toBe(200);
+      expect(await home.text()).toContain('<title>Sipa');
+      expect((await fetch(new URL('docs/guides/overview', server.url))).status).toBe(200);
+      const root = await fetch(new URL('/', server.url), { redirect: 'manual' });
+      expect(root.status).toBe(302);
+      expect(root.headers.get('location')).toBe(BASE);
+      expect((await fetch(new URL('/docs/guides/overview', server.url))).status).toBe(404);
+    } finally {
+      await server.close();
+    }
   });
 
   const checkLinks = (...args: string[]) => spawnSync(process.execPath, ['bin/sipadocs.js', 'check-links', out, ...args], { encoding: 'utf8' });
