@@ -1,5 +1,5 @@
 import type { AnchorHTMLAttributes, HTMLAttributes, ReactNode, TableHTMLAttributes } from 'react';
-import { Link } from '../src/client/navigation.js';
+import { UrlLink } from '../src/client/navigation.js';
 import Admonition from './components/Admonition.js';
 import CodeBlock from './components/CodeBlock.js';
 import Details from './components/Details.js';
@@ -32,8 +32,9 @@ type HeadingAttributes = HTMLAttributes<HTMLHeadingElement>;
 
 /** Components every MDX page can use without importing them. */
 export const mdxComponents = {
-  // An anchor without href (<a name="x"></a>, a link target in markdown) stays a plain anchor.
-  a: (props: AnchorHTMLAttributes<HTMLAnchorElement>) => (props.href === undefined ? <a {...props} /> : <Link {...props} />),
+  // An anchor without href (<a name="x"></a>, a link target in markdown) stays a plain anchor. The
+  // compiler already put the base URL into content links (see contentUrl), so they go as they are.
+  a: (props: AnchorHTMLAttributes<HTMLAnchorElement>) => (props.href === undefined ? <a {...props} /> : <UrlLink {...props} />),
   // Sections a reader may want to link to get a "#" link to themselves.
   h2: (props: HeadingAttributes) => <Heading as="h2" {...props} />,
   h3: (props: HeadingAttributes) => <Heading as="h3" {...props} />,

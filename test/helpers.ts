@@ -1,4 +1,4 @@
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -31,4 +31,19 @@ export function silentLogger() {
       lines.push(message);
     },
   };
+}
+
+/**
+ * Copies the Sipa site (site/) into `into` with its config's `baseUrl` set to `baseUrl`, as a
+ * project published under a sub-path would have it. Returns the copy's folder.
+ */
+export async function copySiteWithBaseUrl(into: string, baseUrl: string): Promise<string> {
+  const target = path.join(into, 'site');
+  await cp('site', target, { recursive: true });
+  const configFile = path.join(target, 'sipadocs.config.ts');
+  const config = await readFile(configFile, 'utf8');
+  const changed = config.replace(/^(\s*)baseUrl: '\/',$/m, `$1baseUrl: ${JSON.stringify(baseUrl)},`);
+  if (changed === config) throw new Error(`no "baseUrl: '/'," line in ${configFile}`);
+  await writeFile(configFile, changed);
+  return target;
 }

@@ -1,3 +1,4 @@
+import { useBaseUrlUtils } from '@docusaurus/useBaseUrl';
 import type { ReactElement } from 'react';
 
 export const meta = {
@@ -111,6 +112,8 @@ const features: Feature[] = [
 ];
 
 export default function Home(): ReactElement {
+  // The site may live under a base URL (baseUrl in the config): links to its pages go through it.
+  const { withBaseUrl } = useBaseUrlUtils();
   return (
     <div className="home">
       <section className="home-hero" aria-labelledby="home-title">
@@ -124,13 +127,13 @@ export default function Home(): ReactElement {
             browser runs.
           </p>
           <div className="home-hero__actions">
-            <a className="home-button home-button--primary" href="/docs/guides/installation">
+            <a className="home-button home-button--primary" href={withBaseUrl('/docs/guides/installation')}>
               Get started
             </a>
-            <a className="home-button" href="/docs/guides/overview">
+            <a className="home-button" href={withBaseUrl('/docs/guides/overview')}>
               Read the guides
             </a>
-            <a className="home-button" href="/docs/api/Sipa">
+            <a className="home-button" href={withBaseUrl('/docs/api/Sipa')}>
               API reference
             </a>
           </div>
@@ -150,7 +153,7 @@ export default function Home(): ReactElement {
               <Illustration />
               <h3 className="home-feature__title">{title}</h3>
               <p className="home-feature__text">{text}</p>
-              <a className="home-feature__link" href={href}>
+              <a className="home-feature__link" href={withBaseUrl(href)}>
                 {linkLabel}
                 <span aria-hidden="true"> →</span>
               </a>
@@ -181,7 +184,7 @@ export default function Home(): ReactElement {
           Sipa is free software under the LGPL-3.0. Find the source on{' '}
           <a href="https://github.com/sipa-js/sipa">GitHub</a>, the package on{' '}
           <a href="https://www.npmjs.com/package/sipa">npm</a>, and more about these docs on the{' '}
-          <a href="/markdown-page">about page</a>.
+          <a href={withBaseUrl('/markdown-page')}>about page</a>.
         </p>
       </section>
     </div>

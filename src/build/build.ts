@@ -8,7 +8,7 @@ import { standaloneFunctionBody, standaloneModule } from '../bundle/routeChunks.
 import { sharedModules } from '../bundle/sharedModules.js';
 import { routeEntryName, type VirtualSources } from '../bundle/virtualModules.js';
 import { cacheFolders, cacheRootFor } from './cacheDir.js';
-import { extractHrefs, findBrokenLinks } from '../check/links.js';
+import { extractHrefs, findBrokenLinks, type BrokenLink } from '../check/links.js';
 import type { SidebarsConfig } from '../config/defineConfig.js';
 import { importSiteModule, loadConfig } from '../config/load.js';
 import { clientSiteData } from '../config/normalize.js';
@@ -235,7 +235,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
         ...outputs.writer.files().map((f) => `/${f}`),
       ]);
       const broken = findBrokenLinks(checkable(), files, config.baseUrl);
-      if (broken.length > 0) throw brokenLinksError(broken, plan.routes, rel);
+      if (broken.length > 0) throw brokenLinksError(broken, plan.routes, rel, config.baseUrl);
       return digest;
     });
     for (const route of rendered.inlineHandlerRoutes) {
@@ -482,7 +482,16 @@ function virtualSources(
   };
 }
 
-function brokenLinksError(broken: ReturnType<typeof findBrokenLinks>, routes: PlannedRoute[], rel: (file: string) => string): SiteErrors {
+/** What to do about each kind of broken link. */
+function brokenLinkHint(reason: BrokenLink['reason'], baseUrl: string): string {
+  if (reason === 'missing anchor') return 'Link to an existing heading id (see the target page\'s table of contents).';
+  if (reason === 'outside the base URL') {
+    return `The site lives under its base URL, ${baseUrl}. Markdown links and @docusaurus/Link get it by themselves; in a React page, use Link from @docusaurus/Link or useBaseUrl from @docusaurus/useBaseUrl instead of a plain <a href="/…">.`;
+  }
+  return 'Link to an existing route, without .html and without a trailing slash.';
+}
+
+function brokenLinksError(broken: BrokenLink[], routes: PlannedRoute[], rel: (file: string) => string, baseUrl: string): SiteErrors {
   const sourceOf = new Map(routes.map((r) => [r.path, r.sourceFile]));
   return new SiteErrors(
     broken.map(
@@ -491,7 +500,7 @@ function brokenLinksError(broken: ReturnType<typeof findBrokenLinks>, routes: Pl
           code: 'BROKEN_LINKS',
           message: `broken link on ${link.source} → ${link.href} (${link.reason})`,
           location: sourceOf.get(link.source) ? { file: rel(sourceOf.get(link.source)!) } : undefined,
-          hint: link.reason === 'missing anchor' ? 'Link to an existing heading id (see the target page\'s table of contents).' : 'Link to an existing route, without .html and without a trailing slash.',
+          hint: brokenLinkHint(link.reason, baseUrl),
         }),
     ),
   );

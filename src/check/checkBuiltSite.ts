@@ -4,21 +4,27 @@ import fg from 'fast-glob';
 // are fetched; everything else (external sites, mailto:, ...) is skipped.
 import { stat } from 'node:fs/promises';
 import { LinkChecker, LinkState, type CheckOptions, type LinkResult } from 'linkinator';
+import { readBuiltBaseUrl } from '../dev/builtBaseUrl.js';
 import { closeServer, createStaticServer, listenOnFreePort } from '../dev/staticServer.js';
 import { SiteError } from '../errors.js';
 
 export interface BrokenLink {
-  /** Site path of the broken target, e.g. `/docs/x`, `/img/a.png` or `/docs/x#section`. */
+  /** Path of the broken target on the server, base URL included: `/docs/x`, `/img/a.png`, `/sub/docs/x#section`. */
   url: string;
   /** HTTP status of the target (0 when it could not be fetched or parsed; 200 for a missing fragment). */
   status: number;
-  /** Site path of the page containing the link; absent for the start page. */
+  /** Path of the page containing the link, base URL included; absent for the start page. */
   parent?: string;
 }
 
 export interface CheckBuiltSiteOptions {
   /** Simultaneous requests per crawl (linkinator's default, 100, when absent). */
   concurrency?: number;
+  /**
+   * The base URL the site was built for ("/sub/"): the site is served there, and any link outside
+   * it is broken. By default, the one the built pages name (see readBuiltBaseUrl).
+   */
+  baseUrl?: string;
 }
 
 export interface CheckBuiltSiteResult {
@@ -42,16 +48,18 @@ const FRAGMENT_PAGES_IN_PARALLEL = 4;
 
 /**
  * Checks every link, image, stylesheet/script reference and `#fragment` of every HTML page
- * in `dir`, served on a free port of 127.0.0.1. External URLs are never
- * fetched. Always closes the server, also when the check fails.
+ * in `dir`, served on a free port of 127.0.0.1 under the site's base URL, as a static host serves
+ * it. External URLs are never fetched. Always closes the server, also when the check fails.
  * @throws SiteError `OUTPUT_NOT_FOUND` when `dir` is not a directory; the crawl's own errors
  */
 export async function checkBuiltSite(dir: string, options: CheckBuiltSiteOptions = {}): Promise<CheckBuiltSiteResult> {
   await assertDirectory(dir);
-  const server = createStaticServer({ root: dir });
+  const baseUrl = options.baseUrl ?? (await readBuiltBaseUrl(dir));
+  const server = createStaticServer({ root: dir, baseUrl });
   try {
-    const { url } = await listenOnFreePort(server, { host: '127.0.0.1', port: 0 });
-    const origin = new URL(url).origin;
+    const listening = await listenOnFreePort(server, { host: '127.0.0.1', port: 0 });
+    const origin = new URL(listening.url).origin;
+    const url = `${origin}${baseUrl}`;
     const base: CrawlOptions = { origin, check: baseCheckOptions(origin, options.concurrency) };
     // Start from every page, not only "/": orphan pages and pages the home page does not link to count too.
     const pages = await fg('**/*.html', { cwd: dir });

@@ -1,10 +1,11 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { formatSiteError, SiteError } from '../errors.js';
+import { normalizeBaseUrl } from '../dev/builtBaseUrl.js';
 import { checkBuiltSite } from './checkBuiltSite.js';
 
 /** `sipadocs check-links [dir]`: 0 when every link of the built site resolves, 1 otherwise. */
-export async function checkLinksCommand(dir: string): Promise<number> {
+export async function checkLinksCommand(dir: string, options: { baseUrl?: string } = {}): Promise<number> {
   const absolute = path.resolve(dir);
   const exists = await stat(absolute).then((s) => s.isDirectory(), () => false);
   if (!exists) {
@@ -17,7 +18,7 @@ export async function checkLinksCommand(dir: string): Promise<number> {
     return 1;
   }
   const started = performance.now();
-  const result = await checkBuiltSite(absolute);
+  const result = await checkBuiltSite(absolute, { baseUrl: options.baseUrl === undefined ? undefined : normalizeBaseUrl(options.baseUrl) });
   const seconds = ((performance.now() - started) / 1000).toFixed(2);
   if (result.broken.length === 0) {
     process.stdout.write(`Checked ${result.checked} links in ${seconds} s: none broken.\n`);

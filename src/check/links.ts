@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { Parser } from 'htmlparser2';
-import { isExternalUrl, normalizePath, splitHash } from '../shared/paths.js';
+import { isExternalUrl, normalizePath, splitHash, withBase } from '../shared/paths.js';
 
 /** Links and anchor ids found in one rendered page. */
 export interface PageLinks {
@@ -14,7 +14,7 @@ export interface BrokenLink {
   /** Route of the page holding the link. */
   source: string;
   href: string;
-  reason: 'missing page' | 'missing anchor';
+  reason: 'missing page' | 'missing anchor' | 'outside the base URL';
 }
 
 /**
@@ -82,10 +82,19 @@ export function readAnchors(html: string): string[] {
   return anchors;
 }
 
+/** Where a browser takes a relative link of the page at `pageUrl` (a path): "../x" from "/sub/docs/a/b" → "/sub/docs/x". */
+function resolveRelative(pageUrl: string, relative: string): string {
+  // The directory of "/sub/" (a home page under a base URL) is "/sub/" itself, as for a browser.
+  const dir = pageUrl.endsWith('/') ? pageUrl : path.posix.dirname(pageUrl);
+  return path.posix.join(dir, relative);
+}
+
 /**
  * Checks every internal link against the routes and files of the site and every #fragment
- * against the target page's ids. Links to .md/.mdx files are skipped: unresolved markdown links
- * were already reported as warnings when their page compiled.
+ * against the target page's ids. Links are read as the browser reads them on the page's URL
+ * (the base URL, then the route): an absolute path outside the base URL is broken. Links to
+ * .md/.mdx files are skipped: unresolved markdown links were already reported as warnings when
+ * their page compiled.
  *
  * @param files site paths of non-HTML files in the output (static files, assets), e.g. "/img/logo.svg"
  */
@@ -101,9 +110,9 @@ export function findBrokenLinks(pages: PageLinks[], files: ReadonlySet<string>, 
       if (/\.mdx?$/.test(withoutQuery)) continue;
       let target = page.route;
       if (withoutQuery) {
-        const absolute = withoutQuery.startsWith('/') ? withoutQuery : path.posix.join(path.posix.dirname(page.route), withoutQuery);
+        const absolute = withoutQuery.startsWith('/') ? withoutQuery : resolveRelative(withBase(baseUrl, page.route), withoutQuery);
         if (base && !absolute.startsWith(`${base}/`) && absolute !== base) {
-          broken.push({ source: page.route, href, reason: 'missing page' });
+          broken.push({ source: page.route, href, reason: 'outside the base URL' });
           continue;
         }
         const sitePath = absolute.slice(base.length) || '/';

@@ -78,7 +78,8 @@ export async function main(argv: string[]): Promise<number> {
     .option('--host <host>', 'host to bind to', '127.0.0.1')
     .option('--watch', 'rebuild on changes and reload open pages')
     .option('--open', 'open the site in the browser')
-    .action(async (options: { site: string; outDir: string; port: number; host: string; watch?: boolean; open?: boolean }) => {
+    .option('--base-url <path>', 'serve the site at this path (default: the base URL it was built for)')
+    .action(async (options: { site: string; outDir: string; port: number; host: string; watch?: boolean; open?: boolean; baseUrl?: string }) => {
       const { serve } = await import('../dev/serve.js');
       exitCode = await serve(options);
     });
@@ -87,9 +88,10 @@ export async function main(argv: string[]): Promise<number> {
     .command('check-links')
     .description('serve a built site locally and check every link, anchor and image in it')
     .argument('[dir]', 'built site directory', 'build')
-    .action(async (dir: string) => {
+    .option('--base-url <path>', 'serve the site at this path (default: the base URL it was built for)')
+    .action(async (dir: string, options: { baseUrl?: string }) => {
       const { checkLinksCommand } = await import('../check/command.js');
-      exitCode = await checkLinksCommand(dir);
+      exitCode = await checkLinksCommand(dir, options);
     });
 
   program

@@ -1,5 +1,7 @@
 import { createContext, useContext, type AnchorHTMLAttributes, type MouseEvent, type ReactNode } from 'react';
 import { useEffect, useRef } from 'react';
+import { routeHref } from '../shared/paths.js';
+import { useSiteData } from './siteContext.js';
 
 /** What the theme knows about navigation; the same shape during server rendering and in the browser. */
 export interface Navigation {
@@ -39,11 +41,24 @@ function isPlainLeftClick(event: MouseEvent<HTMLAnchorElement>): boolean {
   return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey && !event.defaultPrevented;
 }
 
+type AnchorProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'>;
+
 /**
- * An <a> that navigates client-side for site routes and prefetches the target on hover or when
- * it scrolls into view. External links, downloads and new-tab clicks behave as plain links.
+ * The theme's link to a route: `to` is a site path ("/docs/x#y", as in the route data, see
+ * types.ts), rendered with the site's base URL in front. It takes no `href`, so a theme link
+ * cannot leave the base URL out.
  */
-export function Link({ href = '', onClick, onMouseEnter, ...rest }: AnchorHTMLAttributes<HTMLAnchorElement>) {
+export function Link({ to, ...rest }: AnchorProps & { to: string }) {
+  return <UrlLink href={routeHref(useSiteData().baseUrl, to)} {...rest} />;
+}
+
+/**
+ * An <a> to a URL as the page shows it (content links, where the compiler already put the base
+ * URL in; `@docusaurus/Link`). It navigates client-side for site routes and prefetches the target
+ * on hover or when it scrolls into view. External links, downloads and new-tab clicks behave as
+ * plain links.
+ */
+export function UrlLink({ href = '', onClick, onMouseEnter, ...rest }: AnchorHTMLAttributes<HTMLAnchorElement>) {
   const nav = useNavigation();
   const ref = useRef<HTMLAnchorElement>(null);
   const internal = nav.isInternal(href) && !rest.target && rest.download === undefined;

@@ -1,4 +1,5 @@
-import type { ClientSiteData, LocaleConfig } from '../shared/types.js';
+import { contentUrl, isExternalUrl, stripBase } from '../shared/paths.js';
+import type { ClientSiteData, FooterLink, LocaleConfig, NavItem } from '../shared/types.js';
 import type { SiteConfig, UserConfig } from './types.js';
 import { GENERATOR_NAME, GENERATOR_VERSION } from '../version.js';
 
@@ -87,9 +88,24 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
-/** The subset of the config the browser needs (ships in the client entry chunk). */
+/**
+ * The subset of the config the browser needs (ships in the client entry chunk). Its links follow
+ * the rule of shared/types.ts: `to` and `activeBasePath` become site paths (a config may write
+ * them with the base URL, as Docusaurus allows) and the logo's `src` a URL with the base URL.
+ */
 export function clientSiteData(config: SiteConfig, pageRoutes: string[]): ClientSiteData {
   const locale = config.i18n.localeConfigs[config.i18n.defaultLocale]!;
+  const { baseUrl } = config;
+  const sitePath = (to: string) => stripBase(baseUrl, to);
+  const navItem = (item: NavItem): NavItem => ({
+    ...item,
+    ...(item.to !== undefined ? { to: sitePath(item.to) } : {}),
+    ...(item.activeBasePath !== undefined ? { activeBasePath: sitePath(item.activeBasePath) } : {}),
+  });
+  const footerLink = (item: FooterLink): FooterLink => (item.to !== undefined ? { ...item, to: sitePath(item.to) } : { ...item });
+  // As in Docusaurus, "img/logo.svg" is a file of static/ too, not a path relative to each page.
+  const fileUrl = (src: string) => (isExternalUrl(src) ? src : contentUrl(baseUrl, `/${src.replace(/^\/+/, '')}`));
+  const bar = config.announcementBar;
   return {
     title: config.title,
     tagline: config.tagline,
@@ -101,13 +117,13 @@ export function clientSiteData(config: SiteConfig, pageRoutes: string[]): Client
     locale: { ...locale, name: config.i18n.defaultLocale },
     navbar: {
       title: config.navbar.title,
-      logo: config.navbar.logo ?? undefined,
+      logo: config.navbar.logo ? { ...config.navbar.logo, src: fileUrl(config.navbar.logo.src) } : undefined,
       hideOnScroll: config.navbar.hideOnScroll,
-      items: [...config.navbar.items],
+      items: config.navbar.items.map(navItem),
     },
-    footer: { columns: config.footer.columns.map((c) => ({ ...c, items: [...c.items] })), copyright: config.footer.copyright },
+    footer: { columns: config.footer.columns.map((c) => ({ ...c, items: c.items.map(footerLink) })), copyright: config.footer.copyright },
     colorMode: { ...config.colorMode },
-    announcementBar: config.announcementBar ? { ...config.announcementBar } : null,
+    announcementBar: bar ? { ...bar, ...(bar.link ? { link: footerLink(bar.link) } : {}) } : null,
     docs: {
       routeBasePath: `/${config.docs.routeBasePath}`,
       sidebarHideable: config.docs.sidebarHideable,

@@ -3,6 +3,7 @@ import path from 'node:path';
 import readingTime from 'reading-time';
 import type { SiteConfig } from '../config/types.js';
 import { SiteError, codeFrame } from '../errors.js';
+import { contentUrl } from '../shared/paths.js';
 import type { Author, TagRef } from '../shared/types.js';
 import { COMMON_FIELDS, commonFields, editUrlOf, toTagRefs } from './commonFields.js';
 import { joinUrl, lastUpdateOf } from './docs.js';
@@ -125,7 +126,10 @@ export function createPost(
   const title = fm.title ?? findH1(parsed.body) ?? slug;
   const tags: TagRef[] = toTagRefs(fm.tags, `/${config.blog.routeBasePath}`);
   const legacyAuthor = fm.author === undefined ? undefined : { name: fm.author, title: fm.author_title, url: fm.author_url, image_url: fm.author_image_url };
-  const postAuthors = resolveAuthors(fm.authors ?? legacyAuthor, authors, input);
+  // An image of static/ ("/img/authors/a.svg") is a file the page loads: it gets the base URL.
+  const postAuthors = resolveAuthors(fm.authors ?? legacyAuthor, authors, input).map((author) =>
+    author.imageUrl ? { ...author, imageUrl: contentUrl(config.baseUrl, author.imageUrl) } : author,
+  );
   const stats = readingTime(parsed.body);
   return {
     ...commonFields(parsed, config, input.relPath, input.text),

@@ -10,6 +10,7 @@ import { exitCodeFor, reportError } from '../cli/main.js';
 import { isLoopbackHost, isServedHost } from './hosts.js';
 import { createLiveReload, WATCH_PATH_PREFIX, type LiveReload } from './liveReload.js';
 import { createRebuildScheduler, type RebuildScheduler } from './scheduler.js';
+import { normalizeBaseUrl, readBuiltBaseUrl } from './builtBaseUrl.js';
 import { openBrowser } from './openBrowser.js';
 import { closeServer, createStaticServer, listenOnFreePort } from './staticServer.js';
 import { watch, type FSWatcher } from 'chokidar';
@@ -21,9 +22,12 @@ export interface ServeOptions {
   host: string;
   watch?: boolean;
   open?: boolean;
+  /** Serve the site at this path; by default at the base URL it was built for (see readBuiltBaseUrl). */
+  baseUrl?: string;
 }
 
 export interface RunningServer {
+  /** Where the site is served, its base URL included: http://127.0.0.1:3000/sub/ */
   url: string;
   port: number;
   /** Watch mode only: the live-reload hub. */
@@ -86,9 +90,14 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   }
   const liveReload = options.watch ? createLiveReload() : undefined;
   if (liveReload && firstError) liveReload.failed(firstError);
+  // The site is served where it was built to live; a rebuild with another baseUrl moves it.
+  const givenBase = options.baseUrl === undefined ? null : normalizeBaseUrl(options.baseUrl);
+  let baseUrl = givenBase ?? (await readBuiltBaseUrl(root));
   let served = { host: options.host, port: options.port };
   const server: http.Server = createStaticServer({
     root,
+    baseUrl: () => baseUrl,
+    redirectRootToBase: true,
     extraHandler: liveReload
       ? (req, res) => {
           // Build errors show source code: only pages of this server may read the watch endpoints.
@@ -101,8 +110,10 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       : undefined,
     transformHtml: liveReload ? (html) => liveReload.transformHtml(html) : undefined,
   });
-  const { url, port } = await listenOnFreePort(server, { host: options.host, port: options.port });
+  const listening = await listenOnFreePort(server, { host: options.host, port: options.port });
+  const { port } = listening;
   served = { host: options.host, port };
+  const url = `${listening.url.replace(/\/$/, '')}${baseUrl}`;
   if (options.port !== 0 && port !== options.port) process.stdout.write(`Port ${options.port} is in use, using ${port} instead.\n`);
   process.stdout.write(`Serving ${path.relative(process.cwd(), root) || '.'} at ${url}\n`);
   if (!isLoopbackHost(options.host)) {
@@ -141,6 +152,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       let timings: Record<string, number> | undefined;
       try {
         ({ timings } = await buildSite({ siteDir: options.site, outDir: options.outDir, quiet: true, context, inlineCss: false, drafts: true }));
+        if (!givenBase) baseUrl = await readBuiltBaseUrl(root);
         liveReload.built(files.every((f) => f.endsWith('.css')));
       } catch (error) {
         ok = false;

@@ -1,6 +1,7 @@
 // Static file server over a built site directory, behaving like a static host
-// (clean URLs, 404.html, ETag/304, immutable caching of hashed assets, the headers
-// of a `_headers` file plus nosniff and a referrer policy on every response). Used by
+// (clean URLs, 404.html, ETag/304, immutable caching of hashed assets, the site
+// under its base URL, the headers of a `_headers` file plus nosniff and a referrer
+// policy on every response). Used by
 // `sipadocs serve` (and, through the extension points, by the watch mode) and by
 // the link checker.
 import { randomBytes } from 'node:crypto';
@@ -14,6 +15,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { BASE_SECURITY_HEADERS, HEADERS_FILE } from '../build/securityHeaders.js';
 import { createHeaderRules, headersFor, type HeaderRule } from './headerRules.js';
+import { withBase } from '../shared/paths.js';
 
 export interface StaticServerOptions {
   /** Directory of the built site. Read from disk on every request (contents may change). */
@@ -25,6 +27,15 @@ export interface StaticServerOptions {
   extraHandler?: (req: IncomingMessage, res: ServerResponse) => boolean | Promise<boolean>;
   /** Rewrites every HTML response body (including the 404 page), e.g. to inject a reload script. */
   transformHtml?: (html: string, urlPath: string) => string;
+  /**
+   * The base URL the site was built for ("/sub/"; "/" by default), or a function giving it for each
+   * request (watch mode: a rebuild may change it). The root is served at that path, as a static
+   * host serves a project site: "/sub/x" from "x.html", "/sub" redirected to "/sub/", and every
+   * path outside it answered 404 (with no page: the site's 404 page belongs to the site).
+   */
+  baseUrl?: string | (() => string);
+  /** With a base URL other than "/": "/" redirects to it (for people opening the server's address). */
+  redirectRootToBase?: boolean;
 }
 
 export interface ListenOptions {
@@ -259,9 +270,25 @@ async function sendNotFound(exchange: Exchange, realRoot: string, urlPath: strin
   else sendText(exchange.res, 404, 'Not found');
 }
 
+/** Where a request path lies relative to the base URL ("/sub/"): the path below it, or what to answer. */
+function underBase(pathname: string, baseUrl: string): { inside: string } | { redirect: string } | 'outside' {
+  if (baseUrl === '/') return { inside: pathname };
+  if (pathname.startsWith(baseUrl)) return { inside: pathname.slice(baseUrl.length - 1) };
+  if (pathname === baseUrl.slice(0, -1)) return { redirect: baseUrl };
+  return 'outside';
+}
+
 /** Serves one GET/HEAD request from the root. */
-async function serveStatic(exchange: Exchange, root: string): Promise<void> {
-  const { pathname, search } = splitTarget(exchange.req.url ?? '/');
+async function serveStatic(exchange: Exchange, root: string, options: StaticServerOptions): Promise<void> {
+  const { pathname: requested, search } = splitTarget(exchange.req.url ?? '/');
+  const baseUrl = (typeof options.baseUrl === 'function' ? options.baseUrl() : options.baseUrl) ?? '/';
+  const place = underBase(requested, baseUrl);
+  if (place === 'outside') {
+    if (requested === '/' && options.redirectRootToBase) return sendText(exchange.res, 302, 'Found', { Location: baseUrl + search });
+    return sendText(exchange.res, 404, `Not found: this server serves the site at ${baseUrl}`);
+  }
+  if ('redirect' in place) return sendText(exchange.res, 301, 'Moved permanently', { Location: place.redirect + search });
+  const pathname = place.inside;
   let segments: string[];
   try {
     segments = parseRequestPath(pathname);
@@ -279,7 +306,7 @@ async function serveStatic(exchange: Exchange, root: string): Promise<void> {
     case 'file':
       return sendFile(exchange, resolution.resolved, 200, urlPath);
     case 'redirect':
-      return sendText(exchange.res, 301, 'Moved permanently', { Location: resolution.location + search });
+      return sendText(exchange.res, 301, 'Moved permanently', { Location: withBase(baseUrl, resolution.location) + search });
     case 'missing':
       return sendNotFound(exchange, realRoot, urlPath);
   }
@@ -295,7 +322,7 @@ async function handleRequest(exchange: Exchange, options: StaticServerOptions, h
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     return sendText(res, 405, 'Method not allowed', { Allow: 'GET, HEAD' });
   }
-  await serveStatic(exchange, options.root);
+  await serveStatic(exchange, options.root, options);
 }
 
 function safeDecode(pathname: string): string {

@@ -38,6 +38,40 @@ export function withBase(baseUrl: string, sitePath: string): string {
   return `${baseUrl.replace(/\/$/, '')}${sitePath}`;
 }
 
+/**
+ * The href of a site path (see the rule in types.ts): "/docs/x#y" → "/sub/docs/x#y" and "/" →
+ * "/sub/" under the base URL "/sub/". The theme's `Link` builds every link to a route with it.
+ * Anything that is no site path (a "#fragment", a relative or external URL) is returned as it is.
+ */
+export function routeHref(baseUrl: string, sitePath: string): string {
+  return sitePath.startsWith('/') && !sitePath.startsWith('//') ? withBase(baseUrl, sitePath) : sitePath;
+}
+
+/** True when an absolute path already starts with the base URL ("/sub/x", "/sub", "/sub?q", "/sub#h" under "/sub/"). */
+export function startsWithBase(baseUrl: string, url: string): boolean {
+  if (url.startsWith(baseUrl)) return true;
+  const bare = baseUrl.replace(/\/$/, '');
+  return url === bare || url.startsWith(`${bare}?`) || url.startsWith(`${bare}#`);
+}
+
+/**
+ * A URL as authors write it in content ("/docs/x", "/img/a.png"), as the page must show it: an
+ * absolute path gets the base URL in front unless it already starts with it (the rule Docusaurus
+ * applies to markdown links and `Link`), so "/sub/docs/x" stays as it is under "/sub/". Relative
+ * paths, "#fragments" and URLs with a scheme are left alone.
+ */
+export function contentUrl(baseUrl: string, url: string): string {
+  if (baseUrl === '/' || !url.startsWith('/') || url.startsWith('//') || startsWithBase(baseUrl, url)) return url;
+  return withBase(baseUrl, url);
+}
+
+/** The site path of a path written with or without the base URL ("/sub/docs/x" and "/docs/x" → "/docs/x" under "/sub/"). */
+export function stripBase(baseUrl: string, path: string): string {
+  if (baseUrl === '/' || !startsWithBase(baseUrl, path)) return path;
+  const rest = path.slice(baseUrl.length - 1);
+  return rest.startsWith('/') ? rest : `/${rest}`;
+}
+
 /** Splits "path#hash" into its parts; the hash is returned without "#". */
 export function splitHash(href: string): { path: string; hash: string } {
   const i = href.indexOf('#');

@@ -1,6 +1,17 @@
 /**
  * Data that crosses from the generator to the browser. Everything here is JSON-serialisable;
  * the theme (templates/) and the client runtime (src/client) read it, the Node side writes it.
+ *
+ * Links and URLs under a base URL ("/sub/"), one rule for all of this data:
+ * - A link to a route (`to`, `href` of sidebar items and breadcrumbs, `permalink`, `path`,
+ *   `previousPage`, `allTagsPath`, `activeBasePath`…) is a site path, without the base URL:
+ *   "/docs/x#y". The theme renders it only through `Link`'s `to` (src/client/navigation.tsx),
+ *   which puts the base URL in front (`routeHref` in paths.ts); the router compares site paths.
+ * - A file the browser loads (`chunk`, `css`, a sidebar's `url`, `image`, the navbar logo's `src`,
+ *   an author's `imageUrl`) is a URL ready to use, base URL included: "/sub/_sipa/r/x-AB12.js".
+ * - External URLs (`href` of external items, edit URLs, authors' `url`) are complete URLs.
+ * - Content (compiled MDX) is not data: its links are URLs as the page shows them, the base URL
+ *   put in by the compiler (`contentUrl` in paths.ts), and rendered with `UrlLink`.
  */
 
 export interface NavItem {
@@ -54,6 +65,7 @@ export interface ClientSiteData {
   locale: LocaleConfig & { name: string };
   navbar: {
     title: string;
+    /** `src` is a URL with the base URL (see the rule above). */
     logo?: { src: string; alt: string };
     hideOnScroll: boolean;
     items: NavItem[];
@@ -140,6 +152,7 @@ export interface Author {
   name: string;
   title?: string;
   url?: string;
+  /** A URL with the base URL in front when it is a path under the site (see the rule above). */
   imageUrl?: string;
 }
 

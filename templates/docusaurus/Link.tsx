@@ -1,5 +1,5 @@
 import type { AnchorHTMLAttributes } from 'react';
-import { Link as SiteLink } from '../../src/client/navigation.js';
+import { UrlLink } from '../../src/client/navigation.js';
 import { useSiteData } from '../../src/client/siteContext.js';
 import { isExternalUrl } from '../../src/shared/paths.js';
 import { withBaseUrl } from './useBaseUrl.js';
@@ -25,5 +25,5 @@ export default function Link({ to, href, autoAddBaseUrl = true, isNavLink: _nav,
   if (isExternalUrl(target)) {
     return <a href={target} target={rest.target ?? '_blank'} rel={rest.rel ?? 'noopener noreferrer'} {...rest} />;
   }
-  return <SiteLink href={autoAddBaseUrl && target.startsWith('/') ? withBaseUrl(target, site) : target} {...rest} />;
+  return <UrlLink href={autoAddBaseUrl && target.startsWith('/') ? withBaseUrl(target, site) : target} {...rest} />;
 }

@@ -22,7 +22,7 @@ export function AnnouncementBar({ bar }: { bar: Bar }) {
       <p className="announcement__content">
         {bar.content}{' '}
         {bar.link ? (
-          bar.link.to ? <Link href={bar.link.to}>{bar.link.label}</Link> : <a href={bar.link.href}>{bar.link.label}</a>
+          bar.link.to ? <Link to={bar.link.to}>{bar.link.label}</Link> : <a href={bar.link.href}>{bar.link.label}</a>
         ) : null}
       </p>
       {bar.isCloseable ? (

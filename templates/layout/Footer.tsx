@@ -14,7 +14,7 @@ export function Footer({ site }: { site: ClientSiteData }) {
                 {column.items.map((item) => (
                   <li key={item.label}>
                     {item.to ? (
-                      <Link className="footer__link" href={item.to}>{item.label}</Link>
+                      <Link className="footer__link" to={item.to}>{item.label}</Link>
                     ) : (
                       <a className="footer__link" href={item.href} target="_blank" rel="noopener noreferrer">
                         {item.label}

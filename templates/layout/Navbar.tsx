@@ -20,7 +20,7 @@ export function NavLink({ item, pathname, onNavigate }: { item: NavItem; pathnam
   }
   const active = isActive(item, pathname);
   return (
-    <Link className={`navbar__link${active ? ' navbar__link--active' : ''}`} href={item.to} aria-current={active ? 'page' : undefined} onClick={onNavigate}>
+    <Link className={`navbar__link${active ? ' navbar__link--active' : ''}`} to={item.to ?? ''} aria-current={active ? 'page' : undefined} onClick={onNavigate}>
       {item.label}
     </Link>
   );
@@ -53,7 +53,7 @@ export function Navbar({ site, onOpenMenu }: { site: ClientSiteData; onOpenMenu:
         <button type="button" className="navbar__menu-button" aria-label="Open the navigation menu" onClick={onOpenMenu}>
           <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true"><path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" /></svg>
         </button>
-        <Link className="navbar__brand" href={site.baseUrl}>
+        <Link className="navbar__brand" to="/">
           {site.navbar.logo ? <img className="navbar__logo" src={site.navbar.logo.src} alt={site.navbar.logo.alt} width="32" height="32" /> : null}
           <span className="navbar__title">{site.navbar.title}</span>
         </Link>

@@ -7,7 +7,7 @@ export function Tags({ tags }: { tags: TagRef[] }) {
   return (
     <ul className="tags" aria-label="Tags">
       {tags.map((tag) => (
-        <li key={tag.permalink}><Link className="tag" href={tag.permalink}>{tag.label}</Link></li>
+        <li key={tag.permalink}><Link className="tag" to={tag.permalink}>{tag.label}</Link></li>
       ))}
     </ul>
   );
@@ -18,7 +18,7 @@ export function TagCloud({ tags }: { tags: Array<TagRef & { count: number }> }) 
   return (
     <ul className="tags tags--large">
       {tags.map((tag) => (
-        <li key={tag.permalink}><Link className="tag" href={tag.permalink}>{tag.label} <span className="tag__count">{tag.count}</span></Link></li>
+        <li key={tag.permalink}><Link className="tag" to={tag.permalink}>{tag.label} <span className="tag__count">{tag.count}</span></Link></li>
       ))}
     </ul>
   );

@@ -12,9 +12,9 @@ function Breadcrumbs({ items, title }: { items: Breadcrumb[]; title: string }) {
   return (
     <nav className="breadcrumbs" aria-label="Breadcrumbs">
       <ol>
-        <li><Link href="/" aria-label="Home page">Home</Link></li>
+        <li><Link to="/" aria-label="Home page">Home</Link></li>
         {items.map((crumb) => (
-          <li key={crumb.label}>{crumb.href ? <Link href={crumb.href}>{crumb.label}</Link> : <span>{crumb.label}</span>}</li>
+          <li key={crumb.label}>{crumb.href ? <Link to={crumb.href}>{crumb.label}</Link> : <span>{crumb.label}</span>}</li>
         ))}
         <li><span aria-current="page">{title}</span></li>
       </ol>
@@ -27,13 +27,13 @@ export function Pager({ previous, next, label }: { previous: LinkTarget | null; 
   return (
     <nav className="pager" aria-label={label}>
       {previous ? (
-        <Link className="pager__link pager__link--prev" href={previous.permalink}>
+        <Link className="pager__link pager__link--prev" to={previous.permalink}>
           <span className="pager__sub">Previous</span>
           <span className="pager__label">« {previous.title}</span>
         </Link>
       ) : <span />}
       {next ? (
-        <Link className="pager__link pager__link--next" href={next.permalink}>
+        <Link className="pager__link pager__link--next" to={next.permalink}>
           <span className="pager__sub">Next</span>
           <span className="pager__label">{next.title} »</span>
         </Link>
@@ -86,12 +86,12 @@ function DocsTagsArticle({ data }: { data: DocsTagsRouteData | DocsTagRouteData 
     <article className="markdown">
       <header className="blog-list__header">
         <h1>{data.title}</h1>
-        <Link href={data.allTagsPath}>View all tags</Link>
+        <Link to={data.allTagsPath}>View all tags</Link>
       </header>
       <ul className="cards">
         {data.docs.map((doc) => (
           <li key={doc.permalink} className="card">
-            <Link className="card__link" href={doc.permalink}>
+            <Link className="card__link" to={doc.permalink}>
               <span className="card__title">{doc.title}</span>
               {doc.description ? <span className="card__description">{doc.description}</span> : null}
             </Link>
@@ -137,7 +137,7 @@ export function DocScreen({ data, sidebar, Content, markdownUrl }: DocScreenProp
                 <ul className="cards">
                   {data.items.map((item) => (
                     <li key={item.href} className="card">
-                      <Link className="card__link" href={item.href}>
+                      <Link className="card__link" to={item.href}>
                         <span className="card__title">{item.isCategory ? '🗂 ' : ''}{item.label}</span>
                         {item.description ? <span className="card__description">{item.description}</span> : null}
                       </Link>

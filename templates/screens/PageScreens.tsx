@@ -32,9 +32,9 @@ export function NotFoundScreen({ site }: { site: ClientSiteData }) {
       <h1>Page not found</h1>
       <p>We could not find the page you asked for. It may have moved when the documentation was reorganised, or the link may contain a typo.</p>
       <ul className="not-found__links">
-        <li><Link href={site.baseUrl}>Go to the home page</Link></li>
+        <li><Link to="/">Go to the home page</Link></li>
         {site.navbar.items.filter((item) => item.to).map((item) => (
-          <li key={item.to}><Link href={item.to}>{item.label}</Link></li>
+          <li key={item.to}><Link to={item.to!}>{item.label}</Link></li>
         ))}
       </ul>
     </main>

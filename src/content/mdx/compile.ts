@@ -9,6 +9,7 @@ import { usesJsx } from './jsxUsage.js';
 import {
   isRelativeSource,
   rehypeAnchors,
+  rehypeBaseUrl,
   rehypeCodeBlocks,
   rehypeHeadings,
   rehypeImages,
@@ -73,7 +74,10 @@ export interface CompileOptions {
   resolveImage?: (relativePath: string) => ResolvedImage | null;
   /** The `image` front matter, resolved like the page's images into `CompiledPage.image`. */
   image?: string | null;
-  /** The site's base URL, put before an `image` front matter that is a path under the site. */
+  /**
+   * The site's base URL ("/" when absent), put before absolute paths in the content's links and
+   * images and before an `image` front matter that is a path under the site.
+   */
   baseUrl?: string;
   /** Also compile the part before the truncate marker as a separate module. */
   withExcerpt?: boolean;
@@ -196,6 +200,7 @@ async function compileOnce(
     resolveMarkdownLink: options.resolveMarkdownLink,
     hashLinkBase,
     resolveImage: options.resolveImage,
+    baseUrl: options.baseUrl ?? '/',
   };
   const [{ compile, nodeTypes }, { default: remarkGfm }, { default: remarkDirective }, { default: rehypeRaw }, { toMarkdown }, { gfmToMarkdown }] =
     await loadMdxLibraries();
@@ -233,6 +238,8 @@ async function compileOnce(
           ...rawHtml,
           // After raw HTML is parsed, so <img> written in markdown's HTML is found too.
           [rehypeImages, pluginOptions],
+          // After images: a file beside the page already has its URL, base URL included.
+          [rehypeBaseUrl, pluginOptions],
           [rehypeCodeBlocks, pluginOptions],
           [rehypeAnchors, pluginOptions],
         ],

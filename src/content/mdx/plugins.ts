@@ -11,7 +11,7 @@ import type { MdxJsxAttribute, MdxJsxFlowElement } from 'mdast-util-mdx-jsx';
 import type { Program } from 'estree';
 import type { VFile } from 'vfile';
 import type { TocItem } from '../../shared/types.js';
-import { isExternalUrl, splitHash } from '../../shared/paths.js';
+import { contentUrl, isExternalUrl, splitHash, withBase } from '../../shared/paths.js';
 import { collectAnchors } from './anchors.js';
 import { parseCodeMeta } from './codeMeta.js';
 import { PLAIN_LANGUAGES, type CodeHighlighter } from './highlighter.js';
@@ -67,8 +67,10 @@ export interface PluginOptions {
   knownComponents: ReadonlySet<string>;
   /** Resolves a relative link to a .md/.mdx file (without #hash) to its route, or null. */
   resolveMarkdownLink: (target: string) => string | null;
-  /** When set, same-page "#x" links are rewritten to "<hashLinkBase>#x" (excerpts shown elsewhere). */
+  /** When set, same-page "#x" links are rewritten to "<hashLinkBase>#x" (excerpts shown elsewhere); a route. */
   hashLinkBase?: string | null;
+  /** The site's base URL ("/" unless the site lives under a path): content links get it in front. */
+  baseUrl?: string;
   /**
    * Finds the image a relative source names (path relative to the page's folder, decoded, without
    * query or hash), or null when there is no such file. Without it, relative sources stay as written.
@@ -143,13 +145,17 @@ export function remarkThemeDetails() {
   };
 }
 
-/** Rewrites relative links to .md/.mdx files into routes; unresolved ones are warned about. */
+/**
+ * Rewrites relative links to .md/.mdx files into the URLs of their routes (base URL included);
+ * unresolved ones are warned about.
+ */
 export function remarkMarkdownLinks(options: PluginOptions) {
+  const baseUrl = options.baseUrl ?? '/';
   return (tree: MdastRoot) => {
     walkMdast(tree, (node) => {
       if (node.type !== 'link') return;
       if (options.hashLinkBase && node.url.startsWith('#')) {
-        node.url = `${options.hashLinkBase}${node.url}`;
+        node.url = `${withBase(baseUrl, options.hashLinkBase)}${node.url}`;
         return;
       }
       if (isExternalUrl(node.url) || node.url.startsWith('/') || node.url.startsWith('#')) return;
@@ -158,7 +164,7 @@ export function remarkMarkdownLinks(options: PluginOptions) {
       const route = options.resolveMarkdownLink(decodeURI(path));
       options.state.markdownLinks[path] = route;
       if (route) {
-        node.url = hash ? `${route}#${hash}` : route;
+        node.url = withBase(baseUrl, hash ? `${route}#${hash}` : route);
       } else {
         options.state.warnings.push({
           code: 'BROKEN_MARKDOWN_LINK',
@@ -294,6 +300,38 @@ export function rehypeImages(options: PluginOptions) {
           },
           node,
         );
+      }
+    });
+  };
+}
+
+/** Attributes holding a URL the browser follows or loads, on HTML elements written in content. */
+const URL_ATTRIBUTES = ['href', 'src', 'poster'];
+
+/**
+ * Puts the site's base URL in front of the absolute paths content writes ("/docs/x", "/img/a.png")
+ * in links and sources: markdown links and images, raw HTML in markdown, and HTML elements in MDX
+ * (`<a href="/blog">`, `<img src="/img/a.png">`) whose attribute is a literal string. A path that
+ * already starts with the base URL is left alone, as Docusaurus does (see contentUrl); components
+ * (`<Link to>`) add the base URL themselves. Nothing to do, and nothing walked, when the base URL is "/".
+ */
+export function rehypeBaseUrl(options: PluginOptions) {
+  const baseUrl = options.baseUrl ?? '/';
+  return (tree: HastRoot) => {
+    if (baseUrl === '/') return;
+    walkHast(tree, (node) => {
+      if (node.type === 'element') {
+        const properties = node.properties ?? {};
+        for (const name of URL_ATTRIBUTES) {
+          const value = properties[name];
+          if (typeof value === 'string') properties[name] = contentUrl(baseUrl, value);
+        }
+      } else if ((node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') && node.name && /^[a-z]/.test(node.name) && !node.name.includes('.')) {
+        for (const attribute of node.attributes) {
+          if (attribute.type === 'mdxJsxAttribute' && URL_ATTRIBUTES.includes(attribute.name) && typeof attribute.value === 'string') {
+            attribute.value = contentUrl(baseUrl, attribute.value);
+          }
+        }
       }
     });
   };

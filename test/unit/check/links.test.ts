@@ -29,6 +29,21 @@ describe('findBrokenLinks', () => {
   });
 });
 
+describe('findBrokenLinks under a base URL', () => {
+  it('reads links as the browser does on the page at the base URL, and reports paths outside it', () => {
+    const pages = [
+      page('/', '<a href="/sub/docs/a">a</a><a href="docs/b#two">relative from the home page</a><a href="/sub/img/x.svg">img</a>'),
+      page('/docs/a', '<a href="b">sibling</a><a href="../">home</a><a href="/sub">home too</a><a href="/docs/b">no base</a><a href="/">root</a>'),
+      page('/docs/b', '<h2 id="two">Two</h2><a href="/sub/docs/zzz">missing</a>'),
+    ];
+    expect(findBrokenLinks(pages, new Set(['/img/x.svg']), '/sub/')).toEqual([
+      { source: '/docs/a', href: '/docs/b', reason: 'outside the base URL' },
+      { source: '/docs/a', href: '/', reason: 'outside the base URL' },
+      { source: '/docs/b', href: '/sub/docs/zzz', reason: 'missing page' },
+    ]);
+  });
+});
+
 describe('reading targets and links from HTML', () => {
   it('reads every element id and every <a name>, and nothing from text', () => {
     // As the highlighter writes code: "<" escaped, quotes not.

@@ -181,6 +181,41 @@ describe('URL mapping', () => {
   });
 });
 
+describe('a site built for a base URL', () => {
+  it('serves the root at the base URL as a static host serves a project site', async () => {
+    const port = await start({ baseUrl: '/sub/' });
+    for (const [target, body] of [['/sub/', '<h1>Home</h1>'], ['/sub/about', '<h1>About</h1>'], ['/sub/docs/guide', '<h1>Guide</h1>'], ['/sub/docs/', '<h1>Docs</h1>']]) {
+      const res = await request(port, target!);
+      expect([target, res.status, res.body]).toEqual([target, 200, body]);
+    }
+    // Unknown pages under it get the site's 404 page; directories redirect under it.
+    expect(await request(port, '/sub/nope')).toMatchObject({ status: 404, body: '<h1>Lost</h1>' });
+    expect((await request(port, '/sub/docs/api?q=1')).headers.location).toBe('/sub/docs/api/?q=1');
+    expect(await request(port, '/sub?q=1')).toMatchObject({ status: 301, headers: expect.objectContaining({ location: '/sub/?q=1' }) });
+  });
+
+  it('answers every path outside it with a plain 404, the root included unless asked to redirect', async () => {
+    const port = await start({ baseUrl: '/sub/' });
+    for (const target of ['/', '/about', '/index.html', '/subway', '/assets/app.js']) {
+      const res = await request(port, target);
+      expect([target, res.status]).toEqual([target, 404]);
+      expect(res.body).not.toContain('Lost');
+    }
+    const redirecting = await start({ baseUrl: '/sub/', redirectRootToBase: true });
+    expect(await request(redirecting, '/')).toMatchObject({ status: 302, headers: expect.objectContaining({ location: '/sub/' }) });
+    expect((await request(redirecting, '/about')).status).toBe(404);
+  });
+
+  it('reads the base URL for each request when given a function', async () => {
+    let baseUrl = '/one/';
+    const port = await start({ baseUrl: () => baseUrl });
+    expect((await request(port, '/one/about')).status).toBe(200);
+    baseUrl = '/two/';
+    expect((await request(port, '/one/about')).status).toBe(404);
+    expect((await request(port, '/two/about')).status).toBe(200);
+  });
+});
+
 describe('headers', () => {
   it.each([
     ['page.html', 'text/html; charset=utf-8'],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizePath, routeMarkdownUrl, routePayloadUrl } from '../../../src/shared/paths.js';
+import { contentUrl, normalizePath, routeHref, routeMarkdownUrl, routePayloadUrl, stripBase } from '../../../src/shared/paths.js';
 
 describe('normalizePath', () => {
   it.each([
@@ -35,5 +35,36 @@ describe('routeMarkdownUrl', () => {
     expect(routeMarkdownUrl('/docs/guides/installation')).toBe('/docs/guides/installation.md');
     expect(routeMarkdownUrl('/')).toBe('/index.md');
     expect(routeMarkdownUrl('/blog/welcome', '/sub/')).toBe('/sub/blog/welcome.md');
+  });
+});
+
+describe('links under a base URL', () => {
+  it('routeHref always puts the base URL before a site path, and leaves anything else', () => {
+    expect(routeHref('/sub/', '/docs/x#y')).toBe('/sub/docs/x#y');
+    expect(routeHref('/sub/', '/')).toBe('/sub/');
+    // A route that happens to start like the base URL is still a site path.
+    expect(routeHref('/sub/', '/sub/page')).toBe('/sub/sub/page');
+    expect(routeHref('/', '/docs/x')).toBe('/docs/x');
+    for (const other of ['#top', 'relative', 'https://example.com/x', '//cdn.example/x', '']) expect(routeHref('/sub/', other)).toBe(other);
+  });
+
+  it('contentUrl puts it before absolute paths that do not start with it yet', () => {
+    expect(contentUrl('/sub/', '/docs/x')).toBe('/sub/docs/x');
+    expect(contentUrl('/sub/', '/')).toBe('/sub/');
+    expect(contentUrl('/sub/', '/img/a.png?v=1')).toBe('/sub/img/a.png?v=1');
+    for (const same of ['/sub/docs/x', '/sub', '/sub#h', '/sub?q=1', 'docs/x', '../x', '#h', 'https://example.com/', '//cdn.example/x', 'mailto:a@b.c', '']) {
+      expect(contentUrl('/sub/', same)).toBe(same);
+    }
+    // "/subway" does not start with the base URL "/sub/".
+    expect(contentUrl('/sub/', '/subway')).toBe('/sub/subway');
+    expect(contentUrl('/', '/docs/x')).toBe('/docs/x');
+  });
+
+  it('stripBase gives the site path of a path written with the base URL', () => {
+    expect(stripBase('/sub/', '/sub/docs/x')).toBe('/docs/x');
+    expect(stripBase('/sub/', '/sub/')).toBe('/');
+    expect(stripBase('/sub/', '/sub')).toBe('/');
+    expect(stripBase('/sub/', '/docs/x')).toBe('/docs/x');
+    expect(stripBase('/', '/docs/x')).toBe('/docs/x');
   });
 });

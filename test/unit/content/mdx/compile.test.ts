@@ -248,6 +248,69 @@ describe('compileMdx', () => {
     expect((await compile('<img src={"/a.png"} alt="" /> <span id={\'literal\'} title={`t`} data-n={1 + 1}>x</span>\n')).anchors).toEqual(['literal']);
   });
 
+  describe('under a base URL', () => {
+    const base = { baseUrl: '/sub/' };
+
+    it('puts it before absolute paths of links and images in markdown and in HTML elements, once', async () => {
+      const body = [
+        '[Guide](/docs/guide#setup) [Based](/sub/docs/guide) [Home](/sub) [Root](/) [Relative](other) [Here](#top)',
+        '',
+        '[Far](https://example.com/docs) [Mail](mailto:a@example.com) [Proto](//cdn.example/x)',
+        '',
+        '![Logo](/img/logo.svg) <img src="/img/a.png" alt="A" /> <a href="/blog">Blog</a> <video src="/media/v.mp4" poster="/img/p.png" />',
+        '',
+        'export const Card = ({ href }) => <a href={href}>card</a>;',
+        '',
+        '<Card href="/docs/x" /> <a href={"/docs/y"}>expression</a>',
+        '',
+      ].join('\n');
+      const html = await render(await compile(body, undefined, base));
+      for (const part of [
+        '<a href="/sub/docs/guide#setup">Guide</a>',
+        '<a href="/sub/docs/guide">Based</a>',
+        '<a href="/sub">Home</a>',
+        '<a href="/sub/">Root</a>',
+        '<a href="other">Relative</a>',
+        '<a href="#top">Here</a>',
+        '<a href="https://example.com/docs">Far</a>',
+        '<a href="mailto:a@example.com">Mail</a>',
+        '<a href="//cdn.example/x">Proto</a>',
+        '<img src="/sub/img/logo.svg" alt="Logo"',
+        '<img src="/sub/img/a.png" alt="A"',
+        '<a href="/sub/blog">Blog</a>',
+        '<video src="/sub/media/v.mp4" poster="/sub/img/p.png">',
+        // A component's props and expressions are the author's code, as in Docusaurus.
+        '<a href="/docs/x">card</a>',
+        '<a href="/docs/y">expression</a>',
+      ]) {
+        expect(html).toContain(part);
+      }
+    });
+
+    it('does the same in .md, raw HTML included', async () => {
+      const page = await compile('[Guide](/docs/guide) <a href="/blog">Blog</a> <img src="/img/a.png" alt="A">\n', () => null, { ...base, format: 'md', file: 'docs/page.md' });
+      const html = await render(page);
+      expect(html).toContain('<a href="/sub/docs/guide">Guide</a>');
+      expect(html).toContain('<a href="/sub/blog">Blog</a>');
+      expect(html).toContain('<img src="/sub/img/a.png" alt="A"');
+    });
+
+    it('links relative markdown files and an excerpt\'s own headings to their routes under it', async () => {
+      const page = await compile('See [the guide](./guide.md#setup) and [below](#rest).\n\n{/* truncate */}\n\n## Rest\n', (target) => (target === './guide.md' ? '/docs/guide' : null), {
+        ...base,
+        route: '/blog/post',
+      });
+      expect(await render(page)).toContain('<a href="/sub/docs/guide#setup">the guide</a> and <a href="#rest">below</a>');
+      expect(await render(page, 'excerptCode')).toContain('<a href="/sub/docs/guide#setup">the guide</a> and <a href="/sub/blog/post#rest">below</a>');
+      expect(page.markdownLinks).toEqual({ './guide.md': '/docs/guide' });
+    });
+
+    it('leaves a resolved image, whose URL has the base URL already, as it is', async () => {
+      const resolveImage = () => ({ url: '/sub/_sipa/img/chart-00000001.png' });
+      expect(await render(await compile('![Chart](./img/chart.png)\n', undefined, { ...base, resolveImage }))).toContain('src="/sub/_sipa/img/chart-00000001.png"');
+    });
+  });
+
   it('suggests .md for an .mdx file that MDX 3 rejects and that uses no JSX', async () => {
     const plain = await compile('# Old page\n\n<!-- written for MDX 1 -->\n\nText.\n').catch((e: unknown) => e);
     expect(plain).toBeInstanceOf(SiteError);
