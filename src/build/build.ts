@@ -267,7 +267,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       if (staticFiles.length > 0) await staging.copyDir(path.join(config.siteDir, config.staticDir), '.');
       // A _headers file of the site's own comes first; its rules add to the security headers.
       const ownHeaders = staticFiles.includes(HEADERS_FILE) ? `${await readFile(path.join(staging.dir, HEADERS_FILE), 'utf8')}\n` : '';
-      staging.write(HEADERS_FILE, ownHeaders + headersFileText(contentSecurityPolicy(rendered.scriptHashes)));
+      staging.write(HEADERS_FILE, ownHeaders + headersFileText(contentSecurityPolicy(rendered.scriptHashes, { webAssembly: siteData.search })));
       const { build, foreign } = await staging.commit();
       if (foreign.length > 0) warn(foreignFilesWarning(options.outDir, foreign, config));
       const manifest: OutputManifest = { version: MANIFEST_VERSION, build, targets, pages: rendered.manifest, search: search?.manifest, outputs: outputs.writer.manifest };

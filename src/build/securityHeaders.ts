@@ -50,10 +50,12 @@ export function hasInlineHandler(html: string): boolean {
  * allow one by one, and a style cannot run code. Images, media and frames may come from any https
  * address, as content shows pictures and videos hosted elsewhere; nothing else leaves the site.
  */
-export function contentSecurityPolicy(scriptHashes: Iterable<string>): string {
+export function contentSecurityPolicy(scriptHashes: Iterable<string>, options: { webAssembly?: boolean } = {}): string {
+  // The search runtime compiles WebAssembly: 'wasm-unsafe-eval' allows that and no JavaScript eval.
+  const wasm = options.webAssembly ? ["'wasm-unsafe-eval'"] : [];
   return [
     "default-src 'self'",
-    ['script-src', "'self'", ...[...new Set(scriptHashes)].sort()].join(' '),
+    ['script-src', "'self'", ...wasm, ...[...new Set(scriptHashes)].sort()].join(' '),
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: https:",
     "media-src 'self' https:",

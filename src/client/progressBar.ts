@@ -43,6 +43,8 @@ export function createProgressBar(doc: Document = document): ProgressBar {
       const finished = bar;
       bar = null;
       if (!finished) return;
+      // Nothing is loading any more: the bar only fades out, so assistive technology skips it.
+      finished.setAttribute('aria-hidden', 'true');
       finished.style.transform = 'translate3d(0,0,0)';
       setTimeout(() => {
         finished.style.opacity = '0';

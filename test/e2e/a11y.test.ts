@@ -1,7 +1,7 @@
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSite, type BuiltSite } from './site.js';
+import { injectAxe } from './axe.js';
 
 let site: BuiltSite;
 
@@ -13,15 +13,12 @@ afterAll(async () => {
   await site?.close();
 });
 
-const AXE = path.resolve('node_modules/axe-core/axe.min.js');
-/** axe is injected as an inline script, which the site's Content-Security-Policy rightly blocks: the checker's pages bypass it. */
-const AXE_CONTEXT = { bypassCSP: true };
 const PAGES = ['/', '/docs/guides/overview', '/blog/welcome', '/this-page-does-not-exist', '/docs/guides/guides-basics/create-a-new-page'];
 
 interface Violation { id: string; impact: string | null; help: string; nodes: { target: unknown[]; failureSummary?: string }[] }
 
 async function axe(page: Page): Promise<Violation[]> {
-  await page.addScriptTag({ path: AXE });
+  await injectAxe(page);
   const result = await page.evaluate(async () => {
     const axeGlobal = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: Violation[] }> } }).axe;
     return axeGlobal.run(document, { resultTypes: ['violations'] });
@@ -31,7 +28,7 @@ async function axe(page: Page): Promise<Violation[]> {
 
 describe.each(['dark', 'light'] as const)('axe-core in %s mode', (mode) => {
   it.each(PAGES)('%s has no serious or critical violations', async (pathname) => {
-    const context = await site.browser.newContext({ ...AXE_CONTEXT, viewport: { width: 1280, height: 900 }, colorScheme: mode });
+    const context = await site.browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: mode });
     try {
       const page = await context.newPage();
       await page.goto(`${site.url}${pathname}`);
@@ -48,7 +45,7 @@ describe.each(['dark', 'light'] as const)('axe-core in %s mode', (mode) => {
 
 describe.each(['dark', 'light'] as const)('axe-core on a phone in %s mode', (mode) => {
   it('a doc page with the mobile menu open has no serious or critical violations', async () => {
-    const context = await site.browser.newContext({ ...AXE_CONTEXT, viewport: { width: 390, height: 844 }, colorScheme: mode });
+    const context = await site.browser.newContext({ viewport: { width: 390, height: 844 }, colorScheme: mode });
     try {
       const page = await context.newPage();
       await page.goto(`${site.url}/docs/guides/installation`);
@@ -66,7 +63,7 @@ describe.each(['dark', 'light'] as const)('axe-core on a phone in %s mode', (mod
 
 describe('focus', () => {
   it('every focusable element in the chrome shows a visible focus indicator', async () => {
-    const context = await site.browser.newContext({ ...AXE_CONTEXT, viewport: { width: 1280, height: 900 }, colorScheme: 'dark' });
+    const context = await site.browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: 'dark' });
     try {
       const page = await context.newPage();
       await page.goto(`${site.url}/docs/guides/installation`);

@@ -4,10 +4,10 @@
  * navigates client-side, `@docusaurus/BrowserOnly` hydrates without a mismatch, and a React page
  * with its own <main> has one main landmark, on a first visit and after a client-side navigation.
  */
-import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startSite, type BuiltSite } from './site.js';
+import { injectAxe } from './axe.js';
 
 let site: BuiltSite;
 const contexts: BrowserContext[] = [];
@@ -141,13 +141,12 @@ describe('@docusaurus/Link', () => {
   }, 60_000);
 });
 
-const AXE = path.resolve('node_modules/axe-core/axe.min.js');
 
 interface Violation { id: string; impact: string | null; nodes: { target: unknown[] }[] }
 
 /** Every axe-core violation of the page, whatever its impact. */
 async function axe(page: Page): Promise<Violation[]> {
-  await page.addScriptTag({ path: AXE });
+  await injectAxe(page);
   return page.evaluate(async () => {
     const axeGlobal = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: Violation[] }> } }).axe;
     return (await axeGlobal.run(document, { resultTypes: ['violations'] })).violations;

@@ -15,6 +15,7 @@ import { documentBody } from '../../src/render/document.js';
 import { extractSearchDocument } from '../../src/search/searchDocument.js';
 import { tempDir } from '../helpers.js';
 import { startSite, type BuiltSite } from './site.js';
+import { injectAxe } from './axe.js';
 
 let site: BuiltSite;
 const contexts: BrowserContext[] = [];
@@ -31,7 +32,6 @@ afterEach(async () => {
   await Promise.all(contexts.splice(0).map((c) => c.close().catch(() => {})));
 });
 
-const AXE = path.resolve('node_modules/axe-core/axe.min.js');
 const TARGET = '/docs/api/SipaUrl';
 /** A word of SipaUrl's body (under setUrl), checked below to be on no other page, in any form. */
 const WORD = 'swapped';
@@ -85,7 +85,7 @@ const headingInView = (page: Page, id: string) =>
   }, id);
 
 async function axe(page: Page) {
-  await page.addScriptTag({ path: AXE });
+  await injectAxe(page);
   const result = await page.evaluate(async () => {
     type Violation = { id: string; impact: string | null; help: string; nodes: Array<{ target: unknown[] }> };
     const axeGlobal = (window as unknown as { axe: { run(context: Element, options: object): Promise<{ violations: Violation[] }> } }).axe;

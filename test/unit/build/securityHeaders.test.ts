@@ -34,6 +34,10 @@ describe('security headers', () => {
     expect(policy).toContain("script-src 'self' 'sha256-a=' 'sha256-b=';");
     expect(policy).not.toMatch(/script-src[^;]*unsafe/);
     expect(policy).toContain("object-src 'none'");
+    // With search, WebAssembly may be compiled, and still no JavaScript evaluated.
+    const withSearch = contentSecurityPolicy(["'sha256-a='"], { webAssembly: true });
+    expect(withSearch).toContain("script-src 'self' 'wasm-unsafe-eval' 'sha256-a=';");
+    expect(withSearch).not.toContain("'unsafe-eval'");
     expect(headersFileText(policy)).toBe(
       `# Written by sipadocs: the headers every page of this site is served with.\n/*\n  Content-Security-Policy: ${policy}\n  X-Content-Type-Options: nosniff\n  Referrer-Policy: strict-origin-when-cross-origin\n`,
     );
