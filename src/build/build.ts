@@ -7,7 +7,7 @@ import { createSiteBundler, type SiteBundler } from '../bundle/bundleSite.js';
 import { standaloneFunctionBody, standaloneModule } from '../bundle/routeChunks.js';
 import { sharedModules } from '../bundle/sharedModules.js';
 import { REPO_ROOT, routeEntryName, type VirtualSources } from '../bundle/virtualModules.js';
-import { extractLinks, findBrokenLinks } from '../check/links.js';
+import { extractLinks, findBrokenLinks, type BrokenLink } from '../check/links.js';
 import type { SidebarsConfig } from '../config/defineConfig.js';
 import { importSiteModule, loadConfig } from '../config/load.js';
 import { clientSiteData } from '../config/normalize.js';
@@ -363,6 +363,12 @@ function virtualSources(
   };
 }
 
+const BROKEN_LINK_HINTS: Record<BrokenLink['reason'], string> = {
+  'missing page': 'Link to an existing route, without .html and without a trailing slash.',
+  'missing anchor': 'Link to an existing heading id (see the target page\'s table of contents).',
+  'malformed URL': 'Percent-encode the link: "%" is written "%25", "#" in a page name "%23", "?" "%3F" (a space may stay or be "%20").',
+};
+
 function brokenLinksError(broken: ReturnType<typeof findBrokenLinks>, routes: PlannedRoute[], rel: (file: string) => string): SiteErrors {
   const sourceOf = new Map(routes.map((r) => [r.path, r.sourceFile]));
   return new SiteErrors(
@@ -372,7 +378,7 @@ function brokenLinksError(broken: ReturnType<typeof findBrokenLinks>, routes: Pl
           code: 'BROKEN_LINKS',
           message: `broken link on ${link.source} → ${link.href} (${link.reason})`,
           location: sourceOf.get(link.source) ? { file: rel(sourceOf.get(link.source)!) } : undefined,
-          hint: link.reason === 'missing anchor' ? 'Link to an existing heading id (see the target page\'s table of contents).' : 'Link to an existing route, without .html and without a trailing slash.',
+          hint: BROKEN_LINK_HINTS[link.reason],
         }),
     ),
   );

@@ -16,7 +16,7 @@ import { createWorkerPool, workerScript, type WorkerPool } from './workerPool.js
 import { SSR_GROUP_SIZE } from '../bundle/virtualModules.js';
 import { documentBody, renderDocument } from '../render/document.js';
 import type { ClientSiteData, PageMeta, RoutePayload, SidebarView } from '../shared/types.js';
-import { routePayloadUrl, withBase } from '../shared/paths.js';
+import { routePayloadFile, withBase } from '../shared/paths.js';
 import { GENERATOR_VERSION } from '../version.js';
 import { announcementScript } from '../../templates/layout/announcementScript.js';
 import { colorModeScript } from '../../templates/layout/colorMode.js';
@@ -147,7 +147,7 @@ export async function renderPages(options: RenderPagesOptions): Promise<RenderPa
     options.onProgress?.(++emitted, keyed.length);
     if (emitted % 250 === 0) collectGarbageAbove(HEAP_CEILING);
     writeStamped(files, route.outputFile, html);
-    if (route.path !== '/404') writeStamped(files, routePayloadUrl(route.path, '/').slice(1), JSON.stringify(payload));
+    if (route.path !== '/404') writeStamped(files, routePayloadFile(route.path), JSON.stringify(payload));
   };
 
   // A found page is kept or written at once; rendering is CPU-bound.

@@ -6,6 +6,7 @@ import { stat } from 'node:fs/promises';
 import { LinkChecker, LinkState, type CheckOptions, type LinkResult } from 'linkinator';
 import { closeServer, createStaticServer, listenOnFreePort } from '../dev/staticServer.js';
 import { SiteError } from '../errors.js';
+import { routeHref } from '../shared/paths.js';
 
 export interface BrokenLink {
   /** Site path of the broken target, e.g. `/docs/x`, `/img/a.png` or `/docs/x#section`. */
@@ -55,7 +56,8 @@ export async function checkBuiltSite(dir: string, options: CheckBuiltSiteOptions
     const base: CrawlOptions = { origin, check: baseCheckOptions(origin, options.concurrency) };
     // Start from every page, not only "/": orphan pages and pages the home page does not link to count too.
     const pages = await fg('**/*.html', { cwd: dir });
-    const startUrls = pages.map((file) => new URL(file.replace(/(^|\/)index\.html$/, '$1').replace(/\.html$/, ''), url).href);
+    // File names are decoded routes: "docs/a#b.html" is the page /docs/a%23b.
+    const startUrls = pages.map((file) => new URL(routeHref(`/${file.replace(/(^|\/)index\.html$/, '$1').replace(/\.html$/, '')}`), url).href);
     const crawl = await crawlSite([...new Set([url, ...startUrls])], base);
     const fragmentResults = await checkFragments(crawl.pages, base);
     return {

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { isExternalUrl, normalizePath, splitHash } from '../shared/paths.js';
+import { isExternalUrl, normalizePath, routeHref, routeOfUrlPath, splitHash } from '../shared/paths.js';
 
 /** Links and anchor ids found in one rendered page. */
 export interface PageLinks {
@@ -12,7 +12,8 @@ export interface BrokenLink {
   /** Route of the page holding the link. */
   source: string;
   href: string;
-  reason: 'missing page' | 'missing anchor';
+  /** A "malformed URL" is one a static host refuses (400), such as "/docs/100%" for the route /docs/100%. */
+  reason: 'missing page' | 'missing anchor' | 'malformed URL';
 }
 
 const HREF = /<a\s[^>]*?href="([^"]*)"/g;
@@ -61,17 +62,17 @@ export function findBrokenLinks(pages: PageLinks[], files: ReadonlySet<string>, 
       if (/\.mdx?$/.test(withoutQuery)) continue;
       let target = page.route;
       if (withoutQuery) {
-        const absolute = withoutQuery.startsWith('/') ? withoutQuery : path.posix.join(path.posix.dirname(page.route), withoutQuery);
+        // Hrefs are URLs (percent-encoded), routes are not: a relative href resolves against the page's URL.
+        const absolute = withoutQuery.startsWith('/') ? withoutQuery : path.posix.join(path.posix.dirname(routeHref(page.route)), withoutQuery);
         if (base && !absolute.startsWith(`${base}/`) && absolute !== base) {
           broken.push({ source: page.route, href, reason: 'missing page' });
           continue;
         }
-        const sitePath = absolute.slice(base.length) || '/';
-        let decoded: string;
-        try {
-          decoded = decodeURI(sitePath);
-        } catch {
-          decoded = sitePath;
+        // Decoded once, as the browser and the static host do.
+        const decoded = routeOfUrlPath(absolute.slice(base.length) || '/');
+        if (decoded === null) {
+          broken.push({ source: page.route, href, reason: 'malformed URL' });
+          continue;
         }
         if (files.has(decoded)) continue;
         target = normalizePath(decoded);

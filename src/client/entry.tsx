@@ -8,7 +8,7 @@ import siteData from 'sipa:site-data';
 // Registers React and the theme's components for the route chunks, which do not bundle their own.
 import 'sipa:shared-modules';
 import type { ClientSiteData, RouteModule, RoutePayload } from '../shared/types.js';
-import { isExternalUrl, normalizePath } from '../shared/paths.js';
+import { isExternalUrl, normalizePath, routeOfUrlPath } from '../shared/paths.js';
 import { shouldPrefetch } from './connection.js';
 import { rememberDocsVersion } from './docsVersion.js';
 import { RouteLoadError } from './ErrorBoundary.js';
@@ -60,9 +60,20 @@ function sitePathOf(href: string): { path: string; hash: string; url: URL } | nu
   if (url.origin !== location.origin) return null;
   const base = site.baseUrl.replace(/\/$/, '');
   if (base && !url.pathname.startsWith(`${base}/`) && url.pathname !== base) return null;
-  const path = normalizePath(url.pathname.slice(base.length) || '/');
-  if (/\.(?!html$)[a-z0-9]+$/i.test(path)) return null;
-  return { path, hash: decodeURIComponent(url.hash.slice(1)), url };
+  // The route is the URL path decoded once, as the static host reads it; one the host would
+  // refuse (a stray "%") is left to a normal page load.
+  const path = routeOfUrlPath(normalizePath(url.pathname.slice(base.length) || '/'));
+  if (path === null || /\.(?!html$)[a-z0-9]+$/i.test(path)) return null;
+  return { path, hash: decodeHash(url.hash.slice(1)), url };
+}
+
+/** A URL's fragment as an element id; a malformed one ("#100%") is taken as it is, as browsers do. */
+function decodeHash(hash: string): string {
+  try {
+    return decodeURIComponent(hash);
+  } catch {
+    return hash;
+  }
 }
 
 function scrollToTarget(hash: string): void {
@@ -141,7 +152,7 @@ function ClientApp({ initial }: { initial: LoadedRoute }) {
   const [view, setView] = useState<ViewState>(() => {
     const type = (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.type;
     const saved = type === 'reload' || type === 'back_forward' ? scrollMemory.initial() : undefined;
-    return { route: initial, hash: location.hash.slice(1), error: null, scroll: saved ?? null };
+    return { route: initial, hash: decodeHash(location.hash.slice(1)), error: null, scroll: saved ?? null };
   });
   const navigationId = useRef(0);
   useEffect(() => {
@@ -150,12 +161,13 @@ function ClientApp({ initial }: { initial: LoadedRoute }) {
 
   const go = useCallback(async (href: string, mode: 'push' | 'pop', restore?: { x: number; y: number }) => {
     const target = sitePathOf(href);
-    if (!target || !(await routeMatches(target.path))) {
+    // A path the matcher cannot read is left to a normal page load rather than swallowing the click.
+    if (!target || !(await routeMatches(target.path).catch(() => false))) {
       window.location.assign(href);
       return;
     }
     const id = ++navigationId.current;
-    const current = normalizePath(location.pathname);
+    const current = routeOfUrlPath(normalizePath(location.pathname));
     if (mode === 'push') scrollMemory.save();
     if (mode === 'push' && target.path === current && target.url.hash) {
       scrollMemory.push(target.url.href);

@@ -1,5 +1,6 @@
 import { createContext, useContext, type AnchorHTMLAttributes, type MouseEvent, type ReactNode } from 'react';
 import { useEffect, useRef } from 'react';
+import { routeHref } from '../shared/paths.js';
 
 /** What the theme knows about navigation; the same shape during server rendering and in the browser. */
 export interface Navigation {
@@ -39,11 +40,20 @@ function isPlainLeftClick(event: MouseEvent<HTMLAnchorElement>): boolean {
   return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey && !event.defaultPrevented;
 }
 
+export interface LinkProps extends AnchorHTMLAttributes<HTMLAnchorElement> {
+  /**
+   * A route of the site as the data names it ("/docs/with space", "/docs/100%"), written into
+   * the href percent-encoded (see routeHref). `href` instead is a URL, used as it is.
+   */
+  to?: string;
+}
+
 /**
  * An <a> that navigates client-side for site routes and prefetches the target on hover or when
  * it scrolls into view. External links, downloads and new-tab clicks behave as plain links.
  */
-export function Link({ href = '', onClick, onMouseEnter, ...rest }: AnchorHTMLAttributes<HTMLAnchorElement>) {
+export function Link({ to, href: url = '', onClick, onMouseEnter, ...rest }: LinkProps) {
+  const href = to === undefined ? url : routeHref(to);
   const nav = useNavigation();
   const ref = useRef<HTMLAnchorElement>(null);
   const internal = nav.isInternal(href) && !rest.target && rest.download === undefined;

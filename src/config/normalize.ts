@@ -115,7 +115,8 @@ export function clientSiteData(config: SiteConfig, pageRoutes: string[]): Client
     },
     blog: { routeBasePath: `/${config.blog.routeBasePath}`, title: config.blog.title, showReadingTime: config.blog.showReadingTime },
     routePatterns: [
-      ...pageRoutes,
+      // A page's route is matched literally: characters path-to-regexp reads as syntax are escaped.
+      ...pageRoutes.map((route) => route.replace(/[{}()[\]+?!:*\\]/g, '\\$&')),
       `/${config.docs.routeBasePath}{/*rest}`,
       `/${config.blog.routeBasePath}{/*rest}`,
     ],

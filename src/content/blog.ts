@@ -6,9 +6,10 @@ import { SiteError, codeFrame } from '../errors.js';
 import type { Author, TagRef } from '../shared/types.js';
 import { joinUrl } from './docs.js';
 import type { ParsedSource } from './frontMatter.js';
-import { checkFields } from './frontMatter.js';
+import { checkFields, frontMatterKeyLine } from './frontMatter.js';
 import type { BlogPost } from './model.js';
 import { findH1, formatDate, slugify, withoutExtension } from './names.js';
+import { checkRoute } from './routeCheck.js';
 
 export const POST_FIELDS = {
   title: 'string',
@@ -88,6 +89,8 @@ export function createPost(input: PostInput, authors: Map<string, Author>, confi
   const nameTail = fromPath?.[4] && fromPath[4] !== 'index' ? fromPath[4] : withoutExtension(path.posix.basename(blogRel));
   const slug = (fm.slug ?? nameTail).replace(/^\/+|\/+$/g, '');
   const route = `/${config.blog.routeBasePath}/${slug}`;
+  if (fm.slug !== undefined) checkRoute(route, input.relPath, 'slug', frontMatterKeyLine(parsed, 'slug'));
+  else checkRoute(route, input.relPath, 'file name');
   const title = fm.title ?? findH1(parsed.body) ?? slug;
   const tags: TagRef[] = (fm.tags ?? []).map((label) => ({
     label,

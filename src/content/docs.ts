@@ -2,9 +2,10 @@ import path from 'node:path';
 import type { SiteConfig } from '../config/types.js';
 import { SiteError } from '../errors.js';
 import type { ParsedSource } from './frontMatter.js';
-import { checkFields } from './frontMatter.js';
+import { checkFields, frontMatterKeyLine } from './frontMatter.js';
 import type { ContentSource, Doc } from './model.js';
 import { findH1, stripNumberPrefix, withoutExtension } from './names.js';
+import { checkRoute } from './routeCheck.js';
 
 export const DOC_FIELDS = {
   id: 'string',
@@ -55,6 +56,8 @@ export function createDoc(input: DocInput, config: SiteConfig): Doc {
     routeTail = `/${id}`;
   }
   const route = `${routeBase}${routeTail}`.replace(/\/+$/, '') || '/';
+  if (fm.slug !== undefined) checkRoute(route, input.relPath, 'slug', frontMatterKeyLine(parsed, 'slug'));
+  else checkRoute(route, input.relPath, 'file name');
   const title = fm.title ?? findH1(parsed.body) ?? file.name;
   const source: ContentSource = {
     relPath: input.relPath,

@@ -59,7 +59,7 @@ export function checkFields(
     const value = parsed.data[key];
     if (value === undefined || value === null) continue;
     if (matchesType(value, type)) continue;
-    const line = findFrontMatterKeyLine(parsed, key);
+    const line = frontMatterKeyLine(parsed, key);
     throw new SiteError({
       code: 'FRONT_MATTER_FIELD',
       message: `front matter "${key}" must be ${describeType(type)}, got ${JSON.stringify(value)}`,
@@ -103,7 +103,8 @@ function describeType(type: FieldType): string {
   }[type];
 }
 
-function findFrontMatterKeyLine(parsed: ParsedSource, key: string): number | undefined {
+/** 1-based file line of a top-level front-matter key, if it is there. */
+export function frontMatterKeyLine(parsed: ParsedSource, key: string): number | undefined {
   const lines = parsed.frontMatterText.split('\n');
   const index = lines.findIndex((line) => line.startsWith(`${key}:`));
   return index === -1 ? undefined : parsed.frontMatterStartLine + index;

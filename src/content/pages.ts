@@ -4,6 +4,7 @@ import type { ParsedSource } from './frontMatter.js';
 import { checkFields } from './frontMatter.js';
 import type { SitePage } from './model.js';
 import { findH1, withoutExtension } from './names.js';
+import { checkRoute } from './routeCheck.js';
 
 export const PAGE_FIELDS = { title: 'string', description: 'string', hide_table_of_contents: 'boolean' } as const;
 
@@ -16,7 +17,9 @@ export function pageRoute(relPath: string, config: SiteConfig): string {
 
 /** A React page: title and description come from its `meta` export at render time. */
 export function createReactPage(relPath: string, absPath: string, config: SiteConfig): SitePage {
-  return { route: pageRoute(relPath, config), relPath, absPath, source: null, title: '', description: '' };
+  const route = pageRoute(relPath, config);
+  checkRoute(route, relPath, 'page file name');
+  return { route, relPath, absPath, source: null, title: '', description: '' };
 }
 
 /** A markdown page, rendered in the article layout. */
@@ -24,6 +27,7 @@ export function createMarkdownPage(relPath: string, absPath: string, text: strin
   checkFields(parsed, PAGE_FIELDS, relPath, text);
   const fm = parsed.data as { title?: string; description?: string };
   const route = pageRoute(relPath, config);
+  checkRoute(route, relPath, 'page file name');
   return {
     route,
     relPath,

@@ -1,5 +1,5 @@
 import type { ClientSiteData, PageMeta, RoutePayload } from '../shared/types.js';
-import { withBase } from '../shared/paths.js';
+import { routeHref, withBase } from '../shared/paths.js';
 
 export interface DocumentParts {
   site: ClientSiteData;
@@ -73,7 +73,7 @@ export function renderDocument(parts: DocumentParts): string {
   const { site, payload } = parts;
   const isHome = payload.meta.path === '/';
   const title = isHome ? payload.meta.title || site.title : `${payload.meta.title} ${site.titleDelimiter} ${site.title}`;
-  const canonical = `${site.url}${withBase(site.baseUrl, payload.meta.path === '/' ? '/' : payload.meta.path)}`;
+  const canonical = `${site.url}${withBase(site.baseUrl, routeHref(payload.meta.path))}`;
   const description = payload.meta.description || site.tagline;
   const head = [
     '<meta charset="utf-8">',

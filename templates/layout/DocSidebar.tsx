@@ -48,7 +48,7 @@ function Category({ item, path, onNavigate }: { item: SidebarCategory; path: str
     <li className={`sidebar__category${open ? ' sidebar__category--open' : ''}`}>
       <div className="sidebar__category-row">
         {item.href ? (
-          <Link className={`sidebar__link${item.href === pathname ? ' sidebar__link--active' : ''}`} href={item.href} aria-current={item.href === pathname ? 'page' : undefined} onClick={onNavigate}>
+          <Link className={`sidebar__link${item.href === pathname ? ' sidebar__link--active' : ''}`} to={item.href} aria-current={item.href === pathname ? 'page' : undefined} onClick={onNavigate}>
             {item.label}
           </Link>
         ) : (
@@ -76,7 +76,7 @@ function SidebarItems({ items, path, onNavigate }: { items: SidebarItem[]; path:
           </li>
         ) : (
           <li key={`l:${item.href}`}>
-            <Link className={`sidebar__link${item.href === pathname ? ' sidebar__link--active' : ''}`} href={item.href} aria-current={item.href === pathname ? 'page' : undefined} onClick={onNavigate}>
+            <Link className={`sidebar__link${item.href === pathname ? ' sidebar__link--active' : ''}`} to={item.href} aria-current={item.href === pathname ? 'page' : undefined} onClick={onNavigate}>
               {item.label}
             </Link>
           </li>

@@ -15,7 +15,7 @@ function RecentPosts({ posts }: { posts: LinkTarget[] }) {
       <h2 className="blog-sidebar__title">Recent posts</h2>
       <ul>
         {posts.map((post) => (
-          <li key={post.permalink}><Link href={post.permalink}>{post.title}</Link></li>
+          <li key={post.permalink}><Link to={post.permalink}>{post.title}</Link></li>
         ))}
       </ul>
     </nav>
@@ -36,7 +36,7 @@ function PostHeader({ post, site, headingLevel, linkTitle }: { post: BlogPostSum
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
   return (
     <header className="post-header">
-      <Heading className="post-header__title">{linkTitle ? <Link href={post.permalink}>{post.title}</Link> : post.title}</Heading>
+      <Heading className="post-header__title">{linkTitle ? <Link to={post.permalink}>{post.title}</Link> : post.title}</Heading>
       <p className="post-header__meta">
         <time dateTime={post.date}>{post.formattedDate}</time>
         {site.blog.showReadingTime ? <> · {post.readingTimeMinutes} min read</> : null}
@@ -63,7 +63,7 @@ function Tags({ tags }: { tags: BlogPostSummary['tags'] }) {
   return (
     <ul className="tags" aria-label="Tags">
       {tags.map((tag) => (
-        <li key={tag.permalink}><Link className="tag" href={tag.permalink}>{tag.label}</Link></li>
+        <li key={tag.permalink}><Link className="tag" to={tag.permalink}>{tag.label}</Link></li>
       ))}
     </ul>
   );
@@ -74,7 +74,7 @@ export function BlogListScreen({ data, excerpts, site }: { data: BlogListRouteDa
     <BlogLayout recent={data.recentPosts}>
       <header className="blog-list__header">
         <h1>{data.title}</h1>
-        {data.tag ? <Link href={`${site.blog.routeBasePath}/tags`}>View all tags</Link> : null}
+        {data.tag ? <Link to={`${site.blog.routeBasePath}/tags`}>View all tags</Link> : null}
       </header>
       {data.posts.map((post, i) => {
         const Excerpt = excerpts[i];
@@ -85,7 +85,7 @@ export function BlogListScreen({ data, excerpts, site }: { data: BlogListRouteDa
             <footer className="post-card__footer">
               <Tags tags={post.tags} />
               {post.hasTruncateMarker ? (
-                <Link className="post-card__more" href={post.permalink} aria-label={`Read more about ${post.title}`}>Read more</Link>
+                <Link className="post-card__more" to={post.permalink} aria-label={`Read more about ${post.title}`}>Read more</Link>
               ) : null}
             </footer>
           </article>
@@ -126,7 +126,7 @@ export function BlogTagsScreen({ data }: { data: BlogTagsRouteData }) {
       <h1>Tags</h1>
       <ul className="tags tags--large">
         {data.tags.map((tag) => (
-          <li key={tag.permalink}><Link className="tag" href={tag.permalink}>{tag.label} <span className="tag__count">{tag.count}</span></Link></li>
+          <li key={tag.permalink}><Link className="tag" to={tag.permalink}>{tag.label} <span className="tag__count">{tag.count}</span></Link></li>
         ))}
       </ul>
     </BlogLayout>
@@ -143,7 +143,7 @@ export function BlogArchiveScreen({ data }: { data: BlogArchiveRouteData }) {
           <ul>
             {year.posts.map((post) => (
               <li key={post.permalink}>
-                <time dateTime={post.date}>{post.formattedDate}</time> — <Link href={post.permalink}>{post.title}</Link>
+                <time dateTime={post.date}>{post.formattedDate}</time> — <Link to={post.permalink}>{post.title}</Link>
               </li>
             ))}
           </ul>

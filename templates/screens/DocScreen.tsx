@@ -11,7 +11,7 @@ function Breadcrumbs({ items, title }: { items: Breadcrumb[]; title: string }) {
       <ol>
         <li><Link href="/" aria-label="Home page">Home</Link></li>
         {items.map((crumb) => (
-          <li key={crumb.label}>{crumb.href ? <Link href={crumb.href}>{crumb.label}</Link> : <span>{crumb.label}</span>}</li>
+          <li key={crumb.label}>{crumb.href ? <Link to={crumb.href}>{crumb.label}</Link> : <span>{crumb.label}</span>}</li>
         ))}
         <li><span aria-current="page">{title}</span></li>
       </ol>
@@ -24,13 +24,13 @@ export function Pager({ previous, next, label }: { previous: LinkTarget | null; 
   return (
     <nav className="pager" aria-label={label}>
       {previous ? (
-        <Link className="pager__link pager__link--prev" href={previous.permalink}>
+        <Link className="pager__link pager__link--prev" to={previous.permalink}>
           <span className="pager__sub">Previous</span>
           <span className="pager__label">« {previous.title}</span>
         </Link>
       ) : <span />}
       {next ? (
-        <Link className="pager__link pager__link--next" href={next.permalink}>
+        <Link className="pager__link pager__link--next" to={next.permalink}>
           <span className="pager__sub">Next</span>
           <span className="pager__label">{next.title} »</span>
         </Link>
@@ -77,7 +77,7 @@ export function DocScreen({ data, sidebar, Content }: DocScreenProps) {
                 <ul className="cards">
                   {data.items.map((item) => (
                     <li key={item.href} className="card">
-                      <Link className="card__link" href={item.href}>
+                      <Link className="card__link" to={item.href}>
                         <span className="card__title">{item.isCategory ? '🗂 ' : ''}{item.label}</span>
                         {item.description ? <span className="card__description">{item.description}</span> : null}
                       </Link>

@@ -10,7 +10,7 @@ import type { ContainerDirective, LeafDirective, TextDirective } from 'mdast-uti
 import type { MdxJsxAttribute, MdxJsxFlowElement } from 'mdast-util-mdx-jsx';
 import type { Program } from 'estree';
 import type { TocItem } from '../../shared/types.js';
-import { isExternalUrl, splitHash } from '../../shared/paths.js';
+import { isExternalUrl, routeHref, routeOfUrlPath, splitHash } from '../../shared/paths.js';
 import { parseCodeMeta } from './codeMeta.js';
 import { PLAIN_LANGUAGES, type CodeHighlighter } from './highlighter.js';
 import { ADMONITION_TYPES } from './preprocess.js';
@@ -109,16 +109,19 @@ export function remarkMarkdownLinks(options: PluginOptions) {
     walkMdast(tree, (node) => {
       if (node.type !== 'link') return;
       if (options.hashLinkBase && node.url.startsWith('#')) {
-        node.url = `${options.hashLinkBase}${node.url}`;
+        node.url = `${routeHref(options.hashLinkBase)}${node.url}`;
         return;
       }
       if (isExternalUrl(node.url) || node.url.startsWith('/') || node.url.startsWith('#')) return;
       const { path, hash } = splitHash(node.url);
       if (!/\.mdx?$/.test(path)) return;
-      const route = options.resolveMarkdownLink(decodeURI(path));
+      // A link that is not a well-formed URL path (a stray "%") resolves to nothing and is warned about.
+      const file = routeOfUrlPath(path);
+      const route = file === null ? null : options.resolveMarkdownLink(file);
       options.state.markdownLinks[path] = route;
       if (route) {
-        node.url = hash ? `${route}#${hash}` : route;
+        // Routes are decoded ("/docs/a#b"); the link is their URL form ("/docs/a%23b").
+        node.url = hash ? `${routeHref(route)}#${hash}` : routeHref(route);
       } else {
         options.state.warnings.push({
           code: 'BROKEN_MARKDOWN_LINK',
