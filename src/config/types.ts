@@ -43,6 +43,13 @@ export interface UserConfig {
   staticDir?: string;
   customCss?: string[];
   toc?: { minHeadingLevel?: number; maxHeadingLevel?: number };
+  markdown?: {
+    /**
+     * Largest .md/.mdx source file, in bytes (default 1 MB): compiling takes about 1 GB of memory
+     * per MB of markdown, so a larger page stops the build with an error naming it.
+     */
+    maxFileSize?: number;
+  };
   codeThemes?: { light?: string; dark?: string };
   colorMode?: { defaultMode?: 'light' | 'dark'; respectPrefersColorScheme?: boolean; disableSwitch?: boolean };
   announcementBar?: AnnouncementBar | null;
