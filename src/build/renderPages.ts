@@ -6,6 +6,7 @@ import type { BundleResult } from '../bundle/bundleSite.js';
 import { extractLinks, type PageLinks } from '../check/links.js';
 import type { SiteConfig } from '../config/types.js';
 import type { PlannedRoute } from '../content/routes.js';
+import { deepestLine, nestingError } from '../content/mdx/nesting.js';
 import { SiteError } from '../errors.js';
 import { PACKAGE_ROOT } from '../packageRoot.js';
 import { collectGarbageAbove } from './memory.js';
@@ -210,13 +211,7 @@ export async function renderPages(options: RenderPagesOptions): Promise<RenderPa
               payload: { meta: route.meta, data: route.data, chunk: chunk?.js ?? null, sidebar },
               isReactPage: route.content?.kind === 'page',
             });
-            if (!outcome.ok) {
-              throw new SiteError({
-                code: 'RENDER_FAILED',
-                message: `rendering ${route.path} failed: ${outcome.message}`,
-                location: route.sourceFile ? { file: path.relative(process.cwd(), path.join(config.siteDir, route.sourceFile)) } : undefined,
-              });
-            }
+            if (!outcome.ok) throw renderError(route, outcome.message, config.siteDir);
             const entry: RenderCacheEntry = { key, bodyHtml: outcome.bodyHtml, meta: outcome.meta };
             stats.rendered++;
             emit(i, entry);
@@ -242,6 +237,32 @@ export async function renderPages(options: RenderPagesOptions): Promise<RenderPa
   }
   return { pages, kept, manifest, stats };
 }
+
+/**
+ * RENDER_FAILED for a page whose rendering threw; CONTENT_TOO_DEEP, at the deepest point of its
+ * source, when React ran out of stack on a deeply nested page.
+ */
+function renderError(route: PlannedRoute, message: string, siteDir: string): SiteError {
+  const source = route.sourceFile ? path.join(siteDir, route.sourceFile) : null;
+  const file = source ? path.relative(process.cwd(), source) : null;
+  if (file && source && STACK_OVERFLOW.test(message)) {
+    let text: string | null = null;
+    try {
+      text = readFileSync(source, 'utf8');
+    } catch {
+      // Gone since it was compiled: the error still names the file.
+    }
+    if (text !== null) return nestingError(file, text, deepestLine(text), 'render');
+  }
+  return new SiteError({
+    code: 'RENDER_FAILED',
+    message: `rendering ${route.path} failed: ${message}`,
+    location: file ? { file } : undefined,
+  });
+}
+
+/** The message of the RangeError V8 throws when the call stack is exhausted (it reaches us as text from a worker). */
+const STACK_OVERFLOW = /^Maximum call stack size exceeded/;
 
 /** A page's body and meta read back from its document in the last good output, if that file is still as written. */
 function bodyFromOutput(dir: string, before: ManifestPage, outputFile: string): RenderCacheEntry | null {

@@ -12,6 +12,7 @@ import {
   type CompileWarning,
   type PluginOptions,
 } from './plugins.js';
+import { deepestLine, findDeepNesting, isStackOverflow, nestingError } from './nesting.js';
 import { preprocess } from './preprocess.js';
 
 /**
@@ -19,7 +20,11 @@ import { preprocess } from './preprocess.js';
  * cached never needs them, and they are a large part of the CLI's start-up.
  */
 let mdxLibraries: Promise<[typeof import('@mdx-js/mdx'), typeof import('remark-gfm'), typeof import('remark-directive')]> | undefined;
-const loadMdxLibraries = () => (mdxLibraries ??= Promise.all([import('@mdx-js/mdx'), import('remark-gfm'), import('remark-directive')]));
+const loadMdxLibraries = () =>
+  (mdxLibraries ??= import('./editMapFix.js').then(({ installLinearEditMap }) => {
+    installLinearEditMap();
+    return Promise.all([import('@mdx-js/mdx'), import('remark-gfm'), import('remark-directive')]);
+  }));
 
 /** Components the theme passes to every MDX page; usable without an import. */
 export const THEME_COMPONENTS = new Set(['Tabs', 'TabItem', 'Admonition', 'CodeBlock', 'Details']);
@@ -54,9 +59,12 @@ export interface CompiledPage {
 
 /**
  * Compiles one markdown/MDX body (front matter already blanked) to a JavaScript module.
- * Throws a SiteError with file:line:column on invalid MDX or an unknown component.
+ * Throws a SiteError with file:line:column on invalid MDX, an unknown component, or nesting too deep
+ * to compile (CONTENT_TOO_DEEP).
  */
 export async function compileMdx(body: string, options: CompileOptions): Promise<CompiledPage> {
+  const deep = findDeepNesting(body);
+  if (deep) throw nestingError(options.file, options.sourceText, deep, null);
   const pre = preprocess(body);
   await options.highlighter.ensureLanguages(fenceLanguages(body));
   const main = await compileOnce(pre.text, pre.customIds, options, null);
@@ -119,6 +127,9 @@ async function compileOnce(text: string, customIds: Map<number, string>, options
     );
     code = String(file.value);
   } catch (error) {
+    // Nesting of another kind than the scan counts (JSX elements, braces) can still run the
+    // parser or a tree walk out of stack: that is the page's problem, not a crash.
+    if (isStackOverflow(error)) throw nestingError(options.file, options.sourceText, deepestLine(options.sourceText), 'compile');
     throw mdxError(error as VFileMessage, options);
   }
   const unknown = state.unknownComponents[0];
