@@ -64,7 +64,7 @@ const MIN_PAGES_PER_WORKER = 100;
 /** Changes whenever the compiler or its main libraries change, so stale cache entries are never read. */
 const FINGERPRINT = (() => {
   const hash = createHash('sha256').update(GENERATOR_VERSION);
-  const files = ['src/content/mdx/compile.ts', 'src/content/mdx/plugins.ts', 'src/content/mdx/preprocess.ts', 'src/content/mdx/codeMeta.ts', 'src/content/mdx/highlighter.ts', 'src/content/mdx/twoThemeHtml.ts', 'src/content/mdx/nesting.ts'];
+  const files = ['src/content/mdx/compile.ts', 'src/content/mdx/plugins.ts', 'src/content/mdx/preprocess.ts', 'src/content/mdx/codeMeta.ts', 'src/content/mdx/highlighter.ts', 'src/content/mdx/twoThemeHtml.ts', 'src/content/mdx/nesting.ts', 'src/content/mdx/freeNames.ts'];
   for (const file of files) hash.update(readFileSync(path.join(PACKAGE_ROOT, file)));
   for (const pkg of ['@mdx-js/mdx', 'shiki', 'remark-gfm', 'remark-directive']) {
     try {

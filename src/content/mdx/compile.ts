@@ -7,6 +7,7 @@ import {
   rehypeHeadings,
   remarkAdmonitions,
   remarkCheckComponents,
+  remarkCheckExpressions,
   remarkMarkdownLinks,
   type CompileState,
   type CompileWarning,
@@ -93,6 +94,7 @@ async function compileOnce(text: string, customIds: Map<number, string>, options
     h1: null,
     warnings: [],
     unknownComponents: [],
+    unknownNames: [],
     markdownLinks: {},
   };
   const pluginOptions: PluginOptions = {
@@ -118,6 +120,7 @@ async function compileOnce(text: string, customIds: Map<number, string>, options
           remarkAdmonitions,
           [remarkMarkdownLinks, pluginOptions],
           [remarkCheckComponents, pluginOptions],
+          [remarkCheckExpressions, pluginOptions],
         ],
         rehypePlugins: [
           [rehypeHeadings, pluginOptions],
@@ -140,6 +143,16 @@ async function compileOnce(text: string, customIds: Map<number, string>, options
       location: { file: options.file, line: unknown.line, column: unknown.column },
       frame: unknown.line ? codeFrame(options.sourceText, unknown.line, unknown.column) : undefined,
       hint: `Import it in the file, or use one of the theme's components: ${[...THEME_COMPONENTS].join(', ')}.`,
+    });
+  }
+  const undefinedName = state.unknownNames[0];
+  if (undefinedName) {
+    throw new SiteError({
+      code: 'UNDEFINED_NAME',
+      message: `"${undefinedName.name}" is not defined: nothing in the page defines the name this expression reads`,
+      location: { file: options.file, line: undefinedName.line, column: undefinedName.column },
+      frame: undefinedName.line ? codeFrame(options.sourceText, undefinedName.line, undefinedName.column) : undefined,
+      hint: 'Import or export it in the file (export const name = …), or read it from props; names are case-sensitive.',
     });
   }
   return { code, state };
