@@ -96,12 +96,14 @@ describe('sources that are not text', () => {
     expect(await snapshot(out)).toEqual(before);
   }, 120_000);
 
-  it('reads UTF-8 with a byte-order mark as the text after it', async () => {
+  it('reads UTF-8 with a byte-order mark as the text after it, and a real U+FFFD as text', async () => {
     const root = path.join(tmp.dir, 'bom');
     const site = await copyFixture('basic', root);
     await writeFile(path.join(site, 'docs/bom.md'), Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('---\ntitle: Saved on Windows\n---\n\nText.\n')]));
+    await writeFile(path.join(site, 'docs/replacement.md'), '# Replacement\n\nThe character \ufffd marks bad bytes.\n');
     await buildSite({ siteDir: site, outDir: path.join(root, 'build'), logger: silentLogger() });
     expect(await readFile(path.join(root, 'build/docs/bom.html'), 'utf8')).toContain('<h1>Saved on Windows</h1>');
+    expect(await readFile(path.join(root, 'build/docs/replacement.html'), 'utf8')).toContain('The character \ufffd marks');
   }, 120_000);
 });
 
