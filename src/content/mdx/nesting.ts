@@ -14,7 +14,7 @@ import { codeFrame, SiteError } from '../../errors.js';
 export const MAX_NESTING = 100;
 
 export interface DeepNesting {
-  /** 1-based line where the nesting goes past the limit. */
+  /** 1-based line where the nesting goes past the limit (or is deepest). */
   line: number;
   /** 1-based column of the marker that goes past it (1 when unknown). */
   column: number;
@@ -25,14 +25,16 @@ export interface DeepNesting {
 const FENCE = /^\s{0,3}(`{3,}|~{3,})/;
 
 /**
- * The first line nesting block quotes and list items deeper than `limit`, or null. A line's depth
- * is the number of container markers it starts with (`>`, `-`, `*`, `+`, `1.`, `1)`) plus the
- * list levels its indentation stands for (two columns each: the least a nested list item needs).
- * Fenced code is skipped.
+ * The first line nesting deeper than `limit`, or null. A line's depth is the number of container
+ * markers it starts with (`>`, `-`, `*`, `+`, `1.`, `1)`) plus the list levels its indentation
+ * stands for (two columns each: the least a nested list item needs), plus the emphasis and link
+ * brackets left open so far in its paragraph (`*a *b *c …` nests as deeply as `> > >`). Fenced code
+ * and code spans are skipped.
  */
 export function findDeepNesting(body: string, limit = MAX_NESTING): DeepNesting | null {
   let fence: string | null = null;
   let line = 0;
+  let open = 0;
   for (let start = 0; start <= body.length; ) {
     let end = body.indexOf('\n', start);
     if (end === -1) end = body.length;
@@ -42,13 +44,58 @@ export function findDeepNesting(body: string, limit = MAX_NESTING): DeepNesting 
       if (fenceMatch && fenceMatch[1]!.startsWith(fence[0]!) && fenceMatch[1]!.length >= fence.length) fence = null;
     } else if (fenceMatch) {
       fence = fenceMatch[1]!;
+      open = 0;
     } else {
-      const { depth, crossedAt } = lineDepth(body, start, end, limit);
-      if (depth > limit) return { line, column: crossedAt - start + 1, depth };
+      const containers = lineDepth(body, start, end, limit);
+      if (containers.depth > limit) return { line, column: containers.crossedAt - start + 1, depth: containers.depth };
+      // A blank line ends the paragraph, and with it every emphasis and link it left open.
+      if (/^\s*$/.test(body.slice(start, Math.min(end, start + 200))) && end - start < 200) open = 0;
+      const inline = inlineDepth(body, start, end, open, limit - containers.depth);
+      if (inline.crossedAt !== -1) return { line, column: inline.crossedAt - start + 1, depth: containers.depth + inline.max };
+      open = inline.open;
     }
     start = end + 1;
   }
   return null;
+}
+
+const isSpace = (c: string | undefined) => c === undefined || c === ' ' || c === '\t' || c === '\n' || c === '\r';
+
+/**
+ * Emphasis delimiters (`*`, `_` runs) and link brackets left open along body[start, end), starting
+ * from `open`; with the offset where the count first went past `limit` (-1 if it did not). A run
+ * followed by a non-space opens, one preceded by a non-space closes; code spans are skipped.
+ */
+function inlineDepth(body: string, start: number, end: number, open: number, limit: number): { open: number; max: number; crossedAt: number } {
+  let max = open;
+  for (let i = start; i < end; i++) {
+    const c = body[i]!;
+    if (c === '\\') {
+      i++;
+    } else if (c === '`') {
+      let run = 1;
+      while (body[i + run] === '`') run++;
+      const close = body.indexOf('`'.repeat(run), i + run);
+      i = close !== -1 && close < end ? close + run - 1 : i + run - 1;
+    } else if (c === '*' || c === '_') {
+      let run = 1;
+      while (body[i + run] === c) run++;
+      const before = i > start ? body[i - 1] : undefined;
+      const after = body[i + run];
+      if (!isSpace(after) && (isSpace(before) || /[\p{P}\p{S}]/u.test(before!))) open++;
+      else if (!isSpace(before) && open > 0) open--;
+      i += run - 1;
+    } else if (c === '[') {
+      open++;
+    } else if (c === ']' && open > 0) {
+      open--;
+    }
+    if (open > max) {
+      max = open;
+      if (max > limit) return { open, max, crossedAt: i };
+    }
+  }
+  return { open, max, crossedAt: -1 };
 }
 
 /**
@@ -59,6 +106,7 @@ export function findDeepNesting(body: string, limit = MAX_NESTING): DeepNesting 
  */
 export function deepestLine(body: string): DeepNesting {
   let deepest: DeepNesting = { line: 1, column: 1, depth: 0 };
+  let longest = { line: 1, length: 0 };
   let line = 0;
   let open = 0;
   for (let start = 0; start <= body.length; ) {
@@ -67,6 +115,7 @@ export function deepestLine(body: string): DeepNesting {
     line++;
     const { depth } = lineDepth(body, start, end, Infinity);
     if (depth > deepest.depth) deepest = { line, column: 1, depth };
+    if (end - start > longest.length) longest = { line, length: end - start };
     for (let i = start; i < end; i++) {
       const c = body[i]!;
       if (c === '{' || c === '[' || c === '(' || (c === '<' && /[A-Za-z]/.test(body[i + 1] ?? ''))) open++;
@@ -75,7 +124,8 @@ export function deepestLine(body: string): DeepNesting {
     }
     start = end + 1;
   }
-  return deepest;
+  // Nothing nests visibly: the longest line is where one-line nesting (emphasis, say) would be.
+  return deepest.depth > 1 ? deepest : { line: longest.line, column: 1, depth: 0 };
 }
 
 /**
@@ -129,15 +179,14 @@ export const isStackOverflow = (error: unknown): boolean =>
  * null), or so deeply that compiling or rendering it ran out of stack.
  */
 export function nestingError(file: string, sourceText: string, at: DeepNesting, overflowIn: 'compile' | 'render' | null): SiteError {
-  const where = at.depth > 0 ? { line: at.line, column: at.column } : {};
   const message = overflowIn
-    ? `this page nests too deeply to ${overflowIn} (${overflowIn === 'compile' ? 'the compiler' : 'React'} ran out of stack)${at.depth > 1 ? `; it nests ${at.depth} levels deep here` : ''}`
-    : `block quotes and list items nest ${at.depth} levels deep here; at most ${MAX_NESTING} are allowed`;
+    ? `this page nests too deeply to ${overflowIn} (${overflowIn === 'compile' ? 'the compiler' : 'React'} ran out of stack)${at.depth > 1 ? `; it nests ${at.depth} levels deep here` : '; probably on this line'}`
+    : `block quotes, list items, emphasis and links nest ${at.depth} levels deep here; at most ${MAX_NESTING} are allowed`;
   return new SiteError({
     code: 'CONTENT_TOO_DEEP',
     message,
-    location: { file, ...where },
-    frame: at.depth > 0 ? codeFrame(sourceText, at.line, at.column) : undefined,
-    hint: 'Nest fewer block quotes, list items and elements inside each other; split the content into sections or tables.',
+    location: { file, line: at.line, column: at.column },
+    frame: codeFrame(sourceText, at.line, at.column),
+    hint: 'Nest fewer block quotes, list items, emphasis and elements inside each other; split the content into sections or tables.',
   });
 }

@@ -22,11 +22,24 @@ describe('findDeepNesting', () => {
     expect(findDeepNesting(`${'1. '.repeat(150)}x`)?.depth).toBeGreaterThan(MAX_NESTING);
   });
 
+  it('counts emphasis and link brackets left open in a paragraph, even across its lines', () => {
+    expect(findDeepNesting(`# T\n\n${'*a '.repeat(5000)}x${' a*'.repeat(5000)}\n`)).toMatchObject({ line: 3, column: 3 * MAX_NESTING + 1, depth: MAX_NESTING + 1 });
+    expect(findDeepNesting(`${'['.repeat(200)}x${']'.repeat(200)}`)).toMatchObject({ line: 1, depth: MAX_NESTING + 1 });
+    expect(findDeepNesting(Array.from({ length: 150 }, () => '_open').join('\n'))).toMatchObject({ line: MAX_NESTING + 1 });
+    // A blank line ends the paragraph; closed emphasis and code spans count for nothing.
+    expect(findDeepNesting(Array.from({ length: 150 }, () => '_open').join('\n\n'))).toBeNull();
+    expect(findDeepNesting(`${'*a* **b** [c](d) '.repeat(500)}\n\n\`${'*['.repeat(500)}\`\n`)).toBeNull();
+  });
+
   it('leaves alone what real pages hold', () => {
     expect(findDeepNesting(`${quotes(MAX_NESTING)}\n\n${bullets(MAX_NESTING)}\n\n${indented(MAX_NESTING)}\n`)).toBeNull();
     // Code, thematic breaks, emphasis and numbers are no containers; fenced code is skipped.
     const body = ['```', quotes(500), bullets(500), '```', '*'.repeat(500), '- - - -', `${'1.5 '.repeat(300)}`, `${' '.repeat(400)}indented code`].join('\n');
     expect(findDeepNesting(body)).toBeNull();
+  });
+
+  it('points at the longest line when nothing nests visibly', () => {
+    expect(deepestLine('short\n\na much longer line of text\n\nend')).toEqual({ line: 3, column: 1, depth: 0 });
   });
 
   it('points at the deepest element or bracket when asked where a page is deepest', () => {
@@ -49,12 +62,12 @@ describe('compiling deeply nested pages', () => {
     return error as SiteError;
   };
 
-  it.each(['md', 'mdx'] as const)('reports 10,000 levels of ">" and of list items in .%s with the file and line', async (format) => {
-    for (const deep of [quotes(10_000), bullets(10_000)]) {
+  it.each(['md', 'mdx'] as const)('reports 10,000 levels of ">", of list items and of emphasis in .%s with the file and line', async (format) => {
+    for (const deep of [quotes(10_000), bullets(10_000), `${'*a '.repeat(10_000)}x${' a*'.repeat(10_000)}`]) {
       const error = await failure(`# Deep\n\nIntro.\n\n${deep}\n`, format);
       expect(error.code).toBe('CONTENT_TOO_DEEP');
       expect(error.location).toEqual({ file: `docs/deep.${format}`, line: 5, column: expect.any(Number) });
-      expect(error.message).toContain('10000 levels');
+      expect(error.message).toMatch(/(10000|101) levels/);
       expect(error.frame).toContain('> 5 |');
     }
   });
