@@ -10,7 +10,7 @@
 
 import { codeFrame, SiteError } from '../../errors.js';
 
-/** Block quotes and list items nested inside each other, at most. */
+/** Levels of block quotes, list items, emphasis and link brackets nested inside each other, at most. */
 export const MAX_NESTING = 100;
 
 export interface DeepNesting {
