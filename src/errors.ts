@@ -10,11 +10,16 @@ export type ErrorCode =
   | 'FRONT_MATTER_SYNTAX'
   | 'FRONT_MATTER_FIELD'
   | 'MDX_SYNTAX'
+  | 'CONTENT_TOO_DEEP'
   | 'UNKNOWN_COMPONENT'
+  | 'UNDEFINED_NAME'
   | 'BLOG_DATE_MISSING'
   | 'AUTHOR_UNKNOWN'
   | 'AUTHORS_INVALID'
   | 'CATEGORY_INVALID'
+  | 'ROUTE_INVALID'
+  | 'SOURCE_NOT_TEXT'
+  | 'SOURCE_TOO_LARGE'
   | 'PAGE_NO_DEFAULT_EXPORT'
   | 'BUNDLE_FAILED'
   | 'RENDER_FAILED'
@@ -84,17 +89,26 @@ export function formatLocation(location: SourceLocation): string {
   return out;
 }
 
+/** Characters of a source line a code frame shows at most: long lines are cut around the column. */
+const FRAME_WIDTH = 120;
+
 /** Renders source lines around a 1-based line/column with a caret under the column. */
 export function codeFrame(text: string, line: number, column = 1, context = 2): string {
   const lines = text.split('\n');
   const first = Math.max(1, line - context);
   const last = Math.min(lines.length, line + context);
   const width = String(last).length;
+  // Every line shows the same window, so the lines stay aligned with the caret.
+  const from = column - 1 > FRAME_WIDTH / 2 ? column - 1 - FRAME_WIDTH / 2 : 0;
+  const cut = (source: string) => {
+    const shown = source.slice(from, from + FRAME_WIDTH);
+    return `${from > 0 && source.length > from ? '…' : ''}${shown}${source.length > from + FRAME_WIDTH ? '…' : ''}`;
+  };
   const out: string[] = [];
   for (let n = first; n <= last; n++) {
     const marker = n === line ? '>' : ' ';
-    out.push(`${marker} ${String(n).padStart(width)} | ${lines[n - 1] ?? ''}`);
-    if (n === line) out.push(`  ${' '.repeat(width)} | ${' '.repeat(Math.max(0, column - 1))}^`);
+    out.push(`${marker} ${String(n).padStart(width)} | ${cut(lines[n - 1] ?? '')}`);
+    if (n === line) out.push(`  ${' '.repeat(width)} | ${' '.repeat(Math.max(0, column - 1 - from + (from > 0 ? 1 : 0)))}^`);
   }
   return out.join('\n');
 }

@@ -19,9 +19,9 @@ import { compilePages, type CompileMemory } from './compilePages.js';
 import { createRenderHost, renderPages, type RenderHost, type RenderMemory, type RenderPagesResult } from './renderPages.js';
 import type { ContentSource, SiteModel } from '../content/model.js';
 import { contentAnchors, planRoutes, type PlannedRoute } from '../content/routes.js';
-import { scanSources, scanStatic } from '../content/scan.js';
+import { scanStatic } from '../content/scan.js';
 import { prepareSidebarViews } from '../content/sidebarView.js';
-import { buildSiteModel, type LoadedSource } from '../content/siteModel.js';
+import { buildSiteModel } from '../content/siteModel.js';
 import { formatLocation, SiteError, SiteErrors } from '../errors.js';
 import type { ClientSiteData } from '../shared/types.js';
 import { stageImages } from './images.js';
@@ -37,6 +37,7 @@ import { feedLinksFor, planFeeds } from '../outputs/feeds.js';
 import { createSiteOutputs } from '../outputs/siteOutputs.js';
 import { siteBase } from '../outputs/siteUrl.js';
 import type { LastUpdate } from '../shared/types.js';
+import { readSources } from './readSources.js';
 
 export interface BuildOptions {
   siteDir: string;
@@ -328,13 +329,6 @@ async function readEntryCss(urls: string[], baseUrl: string, outDir: string): Pr
   return new Map(entries);
 }
 
-async function readSources(config: SiteConfig): Promise<LoadedSource[]> {
-  const files = await scanSources(config);
-  // One synchronous read per file: for thousands of small files this is about ten times faster
-  // than fs/promises, whose every call is a thread-pool round trip.
-  return files.map((file) => ({ ...file, text: readFileSync(file.absPath, 'utf8') }));
-}
-
 async function loadSidebars(config: SiteConfig): Promise<{ config: SidebarsConfig | null; file: string }> {
   if (!config.docs.sidebarPath) return { config: null, file: '' };
   const file = path.resolve(config.siteDir, config.docs.sidebarPath);
@@ -482,13 +476,18 @@ function virtualSources(
   };
 }
 
+const BROKEN_LINK_HINTS: Record<Exclude<BrokenLink['reason'], 'outside the base URL'>, string> = {
+  'missing page': 'Link to an existing route, without .html and without a trailing slash.',
+  'missing anchor': 'Link to an existing heading id (see the target page\'s table of contents).',
+  'malformed URL': 'Percent-encode the link: "%" is written "%25", "#" in a page name "%23", "?" "%3F" (a space may stay or be "%20").',
+};
+
 /** What to do about each kind of broken link. */
 function brokenLinkHint(reason: BrokenLink['reason'], baseUrl: string): string {
-  if (reason === 'missing anchor') return 'Link to an existing heading id (see the target page\'s table of contents).';
   if (reason === 'outside the base URL') {
     return `The site lives under its base URL, ${baseUrl}. Markdown links and @docusaurus/Link get it by themselves; in a React page, use Link from @docusaurus/Link or useBaseUrl from @docusaurus/useBaseUrl instead of a plain <a href="/…">.`;
   }
-  return 'Link to an existing route, without .html and without a trailing slash.';
+  return BROKEN_LINK_HINTS[reason];
 }
 
 function brokenLinksError(broken: BrokenLink[], routes: PlannedRoute[], rel: (file: string) => string, baseUrl: string): SiteErrors {

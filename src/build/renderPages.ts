@@ -6,6 +6,7 @@ import type { BundleResult } from '../bundle/bundleSite.js';
 import { extractLinks, type PageLinks } from '../check/links.js';
 import type { SiteConfig } from '../config/types.js';
 import type { PlannedRoute } from '../content/routes.js';
+import { deepestLine, nestingError } from '../content/mdx/nesting.js';
 import { SiteError } from '../errors.js';
 import { codeFingerprint } from '../packageRoot.js';
 import { collectGarbageAbove } from './memory.js';
@@ -17,7 +18,7 @@ import { SSR_GROUP_SIZE } from '../bundle/virtualModules.js';
 import { documentBody, documentInlineScripts, renderDocument, type AlternateLink } from '../render/document.js';
 import { hasInlineHandler, inlineScriptsIn, scriptHash } from './securityHeaders.js';
 import type { ClientSiteData, PageMeta, RoutePayload, SidebarView } from '../shared/types.js';
-import { isExternalUrl, routePayloadUrl, withBase } from '../shared/paths.js';
+import { isExternalUrl, routePayloadFile, withBase } from '../shared/paths.js';
 import { GENERATOR_VERSION } from '../version.js';
 import { announcementScript } from '../../templates/layout/announcementScript.js';
 import { colorModeScript } from '../../templates/layout/colorMode.js';
@@ -162,7 +163,7 @@ export async function renderPages(options: RenderPagesOptions): Promise<RenderPa
     options.onProgress?.(++emitted, keyed.length);
     if (emitted % 250 === 0) collectGarbageAbove(HEAP_CEILING);
     writeStamped(files, route.outputFile, html);
-    if (route.path !== '/404') writeStamped(files, routePayloadUrl(route.path, '/').slice(1), JSON.stringify(payload));
+    if (route.path !== '/404') writeStamped(files, routePayloadFile(route.path), JSON.stringify(payload));
   };
 
   // A found page is kept or written at once; rendering is CPU-bound.
@@ -225,13 +226,7 @@ export async function renderPages(options: RenderPagesOptions): Promise<RenderPa
               payload: routePayload(route.meta, route.data, chunk, sidebar),
               isReactPage: route.content?.kind === 'page',
             });
-            if (!outcome.ok) {
-              throw new SiteError({
-                code: 'RENDER_FAILED',
-                message: `rendering ${route.path} failed: ${outcome.message}`,
-                location: route.sourceFile ? { file: path.relative(process.cwd(), path.join(config.siteDir, route.sourceFile)) } : undefined,
-              });
-            }
+            if (!outcome.ok) throw renderError(route, outcome.message, config.siteDir);
             const entry: RenderCacheEntry = { key, bodyHtml: outcome.bodyHtml, meta: outcome.meta };
             stats.rendered++;
             emit(i, entry);
@@ -268,6 +263,32 @@ function contentScripts(bodyHtml: string): Pick<ManifestPage, 'scripts' | 'inlin
   const handlers = /\son[a-z]+\s*=/i.test(bodyHtml) && hasInlineHandler(bodyHtml);
   return { ...(scripts.length > 0 ? { scripts } : {}), ...(handlers ? { inlineHandlers: true } : {}) };
 }
+
+/**
+ * RENDER_FAILED for a page whose rendering threw; CONTENT_TOO_DEEP, at the deepest point of its
+ * source, when React ran out of stack on a deeply nested page.
+ */
+function renderError(route: PlannedRoute, message: string, siteDir: string): SiteError {
+  const source = route.sourceFile ? path.join(siteDir, route.sourceFile) : null;
+  const file = source ? path.relative(process.cwd(), source) : null;
+  if (file && source && STACK_OVERFLOW.test(message)) {
+    let text: string | null = null;
+    try {
+      text = readFileSync(source, 'utf8');
+    } catch {
+      // Gone since it was compiled: the error still names the file.
+    }
+    if (text !== null) return nestingError(file, text, deepestLine(text), 'render');
+  }
+  return new SiteError({
+    code: 'RENDER_FAILED',
+    message: `rendering ${route.path} failed: ${message}`,
+    location: file ? { file } : undefined,
+  });
+}
+
+/** The message of the RangeError V8 throws when the call stack is exhausted (it reaches us as text from a worker). */
+const STACK_OVERFLOW = /^Maximum call stack size exceeded/;
 
 /** A page's body and meta read back from its document in the last good output, if that file is still as written. */
 /** A route's payload; `css` only for a route with style sheets of its own, so other payloads stay as they were. */

@@ -7,6 +7,7 @@ import { LinkChecker, LinkState, type CheckOptions, type LinkResult } from 'link
 import { readBuiltBaseUrl } from '../dev/builtBaseUrl.js';
 import { closeServer, createStaticServer, listenOnFreePort } from '../dev/staticServer.js';
 import { SiteError } from '../errors.js';
+import { encodeRoute } from '../shared/paths.js';
 
 export interface BrokenLink {
   /** Path of the broken target on the server, base URL included: `/docs/x`, `/img/a.png`, `/sub/docs/x#section`. */
@@ -63,7 +64,8 @@ export async function checkBuiltSite(dir: string, options: CheckBuiltSiteOptions
     const base: CrawlOptions = { origin, check: baseCheckOptions(origin, options.concurrency) };
     // Start from every page, not only "/": orphan pages and pages the home page does not link to count too.
     const pages = await fg('**/*.html', { cwd: dir });
-    const startUrls = pages.map((file) => new URL(file.replace(/(^|\/)index\.html$/, '$1').replace(/\.html$/, ''), url).href);
+    // File names are decoded routes: "docs/a#b.html" is the page /docs/a%23b.
+    const startUrls = pages.map((file) => new URL(encodeRoute(`/${file.replace(/(^|\/)index\.html$/, '$1').replace(/\.html$/, '')}`), url).href);
     const crawl = await crawlSite([...new Set([url, ...startUrls])], base);
     const fragmentResults = await checkFragments(crawl.pages, base);
     return {

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { Parser } from 'htmlparser2';
-import { isExternalUrl, normalizePath, splitHash, withBase } from '../shared/paths.js';
+import { encodeRoute, isExternalUrl, normalizePath, routeOfUrlPath, splitHash, withBase } from '../shared/paths.js';
 
 /** Links and anchor ids found in one rendered page. */
 export interface PageLinks {
@@ -14,7 +14,8 @@ export interface BrokenLink {
   /** Route of the page holding the link. */
   source: string;
   href: string;
-  reason: 'missing page' | 'missing anchor' | 'outside the base URL';
+  /** A "malformed URL" is one a static host refuses (400), such as "/docs/100%" for the route /docs/100%. */
+  reason: 'missing page' | 'missing anchor' | 'outside the base URL' | 'malformed URL';
 }
 
 /**
@@ -110,17 +111,17 @@ export function findBrokenLinks(pages: PageLinks[], files: ReadonlySet<string>, 
       if (/\.mdx?$/.test(withoutQuery)) continue;
       let target = page.route;
       if (withoutQuery) {
-        const absolute = withoutQuery.startsWith('/') ? withoutQuery : resolveRelative(withBase(baseUrl, page.route), withoutQuery);
+        // Hrefs are URLs (percent-encoded), routes are not: a relative href resolves against the page's URL.
+        const absolute = withoutQuery.startsWith('/') ? withoutQuery : resolveRelative(withBase(baseUrl, encodeRoute(page.route)), withoutQuery);
         if (base && !absolute.startsWith(`${base}/`) && absolute !== base) {
           broken.push({ source: page.route, href, reason: 'outside the base URL' });
           continue;
         }
-        const sitePath = absolute.slice(base.length) || '/';
-        let decoded: string;
-        try {
-          decoded = decodeURI(sitePath);
-        } catch {
-          decoded = sitePath;
+        // Decoded once, as the browser and the static host do.
+        const decoded = routeOfUrlPath(absolute.slice(base.length) || '/');
+        if (decoded === null) {
+          broken.push({ source: page.route, href, reason: 'malformed URL' });
+          continue;
         }
         if (files.has(decoded)) continue;
         target = normalizePath(decoded);

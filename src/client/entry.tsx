@@ -17,7 +17,7 @@ import type { Navigation } from './navigation.js';
 import { createProgressBar } from './progressBar.js';
 import { ChunkLoadError, createRouteLoader, type LoadedRoute } from './routeLoader.js';
 import { Root } from './Root.js';
-import { canonicalHref, siteTargetOf, type SiteTarget } from './sitePath.js';
+import { canonicalHref, decodeFragment, siteTargetOf, type SiteTarget } from './sitePath.js';
 import { attachRouteStyles } from './routeStyles.js';
 import { siteStorage } from './storage.js';
 import '../../templates/css/theme.css';
@@ -155,7 +155,7 @@ function ClientApp({ initial }: { initial: LoadedRoute }) {
   const [view, setView] = useState<ViewState>(() => {
     const type = (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.type;
     const saved = type === 'reload' || type === 'back_forward' ? scrollMemory.initial() : undefined;
-    return { route: initial, hash: location.hash.slice(1), error: null, scroll: saved ?? null };
+    return { route: initial, hash: decodeFragment(location.hash.slice(1)), error: null, scroll: saved ?? null };
   });
   const navigationId = useRef(0);
   useEffect(() => {

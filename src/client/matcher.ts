@@ -6,13 +6,15 @@ export const MATCHER_CACHE_SIZE = 10_000;
 
 export type RouteMatcher = (pathname: string) => boolean;
 
-/** Builds a matcher over path-to-regexp patterns with a bounded cache of compiled patterns. */
+/** Builds a matcher of routes (decoded paths) over path-to-regexp patterns with a bounded cache of compiled patterns. */
 export function createRouteMatcher(patterns: readonly string[], cacheSize = MATCHER_CACHE_SIZE) {
   const cache = new LRUCache<string, MatchFunction<Partial<Record<string, string | string[]>>>>({ max: cacheSize });
   const compiled = (pattern: string) => {
     let fn = cache.get(pattern);
     if (!fn) {
-      fn = match(pattern, { decode: decodeURIComponent });
+      // Paths arrive as routes, already decoded once (see routeOfUrlPath): decoding again would
+      // misread "/docs/100%" (and throw on it).
+      fn = match(pattern, { decode: false });
       cache.set(pattern, fn);
     }
     return fn;

@@ -44,12 +44,13 @@ function isPlainLeftClick(event: MouseEvent<HTMLAnchorElement>): boolean {
 type AnchorProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'>;
 
 /**
- * The theme's link to a route: `to` is a site path ("/docs/x#y", as in the route data, see
- * types.ts), rendered with the site's base URL in front. It takes no `href`, so a theme link
- * cannot leave the base URL out.
+ * The theme's link to a route: `to` is a route as the data names it ("/docs/with space", see
+ * types.ts), written percent-encoded with the site's base URL in front, and `hash` an optional
+ * fragment. It takes no `href`, so a theme link cannot leave the base URL or the encoding out.
  */
-export function Link({ to, ...rest }: AnchorProps & { to: string }) {
-  return <UrlLink href={routeHref(useSiteData().baseUrl, to)} {...rest} />;
+export function Link({ to, hash, ...rest }: AnchorProps & { to: string; hash?: string }) {
+  const href = routeHref(useSiteData().baseUrl, to);
+  return <UrlLink href={hash ? `${href}#${hash}` : href} {...rest} />;
 }
 
 /**

@@ -1,8 +1,8 @@
-import { isExternalUrl, normalizePath, withBase } from '../shared/paths.js';
+import { encodeRoute, isExternalUrl, normalizePath, routeOfUrlPath, withBase } from '../shared/paths.js';
 
 /** A URL of the site as the router sees it. */
 export interface SiteTarget {
-  /** Site path: the base URL stripped, then normalised ("/blog/index.html" → "/blog"). */
+  /** The route: the base URL stripped, normalised ("/blog/index.html" → "/blog") and decoded once ("/a%20b" → "/a b"). */
   path: string;
   /** The decoded fragment, without "#". */
   hash: string;
@@ -21,8 +21,10 @@ export function siteTargetOf(href: string, currentHref: string, baseUrl: string)
   if (url.origin !== current.origin) return null;
   const base = baseUrl.replace(/\/$/, '');
   if (base && !url.pathname.startsWith(`${base}/`) && url.pathname !== base) return null;
-  const path = normalizePath(url.pathname.slice(base.length) || '/');
-  if (/\.(?!html$)[a-z0-9]+$/i.test(path)) return null;
+  // The route is the URL path decoded once, as the static host reads it; one the host would
+  // refuse (a stray "%") is left to a normal page load.
+  const path = routeOfUrlPath(normalizePath(url.pathname.slice(base.length) || '/'));
+  if (path === null || /\.(?!html$)[a-z0-9]+$/i.test(path)) return null;
   return { path, hash: decodeFragment(url.hash.slice(1)), url };
 }
 
@@ -31,11 +33,11 @@ export function siteTargetOf(href: string, currentHref: string, baseUrl: string)
  * ".html", "/index.html" or trailing slash), with the query and fragment kept.
  */
 export function canonicalHref(target: SiteTarget, baseUrl: string): string {
-  return `${target.url.origin}${withBase(baseUrl, target.path)}${target.url.search}${target.url.hash}`;
+  return `${target.url.origin}${withBase(baseUrl, encodeRoute(target.path))}${target.url.search}${target.url.hash}`;
 }
 
 /** A fragment as an element id; a malformed escape ("#%E0") is kept as it is rather than thrown. */
-function decodeFragment(fragment: string): string {
+export function decodeFragment(fragment: string): string {
   try {
     return decodeURIComponent(fragment);
   } catch {

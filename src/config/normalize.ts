@@ -5,6 +5,9 @@ import { GENERATOR_NAME, GENERATOR_VERSION } from '../version.js';
 
 const trimSlashes = (s: string) => s.replace(/^\/+|\/+$/g, '');
 
+/** Default markdown.maxFileSize: 1 MB, far above real pages, and about 1 GB of memory to compile. */
+export const DEFAULT_MAX_MARKDOWN_BYTES = 1024 * 1024;
+
 /** Fills every default; the result is frozen so no stage can change it under another. */
 export function normalizeConfig(user: UserConfig, siteDir: string, configFile: string): SiteConfig {
   const baseUrl = `/${trimSlashes(user.baseUrl ?? '/')}/`.replace(/\/\/$/, '/');
@@ -61,7 +64,7 @@ export function normalizeConfig(user: UserConfig, siteDir: string, configFile: s
     staticDir: user.staticDir ?? 'static',
     customCss: user.customCss ?? [],
     toc: { minHeadingLevel: user.toc?.minHeadingLevel ?? 2, maxHeadingLevel: user.toc?.maxHeadingLevel ?? 3 },
-    markdown: { format: user.markdown?.format ?? 'detect' },
+    markdown: { format: user.markdown?.format ?? 'detect', maxFileSize: user.markdown?.maxFileSize ?? DEFAULT_MAX_MARKDOWN_BYTES },
     codeThemes: { light: user.codeThemes?.light ?? 'github-light', dark: user.codeThemes?.dark ?? 'github-dark' },
     colorMode: {
       defaultMode: user.colorMode?.defaultMode ?? 'light',
@@ -135,7 +138,8 @@ export function clientSiteData(config: SiteConfig, pageRoutes: string[]): Client
     blog: { routeBasePath: `/${config.blog.routeBasePath}`, title: config.blog.title, showReadingTime: config.blog.showReadingTime },
     ...(Object.keys(config.customFields).length > 0 ? { customFields: structuredClone(config.customFields) } : {}),
     routePatterns: [
-      ...pageRoutes,
+      // A page's route is matched literally: characters path-to-regexp reads as syntax are escaped.
+      ...pageRoutes.map((route) => route.replace(/[{}()[\]+?!:*\\]/g, '\\$&')),
       `/${config.docs.routeBasePath}{/*rest}`,
       `/${config.blog.routeBasePath}{/*rest}`,
     ],

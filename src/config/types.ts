@@ -59,6 +59,11 @@ export interface UserConfig {
      * CommonMark + GFM with its raw HTML kept, 'detect' (default) goes by the extension (.md / .mdx).
      */
     format?: MarkdownFormatSetting;
+    /**
+     * Largest .md/.mdx source file, in bytes (default 1 MB): compiling takes about 1 GB of memory
+     * per MB of markdown, so a larger page stops the build with an error naming it.
+     */
+    maxFileSize?: number;
   };
   codeThemes?: { light?: string; dark?: string };
   colorMode?: { defaultMode?: 'light' | 'dark'; respectPrefersColorScheme?: boolean; disableSwitch?: boolean };

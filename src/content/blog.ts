@@ -8,9 +8,10 @@ import type { Author, TagRef } from '../shared/types.js';
 import { COMMON_FIELDS, commonFields, editUrlOf, toTagRefs } from './commonFields.js';
 import { joinUrl, lastUpdateOf } from './docs.js';
 import type { FieldType, FrontMatterWarning, ParsedSource } from './frontMatter.js';
-import { checkFields } from './frontMatter.js';
+import { checkFields, frontMatterKeyLine } from './frontMatter.js';
 import type { BlogPost } from './model.js';
 import { contentFormat, findH1, formatDate } from './names.js';
+import { checkRoute } from './routeCheck.js';
 
 /** Every front-matter key a blog post honours; any other key is warned about. */
 export const POST_FIELDS = {
@@ -123,6 +124,8 @@ export function createPost(
   }
   const slug = (fm.slug ?? fromPath.slug).replace(/^\/+|\/+$/g, '');
   const route = `/${config.blog.routeBasePath}/${slug}`;
+  if (fm.slug !== undefined) checkRoute(route, input.relPath, 'slug', frontMatterKeyLine(parsed, 'slug'));
+  else checkRoute(route, input.relPath, 'file name');
   const title = fm.title ?? findH1(parsed.body) ?? slug;
   const tags: TagRef[] = toTagRefs(fm.tags, `/${config.blog.routeBasePath}`);
   const legacyAuthor = fm.author === undefined ? undefined : { name: fm.author, title: fm.author_title, url: fm.author_url, image_url: fm.author_image_url };

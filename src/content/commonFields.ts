@@ -1,7 +1,7 @@
 import type { SiteConfig } from '../config/types.js';
 import { SiteError, codeFrame } from '../errors.js';
 import type { TagRef } from '../shared/types.js';
-import { findFrontMatterKeyLine, type FieldType, type ParsedSource } from './frontMatter.js';
+import { frontMatterKeyLine, type FieldType, type ParsedSource } from './frontMatter.js';
 import type { CommonPageFields } from './model.js';
 import { slugify } from './names.js';
 
@@ -41,7 +41,7 @@ function tocLevels(parsed: ParsedSource, config: SiteConfig, file: string, text:
   const ownMin = fm.toc_min_heading_level ?? undefined;
   const ownMax = fm.toc_max_heading_level ?? undefined;
   if (ownMin !== undefined && ownMax !== undefined && ownMin > ownMax) {
-    const line = findFrontMatterKeyLine(parsed, 'toc_min_heading_level');
+    const line = frontMatterKeyLine(parsed, 'toc_min_heading_level');
     throw new SiteError({
       code: 'FRONT_MATTER_FIELD',
       message: `front matter "toc_min_heading_level" (${ownMin}) is above "toc_max_heading_level" (${ownMax})`,

@@ -4,9 +4,10 @@ import yaml from 'js-yaml';
 import { SiteError, codeFrame } from '../errors.js';
 import { COMMON_FIELDS, commonFields, editUrlOf, toTagRefs } from './commonFields.js';
 import type { FieldType, FrontMatterWarning, ParsedSource } from './frontMatter.js';
-import { checkFields } from './frontMatter.js';
+import { checkFields, frontMatterKeyLine } from './frontMatter.js';
 import type { ContentSource, Doc } from './model.js';
 import { contentFormat, findH1, isCategoryIndex, stripNumberPrefix, withoutExtension } from './names.js';
+import { checkRoute } from './routeCheck.js';
 
 /** Every front-matter key a doc honours; any other key is warned about. */
 export const DOC_FIELDS = {
@@ -63,6 +64,8 @@ export function createDoc(input: DocInput, config: SiteConfig, warn: (warning: F
   const id = dir ? `${dir}/${baseName}` : baseName;
   const routeBase = `/${config.docs.routeBasePath}`;
   const route = docRoute(docsRel, fm, config.docs.routeBasePath);
+  if (fm.slug !== undefined) checkRoute(route, input.relPath, 'slug', frontMatterKeyLine(parsed, 'slug'));
+  else checkRoute(route, input.relPath, 'file name');
   const title = fm.title ?? findH1(parsed.body) ?? file.name;
   const source: ContentSource = {
     relPath: input.relPath,

@@ -88,7 +88,7 @@ export function checkFields(
     const value = parsed.data[key];
     if (value === undefined || (value === null && type !== 'string|null')) continue;
     if (matchesType(value, type)) continue;
-    const line = findFrontMatterKeyLine(parsed, key);
+    const line = frontMatterKeyLine(parsed, key);
     throw new SiteError({
       code: 'FRONT_MATTER_FIELD',
       message: `front matter "${key}" must be ${describeType(type)}, got ${JSON.stringify(value)}`,
@@ -98,7 +98,7 @@ export function checkFields(
   }
   return Object.keys(parsed.data)
     .filter((key) => !Object.hasOwn(fields, key))
-    .map((key) => ({ file, line: findFrontMatterKeyLine(parsed, key), message: `unknown front matter key "${key}" (ignored)` }));
+    .map((key) => ({ file, line: frontMatterKeyLine(parsed, key), message: `unknown front matter key "${key}" (ignored)` }));
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date);
@@ -152,7 +152,7 @@ function describeType(type: FieldType): string {
 }
 
 /** 1-based file line of a top-level front-matter key, if it is written on a line of its own. */
-export function findFrontMatterKeyLine(parsed: ParsedSource, key: string): number | undefined {
+export function frontMatterKeyLine(parsed: ParsedSource, key: string): number | undefined {
   const lines = parsed.frontMatterText.split('\n');
   const index = lines.findIndex((line) => line.startsWith(`${key}:`) || line.startsWith(`"${key}":`) || line.startsWith(`'${key}':`));
   return index === -1 ? undefined : parsed.frontMatterStartLine + index;

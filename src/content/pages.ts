@@ -5,6 +5,7 @@ import type { FieldType, FrontMatterWarning, ParsedSource } from './frontMatter.
 import { checkFields } from './frontMatter.js';
 import type { SitePage } from './model.js';
 import { contentFormat, findH1, withoutExtension } from './names.js';
+import { checkRoute } from './routeCheck.js';
 
 /** Every front-matter key a markdown page honours; any other key is warned about. */
 export const PAGE_FIELDS = { ...COMMON_FIELDS } as const satisfies Record<string, FieldType>;
@@ -18,8 +19,10 @@ export function pageRoute(relPath: string, config: SiteConfig): string {
 
 /** A React page: title and description come from its `meta` export at render time. */
 export function createReactPage(relPath: string, absPath: string, config: SiteConfig): SitePage {
+  const route = pageRoute(relPath, config);
+  checkRoute(route, relPath, 'page file name');
   return {
-    route: pageRoute(relPath, config),
+    route,
     relPath,
     absPath,
     source: null,
@@ -46,6 +49,7 @@ export function createMarkdownPage(
   checkFields(parsed, PAGE_FIELDS, relPath, text).forEach(warn);
   const fm = parsed.data as { title?: string; description?: string };
   const route = pageRoute(relPath, config);
+  checkRoute(route, relPath, 'page file name');
   return {
     ...commonFields(parsed, config, relPath, text),
     route,

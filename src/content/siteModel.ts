@@ -14,6 +14,11 @@ import { buildSidebars } from './sidebar.js';
 /** A scanned file with its text, as the orchestrator read it. */
 export interface LoadedSource extends SourceFile {
   text: string;
+  /**
+   * Why the file could not be read as a source (binary, not UTF-8, too large); its text is then
+   * empty. Reported with the model's other errors.
+   */
+  problem?: SiteError;
 }
 
 export interface SiteModelOptions {
@@ -48,9 +53,13 @@ export function buildSiteModel(
     }
   };
 
+  // An unreadable file is an error of its own; as an empty file it trips nothing else up.
+  for (const source of sources) if (source.problem) errors.push(source.problem);
+
   const categories = new Map<string, CategoryMeta>();
   let authors = new Map<string, Author>();
   for (const source of sources) {
+    if (source.problem && (source.section === 'docsCategory' || source.section === 'blogAuthors')) continue;
     if (source.section === 'docsCategory') {
       const dir = path.posix.dirname(path.posix.relative(config.docs.path, source.relPath));
       const meta = attempt(() => parseCategoryFile(source.relPath, source.text));

@@ -1,5 +1,5 @@
 import type { ClientSiteData, PageMeta, RoutePayload } from '../shared/types.js';
-import { isExternalUrl, withBase } from '../shared/paths.js';
+import { encodeRoute, isExternalUrl, withBase } from '../shared/paths.js';
 
 export interface DocumentParts {
   site: ClientSiteData;
@@ -93,7 +93,7 @@ export function renderDocument(parts: DocumentParts): string {
   const { site, payload } = parts;
   const isHome = payload.meta.path === '/';
   const title = isHome ? payload.meta.title || site.title : `${payload.meta.title} ${site.titleDelimiter} ${site.title}`;
-  const canonical = `${site.url}${withBase(site.baseUrl, payload.meta.path === '/' ? '/' : payload.meta.path)}`;
+  const canonical = `${site.url}${withBase(site.baseUrl, encodeRoute(payload.meta.path))}`;
   const description = payload.meta.description || site.tagline;
   const image = payload.meta.image ?? parts.defaultImage;
   // Social networks fetch the card themselves: it needs an absolute URL.

@@ -21,15 +21,52 @@ export function routeToHtmlFile(route: string): string {
   return route === '/' ? 'index.html' : `${route.slice(1)}.html`;
 }
 
-/** Where a route's markdown lives: "/" → "/index.md", "/a/b" → "/a/b.md" (with the base URL in front). */
+/** Where a route's markdown lives: "/" → "/index.md", "/a b" → "/a%20b.md" (with the base URL in front). */
 export function routeMarkdownUrl(route: string, baseUrl = '/'): string {
-  return `${baseUrl}${route === '/' ? 'index' : route.slice(1)}.md`;
+  return `${baseUrl}${encodeRoute(route === '/' ? '/index' : route).slice(1)}.md`;
 }
 
-/** Where a route's payload JSON lives: "/" → "/_sipa/routes/index.json", "/a/b" → "/_sipa/routes/a/b.json". */
+
+/**
+ * A route as it is written in a URL. Routes are kept decoded ("/docs/with space", "/docs/100%",
+ * the file names on disk are the same); in an href each character that is not allowed in a URL
+ * path is percent-encoded as encodeURI does ("%" becomes "%25"), and so are "#" and "?", which
+ * would otherwise end the path. Every reader (browser, static host, link checks) decodes it once.
+ */
+export function encodeRoute(route: string): string {
+  return encodeURI(route).replace(/[#?]/g, (c) => (c === '#' ? '%23' : '%3F'));
+}
+
+/**
+ * The route a URL path stands for: each segment percent-decoded once. Null when the path cannot be
+ * a route, as a static host would refuse it: malformed percent-encoding ("/docs/100%"), or a
+ * segment that decodes to a "/", "\" or NUL.
+ */
+export function routeOfUrlPath(pathname: string): string | null {
+  const segments = pathname.split('/');
+  for (let i = 0; i < segments.length; i++) {
+    const segment = segments[i]!;
+    if (!segment.includes('%')) continue;
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(segment);
+    } catch {
+      return null;
+    }
+    if (/[/\\\0]/.test(decoded)) return null;
+    segments[i] = decoded;
+  }
+  return segments.join('/');
+}
+
+/** The payload JSON of a route, relative to the output folder: "/" → "_sipa/routes/index.json", "/a/b" → "_sipa/routes/a/b.json". */
+export function routePayloadFile(route: string): string {
+  return `_sipa/routes/${route === '/' ? 'index' : route.slice(1)}.json`;
+}
+
+/** URL of a route's payload JSON: "/a b" → "/_sipa/routes/a%20b.json" (see encodeRoute). */
 export function routePayloadUrl(route: string, baseUrl = '/'): string {
-  const name = route === '/' ? 'index' : route.slice(1);
-  return `${baseUrl}_sipa/routes/${name}.json`;
+  return `${baseUrl}${encodeRoute(`/${routePayloadFile(route)}`).slice(1)}`;
 }
 
 /** Joins a base URL ("/" or "/sub/") with a site path ("/docs/x"). */
@@ -39,12 +76,22 @@ export function withBase(baseUrl: string, sitePath: string): string {
 }
 
 /**
- * The href of a site path (see the rule in types.ts): "/docs/x#y" → "/sub/docs/x#y" and "/" →
- * "/sub/" under the base URL "/sub/". The theme's `Link` builds every link to a route with it.
- * Anything that is no site path (a "#fragment", a relative or external URL) is returned as it is.
+ * A link target written as a URL path, as a site config writes navbar and footer links
+ * ("/docs/a%20b#usage"): the route it names ("/docs/a b") and its fragment, as `Link` takes them.
  */
-export function routeHref(baseUrl: string, sitePath: string): string {
-  return sitePath.startsWith('/') && !sitePath.startsWith('//') ? withBase(baseUrl, sitePath) : sitePath;
+export function linkTarget(urlPath: string): { to: string; hash?: string } {
+  const { path, hash } = splitHash(urlPath);
+  return { to: routeOfUrlPath(path) ?? path, ...(hash ? { hash } : {}) };
+}
+
+/**
+ * The href of a route (see the rule in types.ts): percent-encoded (see encodeRoute) with the base
+ * URL in front: "/docs/a b" → "/sub/docs/a%20b" and "/" → "/sub/" under the base URL "/sub/". The
+ * theme's `Link` builds every link to a route with it. Anything that is no route (a "#fragment",
+ * a relative or external URL) is returned as it is.
+ */
+export function routeHref(baseUrl: string, route: string): string {
+  return route.startsWith('/') && !route.startsWith('//') ? withBase(baseUrl, encodeRoute(route)) : route;
 }
 
 /** True when an absolute path already starts with the base URL ("/sub/x", "/sub", "/sub?q", "/sub#h" under "/sub/"). */

@@ -3,6 +3,7 @@ import { Link } from '../../src/client/navigation.js';
 import { siteStorage } from '../../src/client/storage.js';
 import type { AnnouncementBar as Bar } from '../../src/shared/types.js';
 import { ANNOUNCEMENT_DISMISS_KEY, ANNOUNCEMENT_ID_KEY } from './announcementScript.js';
+import { linkTarget } from '../../src/shared/paths.js';
 
 /** A dismissible bar above the navbar; dismissal is stored and forgotten when the bar's id changes. */
 export function AnnouncementBar({ bar }: { bar: Bar }) {
@@ -22,7 +23,7 @@ export function AnnouncementBar({ bar }: { bar: Bar }) {
       <p className="announcement__content">
         {bar.content}{' '}
         {bar.link ? (
-          bar.link.to ? <Link to={bar.link.to}>{bar.link.label}</Link> : <a href={bar.link.href}>{bar.link.label}</a>
+          bar.link.to ? <Link {...linkTarget(bar.link.to)}>{bar.link.label}</Link> : <a href={bar.link.href}>{bar.link.label}</a>
         ) : null}
       </p>
       {bar.isCloseable ? (

@@ -1,5 +1,6 @@
 import { Link } from '../../src/client/navigation.js';
 import type { ClientSiteData } from '../../src/shared/types.js';
+import { linkTarget } from '../../src/shared/paths.js';
 
 /** Link columns and the copyright line. */
 export function Footer({ site }: { site: ClientSiteData }) {
@@ -14,7 +15,7 @@ export function Footer({ site }: { site: ClientSiteData }) {
                 {column.items.map((item) => (
                   <li key={item.label}>
                     {item.to ? (
-                      <Link className="footer__link" to={item.to}>{item.label}</Link>
+                      <Link className="footer__link" {...linkTarget(item.to)}>{item.label}</Link>
                     ) : (
                       <a className="footer__link" href={item.href} target="_blank" rel="noopener noreferrer">
                         {item.label}

@@ -3,6 +3,7 @@ import { Link, useNavigation } from '../../src/client/navigation.js';
 import type { ClientSiteData, NavItem } from '../../src/shared/types.js';
 import { SearchButton } from '../search/SearchProvider.js';
 import { ColorModeToggle } from './ColorModeToggle.js';
+import { linkTarget } from '../../src/shared/paths.js';
 
 export function isActive(item: NavItem, pathname: string): boolean {
   if (item.activeBasePath) return pathname === item.activeBasePath || pathname.startsWith(`${item.activeBasePath}/`);
@@ -20,7 +21,7 @@ export function NavLink({ item, pathname, onNavigate }: { item: NavItem; pathnam
   }
   const active = isActive(item, pathname);
   return (
-    <Link className={`navbar__link${active ? ' navbar__link--active' : ''}`} to={item.to ?? ''} aria-current={active ? 'page' : undefined} onClick={onNavigate}>
+    <Link className={`navbar__link${active ? ' navbar__link--active' : ''}`} {...linkTarget(item.to ?? '')} aria-current={active ? 'page' : undefined} onClick={onNavigate}>
       {item.label}
     </Link>
   );

@@ -4,6 +4,7 @@ import type { ClientSiteData, PageRouteData } from '../../src/shared/types.js';
 import { DraftBadge } from '../layout/DraftBadge.js';
 import { TableOfContents } from '../layout/TableOfContents.js';
 import { mdxComponents } from '../mdxComponents.js';
+import { linkTarget } from '../../src/shared/paths.js';
 
 export function PageScreen({ data, Content, ownMain }: { data: PageRouteData; Content: ComponentType<{ components?: object }> | null; ownMain?: boolean }) {
   if (!data.markdown) {
@@ -34,7 +35,7 @@ export function NotFoundScreen({ site }: { site: ClientSiteData }) {
       <ul className="not-found__links">
         <li><Link to="/">Go to the home page</Link></li>
         {site.navbar.items.filter((item) => item.to).map((item) => (
-          <li key={item.to}><Link to={item.to!}>{item.label}</Link></li>
+          <li key={item.to}><Link {...linkTarget(item.to!)}>{item.label}</Link></li>
         ))}
       </ul>
     </main>

@@ -16,6 +16,7 @@ import {
   rehypeRawHtml,
   remarkAdmonitions,
   remarkCheckComponents,
+  remarkCheckExpressions,
   remarkMarkdownLinks,
   remarkThemeDetails,
   type CompileState,
@@ -24,6 +25,7 @@ import {
   type ResolvedImage,
   sourcePath,
 } from './plugins.js';
+import { deepestLine, findDeepNesting, isStackOverflow, nestingError } from './nesting.js';
 import { preprocess } from './preprocess.js';
 import { readableTree, SITE_URL_MARK } from './markdownView.js';
 
@@ -44,14 +46,17 @@ let mdxLibraries:
     >
   | undefined;
 const loadMdxLibraries = () =>
-  (mdxLibraries ??= Promise.all([
-    import('@mdx-js/mdx'),
-    import('remark-gfm'),
-    import('remark-directive'),
-    import('rehype-raw'),
-    import('mdast-util-to-markdown'),
-    import('mdast-util-gfm'),
-  ]));
+  (mdxLibraries ??= import('./editMapFix.js').then(({ installLinearEditMap }) => {
+    installLinearEditMap();
+    return Promise.all([
+      import('@mdx-js/mdx'),
+      import('remark-gfm'),
+      import('remark-directive'),
+      import('rehype-raw'),
+      import('mdast-util-to-markdown'),
+      import('mdast-util-gfm'),
+    ]);
+  }));
 
 /** Components the theme passes to every MDX page; usable without an import. */
 export const THEME_COMPONENTS = new Set(['Tabs', 'TabItem', 'Admonition', 'CodeBlock', 'Details']);
@@ -111,9 +116,12 @@ export interface CompiledPage {
 
 /**
  * Compiles one markdown/MDX body (front matter already blanked) to a JavaScript module.
- * Throws a SiteError with file:line:column on invalid MDX or an unknown component.
+ * Throws a SiteError with file:line:column on invalid MDX, an unknown component, or nesting too deep
+ * to compile (CONTENT_TOO_DEEP).
  */
 export async function compileMdx(body: string, options: CompileOptions): Promise<CompiledPage> {
+  const deep = findDeepNesting(body);
+  if (deep) throw nestingError(options.file, options.sourceText, deep, null);
   const pre = preprocess(body);
   await options.highlighter.ensureLanguages(fenceLanguages(body));
   // Site URLs are marked for the markdown view, unless the page itself mentions the mark.
@@ -190,6 +198,7 @@ async function compileOnce(
     warnings: [],
     unknownComponents: [],
     missingImages: [],
+    unknownNames: [],
     markdownLinks: {},
   };
   const pluginOptions: PluginOptions = {
@@ -231,6 +240,7 @@ async function compileOnce(
           remarkThemeDetails,
           [remarkMarkdownLinks, pluginOptions],
           [remarkCheckComponents, pluginOptions],
+          [remarkCheckExpressions, pluginOptions],
           remarkMarkdownView,
         ],
         rehypePlugins: [
@@ -247,6 +257,9 @@ async function compileOnce(
     );
     code = String(file.value);
   } catch (error) {
+    // Nesting of another kind than the scan counts (JSX elements, braces) can still run the
+    // parser or a tree walk out of stack: that is the page's problem, not a crash.
+    if (isStackOverflow(error)) throw nestingError(options.file, options.sourceText, deepestLine(options.sourceText), 'compile');
     throw mdxError(error as VFileMessage, options, body);
   }
   const missing = state.missingImages[0];
@@ -259,6 +272,16 @@ async function compileOnce(
       location: { file: options.file, line: unknown.line, column: unknown.column },
       frame: unknown.line ? codeFrame(options.sourceText, unknown.line, unknown.column) : undefined,
       hint: `Import it in the file, or use one of the theme's components: ${[...THEME_COMPONENTS].join(', ')}.`,
+    });
+  }
+  const undefinedName = state.unknownNames[0];
+  if (undefinedName) {
+    throw new SiteError({
+      code: 'UNDEFINED_NAME',
+      message: `"${undefinedName.name}" is not defined: nothing in the page defines the name this expression reads`,
+      location: { file: options.file, line: undefinedName.line, column: undefinedName.column },
+      frame: undefinedName.line ? codeFrame(options.sourceText, undefinedName.line, undefinedName.column) : undefined,
+      hint: 'Import or export it in the file (export const name = …), or read it from props; names are case-sensitive.',
     });
   }
   return { code, state, markdown };

@@ -11,9 +11,10 @@ import type { MdxJsxAttribute, MdxJsxFlowElement } from 'mdast-util-mdx-jsx';
 import type { Program } from 'estree';
 import type { VFile } from 'vfile';
 import type { TocItem } from '../../shared/types.js';
-import { contentUrl, isExternalUrl, splitHash, withBase } from '../../shared/paths.js';
+import { contentUrl, encodeRoute, isExternalUrl, routeOfUrlPath, splitHash, withBase } from '../../shared/paths.js';
 import { collectAnchors } from './anchors.js';
 import { parseCodeMeta } from './codeMeta.js';
+import { freeNames, patternNames, type FreeName } from './freeNames.js';
 import { PLAIN_LANGUAGES, type CodeHighlighter } from './highlighter.js';
 import { ADMONITION_TYPES } from './preprocess.js';
 import { SKIP, walk, type TreeNode, type WalkResult } from './walk.js';
@@ -56,6 +57,8 @@ export interface CompileState {
   warnings: CompileWarning[];
   unknownComponents: UnknownComponent[];
   missingImages: MissingImage[];
+  /** Names read by expressions that nothing defines. */
+  unknownNames: FreeName[];
   /** Relative markdown links seen, with what they resolved to (null = unresolved). */
   markdownLinks: Record<string, string | null>;
 }
@@ -155,16 +158,19 @@ export function remarkMarkdownLinks(options: PluginOptions) {
     walkMdast(tree, (node) => {
       if (node.type !== 'link') return;
       if (options.hashLinkBase && node.url.startsWith('#')) {
-        node.url = `${withBase(baseUrl, options.hashLinkBase)}${node.url}`;
+        node.url = `${withBase(baseUrl, encodeRoute(options.hashLinkBase))}${node.url}`;
         return;
       }
       if (isExternalUrl(node.url) || node.url.startsWith('/') || node.url.startsWith('#')) return;
       const { path, hash } = splitHash(node.url);
       if (!/\.mdx?$/.test(path)) return;
-      const route = options.resolveMarkdownLink(decodeURI(path));
+      // A link that is not a well-formed URL path (a stray "%") resolves to nothing and is warned about.
+      const file = routeOfUrlPath(path);
+      const route = file === null ? null : options.resolveMarkdownLink(file);
       options.state.markdownLinks[path] = route;
       if (route) {
-        node.url = withBase(baseUrl, hash ? `${route}#${hash}` : route);
+        // Routes are decoded ("/docs/a#b"); the link is their URL form ("/docs/a%23b"), under the base URL.
+        node.url = withBase(baseUrl, hash ? `${encodeRoute(route)}#${hash}` : encodeRoute(route));
       } else {
         options.state.warnings.push({
           code: 'BROKEN_MARKDOWN_LINK',
@@ -177,26 +183,29 @@ export function remarkMarkdownLinks(options: PluginOptions) {
   };
 }
 
+/** Names the file's imports and exports define; they only stand at the top level of an MDX document. */
+function moduleNames(tree: MdastRoot): Set<string> {
+  const local = new Set<string>();
+  for (const node of tree.children) {
+    if (node.type !== 'mdxjsEsm') continue;
+    const program = (node.data as { estree?: Program } | undefined)?.estree;
+    for (const statement of program?.body ?? []) {
+      if (statement.type === 'ImportDeclaration') {
+        for (const spec of statement.specifiers) local.add(spec.local.name);
+      } else if (statement.type === 'ExportNamedDeclaration' && statement.declaration) {
+        const d = statement.declaration;
+        if ((d.type === 'FunctionDeclaration' || d.type === 'ClassDeclaration') && d.id) local.add(d.id.name);
+        if (d.type === 'VariableDeclaration') for (const v of d.declarations) patternNames(v.id, local);
+      }
+    }
+  }
+  return local;
+}
+
 /** Collects JSX component names that neither the theme nor the file itself provides. */
 export function remarkCheckComponents(options: PluginOptions) {
   return (tree: MdastRoot) => {
-    const local = new Set<string>();
-    // Imports and exports only stand at the top level of an MDX document.
-    for (const node of tree.children) {
-      if (node.type !== 'mdxjsEsm') continue;
-      const program = (node.data as { estree?: Program } | undefined)?.estree;
-      for (const statement of program?.body ?? []) {
-        if (statement.type === 'ImportDeclaration') {
-          for (const spec of statement.specifiers) local.add(spec.local.name);
-        } else if (statement.type === 'ExportNamedDeclaration' && statement.declaration) {
-          const d = statement.declaration;
-          if (d.type === 'FunctionDeclaration' || d.type === 'ClassDeclaration') local.add(d.id!.name);
-          if (d.type === 'VariableDeclaration') {
-            for (const v of d.declarations) if (v.id.type === 'Identifier') local.add(v.id.name);
-          }
-        }
-      }
-    }
+    const local = moduleNames(tree);
     walkMdast(tree, (node) => {
       if (node.type !== 'mdxJsxFlowElement' && node.type !== 'mdxJsxTextElement') return;
       const name = (node as MdxJsxFlowElement).name;
@@ -209,6 +218,29 @@ export function remarkCheckComponents(options: PluginOptions) {
         line: node.position?.start.line,
         column: node.position?.start.column,
       });
+    });
+  };
+}
+
+/** Collects names that MDX expressions (`{x}`, `<A b={x} />`) read but nothing defines (see freeNames.ts). */
+export function remarkCheckExpressions(options: PluginOptions) {
+  return (tree: MdastRoot) => {
+    const local = moduleNames(tree);
+    const check = (program: Program | undefined, position: { start: { line: number; column: number } } | undefined) => {
+      if (!program) return;
+      for (const free of freeNames(program, local)) {
+        options.state.unknownNames.push({ name: free.name, line: free.line ?? position?.start.line, column: free.column ?? position?.start.column });
+      }
+    };
+    walkMdast(tree, (node) => {
+      if (node.type === 'mdxFlowExpression' || node.type === 'mdxTextExpression') {
+        check((node.data as { estree?: Program } | undefined)?.estree, node.position);
+      } else if (node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') {
+        for (const attribute of (node as MdxJsxFlowElement).attributes) {
+          const value = attribute.type === 'mdxJsxExpressionAttribute' ? attribute : attribute.value;
+          if (typeof value === 'object' && value !== null) check((value.data as { estree?: Program } | undefined)?.estree, node.position);
+        }
+      }
     });
   };
 }

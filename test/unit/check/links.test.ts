@@ -61,3 +61,28 @@ describe('reading targets and links from HTML', () => {
     expect(extractHrefs(html)).toEqual(['/docs/a?x=1&y=2#h']);
   });
 });
+
+describe('findBrokenLinks with routes that need percent-encoding', () => {
+  const names = ['with space', 'café', 'a#b', 'what?', '100%'];
+  const targets = names.map((name) => page(`/docs/${name}`, `<h2 id="part">Part</h2>`));
+
+  it('decodes each link once, as the browser and the static host do', () => {
+    const links = '<a href="/docs/with%20space">1</a><a href="/docs/caf%C3%A9#part">2</a><a href="/docs/a%23b">3</a>'
+      + '<a href="/docs/what%3F#part">4</a><a href="/docs/100%25">5</a><a href="with%20space">relative</a>';
+    expect(findBrokenLinks([page('/docs/from here', links), ...targets], new Set())).toEqual([]);
+  });
+
+  it('resolves relative links against the URL of a page whose route needs encoding', () => {
+    expect(findBrokenLinks([page('/docs/a#b', '<a href="100%25#part">x</a>'), ...targets], new Set())).toEqual([]);
+  });
+
+  it('reports links a browser would read as another page or a host would refuse', () => {
+    const links = '<a href="/docs/a#b">hash</a><a href="/docs/what?">query</a><a href="/docs/100%">malformed</a><a href="/docs/a%2Fb">slash</a>';
+    expect(findBrokenLinks([page('/docs/x', links), ...targets], new Set())).toEqual([
+      { source: '/docs/x', href: '/docs/a#b', reason: 'missing page' },
+      { source: '/docs/x', href: '/docs/what?', reason: 'missing page' },
+      { source: '/docs/x', href: '/docs/100%', reason: 'malformed URL' },
+      { source: '/docs/x', href: '/docs/a%2Fb', reason: 'malformed URL' },
+    ]);
+  });
+});

@@ -12,6 +12,14 @@ describe('createRouteMatcher', () => {
     expect(matches('/nope')).toBe(false);
   });
 
+  it('matches decoded routes, "%" included, without decoding them again', () => {
+    const { matches } = createRouteMatcher(['/docs{/*rest}', '/notes \\(draft\\)']);
+    expect(matches('/docs/100%')).toBe(true);
+    expect(matches('/docs/50%25 off')).toBe(true);
+    expect(matches('/notes (draft)')).toBe(true);
+    expect(matches('/notes%20(draft)')).toBe(false);
+  });
+
   it('caches compiled patterns (compiled once)', () => {
     const { matches, cache } = createRouteMatcher(['/a', '/b']);
     matches('/a');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contentUrl, normalizePath, routeHref, routeMarkdownUrl, routePayloadUrl, stripBase } from '../../../src/shared/paths.js';
+import { contentUrl, encodeRoute, linkTarget, normalizePath, routeHref, routeMarkdownUrl, routeOfUrlPath, routePayloadFile, routePayloadUrl, stripBase } from '../../../src/shared/paths.js';
 
 describe('normalizePath', () => {
   it.each([
@@ -39,8 +39,10 @@ describe('routeMarkdownUrl', () => {
 });
 
 describe('links under a base URL', () => {
-  it('routeHref always puts the base URL before a site path, and leaves anything else', () => {
-    expect(routeHref('/sub/', '/docs/x#y')).toBe('/sub/docs/x#y');
+  it('routeHref always puts the base URL before a route, encoded, and leaves anything else', () => {
+    // A route is a route: a "#" or "?" in it is part of its name, not a fragment or query.
+    expect(routeHref('/sub/', '/docs/x#y')).toBe('/sub/docs/x%23y');
+    expect(routeHref('/sub/', '/docs/a b')).toBe('/sub/docs/a%20b');
     expect(routeHref('/sub/', '/')).toBe('/sub/');
     // A route that happens to start like the base URL is still a site path.
     expect(routeHref('/sub/', '/sub/page')).toBe('/sub/sub/page');
@@ -66,5 +68,52 @@ describe('links under a base URL', () => {
     expect(stripBase('/sub/', '/sub')).toBe('/');
     expect(stripBase('/sub/', '/docs/x')).toBe('/docs/x');
     expect(stripBase('/', '/docs/x')).toBe('/docs/x');
+  });
+});
+
+describe('linkTarget', () => {
+  it('reads a link written as a URL path into its route and fragment', () => {
+    expect(linkTarget('/docs/a%20b#usage')).toEqual({ to: '/docs/a b', hash: 'usage' });
+    expect(linkTarget('/blog')).toEqual({ to: '/blog' });
+  });
+});
+
+describe('encodeRoute and routeOfUrlPath', () => {
+  const cases: Array<[string, string]> = [
+    ['/docs/with space', '/docs/with%20space'],
+    ['/docs/café', '/docs/caf%C3%A9'],
+    ['/docs/a#b', '/docs/a%23b'],
+    ['/docs/what?', '/docs/what%3F'],
+    ['/docs/100%', '/docs/100%25'],
+    ['/docs/50%25 off', '/docs/50%2525%20off'],
+    ['/docs/a:b&c=d+e', '/docs/a:b&c=d+e'],
+    ['/', '/'],
+  ];
+  it.each(cases)('%s is written %s and read back', (route, href) => {
+    expect(encodeRoute(route)).toBe(href);
+    expect(routeOfUrlPath(href)).toBe(route);
+  });
+
+  it('reads what a browser makes of a raw href the same way', () => {
+    // The browser percent-encodes a space and non-ASCII letters itself; the route is the same.
+    for (const [route] of cases.filter(([r]) => !/[#?%]/.test(r))) {
+      expect(routeOfUrlPath(new URL(route, 'http://x').pathname)).toBe(route);
+      expect(routeOfUrlPath(new URL(encodeRoute(route), 'http://x').pathname)).toBe(route);
+    }
+    for (const [route] of cases) expect(routeOfUrlPath(new URL(encodeRoute(route), 'http://x').pathname)).toBe(route);
+  });
+
+  it('refuses paths a static host refuses', () => {
+    expect(routeOfUrlPath('/docs/100%')).toBeNull();
+    expect(routeOfUrlPath('/docs/%zz')).toBeNull();
+    expect(routeOfUrlPath('/docs/a%2Fb')).toBeNull();
+    expect(routeOfUrlPath('/docs/a%5Cb')).toBeNull();
+    expect(routeOfUrlPath('/docs/a%00')).toBeNull();
+  });
+
+  it('puts payloads at the decoded route on disk and at its URL form in fetches', () => {
+    expect(routePayloadFile('/docs/a#b')).toBe('_sipa/routes/docs/a#b.json');
+    expect(routePayloadUrl('/docs/a#b')).toBe('/_sipa/routes/docs/a%23b.json');
+    expect(routePayloadUrl('/docs/100%', '/sub/')).toBe('/sub/_sipa/routes/docs/100%25.json');
   });
 });

@@ -1,0 +1,192 @@
+/**
+ * How deeply a markdown body nests, from a cheap scan of its lines, without parsing it.
+ *
+ * The markdown parser, the tree transforms, the JavaScript generator and React all recurse once
+ * per level of nesting, so a page nesting thousands of block quotes or list items overflows the
+ * stack somewhere (and the parser takes minutes on the way: 10,000 list items on one line cost
+ * 48 s of CPU). Pages deeper than MAX_NESTING are refused before they are parsed; real pages stay
+ * far below it.
+ */
+
+import { codeFrame, SiteError } from '../../errors.js';
+
+/** Levels of block quotes, list items, emphasis and link brackets nested inside each other, at most. */
+export const MAX_NESTING = 100;
+
+export interface DeepNesting {
+  /** 1-based line where the nesting goes past the limit (or is deepest). */
+  line: number;
+  /** 1-based column of the marker that goes past it (1 when unknown). */
+  column: number;
+  /** The nesting depth of that line, as estimated by the scan (on the high side for ordered lists). */
+  depth: number;
+}
+
+const FENCE = /^\s{0,3}(`{3,}|~{3,})/;
+
+/**
+ * The first line nesting deeper than `limit`, or null. A line's depth is the number of container
+ * markers it starts with (`>`, `-`, `*`, `+`, `1.`, `1)`) plus the list levels its indentation
+ * stands for (two columns each: the least a nested list item needs), plus the emphasis and link
+ * brackets left open so far in its paragraph (`*a *b *c …` nests as deeply as `> > >`). Fenced code
+ * and code spans are skipped.
+ */
+export function findDeepNesting(body: string, limit = MAX_NESTING): DeepNesting | null {
+  let fence: string | null = null;
+  let line = 0;
+  let open = 0;
+  for (let start = 0; start <= body.length; ) {
+    let end = body.indexOf('\n', start);
+    if (end === -1) end = body.length;
+    line++;
+    const fenceMatch = FENCE.exec(body.slice(start, Math.min(end, start + 40)));
+    if (fence) {
+      if (fenceMatch && fenceMatch[1]!.startsWith(fence[0]!) && fenceMatch[1]!.length >= fence.length) fence = null;
+    } else if (fenceMatch) {
+      fence = fenceMatch[1]!;
+      open = 0;
+    } else {
+      const containers = lineDepth(body, start, end, limit);
+      if (containers.depth > limit) return { line, column: containers.crossedAt - start + 1, depth: containers.depth };
+      // A blank line ends the paragraph, and with it every emphasis and link it left open.
+      if (/^\s*$/.test(body.slice(start, Math.min(end, start + 200))) && end - start < 200) open = 0;
+      const inline = inlineDepth(body, start, end, open, limit - containers.depth);
+      if (inline.crossedAt !== -1) return { line, column: inline.crossedAt - start + 1, depth: containers.depth + inline.max };
+      open = inline.open;
+    }
+    start = end + 1;
+  }
+  return null;
+}
+
+const isSpace = (c: string | undefined) => c === undefined || c === ' ' || c === '\t' || c === '\n' || c === '\r';
+
+/**
+ * Emphasis delimiters (`*`, `_` runs) and link brackets left open along body[start, end), starting
+ * from `open`; with the offset where the count first went past `limit` (-1 if it did not). A run
+ * followed by a non-space opens, one preceded by a non-space closes; code spans are skipped.
+ */
+function inlineDepth(body: string, start: number, end: number, open: number, limit: number): { open: number; max: number; crossedAt: number } {
+  let max = open;
+  for (let i = start; i < end; i++) {
+    const c = body[i]!;
+    if (c === '\\') {
+      i++;
+    } else if (c === '`') {
+      let run = 1;
+      while (body[i + run] === '`') run++;
+      const close = body.indexOf('`'.repeat(run), i + run);
+      i = close !== -1 && close < end ? close + run - 1 : i + run - 1;
+    } else if (c === '*' || c === '_') {
+      let run = 1;
+      while (body[i + run] === c) run++;
+      const before = i > start ? body[i - 1] : undefined;
+      const after = body[i + run];
+      if (!isSpace(after) && (isSpace(before) || /[\p{P}\p{S}]/u.test(before!))) open++;
+      else if (!isSpace(before) && open > 0) open--;
+      i += run - 1;
+    } else if (c === '[') {
+      open++;
+    } else if (c === ']' && open > 0) {
+      open--;
+    }
+    if (open > max) {
+      max = open;
+      if (max > limit) return { open, max, crossedAt: i };
+    }
+  }
+  return { open, max, crossedAt: -1 };
+}
+
+/**
+ * The deepest point of a body, whatever the limit: where to point when something overflowed the
+ * stack anyway. Besides block quotes and list items, it counts open elements and brackets
+ * ("<x", "{", "[", "(" against "</", "/>", "}", "]", ")"), a rough measure that is only read on
+ * that failure path.
+ */
+export function deepestLine(body: string): DeepNesting {
+  let deepest: DeepNesting = { line: 1, column: 1, depth: 0 };
+  let longest = { line: 1, length: 0 };
+  let line = 0;
+  let open = 0;
+  for (let start = 0; start <= body.length; ) {
+    let end = body.indexOf('\n', start);
+    if (end === -1) end = body.length;
+    line++;
+    const { depth } = lineDepth(body, start, end, Infinity);
+    if (depth > deepest.depth) deepest = { line, column: 1, depth };
+    if (end - start > longest.length) longest = { line, length: end - start };
+    for (let i = start; i < end; i++) {
+      const c = body[i]!;
+      if (c === '{' || c === '[' || c === '(' || (c === '<' && /[A-Za-z]/.test(body[i + 1] ?? ''))) open++;
+      else if (c === '}' || c === ']' || c === ')' || (c === '<' && body[i + 1] === '/') || (c === '/' && body[i + 1] === '>')) open = Math.max(0, open - 1);
+      if (open > deepest.depth) deepest = { line, column: i - start + 1, depth: open };
+    }
+    start = end + 1;
+  }
+  // Nothing nests visibly: the longest line is where one-line nesting (emphasis, say) would be.
+  return deepest.depth > 1 ? deepest : { line: longest.line, column: 1, depth: 0 };
+}
+
+/**
+ * Container markers at the start of body[start, end) plus half the extra indentation among them,
+ * and the offset of the marker where that first went past `limit`.
+ */
+function lineDepth(body: string, start: number, end: number, limit: number): { depth: number; crossedAt: number } {
+  let crossedAt = start;
+  let markers = 0;
+  let extraColumns = 0;
+  let i = start;
+  while (i < end) {
+    // Whitespace before a marker: the first column after a marker belongs to the marker.
+    let columns = 0;
+    while (i < end && (body[i] === ' ' || body[i] === '\t')) {
+      columns += body[i] === '\t' ? 4 : 1;
+      i++;
+    }
+    const c = body[i];
+    let markerEnd = -1;
+    if (c === '>') {
+      markerEnd = i + 1;
+    } else if (c === '-' || c === '*' || c === '+') {
+      markerEnd = i + 1;
+    } else if (c !== undefined && c >= '0' && c <= '9') {
+      let j = i;
+      while (j < end && j - i < 9 && body[j]! >= '0' && body[j]! <= '9') j++;
+      if (body[j] === '.' || body[j] === ')') markerEnd = j + 1;
+    }
+    // A list marker must be followed by whitespace or the end of the line ("-x" and "1.5" are text).
+    const isMarker = markerEnd !== -1 && (c === '>' || markerEnd === end || body[markerEnd] === ' ' || body[markerEnd] === '\t');
+    if (!isMarker) break;
+    markers++;
+    extraColumns += Math.max(0, columns - (markers > 1 ? 1 : 0));
+    if (crossedAt === start && markers + Math.floor(extraColumns / 2) > limit) crossedAt = i;
+    i = markerEnd;
+  }
+  return { depth: markers === 0 ? 0 : markers + Math.floor(extraColumns / 2), crossedAt };
+}
+
+/**
+ * True for the RangeError V8 throws when the call stack is exhausted, and for the error of the
+ * expression parser (acorn) that stops before it would be, as the MDX compiler reports it.
+ */
+export const isStackOverflow = (error: unknown): boolean =>
+  (error instanceof RangeError && /call stack/i.test(error.message)) ||
+  (error instanceof Error && error.cause instanceof SyntaxError && /stack space/i.test(error.cause.message));
+
+/**
+ * CONTENT_TOO_DEEP at `at`: the page nests deeper than MAX_NESTING (found by the scan; `overflowIn`
+ * null), or so deeply that compiling or rendering it ran out of stack.
+ */
+export function nestingError(file: string, sourceText: string, at: DeepNesting, overflowIn: 'compile' | 'render' | null): SiteError {
+  const message = overflowIn
+    ? `this page nests too deeply to ${overflowIn} (${overflowIn === 'compile' ? 'the compiler' : 'React'} ran out of stack)${at.depth > 1 ? `; it nests ${at.depth} levels deep here` : '; probably on this line'}`
+    : `block quotes, list items, emphasis and links nest ${at.depth} levels deep here; at most ${MAX_NESTING} are allowed`;
+  return new SiteError({
+    code: 'CONTENT_TOO_DEEP',
+    message,
+    location: { file, line: at.line, column: at.column },
+    frame: codeFrame(sourceText, at.line, at.column),
+    hint: 'Nest fewer block quotes, list items, emphasis and elements inside each other; split the content into sections or tables.',
+  });
+}

@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CompileJob, CompileOutcome, CompileSettings } from '../../../../src/build/compileJob.js';
+import { createWorkerPool, workerScript, type WorkerPool } from '../../../../src/build/workerPool.js';
+import { compileMdx } from '../../../../src/content/mdx/compile.js';
+import { createCodeHighlighter, type CodeHighlighter } from '../../../../src/content/mdx/highlighter.js';
+import { deepestLine, findDeepNesting, MAX_NESTING } from '../../../../src/content/mdx/nesting.js';
+import { SiteError } from '../../../../src/errors.js';
+
+const quotes = (n: number) => `${'>'.repeat(n)} deep`;
+const bullets = (n: number) => `${'- '.repeat(n)}deep`;
+const elements = (n: number) => `${'<div>\n'.repeat(n)}x\n${'</div>\n'.repeat(n)}`;
+const indented = (n: number) => Array.from({ length: n }, (_, i) => `${'  '.repeat(i)}- item ${i}`).join('\n');
+
+describe('findDeepNesting', () => {
+  it('finds the line and column where block quotes or list items nest past the limit', () => {
+    expect(findDeepNesting(`# T\n\ntext\n\n${quotes(10_000)}\n`)).toEqual({ line: 5, column: MAX_NESTING + 1, depth: 10_000 });
+    expect(findDeepNesting(`intro\n\n${bullets(150)}\n`)).toEqual({ line: 3, column: 2 * MAX_NESTING + 1, depth: 150 });
+    const list = findDeepNesting(`intro\n\n${indented(150)}\n`);
+    expect(list?.line).toBe(3 + MAX_NESTING);
+    expect(list?.depth).toBe(MAX_NESTING + 1);
+    expect(findDeepNesting(`${'> - '.repeat(60)}x`)?.depth).toBe(120);
+    expect(findDeepNesting(`${'1. '.repeat(150)}x`)?.depth).toBeGreaterThan(MAX_NESTING);
+  });
+
+  it('counts emphasis and link brackets left open in a paragraph, even across its lines', () => {
+    expect(findDeepNesting(`# T\n\n${'*a '.repeat(5000)}x${' a*'.repeat(5000)}\n`)).toMatchObject({ line: 3, column: 3 * MAX_NESTING + 1, depth: MAX_NESTING + 1 });
+    expect(findDeepNesting(`${'['.repeat(200)}x${']'.repeat(200)}`)).toMatchObject({ line: 1, depth: MAX_NESTING + 1 });
+    expect(findDeepNesting(Array.from({ length: 150 }, () => '_open').join('\n'))).toMatchObject({ line: MAX_NESTING + 1 });
+    // A blank line ends the paragraph; closed emphasis and code spans count for nothing.
+    expect(findDeepNesting(Array.from({ length: 150 }, () => '_open').join('\n\n'))).toBeNull();
+    expect(findDeepNesting(`${'*a* **b** [c](d) '.repeat(500)}\n\n\`${'*['.repeat(500)}\`\n`)).toBeNull();
+  });
+
+  it('leaves alone what real pages hold', () => {
+    expect(findDeepNesting(`${quotes(MAX_NESTING)}\n\n${bullets(MAX_NESTING)}\n\n${indented(MAX_NESTING)}\n`)).toBeNull();
+    // Code, thematic breaks, emphasis and numbers are no containers; fenced code is skipped.
+    const body = ['```', quotes(500), bullets(500), '```', '*'.repeat(500), '- - - -', `${'1.5 '.repeat(300)}`, `${' '.repeat(400)}indented code`].join('\n');
+    expect(findDeepNesting(body)).toBeNull();
+  });
+
+  it('points at the longest line when nothing nests visibly', () => {
+    expect(deepestLine('short\n\na much longer line of text\n\nend')).toEqual({ line: 3, column: 1, depth: 0 });
+  });
+
+  it('points at the deepest element or bracket when asked where a page is deepest', () => {
+    expect(deepestLine(`a\n\n${'<div>'.repeat(50)}x${'</div>'.repeat(50)}\n`)).toMatchObject({ line: 3, depth: 50 });
+    expect(deepestLine(`a\n${'{'.repeat(20)}\n${'}'.repeat(20)}\n${quotes(30)}`)).toMatchObject({ line: 4, depth: 30 });
+  });
+});
+
+describe('compiling deeply nested pages', () => {
+  let highlighter: CodeHighlighter;
+  beforeAll(async () => {
+    highlighter = await createCodeHighlighter({ light: 'github-light', dark: 'github-dark' });
+  }, 60_000);
+
+  const compile = (body: string, format: 'md' | 'mdx') =>
+    compileMdx(body, { file: `docs/deep.${format}`, sourceText: body, format, highlighter, tocLevels: { min: 2, max: 3 }, resolveMarkdownLink: () => null });
+  const failure = async (body: string, format: 'md' | 'mdx') => {
+    const error = await compile(body, format).then(() => null, (e: unknown) => e);
+    expect(error).toBeInstanceOf(SiteError);
+    return error as SiteError;
+  };
+
+  it.each(['md', 'mdx'] as const)('reports 10,000 levels of ">", of list items and of emphasis in .%s with the file and line', async (format) => {
+    for (const deep of [quotes(10_000), bullets(10_000), `${'*a '.repeat(10_000)}x${' a*'.repeat(10_000)}`]) {
+      const error = await failure(`# Deep\n\nIntro.\n\n${deep}\n`, format);
+      expect(error.code).toBe('CONTENT_TOO_DEEP');
+      expect(error.location).toEqual({ file: `docs/deep.${format}`, line: 5, column: expect.any(Number) });
+      expect(error.message).toMatch(/(10000|101) levels/);
+      expect(error.frame).toContain('> 5 |');
+    }
+  });
+
+  it.each(['md', 'mdx'] as const)('compiles %s pages nesting as deep as allowed', async (format) => {
+    const page = await compile(`${quotes(MAX_NESTING)}\n\n${bullets(MAX_NESTING)}\n\n${indented(MAX_NESTING)}\n`, format);
+    expect(page.code.match(/"blockquote"/g)?.length).toBe(1);
+  });
+
+  it('turns a stack overflow on nesting the scan does not count into the same error, with a line', async () => {
+    const error = await failure(`# Deep\n\n${elements(3000)}`, 'mdx');
+    expect(error.code).toBe('CONTENT_TOO_DEEP');
+    expect(error.location).toMatchObject({ file: 'docs/deep.mdx', line: 3002 });
+    expect(error.message).toMatch(/ran out of stack/);
+    // The expression parser gives up before the stack runs out, with an error of its own.
+    const brackets = await failure(`# Deep\n\n{${'['.repeat(20_000)}${']'.repeat(20_000)}}\n`, 'mdx');
+    expect(brackets.code).toBe('CONTENT_TOO_DEEP');
+    expect(brackets.location).toMatchObject({ file: 'docs/deep.mdx', line: 3 });
+  });
+});
+
+describe('deep pages in a compile worker', () => {
+  let pool: WorkerPool<CompileJob, CompileOutcome>;
+  const settings: CompileSettings = { tocLevels: { min: 2, max: 3 }, themes: { light: 'github-light', dark: 'github-dark' }, routesBySource: {} };
+  const job = (relPath: string, body: string): CompileJob => ({ relPath, body, text: body, format: relPath.endsWith('.mdx') ? 'mdx' : 'md', withExcerpt: false, route: null });
+  beforeAll(async () => {
+    pool = createWorkerPool(await workerScript('compileWorker', 'src/build/compileWorker.ts'), 1, settings);
+  }, 60_000);
+  afterAll(() => pool?.close());
+
+  it('come back as errors and leave the worker working', async () => {
+    // A worker thread has a larger stack than the main thread: more brackets to run it out.
+    for (const body of [`${quotes(10_000)}\n`, `{${'['.repeat(200_000)}${']'.repeat(200_000)}}\n`]) {
+      const outcome = await pool.run(job('docs/deep.mdx', body));
+      expect(outcome.ok).toBe(false);
+      if (!outcome.ok) expect(outcome.error).toMatchObject({ code: 'CONTENT_TOO_DEEP', location: { file: 'docs/deep.mdx', line: expect.any(Number) } });
+    }
+    const fine = await pool.run(job('docs/fine.md', '# Fine\n\ntext\n'));
+    expect(fine.ok).toBe(true);
+  }, 60_000);
+});
