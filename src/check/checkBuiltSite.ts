@@ -65,7 +65,8 @@ export async function checkBuiltSite(dir: string, options: CheckBuiltSiteOptions
     // Start from every page, not only "/": orphan pages and pages the home page does not link to count too.
     const pages = await fg('**/*.html', { cwd: dir });
     // File names are decoded routes: "docs/a#b.html" is the page /docs/a%23b.
-    const startUrls = pages.map((file) => new URL(encodeRoute(`/${file.replace(/(^|\/)index\.html$/, '$1').replace(/\.html$/, '')}`), url).href);
+    // Relative to the served base URL, each file's route percent-encoded as a link to it is.
+    const startUrls = pages.map((file) => new URL(encodeRoute(`/${file.replace(/(^|\/)index\.html$/, '$1').replace(/\.html$/, '')}`).slice(1), url).href);
     const crawl = await crawlSite([...new Set([url, ...startUrls])], base);
     const fragmentResults = await checkFragments(crawl.pages, base);
     return {

@@ -15,6 +15,8 @@ const KNOWN_GLOBALS: ReadonlySet<string> = new Set([
   ...Object.getOwnPropertyNames(globalThis),
   'props',
   'arguments',
+  // `require('./img.png').default`, as Docusaurus content writes images; the bundler resolves it.
+  'require',
   // Browser globals: not defined while rendering on the server, but a guarded use is fine.
   'window', 'document', 'navigator', 'location', 'history', 'localStorage', 'sessionStorage', 'self', 'screen',
   'alert', 'confirm', 'prompt', 'matchMedia', 'requestAnimationFrame', 'cancelAnimationFrame', 'requestIdleCallback',

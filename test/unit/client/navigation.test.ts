@@ -10,7 +10,9 @@ const render = (node: ReactNode, baseUrl: string) =>
 
 describe("the theme's Link", () => {
   it('renders a site path with the base URL in front', () => {
-    expect(render(createElement(Link, { to: '/docs/x#y', className: 'a' }, 'X'), '/sub/')).toBe('<a href="/sub/docs/x#y" class="a">X</a>');
+    expect(render(createElement(Link, { to: '/docs/x', hash: 'y', className: 'a' }, 'X'), '/sub/')).toBe('<a href="/sub/docs/x#y" class="a">X</a>');
+    // A route is written encoded: a "#" in its name is no fragment.
+    expect(render(createElement(Link, { to: '/docs/a#b c' }, 'X'), '/sub/')).toBe('<a href="/sub/docs/a%23b%20c">X</a>');
     expect(render(createElement(Link, { to: '/' }, 'Home'), '/sub/')).toBe('<a href="/sub/">Home</a>');
     expect(render(createElement(Link, { to: '/docs/x' }, 'X'), '/')).toBe('<a href="/docs/x">X</a>');
   });

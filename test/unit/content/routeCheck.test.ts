@@ -30,7 +30,7 @@ describe('routes from file names', () => {
     expect(doc('docs/a#b.md').route).toBe('/docs/a#b');
     expect(doc('docs/what?.md').route).toBe('/docs/what?');
     expect(doc('docs/100%.md').route).toBe('/docs/100%');
-    expect(post('blog/2024-01-02-50% off.md').route).toBe('/blog/50% off');
+    expect(post('blog/2024-01-02-50% off.md').route).toBe('/blog/2024/01/02/50% off');
     expect(mdPage('pages/notes (draft).md').route).toBe('/notes (draft)');
   });
 
