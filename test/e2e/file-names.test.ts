@@ -22,7 +22,7 @@ const TARGETS = [
   { file: 'docs/a#b.md', title: 'Hash doc', href: '/docs/a%23b' },
   { file: 'docs/what?.md', title: 'Question doc', href: '/docs/what%3F' },
   { file: 'docs/100%.md', title: 'Percent doc', href: '/docs/100%25' },
-  { file: 'blog/2024-03-04-50% off.md', title: 'Half-price post', href: '/blog/50%25%20off' },
+  { file: 'blog/2024-03-04-50% off.md', title: 'Half-price post', href: '/blog/2024/03/04/50%25%20off' },
   { file: 'pages/notes (draft).md', title: 'Draft notes', href: '/notes%20(draft)' },
 ];
 
@@ -55,7 +55,7 @@ beforeAll(async () => {
       '- [hash](./a%23b.md)',
       '- [question](./what%3F.md)',
       '- [percent](./100%25.md)',
-      '- [post](/blog/50%25%20off)',
+      '- [post](/blog/2024/03/04/50%25%20off)',
       '- [notes](</notes (draft)>)',
       '',
     ].join('\n'),
@@ -132,7 +132,7 @@ describe('pages whose file names need percent-encoding', () => {
   it('opens a post from the blog list and a doc from the sidebar', async () => {
     const { page, errors } = await open('/blog');
     await setMarker(page);
-    await page.locator('#__sipa .post-header__title a[href="/blog/50%25%20off"]').click();
+    await page.locator('#__sipa .post-header__title a[href="/blog/2024/03/04/50%25%20off"]').click();
     await page.waitForFunction(() => document.querySelector('#__sipa h1')?.textContent === 'Half-price post');
     expect(await marker(page)).toBe(42);
     const docs = await open('/docs/reference');

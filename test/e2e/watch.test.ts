@@ -117,7 +117,7 @@ describe('serve --watch', () => {
 
   it("ran every step under the site's Content-Security-Policy, live-reload script included, without a violation", async () => {
     const response = await page.goto(`${baseUrl}/docs/guides/overview`);
-    expect(response!.headers()['content-security-policy']).toMatch(/script-src 'self' 'sha256-/);
+    expect(response!.headers()['content-security-policy']).toMatch(/script-src 'self' ('wasm-unsafe-eval' )?'sha256-/);
     expect(await page.locator('script[src="/__sipa/live-reload.js"]').count()).toBe(1);
     expect(await page.evaluate(() => JSON.parse(sessionStorage.getItem('__csp') ?? '[]'))).toEqual([]);
   }, STEP);

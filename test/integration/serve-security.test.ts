@@ -82,7 +82,7 @@ describe('sipadocs serve', () => {
       expect(page.status).toBe(200);
       const policy = /Content-Security-Policy: (.*)/.exec(await readFile(path.join(out, '_headers'), 'utf8'))![1];
       expect(page.headers['content-security-policy']).toBe(policy);
-      expect(page.headers['content-security-policy']).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/]+=*')+;/);
+      expect(page.headers['content-security-policy']).toMatch(/script-src 'self'( 'wasm-unsafe-eval')?( 'sha256-[A-Za-z0-9+/]+=*')+;/);
       expect(page.headers['content-security-policy']).not.toMatch(/script-src[^;]*unsafe-inline/);
       expect(page.headers['x-content-type-options']).toBe('nosniff');
       expect(page.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
