@@ -396,6 +396,8 @@ async function compileAll(
     withExcerpt: source.withExcerpt,
     route: source.route ?? null,
     image: imageBySource.get(source.relPath) ?? null,
+    // Only a page that reads it depends on it: the others keep their cache entries when it changes.
+    frontMatter: /\bfrontMatter\b/.test(source.body) ? source.frontMatter : null,
   }));
   const { outcomes, keys, stats } = await compilePages(
     jobs,

@@ -14,6 +14,8 @@ export interface CompileJob {
   route: string | null;
   /** The page's `image` front matter, if any. */
   image: string | null;
+  /** The front matter, when the body reads `frontMatter` (content written for Docusaurus); else null. */
+  frontMatter: Record<string, unknown> | null;
 }
 
 /** Shared by all jobs of one build (sent to each worker once). */
@@ -72,6 +74,7 @@ export async function runCompileJob(job: CompileJob, settings: CompileSettings, 
       route: job.route ?? undefined,
       resolveImage,
       image: job.image,
+      frontMatter: job.frontMatter,
       baseUrl: settings.baseUrl,
     });
     return { ok: true, page, links, images };

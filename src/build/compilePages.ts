@@ -82,7 +82,7 @@ function cacheKey(job: CompileJob, settingsKey: string): string {
   // The body is hashed as it is, not inside a JSON string: escaping thousands of bodies costs more than hashing them.
   return createHash('sha256')
     .update(settingsKey)
-    .update(JSON.stringify([job.relPath, job.format, job.withExcerpt, job.route, job.image]))
+    .update(JSON.stringify([job.relPath, job.format, job.withExcerpt, job.route, job.image, job.frontMatter]))
     .update('\0')
     .update(job.body)
     .digest('hex');

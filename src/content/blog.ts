@@ -144,6 +144,7 @@ export function createPost(
       body: parsed.body,
       text: input.text,
       withExcerpt: true,
+      frontMatter: parsed.data,
       route,
     },
     slug,

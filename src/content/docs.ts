@@ -74,6 +74,7 @@ export function createDoc(input: DocInput, config: SiteConfig, warn: (warning: F
     body: parsed.body,
     text: input.text,
     withExcerpt: false,
+    frontMatter: parsed.data,
   };
   return {
     ...commonFields(parsed, config, input.relPath, input.text),

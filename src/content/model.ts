@@ -15,6 +15,8 @@ export interface ContentSource {
   withExcerpt: boolean;
   /** Route of the page, once known. */
   route?: string;
+  /** The parsed front matter, which MDX written for Docusaurus may read as `frontMatter`. */
+  frontMatter: Record<string, unknown>;
 }
 
 /** What docs, blog posts and markdown pages share from their front matter. */

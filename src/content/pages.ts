@@ -55,7 +55,7 @@ export function createMarkdownPage(
     route,
     relPath,
     absPath,
-    source: { relPath, absPath, format: contentFormat(relPath, config.markdown.format), body: parsed.body, text, withExcerpt: false },
+    source: { relPath, absPath, format: contentFormat(relPath, config.markdown.format), body: parsed.body, text, withExcerpt: false, frontMatter: parsed.data },
     title: fm.title ?? findH1(parsed.body) ?? route.slice(1),
     description: fm.description ?? '',
   };

@@ -199,6 +199,13 @@ describe('a Docusaurus 2 site', () => {
     expect(mdx).toContain('<details class="details" open="" id="jsx-open-details"><summary>Open from the start</summary><div class="details__body">');
   });
 
+  it('gives MDX the page\'s frontMatter and toc, as Docusaurus does, for <TOCInline toc={toc} />', () => {
+    const mdx = article(page('docs/guides/components.html'));
+    // React marks the seam between two text nodes with an empty comment.
+    expect(mdx).toMatch(/renders it through an EJS template\. (<!-- -->)?What an MDX page of these docs can use besides markdown\./);
+    expect(mdx).toMatch(/<nav class="toc-inline" aria-label="Contents"><ul class="toc-inline__list"><li><a href="#templates">Templates<\/a><ul class="toc-inline__list"><li><a href="#rendering-again">Rendering again<\/a><\/li><\/ul><\/li><\/ul><\/nav>/);
+  });
+
   it('keeps inline HTML and HTML blocks, admonitions and highlighted code, and drops HTML comments', () => {
     const guide = article(page('docs/guides/url-and-state.html'));
     expect(guide).toContain('Press <kbd>Ctrl</kbd>+<kbd>R</kbd>');

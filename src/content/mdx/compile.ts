@@ -1,5 +1,7 @@
 import type { PluggableList } from 'unified';
 import type { Root as MdastRoot } from 'mdast';
+import { Parser } from 'acorn';
+import type { Program } from 'estree';
 import type { VFileMessage } from 'vfile-message';
 import { SiteError, codeFrame } from '../../errors.js';
 import { isExternalUrl, withBase } from '../../shared/paths.js';
@@ -14,6 +16,7 @@ import {
   rehypeHeadings,
   rehypeImages,
   rehypeRawHtml,
+  rehypeScopeExports,
   remarkAdmonitions,
   remarkCheckComponents,
   remarkCheckExpressions,
@@ -84,6 +87,8 @@ export interface CompileOptions {
    * images and before an `image` front matter that is a path under the site.
    */
   baseUrl?: string;
+  /** The front matter, for content that reads `frontMatter` (see DOCUSAURUS_SCOPE). */
+  frontMatter?: Record<string, unknown> | null;
   /** Also compile the part before the truncate marker as a separate module. */
   withExcerpt?: boolean;
   /** Route of the page: in the excerpt (shown on other pages) "#x" links become "<route>#x". */
@@ -174,6 +179,9 @@ function missingImageError(src: string, options: CompileOptions, line: number | 
   });
 }
 
+/** An ES module's syntax tree, as MDX keeps the code of `export` statements. */
+const parseModule = (code: string) => Parser.parse(code, { ecmaVersion: 'latest', sourceType: 'module' }) as unknown as Program;
+
 /** Options of the markdown view made during a compilation, or null for none. */
 type MarkdownViewRequest = { markUrls: boolean } | null;
 
@@ -199,6 +207,7 @@ async function compileOnce(
     unknownComponents: [],
     missingImages: [],
     unknownNames: [],
+    scopeNames: new Set(),
     markdownLinks: {},
   };
   const pluginOptions: PluginOptions = {
@@ -252,6 +261,7 @@ async function compileOnce(
           [rehypeBaseUrl, pluginOptions],
           [rehypeCodeBlocks, pluginOptions],
           [rehypeAnchors, pluginOptions],
+          [rehypeScopeExports, { ...pluginOptions, frontMatter: options.frontMatter ?? null, parseModule }],
         ],
       },
     );

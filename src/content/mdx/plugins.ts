@@ -59,6 +59,8 @@ export interface CompileState {
   missingImages: MissingImage[];
   /** Names read by expressions that nothing defines. */
   unknownNames: FreeName[];
+  /** Names of DOCUSAURUS_SCOPE the content reads without defining them: the module exports them. */
+  scopeNames: Set<string>;
   /** Relative markdown links seen, with what they resolved to (null = unresolved). */
   markdownLinks: Record<string, string | null>;
 }
@@ -223,12 +225,23 @@ export function remarkCheckComponents(options: PluginOptions) {
 }
 
 /** Collects names that MDX expressions (`{x}`, `<A b={x} />`) read but nothing defines (see freeNames.ts). */
+/**
+ * What MDX written for Docusaurus may read without defining it, as Docusaurus's loader exports it
+ * from every page's module: its front matter, its table of contents (for `<TOCInline toc={toc} />`)
+ * and the text of its h1.
+ */
+export const DOCUSAURUS_SCOPE: ReadonlySet<string> = new Set(['frontMatter', 'toc', 'contentTitle']);
+
 export function remarkCheckExpressions(options: PluginOptions) {
   return (tree: MdastRoot) => {
     const local = moduleNames(tree);
     const check = (program: Program | undefined, position: { start: { line: number; column: number } } | undefined) => {
       if (!program) return;
       for (const free of freeNames(program, local)) {
+        if (DOCUSAURUS_SCOPE.has(free.name)) {
+          options.state.scopeNames.add(free.name);
+          continue;
+        }
         options.state.unknownNames.push({ name: free.name, line: free.line ?? position?.start.line, column: free.column ?? position?.start.column });
       }
     };
@@ -242,6 +255,26 @@ export function remarkCheckExpressions(options: PluginOptions) {
         }
       }
     });
+  };
+}
+
+/**
+ * Exports the DOCUSAURUS_SCOPE names the content reads (see remarkCheckExpressions), so its
+ * expressions find them in the module: `frontMatter` as written, `toc` as Docusaurus shapes it
+ * (`{ value, id, level }` for every heading from h2 down) and `contentTitle`. Runs after the
+ * headings have their ids.
+ */
+export function rehypeScopeExports(options: PluginOptions & { frontMatter: Record<string, unknown> | null; parseModule: (code: string) => Program }) {
+  return (tree: HastRoot) => {
+    const { scopeNames, toc, h1 } = options.state;
+    if (scopeNames.size === 0) return;
+    const values: Record<string, unknown> = {
+      frontMatter: options.frontMatter ?? {},
+      toc: toc.filter((item) => item.level >= 2).map((item) => ({ value: item.text, id: item.id, level: item.level })),
+      contentTitle: h1 ?? undefined,
+    };
+    const code = [...scopeNames].map((name) => `export const ${name} = ${JSON.stringify(values[name]) ?? 'undefined'};`).join('\n');
+    tree.children.unshift({ type: 'mdxjsEsm', value: code, data: { estree: options.parseModule(code) } } as never);
   };
 }
 

@@ -321,4 +321,30 @@ describe('compileMdx', () => {
     expect((withJsx as SiteError).code).toBe('MDX_SYNTAX');
     expect((withJsx as SiteError).hint).not.toContain('rename it to .md');
   });
+
+  it('gives MDX written for Docusaurus its page\'s frontMatter, toc and contentTitle, and only when it reads them', async () => {
+    const body = [
+      '# Getting started',
+      '',
+      'Written by {frontMatter.author} about {contentTitle}.',
+      '',
+      '## Install',
+      '',
+      '### With npm',
+      '',
+      '## Configure',
+      '',
+      'Sections: {toc.map((item) => `${item.level}:${item.id}:${item.value}`).join(", ")}.',
+      '',
+    ].join('\n');
+    const page = await compile(body, undefined, { frontMatter: { author: 'Jane' } });
+    const html = await render(page);
+    expect(html).toContain('Written by Jane about Getting started.');
+    expect(html).toContain('Sections: 2:install:Install, 3:with-npm:With npm, 2:configure:Configure.');
+    // A page that reads none of them exports none of them.
+    expect((await compile('# Plain\n\nText.\n')).code).not.toMatch(/export const (frontMatter|toc|contentTitle)/);
+    // Anything else undefined is still an error at its line.
+    const error = await compile('# T\n\n{frontMatterr.title}\n').catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'UNDEFINED_NAME', location: { line: 3 } });
+  });
 });
