@@ -7,8 +7,8 @@ import { codeFingerprint, dependencyVersion } from '../packageRoot.js';
 import { GENERATOR_VERSION } from '../version.js';
 import { resolveMarkdownLink, runCompileJob, type CompileJob, type CompileOutcome, type CompileSettings } from './compileJob.js';
 import { createImageFiles, type ImageFiles } from './images.js';
-import { hasCacheEntry, openCacheIndex, readCacheEntry, writeCacheEntry } from './diskCache.js';
-import { createWorkerPool, workerScript } from './workerPool.js';
+import { hasCacheEntry, openCacheIndex, readCacheEntry, writeCacheEntry } from '../util/diskCache.js';
+import { createWorkerPool, workerScript } from '../util/workerPool.js';
 
 /**
  * A cached compilation: valid while its key matches, its markdown links resolve the same way and

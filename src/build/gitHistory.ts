@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { readCacheEntry, writeCacheEntry } from './diskCache.js';
+import { readCacheEntry, writeCacheEntry } from '../util/diskCache.js';
 
 /** The last commit that changed a file. */
 export interface FileCommit {

@@ -13,7 +13,7 @@ import { collectGarbageAbove } from './memory.js';
 import type { StagingDir } from './output.js';
 import { stampFile, type ManifestPage, type OutputManifest } from './outputManifest.js';
 import { createRenderer, type RenderJob, type RenderOutcome } from './renderJob.js';
-import { createWorkerPool, workerScript, type WorkerPool } from './workerPool.js';
+import { createWorkerPool, workerScript, type WorkerPool } from '../util/workerPool.js';
 import { SSR_GROUP_SIZE } from '../bundle/virtualModules.js';
 import { documentBody, documentInlineScripts, renderDocument, type AlternateLink } from '../render/document.js';
 import { hasInlineHandler, inlineScriptsIn, scriptHash } from './securityHeaders.js';

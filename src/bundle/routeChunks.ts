@@ -2,8 +2,8 @@ import { build, type BuildOptions, type Metafile, type OutputFile } from 'esbuil
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { mapLimit } from '../build/concurrency.js';
-import { openCacheIndex, readCacheEntry, writeCacheEntry } from '../build/diskCache.js';
+import { mapLimit } from '../util/concurrency.js';
+import { openCacheIndex, readCacheEntry, writeCacheEntry } from '../util/diskCache.js';
 import { codeFingerprint } from '../packageRoot.js';
 import { GENERATOR_VERSION } from '../version.js';
 import { SHARED_MODULES_GLOBAL } from '../shared/paths.js';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { FileStamp } from '../build/outputManifest.js';
 import { stampFile } from '../build/outputManifest.js';
 import type { StagingDir } from '../build/output.js';
-import { openCacheIndex } from '../build/diskCache.js';
+import { openCacheIndex } from '../util/diskCache.js';
 import type { PlannedRoute } from '../content/routes.js';
 import { SiteError } from '../errors.js';
 import { codeFingerprint, dependencyVersion } from '../packageRoot.js';

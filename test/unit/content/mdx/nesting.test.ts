@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompileJob, CompileOutcome, CompileSettings } from '../../../../src/build/compileJob.js';
-import { createWorkerPool, workerScript, type WorkerPool } from '../../../../src/build/workerPool.js';
+import { createWorkerPool, workerScript, type WorkerPool } from '../../../../src/util/workerPool.js';
 import { compileMdx } from '../../../../src/content/mdx/compile.js';
 import { createCodeHighlighter, type CodeHighlighter } from '../../../../src/content/mdx/highlighter.js';
 import { deepestLine, findDeepNesting, MAX_NESTING } from '../../../../src/content/mdx/nesting.js';

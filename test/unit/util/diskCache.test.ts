@@ -1,7 +1,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openCacheIndex, readCacheEntry } from '../../../src/build/diskCache.js';
+import { openCacheIndex, readCacheEntry } from '../../../src/util/diskCache.js';
 import { tempDir } from '../../helpers.js';
 
 let tmp: Awaited<ReturnType<typeof tempDir>>;

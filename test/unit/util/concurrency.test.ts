@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mapLimit } from '../../../src/build/concurrency.js';
+import { mapLimit } from '../../../src/util/concurrency.js';
 
 describe('mapLimit', () => {
   it('keeps the order of results and passes each index', async () => {
