@@ -33,7 +33,7 @@ await bundleEntries(
   {
     cli: 'src/cli/main.ts',
     index: 'src/index.ts',
-    compileWorker: 'src/build/compileWorker.ts',
+    compileWorker: 'src/content/compile/compileWorker.ts',
     renderWorker: 'src/build/renderWorker.ts',
   },
   dist,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CompileJob, CompileOutcome, CompileSettings } from '../../../../src/build/compileJob.js';
+import type { CompileJob, CompileOutcome, CompileSettings } from '../../../../src/content/compile/compileJob.js';
 import { createWorkerPool, workerScript, type WorkerPool } from '../../../../src/util/workerPool.js';
 import { compileMdx } from '../../../../src/content/mdx/compile.js';
 import { createCodeHighlighter, type CodeHighlighter } from '../../../../src/content/mdx/highlighter.js';
@@ -94,7 +94,7 @@ describe('deep pages in a compile worker', () => {
   const settings: CompileSettings = { tocLevels: { min: 2, max: 3 }, themes: { light: 'github-light', dark: 'github-dark' }, routesBySource: {} };
   const job = (relPath: string, body: string): CompileJob => ({ relPath, body, text: body, format: relPath.endsWith('.mdx') ? 'mdx' : 'md', withExcerpt: false, route: null });
   beforeAll(async () => {
-    pool = createWorkerPool(await workerScript('compileWorker', 'src/build/compileWorker.ts'), 1, settings);
+    pool = createWorkerPool(await workerScript('compileWorker', 'src/content/compile/compileWorker.ts'), 1, settings);
   }, 60_000);
   afterAll(() => pool?.close());
 

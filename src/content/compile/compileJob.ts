@@ -1,7 +1,7 @@
 import path from 'node:path';
-import { SiteError, type SiteErrorInit } from '../errors.js';
-import { compileMdx, type CompiledPage } from '../content/mdx/compile.js';
-import type { CodeHighlighter } from '../content/mdx/highlighter.js';
+import { SiteError, type SiteErrorInit } from '../../errors.js';
+import { compileMdx, type CompiledPage } from '../mdx/compile.js';
+import type { CodeHighlighter } from '../mdx/highlighter.js';
 import type { ImageFiles } from './images.js';
 
 /** Everything needed to compile one page; plain data so it can cross to a worker thread. */

@@ -1,14 +1,14 @@
 import { createHash } from 'node:crypto';
 import os from 'node:os';
-import type { CompiledPage } from '../content/mdx/compile.js';
-import type { CodeHighlighter } from '../content/mdx/highlighter.js';
-import { SiteError } from '../errors.js';
-import { codeFingerprint, dependencyVersion } from '../packageRoot.js';
-import { GENERATOR_VERSION } from '../version.js';
+import type { CompiledPage } from '../mdx/compile.js';
+import type { CodeHighlighter } from '../mdx/highlighter.js';
+import { SiteError } from '../../errors.js';
+import { codeFingerprint, dependencyVersion } from '../../packageRoot.js';
+import { GENERATOR_VERSION } from '../../version.js';
 import { resolveMarkdownLink, runCompileJob, type CompileJob, type CompileOutcome, type CompileSettings } from './compileJob.js';
 import { createImageFiles, type ImageFiles } from './images.js';
-import { hasCacheEntry, openCacheIndex, readCacheEntry, writeCacheEntry } from '../util/diskCache.js';
-import { createWorkerPool, workerScript } from '../util/workerPool.js';
+import { hasCacheEntry, openCacheIndex, readCacheEntry, writeCacheEntry } from '../../util/diskCache.js';
+import { createWorkerPool, workerScript } from '../../util/workerPool.js';
 
 /**
  * A cached compilation: valid while its key matches, its markdown links resolve the same way and
@@ -71,7 +71,7 @@ const FINGERPRINT = (() => {
   const files = [
     'src/content/mdx/compile.ts', 'src/content/mdx/plugins.ts', 'src/content/mdx/preprocess.ts', 'src/content/mdx/codeMeta.ts',
     'src/content/mdx/highlighter.ts', 'src/content/mdx/twoThemeHtml.ts', 'src/content/mdx/anchors.ts', 'src/content/mdx/jsxUsage.ts',
-    'src/content/mdx/walk.ts', 'src/content/mdx/markdownView.ts', 'src/content/mdx/nesting.ts', 'src/content/mdx/freeNames.ts', 'src/content/mdx/editMapFix.ts', 'src/build/compileJob.ts', 'src/build/images.ts', 'src/shared/paths.ts',
+    'src/content/mdx/walk.ts', 'src/content/mdx/markdownView.ts', 'src/content/mdx/nesting.ts', 'src/content/mdx/freeNames.ts', 'src/content/mdx/editMapFix.ts', 'src/content/compile/compileJob.ts', 'src/content/compile/images.ts', 'src/shared/paths.ts',
   ];
   hash.update(codeFingerprint(files));
   for (const pkg of ['@mdx-js/mdx', 'shiki', 'remark-gfm', 'remark-directive', 'rehype-raw', 'hast-util-raw', 'mdast-util-to-markdown', 'mdast-util-gfm', 'micromark-util-edit-map', 'estree-util-visit']) hash.update(`\0${pkg}@${dependencyVersion(pkg)}`);
@@ -235,5 +235,5 @@ function inProcessCompiler(settings: CompileSettings, highlighter: () => Promise
 }
 
 async function workerCompiler(settings: CompileSettings, size: number) {
-  return createWorkerPool<CompileJob, CompileOutcome>(await workerScript('compileWorker', 'src/build/compileWorker.ts'), size, settings);
+  return createWorkerPool<CompileJob, CompileOutcome>(await workerScript('compileWorker', 'src/content/compile/compileWorker.ts'), size, settings);
 }

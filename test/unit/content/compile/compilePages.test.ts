@@ -3,11 +3,11 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compilePages, type CompilePagesOptions } from '../../../src/build/compilePages.js';
-import type { CompileJob, CompileSettings } from '../../../src/build/compileJob.js';
-import type { CompiledPage } from '../../../src/content/mdx/compile.js';
-import { createCodeHighlighter } from '../../../src/content/mdx/highlighter.js';
-import { tempDir } from '../../helpers.js';
+import { compilePages, type CompilePagesOptions } from '../../../../src/content/compile/compilePages.js';
+import type { CompileJob, CompileSettings } from '../../../../src/content/compile/compileJob.js';
+import type { CompiledPage } from '../../../../src/content/mdx/compile.js';
+import { createCodeHighlighter } from '../../../../src/content/mdx/highlighter.js';
+import { tempDir } from '../../../helpers.js';
 
 const settings: CompileSettings = {
   tocLevels: { min: 2, max: 3 },

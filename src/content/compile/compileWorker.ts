@@ -1,6 +1,6 @@
 /** Worker thread: compiles pages sent by the compile stage (see compilePages.ts). */
 import { parentPort, workerData } from 'node:worker_threads';
-import { createCodeHighlighter } from '../content/mdx/highlighter.js';
+import { createCodeHighlighter } from '../mdx/highlighter.js';
 import { createImageFiles } from './images.js';
 import { runCompileJob, type CompileJob, type CompileSettings } from './compileJob.js';
 
