@@ -34,7 +34,7 @@ await bundleEntries(
     cli: 'src/cli/main.ts',
     index: 'src/index.ts',
     compileWorker: 'src/content/compile/compileWorker.ts',
-    renderWorker: 'src/build/renderWorker.ts',
+    renderWorker: 'src/render/renderWorker.ts',
   },
   dist,
   { define: { __SIPADOCS_BUILD_ID__: JSON.stringify(buildId) }, sourcemap: false },

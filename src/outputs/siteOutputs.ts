@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { RenderPagesResult } from '../build/renderPages.js';
+import type { RenderPagesResult } from '../render/renderPages.js';
 import type { GitHistory } from '../build/gitHistory.js';
 import type { StagingDir } from '../build/output.js';
 import type { ManifestOutput } from '../build/outputManifest.js';

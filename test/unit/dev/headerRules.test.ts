@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { headersFileText } from '../../../src/build/securityHeaders.js';
+import { headersFileText } from '../../../src/render/securityHeaders.js';
 import { headersFor, parseHeaderRules } from '../../../src/dev/headerRules.js';
 
 describe('_headers rules', () => {

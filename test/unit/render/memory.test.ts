@@ -1,6 +1,6 @@
 import v8 from 'node:v8';
 import { describe, expect, it } from 'vitest';
-import { collectGarbageAbove } from '../../../src/build/memory.js';
+import { collectGarbageAbove } from '../../../src/render/memory.js';
 
 describe('collectGarbageAbove', () => {
   it('frees unreachable large strings when the heap is above the limit, and does nothing below it', () => {

@@ -10,12 +10,12 @@ import { deepestLine, nestingError } from '../content/mdx/nesting.js';
 import { SiteError } from '../errors.js';
 import { codeFingerprint } from '../packageRoot.js';
 import { collectGarbageAbove } from './memory.js';
-import type { StagingDir } from './output.js';
-import { stampFile, type ManifestPage, type OutputManifest } from './outputManifest.js';
+import type { StagingDir } from '../build/output.js';
+import { stampFile, type ManifestPage, type OutputManifest } from '../build/outputManifest.js';
 import { createRenderer, type RenderJob, type RenderOutcome } from './renderJob.js';
 import { createWorkerPool, workerScript, type WorkerPool } from '../util/workerPool.js';
 import { SSR_GROUP_SIZE } from '../bundle/virtualModules.js';
-import { documentBody, documentInlineScripts, renderDocument, type AlternateLink } from '../render/document.js';
+import { documentBody, documentInlineScripts, renderDocument, type AlternateLink } from './document.js';
 import { hasInlineHandler, inlineScriptsIn, scriptHash } from './securityHeaders.js';
 import type { ClientSiteData, PageMeta, RoutePayload, SidebarView } from '../shared/types.js';
 import { isExternalUrl, routePayloadFile, withBase } from '../shared/paths.js';
@@ -75,7 +75,7 @@ const FINGERPRINT = createHash('sha256')
 /** The code that wraps a body into the page's document and payload files. */
 const DOCUMENT_FINGERPRINT = createHash('sha256')
   .update(FINGERPRINT)
-  .update(codeFingerprint(['src/render/document.ts', 'src/build/renderPages.ts']))
+  .update(codeFingerprint(['src/render/document.ts', 'src/render/renderPages.ts']))
   .digest('hex');
 
 const sha = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -330,7 +330,7 @@ async function openRenderer(inWorker: boolean): Promise<Renderer> {
     const { render } = createRenderer();
     return { run: render, close: async () => {} };
   }
-  const pool = createWorkerPool<RenderJob, RenderOutcome>(await workerScript('renderWorker', 'src/build/renderWorker.ts'), 1, null);
+  const pool = createWorkerPool<RenderJob, RenderOutcome>(await workerScript('renderWorker', 'src/render/renderWorker.ts'), 1, null);
   return { run: (job) => pool.run(job), close: () => pool.close() };
 }
 
@@ -351,7 +351,7 @@ export interface RenderHost {
 export function createRenderHost(): RenderHost {
   let pool: WorkerPool<RenderJob, RenderOutcome> | null = null;
   const files = new Set<string>();
-  const start = async () => createWorkerPool<RenderJob, RenderOutcome>(await workerScript('renderWorker', 'src/build/renderWorker.ts'), 1, null);
+  const start = async () => createWorkerPool<RenderJob, RenderOutcome>(await workerScript('renderWorker', 'src/render/renderWorker.ts'), 1, null);
   let starting: Promise<WorkerPool<RenderJob, RenderOutcome>> | null = null;
   return {
     renderer() {
