@@ -4,7 +4,7 @@ import type { PlannedRoute } from '../content/routes.js';
 import { firstPageOf } from '../content/sidebar.js';
 import { routeMarkdownUrl } from '../shared/paths.js';
 import type { SidebarItem } from '../shared/types.js';
-import type { ManifestOutput } from '../build/outputManifest.js';
+import type { ManifestOutput } from '../staging/outputManifest.js';
 import { outputKey, type FilePart, type OutputWriter } from './outputWriter.js';
 import { indexableRoutes } from './siteUrl.js';
 

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { closeSync, mkdirSync, openSync, readSync, statSync, writeSync } from 'node:fs';
 import path from 'node:path';
-import type { StagingDir } from '../build/output.js';
-import { stampFile, type ManifestOutput } from '../build/outputManifest.js';
+import type { StagingDir } from '../staging/stagingDir.js';
+import { stampFile, type ManifestOutput } from '../staging/outputManifest.js';
 import { codeFingerprint } from '../packageRoot.js';
 import { GENERATOR_VERSION } from '../version.js';
 

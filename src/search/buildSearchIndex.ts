@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { FileStamp } from '../build/outputManifest.js';
-import { stampFile } from '../build/outputManifest.js';
-import type { StagingDir } from '../build/output.js';
+import type { FileStamp } from '../staging/outputManifest.js';
+import { stampFile } from '../staging/outputManifest.js';
+import type { StagingDir } from '../staging/stagingDir.js';
 import { openCacheIndex } from '../util/diskCache.js';
 import type { PlannedRoute } from '../content/routes.js';
 import { SiteError } from '../errors.js';

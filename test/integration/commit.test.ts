@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite, type BuildContext } from '../../src/build/build.js';
-import { OUTPUT_MARKER } from '../../src/build/outputDir.js';
+import { OUTPUT_MARKER } from '../../src/staging/outputDir.js';
 import { silentLogger, tempDir } from '../helpers.js';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

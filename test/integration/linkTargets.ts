@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { manifestFile, readManifest } from '../../src/build/outputManifest.js';
+import { manifestFile, readManifest } from '../../src/staging/outputManifest.js';
 import { REPO_ROOT } from '../../src/bundle/virtualModules.js';
 import { readAnchors } from '../../src/check/links.js';
 

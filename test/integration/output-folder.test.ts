@@ -6,7 +6,7 @@ import { cp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OUTPUT_MARKER } from '../../src/build/outputDir.js';
+import { OUTPUT_MARKER } from '../../src/staging/outputDir.js';
 import { tempDir } from '../helpers.js';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

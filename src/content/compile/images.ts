@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { imageSize } from 'image-size';
-import type { StagingDir } from '../../build/output.js';
+import type { StagingDir } from '../../staging/stagingDir.js';
 
 /** Folder of the output that holds the images pages use, under content-hashed names. */
 export const IMAGE_DIR = '_sipa/img';

@@ -1,8 +1,8 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createStagingDir } from '../../../src/build/output.js';
-import type { ManifestOutput } from '../../../src/build/outputManifest.js';
+import { createStagingDir } from '../../../src/staging/stagingDir.js';
+import type { ManifestOutput } from '../../../src/staging/outputManifest.js';
 import type { Doc } from '../../../src/content/model.js';
 import { writeLlms, type LlmsSection } from '../../../src/outputs/llms.js';
 import { createOutputWriter } from '../../../src/outputs/outputWriter.js';

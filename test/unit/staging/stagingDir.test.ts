@@ -3,9 +3,9 @@ import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createStagingDir, removeLeftovers, restoreInterruptedSwap, type CommitFs } from '../../../src/build/output.js';
-import { OUTPUT_MARKER, readMarker } from '../../../src/build/outputDir.js';
-import { readRecord, writeRecord } from '../../../src/build/outputRecord.js';
+import { createStagingDir, removeLeftovers, restoreInterruptedSwap, type CommitFs } from '../../../src/staging/stagingDir.js';
+import { OUTPUT_MARKER, readMarker } from '../../../src/staging/outputDir.js';
+import { readRecord, writeRecord } from '../../../src/staging/outputRecord.js';
 import { SiteErrors } from '../../../src/errors.js';
 
 const temps: string[] = [];

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, realpath, rm, symlink, writeFile } from 'node:fs/promis
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkOutputDir, markerText, OUTPUT_MARKER } from '../../../src/build/outputDir.js';
+import { checkOutputDir, markerText, OUTPUT_MARKER } from '../../../src/staging/outputDir.js';
 import { SiteError } from '../../../src/errors.js';
 
 let root: string;
