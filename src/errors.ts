@@ -1,6 +1,6 @@
 /**
  * Every problem a user can fix is a SiteError: a stable code, what happened, a hint on what to
- * do, and where (file:line:column, 1-based). The CLI prints them; stacks only with DEBUG set.
+ * do, and where (file:line:column, 1-based). reportError prints them; stacks only with DEBUG set.
  */
 export type ErrorCode =
   | 'CONFIG_NOT_FOUND'
@@ -121,4 +121,28 @@ export function formatSiteError(error: SiteError, debug = false): string {
   if (error.hint) parts.push(`  hint: ${error.hint}`);
   if (debug && error.stack) parts.push(error.stack);
   return parts.join('\n');
+}
+
+/** Exit codes of the commands: 0 success, 1 build/check failure, 2 usage error. */
+export const EXIT = { ok: 0, failure: 1, usage: 2 } as const;
+
+/** The exit code for an error thrown by a command: 2 when the command was called wrongly, else 1. */
+export function exitCodeFor(error: unknown): number {
+  return error instanceof SiteError && USAGE_ERRORS.has(error.code) ? EXIT.usage : EXIT.failure;
+}
+
+const debug = () => Boolean(process.env.DEBUG);
+
+/** Prints any error the way users should see it: file:line:col, message, hint; stacks only with DEBUG. */
+export function reportError(error: unknown, writeError: (text: string) => void = (t) => process.stderr.write(`${t}\n`)): void {
+  if (error instanceof SiteErrors) {
+    for (const e of error.errors) writeError(formatSiteError(e, debug()));
+    writeError(`\n${error.errors.length} problem${error.errors.length === 1 ? '' : 's'}; nothing was written.`);
+  } else if (error instanceof SiteError) {
+    writeError(formatSiteError(error, debug()));
+  } else {
+    const e = error as Error;
+    writeError(`error: ${e?.message ?? String(error)}`);
+    if (debug() && e?.stack) writeError(e.stack);
+  }
 }

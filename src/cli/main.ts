@@ -1,39 +1,15 @@
-import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildSite } from '../build/build.js';
-import { formatSiteError, SiteError, SiteErrors, USAGE_ERRORS } from '../errors.js';
+import { EXIT, exitCodeFor, reportError, SiteError } from '../errors.js';
 import { GENERATOR_VERSION } from '../version.js';
-
-/** Exit codes: 0 success, 1 build/check failure, 2 usage error. */
-export const EXIT = { ok: 0, failure: 1, usage: 2 } as const;
-
-const debug = () => Boolean(process.env.DEBUG);
-
-/** The exit code for an error thrown by a command: 2 when the command was called wrongly, else 1. */
-export function exitCodeFor(error: unknown): number {
-  return error instanceof SiteError && USAGE_ERRORS.has(error.code) ? EXIT.usage : EXIT.failure;
-}
 
 /** Parses --port: a whole number from 0 to 65535 (0 lets the system pick a free port). */
 export function parsePort(value: string): number {
   const port = /^\d{1,5}$/.test(value) ? Number(value) : NaN;
   if (!(port <= 65535)) throw new InvalidArgumentError('A port is a whole number from 0 to 65535 (0 picks a free one).');
   return port;
-}
-
-/** Prints any error the way users should see it: file:line:col, message, hint; stacks only with DEBUG. */
-export function reportError(error: unknown, writeError: (text: string) => void = (t) => process.stderr.write(`${t}\n`)): void {
-  if (error instanceof SiteErrors) {
-    for (const e of error.errors) writeError(formatSiteError(e, debug()));
-    writeError(`\n${error.errors.length} problem${error.errors.length === 1 ? '' : 's'}; nothing was written.`);
-  } else if (error instanceof SiteError) {
-    writeError(formatSiteError(error, debug()));
-  } else {
-    const e = error as Error;
-    writeError(`error: ${e?.message ?? String(error)}`);
-    if (debug() && e?.stack) writeError(e.stack);
-  }
 }
 
 /** Writes peak memory, pages and the milliseconds of each build stage to SIPADOCS_STATS_FILE, when set (for the benchmark). */
@@ -122,7 +98,6 @@ export async function main(argv: string[]): Promise<number> {
       exitCode = await migrateCommand(projectDir, options.out);
     });
 
-  program.addOption(new Option('--debug', 'print stack traces').hideHelp());
   try {
     await program.parseAsync(argv);
   } catch (error) {

@@ -6,7 +6,7 @@ import { buildSite, type BuildContext } from '../build/build.js';
 import { restoreInterruptedSwap } from '../staging/stagingDir.js';
 import { checkOutputDir } from '../staging/outputDir.js';
 import { FROM_SOURCES, PACKAGE_ROOT } from '../packageRoot.js';
-import { exitCodeFor, reportError } from '../cli/main.js';
+import { exitCodeFor, reportError } from '../errors.js';
 import { isLoopbackHost, isServedHost } from './hosts.js';
 import { createLiveReload, WATCH_PATH_PREFIX, type LiveReload } from './liveReload.js';
 import { createRebuildScheduler, type RebuildScheduler } from './scheduler.js';

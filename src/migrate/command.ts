@@ -1,5 +1,4 @@
-import { EXIT, reportError } from '../cli/main.js';
-import { SiteError } from '../errors.js';
+import { EXIT, reportError, SiteError } from '../errors.js';
 import { migrateProject } from './migrate.js';
 import { formatReport } from './report.js';
 
