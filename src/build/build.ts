@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
 
 import path from 'node:path';
-import { createSiteBundler, type SiteBundler } from '../bundle/bundleSite.js';
+import { createClientBundler, createServerBundler, type ClientBundler, type ServerBundler } from '../bundle/bundleSite.js';
 import { standaloneFunctionBody, standaloneModule } from '../bundle/routeChunks.js';
 import { sharedModules } from '../bundle/sharedModules.js';
 import { routeEntryName, type VirtualSources } from '../bundle/virtualModules.js';
@@ -77,7 +77,7 @@ export interface BuildContext {
    */
   renderCache?: RenderMemory;
   /** esbuild contexts kept alive between builds, so rebuilds are incremental. */
-  bundlers?: { client: SiteBundler; server: SiteBundler };
+  bundlers?: { client: ClientBundler; server: ServerBundler };
   /** A warm render worker kept between builds (replaced now and then to bound memory). */
   renderHost?: RenderHost;
   /** Pages rendered / reused from a cached body / kept as they are in the previous output, by the last build. */
@@ -165,16 +165,15 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   try {
     // A watch session keeps incremental esbuild contexts; a one-off build lets esbuild write to disk.
     const chunkCacheDir = options.persistentCache === false ? null : cache.chunks;
-    const bundlers = options.context
-      ? (context.bundlers ??= {
-          client: createSiteBundler('client', cache.bundler, true, chunkCacheDir, siteIdOf(config)),
-          server: createSiteBundler('server', cache.bundler),
-        })
-      : { client: createSiteBundler('client', cache.bundler, false, chunkCacheDir, siteIdOf(config)), server: createSiteBundler('server', cache.bundler, false) };
+    const makeBundlers = (incremental: boolean) => ({
+      client: createClientBundler({ workDir: cache.bundler, incremental, routeCache: { dir: chunkCacheDir, siteId: siteIdOf(config) } }),
+      server: createServerBundler({ workDir: cache.bundler, incremental }),
+    });
+    const bundlers = options.context ? (context.bundlers ??= makeBundlers(true)) : makeBundlers(false);
     const client = await log.stage(
       'bundle',
       // Identical route chunks of the last good output are kept rather than written again.
-      () => bundlers.client.bundle(virtual, staging.dir, config.baseUrl, { keep: staging.keep }),
+      () => bundlers.client.bundle(virtual, staging.dir, config.baseUrl, staging.keep),
       (c) => `${c.files.length} files${c.routesBundled ? ` (${c.routesBundled} route chunks bundled)` : ''}`,
     );
     const sharedSpecifiers = new Set(sharedModules().map((m) => m.specifier));
@@ -191,7 +190,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
           entryNames,
           client,
           // Only bundled when some page is not cached.
-          bundleServer: async (groups) => (await bundlers.server.bundle(virtual, ssrDir, config.baseUrl, { serverGroups: groups })).serverGroups,
+          bundleServer: (groups) => bundlers.server.bundle(virtual, ssrDir, config.baseUrl, groups),
           site: siteData,
           config,
           output: staging,

@@ -28,138 +28,179 @@ export const ASSET_DIR = '_sipa';
  */
 const REGISTRY_IMPORTERS = /[\\/]templates[\\/]search[\\/]SearchDialog\.tsx$/;
 
-export interface BundleResult {
+export interface ClientBundle {
   entry: ChunkFiles;
   /** By route entry name. */
   routes: Map<string, ChunkFiles>;
-  /** Every file esbuild wrote, relative to the output directory. */
+  /** Every file written, relative to the output directory. */
   files: string[];
   /** Every source module that went into the bundle (paths as esbuild reports them). */
   inputs: string[];
-  /** Server build: one file per group of routes, with the route entry names it renders. */
-  serverGroups: Array<{ file: string; names: string[] }>;
-  /** Client build: route chunks that needed the bundler this time (see routeChunks). */
-  routesBundled?: number;
+  /** Route chunks that needed the bundler this time (see routeChunks). */
+  routesBundled: number;
 }
 
-/** An esbuild bundler that keeps its context between builds, so watch-mode rebuilds are incremental. */
-export interface BundleCallOptions {
-  /** Server build: the route entry names of each server file. */
-  serverGroups?: string[][];
-  /** Client build: keeps a same-named, same-sized route chunk of the last good output (see StagingDir.keep). */
-  keep?: (relPath: string, size: number) => boolean;
+/** A server file: the renderer and the routes of one group, by route entry name. */
+export interface ServerFile {
+  /** Absolute path of the file. */
+  file: string;
+  names: string[];
 }
 
-export interface SiteBundler {
+/** Keeps a same-named, same-sized file of the last good output instead of writing it (see StagingDir.keep). */
+export type KeepFile = (relPath: string, size: number) => boolean;
+
+export interface BundlerOptions {
+  /** The fixed output folder esbuild's incremental context is given; nothing is written there. */
+  workDir: string;
   /**
-   * Bundles the theme, the client runtime and one entry per route:
-   * - client: browser ESM, minified, content-hashed, under `<outDir>/_sipa`: the entry (with code
-   *   splitting for what it loads lazily) and one self-contained chunk per route (see routeChunks);
-   * - server: one Node ESM file per group of route entry names given, with the renderer and a lazy
-   *   route registry (importing thousands of small files costs more than rendering; one huge
-   *   file would not fit in memory for large sites). React is kept external.
+   * Keep an esbuild context between builds, so rebuilds are incremental (watch mode); outputs then
+   * pass through memory. A one-off bundler lets esbuild write straight to the output folder.
    */
-  bundle(sources: VirtualSources, outDir: string, baseUrl: string, options?: BundleCallOptions): Promise<BundleResult>;
+  incremental: boolean;
+}
+
+export interface ClientBundlerOptions extends BundlerOptions {
+  /** Where route chunks are cached between runs (null for nowhere) and the site's id there (see routeChunks). */
+  routeCache: { dir: string | null; siteId: string };
+}
+
+/**
+ * Bundles for the browser: minified ESM, content-hashed, under `<outDir>/_sipa`: the entry (the
+ * client runtime and the theme, with code splitting for what it loads lazily) and one
+ * self-contained chunk per route (see routeChunks).
+ */
+export interface ClientBundler {
+  bundle(sources: VirtualSources, outDir: string, baseUrl: string, keep?: KeepFile): Promise<ClientBundle>;
   dispose(): Promise<void>;
 }
 
 /**
- * @param incremental keep an esbuild context for the next build (watch mode); outputs then pass
- *   through memory. A one-off build lets esbuild write straight to disk instead.
+ * Bundles for Node: one ESM file per group of route entry names, with the renderer and a lazy
+ * route registry (importing thousands of small files costs more than rendering; one huge file
+ * would not fit in memory for large sites). React is kept external.
  */
-export function createSiteBundler(kind: 'client' | 'server', workDir: string, incremental = true, routeCacheDir: string | null = null, siteId = ''): SiteBundler {
-  const isClient = kind === 'client';
-  // esbuild needs a fixed output folder for its context; files are written to each build's own folder.
-  const virtualOut = path.join(workDir, `${kind}-bundle`);
-  const holder: { current: VirtualSources | null } = { current: null };
-  let ctx: BuildContext | null = null;
-  let ctxKey = '';
-  const routeCache: RouteChunkCache = { dir: routeCacheDir, siteId, memory: incremental ? new Map() : undefined };
+export interface ServerBundler {
+  bundle(sources: VirtualSources, outDir: string, baseUrl: string, groups: string[][]): Promise<ServerFile[]>;
+  dispose(): Promise<void>;
+}
 
-  const optionsFor = (sources: VirtualSources, baseUrl: string): BuildOptions => ({
-    entryPoints: isClient
-      ? [{ in: CLIENT_ENTRY, out: `${ASSET_DIR}/entry` }]
-      : (sources.ssrGroups ?? [[]]).map((_, i) => ({ in: `sipa:ssr-group:${i}`, out: `${ASSET_DIR}/ssr-${i}` })),
-    outdir: virtualOut,
-    bundle: true,
-    splitting: isClient,
-    format: 'esm',
-    platform: isClient ? 'browser' : 'node',
-    target: isClient ? ['es2020', 'chrome90', 'firefox90', 'safari15'] : 'node20',
-    minify: isClient,
-    jsx: 'automatic',
-    define: { 'process.env.NODE_ENV': '"production"' },
-    entryNames: isClient ? '[dir]/[name]-[hash]' : '[dir]/[name]',
-    chunkNames: `${ASSET_DIR}/c/[name]-[hash]`,
-    assetNames: `${ASSET_DIR}/a/[name]-[hash]`,
-    // Both builds name imported images by the same URL, so the server HTML matches what the browser renders.
-    publicPath: baseUrl,
-    loader: isClient ? { ...SCRIPT_LOADERS, ...ASSET_LOADERS } : { '.css': 'empty', ...SCRIPT_LOADERS, ...ASSET_LOADERS },
-    metafile: true,
-    logLevel: 'silent',
-    legalComments: 'none',
-    plugins: isClient
-      ? [sharedModulesPlugin(sharedModules(), REGISTRY_IMPORTERS), imageModulesPlugin(), cssModulesPlugin(), virtualModulesPlugin(holder)]
-      : [imageModulesPlugin(), cssModulesPlugin(), virtualModulesPlugin(holder)],
-    write: false,
-  });
-
-  const bundleRoutes = (sources: VirtualSources, outDir: string, baseUrl: string, keep?: BundleCallOptions['keep']) => {
-    const base = optionsFor(sources, baseUrl);
-    return buildRouteChunks(
-      sources,
-      outDir,
-      baseUrl,
-      { target: base.target, loader: base.loader, define: base.define, assetDir: ASSET_DIR, workDir: virtualOut, keep },
-      routeCache,
-    ).catch((error: unknown) => {
+export function createClientBundler(options: ClientBundlerOptions): ClientBundler {
+  const runner = createEsbuildRunner(path.join(options.workDir, 'client-bundle'), options.incremental);
+  let current: VirtualSources | null = null;
+  const plugins = [sharedModulesPlugin(sharedModules(), REGISTRY_IMPORTERS), imageModulesPlugin(), cssModulesPlugin(), virtualModulesPlugin(() => current)];
+  const routeCache: RouteChunkCache = { ...options.routeCache, memory: options.incremental ? new Map() : undefined };
+  const bundleEntry = async (sources: VirtualSources, outDir: string, baseUrl: string) => {
+    current = sources;
+    const esbuildOptions = { ...commonOptions(baseUrl), ...CLIENT_OPTIONS, entryPoints: [{ in: CLIENT_ENTRY, out: `${ASSET_DIR}/entry` }], plugins };
+    const { metafile, root } = await runner.run(esbuildOptions, outDir, JSON.stringify([baseUrl, sources.customCss]), sources);
+    return readClientMetafile(metafile, root, baseUrl);
+  };
+  const bundleRoutes = (sources: VirtualSources, outDir: string, baseUrl: string, keep?: KeepFile) => {
+    const { target, loader, define } = { ...commonOptions(baseUrl), ...CLIENT_OPTIONS };
+    return buildRouteChunks(sources, outDir, baseUrl, { target, loader, define, assetDir: ASSET_DIR, workDir: runner.workDir, keep }, routeCache).catch((error: unknown) => {
       throw bundleError(error, sources);
     });
   };
-
   return {
-    async bundle(sources, outDir, baseUrl, extra) {
-      if (!isClient) return bundleOnce(sources, outDir, baseUrl, extra);
+    async bundle(sources, outDir, baseUrl, keep) {
       // Both builds write into outDir: when one fails, the other still finishes before the error
       // goes up, so nothing writes into a staging folder the failed build is removing.
-      const [entryBuild, routesBuild] = await Promise.allSettled([bundleOnce(sources, outDir, baseUrl), bundleRoutes(sources, outDir, baseUrl, extra?.keep)]);
+      const [entryBuild, routesBuild] = await Promise.allSettled([bundleEntry(sources, outDir, baseUrl), bundleRoutes(sources, outDir, baseUrl, keep)]);
       if (entryBuild.status === 'rejected') throw entryBuild.reason;
       if (routesBuild.status === 'rejected') throw routesBuild.reason;
       const [entry, routes] = [entryBuild.value, routesBuild.value];
       return {
-        ...entry,
+        entry: entry.entry,
         routes: routes.routes,
         files: [...entry.files, ...routes.files],
         inputs: [...entry.inputs, ...routes.inputs],
         routesBundled: routes.bundled,
       };
     },
-    async dispose() {
-      await ctx?.dispose();
-      ctx = null;
-    },
+    dispose: () => runner.dispose(),
   };
+}
 
-  async function bundleOnce(sources: VirtualSources, outDir: string, baseUrl: string, extra?: { serverGroups?: string[][] }): Promise<BundleResult> {
-      holder.current = extra?.serverGroups ? { ...sources, ssrGroups: extra.serverGroups } : sources;
-      const options = optionsFor(holder.current, baseUrl);
+export function createServerBundler(options: BundlerOptions): ServerBundler {
+  const runner = createEsbuildRunner(path.join(options.workDir, 'server-bundle'), options.incremental);
+  let current: VirtualSources | null = null;
+  const plugins = [imageModulesPlugin(), cssModulesPlugin(), virtualModulesPlugin(() => current)];
+  return {
+    async bundle(sources, outDir, baseUrl, groups) {
+      current = { ...sources, ssrGroups: groups };
+      const esbuildOptions: BuildOptions = {
+        ...commonOptions(baseUrl),
+        entryPoints: groups.map((_, i) => ({ in: `sipa:ssr-group:${i}`, out: `${ASSET_DIR}/ssr-${i}` })),
+        platform: 'node',
+        target: 'node20',
+        entryNames: '[dir]/[name]',
+        loader: { '.css': 'empty', ...SCRIPT_LOADERS, ...ASSET_LOADERS },
+        plugins,
+      };
+      // A new set of server files or another base URL needs a new context; content changes do not.
+      const { metafile, root } = await runner.run(esbuildOptions, outDir, JSON.stringify([groups.length, baseUrl, sources.customCss]), current);
+      return readServerMetafile(metafile, root, outDir, groups);
+    },
+    dispose: () => runner.dispose(),
+  };
+}
+
+/** What the client and server builds share. */
+function commonOptions(baseUrl: string): BuildOptions {
+  return {
+    bundle: true,
+    format: 'esm',
+    jsx: 'automatic',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    chunkNames: `${ASSET_DIR}/c/[name]-[hash]`,
+    assetNames: `${ASSET_DIR}/a/[name]-[hash]`,
+    // Both builds name imported images by the same URL, so the server HTML matches what the browser renders.
+    publicPath: baseUrl,
+    metafile: true,
+    logLevel: 'silent',
+    legalComments: 'none',
+    write: false,
+  };
+}
+
+const CLIENT_OPTIONS = {
+  splitting: true,
+  platform: 'browser',
+  target: ['es2020', 'chrome90', 'firefox90', 'safari15'],
+  minify: true,
+  entryNames: '[dir]/[name]-[hash]',
+  loader: { ...SCRIPT_LOADERS, ...ASSET_LOADERS },
+} satisfies BuildOptions;
+
+/**
+ * Runs esbuild builds into a given output folder: each time afresh, letting esbuild write the
+ * files (one-off), or by rebuilding one context kept between calls (incremental), whose outputs
+ * are written from memory because a context's output folder is fixed.
+ */
+function createEsbuildRunner(workDir: string, incremental: boolean) {
+  let ctx: BuildContext | null = null;
+  let ctxKey = '';
+  return {
+    workDir,
+    /**
+     * @param key a context is made again when it changes (new entry points, another base URL)
+     * @returns the metafile, and the folder its output paths are relative to
+     */
+    async run(options: BuildOptions, outDir: string, key: string, sources: VirtualSources | null): Promise<{ metafile: Metafile; root: string }> {
       if (!incremental) {
-        let metafile: Metafile;
         try {
-          metafile = (await build({ ...options, outdir: outDir, write: true })).metafile!;
+          return { metafile: (await build({ ...options, outdir: outDir, write: true })).metafile!, root: outDir };
         } catch (error) {
-          throw bundleError(error, holder.current ?? undefined);
+          throw bundleError(error, sources ?? undefined);
         }
-        return readMetafile(metafile, outDir, baseUrl, isClient, outDir, holder.current);
       }
-      // A new set of routes or another base URL needs a new context; content changes do not.
-      const key = JSON.stringify([options.entryPoints, baseUrl, sources.customCss]);
       let result: BuildResult<{ metafile: true; write: false }>;
       try {
         if (!ctx || key !== ctxKey) {
           await ctx?.dispose();
           ctx = null;
-          ctx = await context(options);
+          ctx = await context({ ...options, outdir: workDir });
           ctxKey = key;
         }
         result = (await ctx.rebuild()) as BuildResult<{ metafile: true; write: false }>;
@@ -167,35 +208,30 @@ export function createSiteBundler(kind: 'client' | 'server', workDir: string, in
         // A failed build may leave the context unusable; start afresh next time.
         await ctx?.dispose().catch(() => {});
         ctx = null;
-        throw bundleError(error, holder.current ?? undefined);
+        throw bundleError(error, sources ?? undefined);
       }
       await Promise.all(
         result.outputFiles.map(async (file) => {
-          const target = path.join(outDir, path.relative(virtualOut, file.path));
+          const target = path.join(outDir, path.relative(workDir, file.path));
           await mkdir(path.dirname(target), { recursive: true });
           await writeFile(target, file.contents);
         }),
       );
-      return readMetafile(result.metafile, virtualOut, baseUrl, isClient, outDir, holder.current);
-  }
+      return { metafile: result.metafile, root: workDir };
+    },
+    async dispose() {
+      await ctx?.dispose();
+      ctx = null;
+    },
+  };
 }
 
-/** One-shot bundle (see SiteBundler.bundle). */
-export async function bundleSite(kind: 'client' | 'server', sources: VirtualSources, outDir: string, baseUrl: string): Promise<BundleResult> {
-  // Nothing is written to the bundler's work folder in a one-off build.
-  const bundler = createSiteBundler(kind, path.join(outDir, '.bundler'), false);
-  try {
-    return await bundler.bundle(sources, outDir, baseUrl);
-  } finally {
-    await bundler.dispose();
-  }
-}
+/** esbuild reports output paths relative to the working directory, under the folder it wrote to (`root`). */
+const outputPath = (root: string, file: string) => path.relative(root, path.resolve(file)).split(path.sep).join('/');
 
-function readMetafile(metafile: Metafile, virtualOut: string, baseUrl: string, isClient: boolean, outDir: string, sources: VirtualSources): BundleResult {
+function readClientMetafile(metafile: Metafile, root: string, baseUrl: string): Pick<ClientBundle, 'entry' | 'files' | 'inputs'> {
   const outputs = metafile.outputs;
-  // esbuild reports output paths relative to the working directory, under the context's fixed folder.
-  const relToOut = (file: string) => path.relative(virtualOut, path.resolve(file)).split(path.sep).join('/');
-  const toRef = (file: string) => (isClient ? `${baseUrl}${relToOut(file)}` : path.join(outDir, relToOut(file)));
+  const toUrl = (file: string) => `${baseUrl}${outputPath(root, file)}`;
   const staticImports = (file: string, seen = new Set<string>()): string[] => {
     for (const imp of outputs[file]?.imports ?? []) {
       if (imp.kind !== 'import-statement' || imp.external || seen.has(imp.path)) continue;
@@ -204,37 +240,25 @@ function readMetafile(metafile: Metafile, virtualOut: string, baseUrl: string, i
     }
     return [...seen];
   };
-  const chunkOf = (file: string): ChunkFiles => {
-    const imports = isClient ? staticImports(file) : [];
-    const css = [file, ...imports].map((f) => outputs[f]?.cssBundle).filter((f): f is string => Boolean(f));
-    return { js: toRef(file), imports: imports.map(toRef), css: [...new Set(css)].map(toRef) };
-  };
-  let entry: ChunkFiles | null = null;
-  const routes = new Map<string, ChunkFiles>();
+  let entry: ChunkFiles = { js: '', imports: [], css: [] };
   for (const [file, output] of Object.entries(outputs)) {
-    if (!output.entryPoint || file.endsWith('.css')) continue;
-    if (output.entryPoint.startsWith('sipa:sipa-route:') || output.entryPoint.startsWith('sipa-route:')) {
-      routes.set(output.entryPoint.replace(/^(sipa:)?sipa-route:/, ''), chunkOf(file));
-    } else if (isClient && path.resolve(output.entryPoint) === CLIENT_ENTRY) {
-      // Lazily imported modules (e.g. the route matcher) are entry points too; only this one is the entry.
-      entry = chunkOf(file);
-    }
+    // Lazily imported modules (e.g. the route matcher) are entry points too; only this one is the entry.
+    if (file.endsWith('.css') || !output.entryPoint || path.resolve(output.entryPoint) !== CLIENT_ENTRY) continue;
+    const imports = staticImports(file);
+    const css = [file, ...imports].map((f) => outputs[f]?.cssBundle).filter((f): f is string => Boolean(f));
+    entry = { js: toUrl(file), imports: imports.map(toUrl), css: [...new Set(css)].map(toUrl) };
   }
-  const serverGroups: BundleResult['serverGroups'] = [];
-  if (!isClient) {
-    for (const [file, output] of Object.entries(outputs)) {
-      if (!output.entryPoint?.includes('ssr-group:')) continue;
-      const index = Number(output.entryPoint.split('ssr-group:')[1]);
-      serverGroups[index] = { file: toRef(file), names: sources.ssrGroups?.[index] ?? [] };
-    }
+  return { entry, files: Object.keys(outputs).map((file) => outputPath(root, file)), inputs: Object.keys(metafile.inputs) };
+}
+
+function readServerMetafile(metafile: Metafile, root: string, outDir: string, groups: string[][]): ServerFile[] {
+  const files: ServerFile[] = [];
+  for (const [file, output] of Object.entries(metafile.outputs)) {
+    if (!output.entryPoint?.includes('ssr-group:')) continue;
+    const index = Number(output.entryPoint.split('ssr-group:')[1]);
+    files[index] = { file: path.join(outDir, outputPath(root, file)), names: groups[index] ?? [] };
   }
-  return {
-    entry: entry ?? { js: '', imports: [], css: [] },
-    routes,
-    files: Object.keys(outputs).map(relToOut),
-    inputs: Object.keys(metafile.inputs),
-    serverGroups,
-  };
+  return files;
 }
 
 function bundleError(error: unknown, sources?: VirtualSources): SiteError {

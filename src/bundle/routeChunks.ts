@@ -312,7 +312,7 @@ async function bundleRoutes(
     logLevel: 'silent',
     legalComments: 'none',
     // Shared modules first: they claim react and @theme/* before the virtual modules plugin does.
-    plugins: [sharedModulesPlugin(shared), imageModulesPlugin(), cssModulesPlugin(), virtualModulesPlugin({ current: sources })],
+    plugins: [sharedModulesPlugin(shared), imageModulesPlugin(), cssModulesPlugin(), virtualModulesPlugin(() => sources)],
     write: false,
   });
   return collectOutputs(result.metafile!, result.outputFiles!, workDir, baseUrl);

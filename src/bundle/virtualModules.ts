@@ -42,13 +42,16 @@ const NS = 'sipa';
  * maps `@theme/X` and `@docusaurus/X` (Docusaurus-style imports) to the theme's modules (an
  * unsupported one is an error naming what is supported), `@site/…` to the site folder, and pins
  * react/react-dom to this package's copy so a site can never load two Reacts.
+ *
+ * @param sources what the modules are generated from, read each time one is loaded (an
+ *   incremental bundler's plugin lives longer than one build); null where no virtual module is loaded
  */
-export function virtualModulesPlugin(holder: { current: VirtualSources | null }): Plugin {
+export function virtualModulesPlugin(sources: () => VirtualSources | null): Plugin {
   return {
     name: 'sipadocs-virtual',
     setup(build) {
       // Read at load time, so an incremental rebuild sees the current build's sources.
-      const current = () => holder.current!;
+      const current = () => sources()!;
       build.onResolve({ filter: /^sipa(-route|-mdx|-excerpt)?:/ }, (args) => ({ path: args.path, namespace: NS }));
       // The server build bundles the theme's modules with the routes (the client takes them from the entry).
       build.onResolve({ filter: /^@(theme|docusaurus)\// }, (args) => {

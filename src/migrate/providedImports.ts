@@ -10,7 +10,7 @@ import { virtualModulesPlugin } from '../bundle/virtualModules.js';
  */
 export function providedImports(siteDir: string): (specifier: string) => Promise<boolean> {
   const known = new Map<string, Promise<boolean>>();
-  const plugins = [sharedModulesPlugin(sharedModules()), virtualModulesPlugin({ current: null })];
+  const plugins = [sharedModulesPlugin(sharedModules()), virtualModulesPlugin(() => null)];
   const check = async (specifier: string) => {
     try {
       await build({

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import os from 'node:os';
-import type { BundleResult } from '../bundle/bundleSite.js';
+import type { ChunkFiles, ClientBundle } from '../bundle/bundleSite.js';
 import { extractLinks, type PageLinks } from '../check/links.js';
 import type { SiteConfig } from '../config/types.js';
 import type { PlannedRoute } from '../content/routes.js';
@@ -36,7 +36,7 @@ export type RenderMemory = Map<string, RenderCacheEntry>;
 export interface RenderPagesOptions {
   routes: PlannedRoute[];
   entryNames: Map<string, string>;
-  client: BundleResult;
+  client: ClientBundle;
   /** Bundles one server file per group of route entry names, in order; only called when some page is not cached. */
   bundleServer: (groups: string[][]) => Promise<Array<{ file: string; names: string[] }>>;
   site: ClientSiteData;
@@ -292,7 +292,7 @@ const STACK_OVERFLOW = /^Maximum call stack size exceeded/;
 
 /** A page's body and meta read back from its document in the last good output, if that file is still as written. */
 /** A route's payload; `css` only for a route with style sheets of its own, so other payloads stay as they were. */
-function routePayload(meta: PageMeta, data: RoutePayload['data'], chunk: BundleResult['entry'] | undefined, sidebar: SidebarView | null): RoutePayload {
+function routePayload(meta: PageMeta, data: RoutePayload['data'], chunk: ChunkFiles | undefined, sidebar: SidebarView | null): RoutePayload {
   const payload: RoutePayload = { meta, data, chunk: chunk?.js ?? null, sidebar };
   if (chunk && chunk.css.length > 0) payload.css = chunk.css;
   return payload;

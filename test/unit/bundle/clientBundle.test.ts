@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { bundleSite, createSiteBundler, type BundleResult } from '../../../src/bundle/bundleSite.js';
+import { createClientBundler, type ClientBundle } from '../../../src/bundle/bundleSite.js';
 import type { VirtualSources } from '../../../src/bundle/virtualModules.js';
 import { tempDir } from '../../helpers.js';
 
@@ -16,7 +16,7 @@ const siteData = {
 
 describe('the client bundle', () => {
   let tmp: Awaited<ReturnType<typeof tempDir>>;
-  let result: BundleResult;
+  let result: ClientBundle;
   beforeAll(async () => {
     tmp = await tempDir();
     const sources: VirtualSources = {
@@ -25,7 +25,9 @@ describe('the client bundle', () => {
       siteData,
       customCss: [],
     };
-    result = await bundleSite('client', sources, tmp.dir, '/');
+    const bundler = createClientBundler({ workDir: path.join(tmp.dir, 'work'), incremental: false, routeCache: { dir: null, siteId: '' } });
+    result = await bundler.bundle(sources, path.join(tmp.dir, 'out'), '/');
+    await bundler.dispose();
   }, 60_000);
   afterAll(() => tmp.cleanup());
 
@@ -42,10 +44,10 @@ describe('the client bundle', () => {
   });
 
   it('builds route chunks that take React from the entry instead of bundling a copy', async () => {
-    const chunk = await readFile(path.join(tmp.dir, result.routes.get('docs-a')!.js), 'utf8');
+    const chunk = await readFile(path.join(tmp.dir, 'out', result.routes.get('docs-a')!.js), 'utf8');
     expect(chunk).toContain('__sipa_modules');
     expect(chunk.length).toBeLessThan(2_000);
-    const entry = await readFile(path.join(tmp.dir, result.entry.js), 'utf8');
+    const entry = await readFile(path.join(tmp.dir, 'out', result.entry.js), 'utf8');
     expect(entry).toContain('__sipa_modules');
   });
 });
@@ -68,7 +70,7 @@ describe('route chunks', () => {
         siteData,
         customCss: [],
       });
-      const bundler = createSiteBundler('client', path.join(tmp.dir, 'work'), false, path.join(tmp.dir, 'cache'));
+      const bundler = createClientBundler({ workDir: path.join(tmp.dir, 'work'), incremental: false, routeCache: { dir: path.join(tmp.dir, 'cache'), siteId: 'test' } });
       const first = await bundler.bundle(sources(), path.join(tmp.dir, 'out1'), '/');
       expect(first.routesBundled).toBe(0);
       const chunk = await readFile(path.join(tmp.dir, 'out1', first.routes.get('docs-a')!.js), 'utf8');
@@ -103,7 +105,7 @@ describe('route chunks', () => {
         siteData,
         customCss: [],
       });
-      const bundler = createSiteBundler('client', path.join(tmp.dir, 'work'), false, path.join(tmp.dir, 'cache'));
+      const bundler = createClientBundler({ workDir: path.join(tmp.dir, 'work'), incremental: false, routeCache: { dir: path.join(tmp.dir, 'cache'), siteId: 'test' } });
       const first = await bundler.bundle(sources(), path.join(tmp.dir, 'out1'), '/');
       expect(first.routesBundled).toBe(1);
       expect(await readFile(path.join(tmp.dir, 'out1', first.routes.get('docs-page')!.js), 'utf8')).toContain('hello');
