@@ -12,7 +12,7 @@ import lighthouse from 'lighthouse';
 import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { buildSite } from '../src/build/build.js';
+import { buildOnce } from '../src/build/build.js';
 import { closeServer, createStaticServer, listenOnFreePort } from '../src/dev/staticServer.js';
 
 const PAGES = ['/', '/docs/guides/overview', '/blog/welcome'];
@@ -20,7 +20,7 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as 
 
 export async function main(args: string[]): Promise<number> {
   const outDir = args.includes('--no-build') ? path.resolve('build') : path.join(os.tmpdir(), `sipadocs-lighthouse-${process.pid}`);
-  if (!args.includes('--no-build')) await buildSite({ siteDir: 'site', outDir, quiet: true });
+  if (!args.includes('--no-build')) await buildOnce({ siteDir: 'site', outDir, quiet: true });
   const server = createStaticServer({ root: outDir });
   const { url } = await listenOnFreePort(server, { port: 0 });
   const chrome = await chromeLauncher.launch({

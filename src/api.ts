@@ -23,8 +23,8 @@ export interface BuildOptions {
  * file, line and column) or a `SiteError`; the last good output is then left as it was.
  */
 export async function build(options: BuildOptions = {}): Promise<BuildResult> {
-  const { buildSite } = await import('./build/build.js');
-  return buildSite({ siteDir: options.site ?? 'site', outDir: options.outDir ?? 'build', quiet: options.quiet });
+  const { buildOnce } = await import('./build/build.js');
+  return buildOnce({ siteDir: options.site ?? 'site', outDir: options.outDir ?? 'build', quiet: options.quiet });
 }
 
 export interface ServeOptions extends Omit<BuildOptions, 'quiet'> {

@@ -1,7 +1,7 @@
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { buildSite } from '../build/build.js';
+import { buildOnce } from '../build/build.js';
 import { EXIT, exitCodeFor, reportError, SiteError } from '../errors.js';
 import { GENERATOR_VERSION } from '../version.js';
 
@@ -37,7 +37,7 @@ export async function main(argv: string[]): Promise<number> {
     .option('--quiet', 'print only a summary line')
     .action(async (options: { site: string; outDir: string; quiet?: boolean }) => {
       try {
-        const result = await buildSite({ siteDir: options.site, outDir: options.outDir, quiet: options.quiet || Boolean(process.env.CI) });
+        const result = await buildOnce({ siteDir: options.site, outDir: options.outDir, quiet: options.quiet || Boolean(process.env.CI) });
         writeStats(result.pages, result.timings);
       } catch (error) {
         reportError(error);

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import type http from 'node:http';
 import path from 'node:path';
-import { buildSite, type BuildContext } from '../build/build.js';
+import { buildSite } from '../build/build.js';
+import { createBuildSession } from '../build/session.js';
 import { restoreInterruptedSwap } from '../staging/stagingDir.js';
 import { checkOutputDir } from '../staging/outputDir.js';
 import { FROM_SOURCES, PACKAGE_ROOT } from '../packageRoot.js';
@@ -76,14 +77,18 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   const root = checkOutputDir(options.outDir, options.site);
   await restoreInterruptedSwap(root);
   const hasBuild = await stat(path.join(root, 'index.html')).then(() => true, () => false);
-  const context: BuildContext = { compileCache: new Map(), renderCache: new Map() };
-  const quiet = Boolean(process.env.CI);
+  const session = createBuildSession({ siteDir: options.site, outDir: options.outDir, mode: options.watch ? 'watch' : 'build', quiet: Boolean(process.env.CI) });
+  // Nothing may keep running when the server does not start (esbuild contexts, a render worker).
+  const abort = async (error: unknown): Promise<never> => {
+    await session.close();
+    throw error;
+  };
   let firstError: string | null = null;
   if (!hasBuild || options.watch) {
     try {
-      await buildSite({ siteDir: options.site, outDir: options.outDir, quiet, context, inlineCss: !options.watch, drafts: Boolean(options.watch) });
+      await buildSite(session);
     } catch (error) {
-      if (!hasBuild) throw error;
+      if (!hasBuild) return abort(error);
       reportError(error);
       firstError = errorText(error);
     }
@@ -110,7 +115,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       : undefined,
     transformHtml: liveReload ? (html) => liveReload.transformHtml(html) : undefined,
   });
-  const listening = await listenOnFreePort(server, { host: options.host, port: options.port });
+  const listening = await listenOnFreePort(server, { host: options.host, port: options.port }).catch(abort);
   const { port } = listening;
   served = { host: options.host, port };
   const url = `${listening.url.replace(/\/$/, '')}${baseUrl}`;
@@ -134,9 +139,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       await scheduler?.close();
       liveReload?.close();
       await closeServer(server);
-      await context.bundlers?.client.dispose();
-      await context.bundlers?.server.dispose();
-      await context.renderHost?.close();
+      await session.close();
     },
   };
   if (liveReload) {
@@ -151,7 +154,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       let ok = true;
       let timings: Record<string, number> | undefined;
       try {
-        ({ timings } = await buildSite({ siteDir: options.site, outDir: options.outDir, quiet: true, context, inlineCss: false, drafts: true }));
+        ({ timings } = await buildSite(session, { quiet: true }));
         if (!givenBase) baseUrl = await readBuiltBaseUrl(root);
         liveReload.built(files.every((f) => f.endsWith('.css')));
       } catch (error) {

@@ -7,7 +7,7 @@ import type http from 'node:http';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildSite } from '../../src/build/build.js';
+import { buildOnce } from '../../src/build/build.js';
 import { closeServer, createStaticServer, listenOnFreePort } from '../../src/dev/staticServer.js';
 import { copySiteWithBaseUrl, silentLogger, tempDir } from '../helpers.js';
 import { launchBrowser } from './browser.js';
@@ -38,7 +38,7 @@ async function serve(baseUrl: string): Promise<{ server: http.Server; origin: st
 beforeAll(async () => {
   tmp = await tempDir();
   out = path.join(tmp.dir, 'build');
-  await buildSite({ siteDir: await copySiteWithBaseUrl(tmp.dir, BASE), outDir: out, logger: silentLogger() });
+  await buildOnce({ siteDir: await copySiteWithBaseUrl(tmp.dir, BASE), outDir: out, logger: silentLogger() });
   underBase = await serve(BASE);
   atRoot = await serve('/');
   browser = await launchBrowser();

@@ -4,7 +4,7 @@
 import { readFile, writeFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSite, type BuildContext } from '../../src/build/build.js';
+import { buildOnce } from '../../src/build/build.js';
 import { scriptHash } from '../../src/render/securityHeaders.js';
 import { copyFixture, silentLogger, tempDir } from '../helpers.js';
 import { startSite, type BuiltSite } from './site.js';
@@ -56,10 +56,9 @@ describe('a Content-Security-Policy that follows the content', () => {
     const headers = await readFile(path.join(site.outDir, '_headers'), 'utf8');
     expect(headers.startsWith('/docs/*\n  X-Robots-Tag: noindex\n')).toBe(true);
     expect(headers).toContain(scriptHash(CONTENT_SCRIPT));
-    const context: BuildContext = {};
     const logger = silentLogger();
-    const { warnings } = await buildSite({ siteDir, outDir: site.outDir, logger, context });
-    expect(context.lastRender!.kept).toBeGreaterThan(0);
+    const { warnings, stats } = await buildOnce({ siteDir, outDir: site.outDir, logger });
+    expect(stats.render.kept).toBeGreaterThan(0);
     expect(await readFile(path.join(site.outDir, '_headers'), 'utf8')).toBe(headers);
     expect(warnings.filter((w) => w.includes('inline event handler'))).toEqual([
       expect.stringMatching(/docs\/scripted\.mdx: an inline event handler .* will not run/),

@@ -10,7 +10,7 @@ import type http from 'node:http';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildSite } from '../../src/build/build.js';
+import { buildOnce } from '../../src/build/build.js';
 import { closeServer, createStaticServer, listenOnFreePort } from '../../src/dev/staticServer.js';
 import { copyFixture, silentLogger, tempDir } from '../helpers.js';
 import { launchBrowser } from './browser.js';
@@ -61,7 +61,7 @@ beforeAll(async () => {
     ].join('\n'),
   );
   out = path.join(tmp.dir, 'build');
-  await buildSite({ siteDir: site, outDir: out, logger: silentLogger() });
+  await buildOnce({ siteDir: site, outDir: out, logger: silentLogger() });
   server = createStaticServer({ root: out });
   origin = (await listenOnFreePort(server, { port: 0 })).url.replace(/\/$/, '');
   browser = await launchBrowser();

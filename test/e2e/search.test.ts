@@ -9,7 +9,7 @@ import type http from 'node:http';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildSite } from '../../src/build/build.js';
+import { buildOnce } from '../../src/build/build.js';
 import { closeServer, createStaticServer, listenOnFreePort } from '../../src/dev/staticServer.js';
 import { documentBody } from '../../src/render/document.js';
 import { extractSearchDocument } from '../../src/search/searchDocument.js';
@@ -260,7 +260,7 @@ describe('under a base URL', () => {
     // Served as a static host serves a site published under /sub/.
     const root = path.join(tmp.dir, 'root');
     await mkdir(root);
-    await buildSite({ siteDir: 'test/fixtures/search-base', outDir: path.join(root, 'sub'), quiet: true, persistentCache: false });
+    await buildOnce({ siteDir: 'test/fixtures/search-base', outDir: path.join(root, 'sub'), quiet: true, persistentCache: false });
     server = createStaticServer({ root });
     url = (await listenOnFreePort(server, { port: 0 })).url.replace(/\/$/, '');
   }, 120_000);

@@ -3,7 +3,7 @@ import type http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { buildSite } from '../../src/build/build.js';
+import { buildOnce } from '../../src/build/build.js';
 import { closeServer, createStaticServer, listenOnFreePort } from '../../src/dev/staticServer.js';
 import { launchBrowser } from './browser.js';
 
@@ -22,7 +22,7 @@ export interface BuiltSite {
  */
 export async function startSite(siteDir = 'site'): Promise<BuiltSite> {
   const outDir = await mkdtemp(path.join(tmpdir(), 'sipadocs-e2e-'));
-  await buildSite({ siteDir, outDir, quiet: true });
+  await buildOnce({ siteDir, outDir, quiet: true });
   const server: http.Server = createStaticServer({ root: outDir });
   const { url } = await listenOnFreePort(server, { port: 0 });
   const browser = await launchBrowser();

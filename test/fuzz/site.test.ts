@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSite } from '../../src/build/build.js';
+import { buildOnce } from '../../src/build/build.js';
 import { normalizeConfig } from '../../src/config/normalize.js';
 import { createPost } from '../../src/content/blog.js';
 import { createDoc } from '../../src/content/docs.js';
@@ -83,7 +83,7 @@ describe('sites made of fuzzed pages', () => {
     expect(pages.size).toBeGreaterThan(2);
     for (const [relPath, text] of pages) await writeFile(path.join(site, relPath), text);
 
-    const outcome = await buildSite({ siteDir: site, outDir: path.join(tmp.dir, `out-${n}`), logger: silentLogger() }).then(
+    const outcome = await buildOnce({ siteDir: site, outDir: path.join(tmp.dir, `out-${n}`), logger: silentLogger() }).then(
       () => null,
       (error: unknown) => error,
     );

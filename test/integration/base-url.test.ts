@@ -5,7 +5,7 @@ import path from 'node:path';
 import fg from 'fast-glob';
 import { Parser } from 'htmlparser2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSite } from '../../src/build/build.js';
+import { buildOnce } from '../../src/build/build.js';
 import { startServer } from '../../src/dev/serve.js';
 import { isExternalUrl } from '../../src/shared/paths.js';
 import { copySiteWithBaseUrl, silentLogger, tempDir } from '../helpers.js';
@@ -55,7 +55,7 @@ describe(`the Sipa site built with baseUrl '${BASE}'`, () => {
     out = path.join(tmp.dir, 'build');
     logger = silentLogger();
     // The build fails on any broken link: resolving is passing its own link check.
-    await buildSite({ siteDir: site, outDir: out, logger });
+    await buildOnce({ siteDir: site, outDir: out, logger });
     pages = await fg('**/*.html', { cwd: out });
   }, 180_000);
   afterAll(() => tmp.cleanup());

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSite } from '../../src/build/build.js';
+import { buildOnce } from '../../src/build/build.js';
 import { copyFixture, silentLogger, tempDir } from '../helpers.js';
 
 describe('sipadocs check-links as a CI gate', () => {
@@ -14,7 +14,7 @@ describe('sipadocs check-links as a CI gate', () => {
     // The fixture keeps one unresolved markdown link on purpose (the build only warns); mend it here.
     const site = await copyFixture('basic', tmp.dir);
     await writeFile(path.join(site, 'docs/reference.md'), '# Reference\n\nSee [the first page](./010_intro/010_first.mdx).\n');
-    await buildSite({ siteDir: site, outDir: out, logger: silentLogger() });
+    await buildOnce({ siteDir: site, outDir: out, logger: silentLogger() });
   }, 120_000);
   afterAll(() => tmp.cleanup());
 

@@ -7,7 +7,7 @@ import { appendFile, cp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSite, type BuildContext } from '../../src/build/build.js';
+import { buildOnce } from '../../src/build/build.js';
 import { OUTPUT_MARKER } from '../../src/staging/outputDir.js';
 import { silentLogger, tempDir } from '../helpers.js';
 
@@ -92,15 +92,14 @@ describe('a build killed during its commit', () => {
     await buildKilledAt('update', site, out);
     expect(existsSync(path.join(out, 'index.html'))).toBe(true);
 
-    const context: BuildContext = {};
-    const { pages } = await buildSite({ siteDir: site, outDir: out, logger: silentLogger(), context });
+    const { pages, stats } = await buildOnce({ siteDir: site, outDir: out, logger: silentLogger() });
     // Nothing of the mixed output is kept as it is: every page is written again.
-    expect(context.lastRender!.kept).toBe(0);
-    expect(context.lastRender!.rendered + context.lastRender!.reused).toBe(pages);
+    expect(stats.render.kept).toBe(0);
+    expect(stats.render.rendered + stats.render.reused).toBe(pages);
     expect(await readFile(path.join(out, 'docs/intro/second.html'), 'utf8')).toContain('A sentence the killed build added.');
     // The same files as a fresh build of the same site, and nothing left beside the output.
     const fresh = path.join(tmp.dir, 'update-fresh');
-    await buildSite({ siteDir: site, outDir: fresh, logger: silentLogger() });
+    await buildOnce({ siteDir: site, outDir: fresh, logger: silentLogger() });
     expect(Object.keys(await snapshot(out)).sort()).toEqual(Object.keys(await snapshot(fresh)).sort());
     expect(await besideOutput(out)).toEqual([]);
   }, 240_000);

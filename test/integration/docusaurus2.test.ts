@@ -10,7 +10,8 @@ import { spawnSync } from 'node:child_process';
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSite, type BuildContext, type BuildOptions } from '../../src/build/build.js';
+import { buildOnce, buildSite } from '../../src/build/build.js';
+import { createBuildSession, type SessionOptions } from '../../src/build/session.js';
 import { startServer } from '../../src/dev/serve.js';
 import { SiteError, SiteErrors } from '../../src/errors.js';
 import { copyFixture, silentLogger, tempDir } from '../helpers.js';
@@ -32,20 +33,13 @@ async function readTree(dir: string, prefix = ''): Promise<Map<string, string>> 
 
 async function buildErrors(siteDir: string, outDir: string): Promise<SiteError[]> {
   try {
-    await buildSite({ siteDir, outDir, logger: silentLogger() });
+    await buildOnce({ siteDir, outDir, logger: silentLogger() });
   } catch (error) {
     if (error instanceof SiteErrors) return error.errors;
     if (error instanceof SiteError) return [error];
     throw error;
   }
   throw new Error('the build was expected to fail');
-}
-
-/** Stops what a watch-like build keeps running between builds (esbuild contexts, the render worker). */
-async function closeSession(context: BuildContext | undefined): Promise<void> {
-  await context?.bundlers?.client.dispose();
-  await context?.bundlers?.server.dispose();
-  await context?.renderHost?.close();
 }
 
 const metaContent = (html: string, attribute: 'name' | 'property', key: string) =>
@@ -75,7 +69,7 @@ describe('a Docusaurus 2 site', () => {
     tmp = await tempDir();
     logger = silentLogger();
     out = path.join(tmp.dir, 'out');
-    await buildSite({ siteDir: FIXTURE_DIR, outDir: out, logger });
+    await buildOnce({ siteDir: FIXTURE_DIR, outDir: out, logger });
     files = await readTree(out);
   }, 120_000);
   afterAll(() => tmp.cleanup());
@@ -446,7 +440,7 @@ describe('a Docusaurus 2 site whose posts have no tags', () => {
         await writeFile(post, (await readFile(post, 'utf8')).replace(/^tags: .*\n/m, ''));
       }
       const out = path.join(tmp.dir, 'out');
-      await buildSite({ siteDir: site, outDir: out, logger: silentLogger() });
+      await buildOnce({ siteDir: site, outDir: out, logger: silentLogger() });
       const files = await readTree(out);
       expect([...files.keys()].filter((file) => file.startsWith('blog/tags') || file.startsWith('_sipa/routes/blog/tags'))).toEqual([]);
       for (const [file, text] of files) expect(text.includes('/blog/tags'), file).toBe(false);
@@ -479,7 +473,7 @@ describe('a Docusaurus 2 site with its sidebar written item by item', () => {
 `,
       );
       const out = path.join(tmp.dir, 'out');
-      await buildSite({ siteDir: site, outDir: out, logger: silentLogger() });
+      await buildOnce({ siteDir: site, outDir: out, logger: silentLogger() });
       const files = await readTree(out);
       const tree = JSON.parse([...files].find(([file]) => file.startsWith('_sipa/sidebars/'))![1]) as Array<{ label: string; items?: Array<{ label: string }> }>;
       expect(tree.map((item) => item.label)).toEqual(['Introduction', 'Installation', 'Configuration', 'Tools']);
@@ -581,11 +575,11 @@ describe('markdown.format', () => {
       for (const file of ['docs/intro.mdx', 'docs/guides/components.mdx']) await writeFile(path.join(site, file), '# Plain\n\nText.\n');
       await writeFile(path.join(site, 'docs/sum.mdx'), '# Sum\n\nOne and one make {1 + 1}.\n');
       const out = path.join(tmp.dir, 'out');
-      await buildSite({ siteDir: site, outDir: out, logger: silentLogger() });
+      await buildOnce({ siteDir: site, outDir: out, logger: silentLogger() });
       // React separates adjacent text with an empty comment.
       expect(await readFile(path.join(out, 'docs/sum.html'), 'utf8')).toContain('One and one make <!-- -->2<!-- -->.');
       await setFormat(site, 'md');
-      await buildSite({ siteDir: site, outDir: out, logger: silentLogger() });
+      await buildOnce({ siteDir: site, outDir: out, logger: silentLogger() });
       expect(await readFile(path.join(out, 'docs/sum.html'), 'utf8')).toContain('One and one make {1 + 1}.');
     } finally {
       await tmp.cleanup();
@@ -611,8 +605,7 @@ describe('drafts in serve --watch', () => {
     const tmp = await tempDir();
     try {
       const out = path.join(tmp.dir, 'out');
-      const context: BuildContext = {};
-      await buildSite({ siteDir: FIXTURE_DIR, outDir: out, logger: silentLogger(), drafts: true, context }).finally(() => closeSession(context));
+      await buildOnce({ siteDir: FIXTURE_DIR, outDir: out, logger: silentLogger(), mode: 'watch' });
       for (const file of ['docs/getting-started/draft-page.html', 'blog/2025/12/01/draft-post.html', 'draft.html']) {
         const html = await readFile(path.join(out, file), 'utf8');
         expect(html, file).toContain('<p class="draft-badge" role="note"><strong>Draft</strong>');
@@ -655,17 +648,17 @@ describe('drafts over HTTP', () => {
 
 describe('images across builds', () => {
   // A one-off build with the persistent cache warm, and watch mode's rebuilds in one session.
-  for (const [name, session] of [
-    ['with the persistent cache warm', (): Partial<BuildOptions> => ({})],
-    ['in a watch session', (): Partial<BuildOptions> => ({ context: {}, persistentCache: false, drafts: true })],
-  ] as const) {
+  for (const [name, options] of [
+    ['with the persistent cache warm', {}],
+    ['in a watch session', { mode: 'watch', persistentCache: false }],
+  ] as Array<[string, Partial<SessionOptions>]>) {
     it(`names an edited image anew and points the page at it, ${name}`, async () => {
       const tmp = await tempDir();
-      const options = session();
+      const site = await copyFixture(FIXTURE, tmp.dir);
+      const out = path.join(tmp.dir, 'out');
+      const session = createBuildSession({ siteDir: site, outDir: out, logger: silentLogger(), ...options });
       try {
-        const site = await copyFixture(FIXTURE, tmp.dir);
-        const out = path.join(tmp.dir, 'out');
-        const build = () => buildSite({ siteDir: site, outDir: out, logger: silentLogger(), ...options });
+        const build = () => buildSite(session);
         await build();
         const installation = path.join(out, 'docs/getting-started/installation.html');
         const terminal = async () => /src="\/(_sipa\/img\/terminal-[0-9a-f]{8}\.png)"/.exec(await readFile(installation, 'utf8'))![1]!;
@@ -684,7 +677,7 @@ describe('images across builds', () => {
         const required = /<img src="\/(_sipa\/a\/terminal-\w+\.png)" alt="Required terminal"/.exec(await readFile(path.join(out, 'docs/guides/components.html'), 'utf8'))![1]!;
         expect(await readFile(path.join(out, required))).toEqual(await readFile(image));
       } finally {
-        await closeSession(options.context);
+        await session.close();
         await tmp.cleanup();
       }
     }, 180_000);

@@ -1,7 +1,7 @@
 import { readFile, writeFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSite } from '../../src/build/build.js';
+import { buildOnce } from '../../src/build/build.js';
 import { SiteError, SiteErrors } from '../../src/errors.js';
 import { copyFixture, silentLogger, tempDir } from '../helpers.js';
 
@@ -9,7 +9,7 @@ const exists = (file: string) => stat(file).then(() => true, () => false);
 
 async function buildError(siteDir: string, outDir: string): Promise<SiteError[]> {
   try {
-    await buildSite({ siteDir, outDir, logger: silentLogger() });
+    await buildOnce({ siteDir, outDir, logger: silentLogger() });
   } catch (error) {
     if (error instanceof SiteErrors) return error.errors;
     if (error instanceof SiteError) return [error];
@@ -26,7 +26,7 @@ describe('building the basic fixture', () => {
     tmp = await tempDir();
     out = path.join(tmp.dir, 'out');
     logger = silentLogger();
-    await buildSite({ siteDir: 'test/fixtures/basic', outDir: out, logger });
+    await buildOnce({ siteDir: 'test/fixtures/basic', outDir: out, logger });
   }, 120_000);
   afterAll(() => tmp.cleanup());
 
@@ -105,7 +105,7 @@ describe('failing builds', () => {
     try {
       const site = await copyFixture('basic', tmp.dir);
       const out = path.join(tmp.dir, 'out');
-      await buildSite({ siteDir: site, outDir: out, logger: silentLogger() });
+      await buildOnce({ siteDir: site, outDir: out, logger: silentLogger() });
       const lastGood = await readFile(path.join(out, 'index.html'), 'utf8');
       await writeFile(path.join(site, 'docs/broken.mdx'), '# Broken\n\nSee [nowhere](/docs/does-not-exist) and [bad anchor](/docs/intro/first#nope).\n');
       const errors = await buildError(site, out);

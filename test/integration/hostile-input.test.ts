@@ -6,7 +6,7 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSite } from '../../src/build/build.js';
+import { buildOnce } from '../../src/build/build.js';
 import { SiteError, SiteErrors } from '../../src/errors.js';
 import { copyFixture, silentLogger, tempDir } from '../helpers.js';
 
@@ -21,7 +21,7 @@ async function siteWithOutput(name: string): Promise<{ site: string; out: string
   const root = path.join(tmp.dir, name);
   const site = await copyFixture('basic', root);
   const out = path.join(root, 'build');
-  await buildSite({ siteDir: site, outDir: out, logger: silentLogger() });
+  await buildOnce({ siteDir: site, outDir: out, logger: silentLogger() });
   return { site, out, before: await snapshot(out) };
 }
 
@@ -37,7 +37,7 @@ async function snapshot(dir: string): Promise<Map<string, string>> {
 }
 
 async function failedBuild(site: string, out: string): Promise<SiteError[]> {
-  const error = await buildSite({ siteDir: site, outDir: out, logger: silentLogger() }).then(() => null, (e: unknown) => e);
+  const error = await buildOnce({ siteDir: site, outDir: out, logger: silentLogger() }).then(() => null, (e: unknown) => e);
   if (error instanceof SiteErrors) return error.errors;
   if (error instanceof SiteError) return [error];
   throw new Error(`expected the build to fail with content errors, got ${String(error)}`);
@@ -101,7 +101,7 @@ describe('sources that are not text', () => {
     const site = await copyFixture('basic', root);
     await writeFile(path.join(site, 'docs/bom.md'), Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('---\ntitle: Saved on Windows\n---\n\nText.\n')]));
     await writeFile(path.join(site, 'docs/replacement.md'), '# Replacement\n\nThe character \ufffd marks bad bytes.\n');
-    await buildSite({ siteDir: site, outDir: path.join(root, 'build'), logger: silentLogger() });
+    await buildOnce({ siteDir: site, outDir: path.join(root, 'build'), logger: silentLogger() });
     expect(await readFile(path.join(root, 'build/docs/bom.html'), 'utf8')).toContain('<h1>Saved on Windows</h1>');
     expect(await readFile(path.join(root, 'build/docs/replacement.html'), 'utf8')).toContain('The character \ufffd marks');
   }, 120_000);

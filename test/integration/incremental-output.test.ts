@@ -4,7 +4,7 @@
 import { appendFile, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSite } from '../../src/build/build.js';
+import { buildOnce } from '../../src/build/build.js';
 import { SiteError, SiteErrors } from '../../src/errors.js';
 import { copyFixture, silentLogger, tempDir } from '../helpers.js';
 
@@ -12,7 +12,7 @@ describe('builds over a previous output', () => {
   let tmp: Awaited<ReturnType<typeof tempDir>>;
   let site: string;
   let out: string;
-  const build = () => buildSite({ siteDir: site, outDir: out, logger: silentLogger() });
+  const build = () => buildOnce({ siteDir: site, outDir: out, logger: silentLogger() });
   const inode = async (rel: string) => (await stat(path.join(out, rel))).ino;
   const read = (rel: string) => readFile(path.join(out, rel), 'utf8');
 
@@ -53,7 +53,7 @@ describe('builds over a previous output', () => {
     expect(await read('stray.txt')).toBe('not written by any build');
     await rm(path.join(out, 'stray.txt'));
     const fresh = path.join(tmp.dir, 'fresh');
-    await buildSite({ siteDir: site, outDir: fresh, logger: silentLogger() });
+    await buildOnce({ siteDir: site, outDir: fresh, logger: silentLogger() });
     const files = async (dir: string) => (await readdir(dir, { recursive: true })).sort();
     expect(await files(out)).toEqual(await files(fresh));
     expect(await files(out)).not.toContain(path.join('docs', 'reference.html'));
@@ -78,7 +78,7 @@ describe('builds over a previous output', () => {
       },
     };
     try {
-      const { pages } = await buildSite({ siteDir: site, outDir: out, logger });
+      const { pages } = await buildOnce({ siteDir: site, outDir: out, logger });
       // Every page is written again, none is rendered again.
       expect(summaries.render).toBe(`${pages} pages (${pages} cached)`);
       expect(await read('docs/intro/first.html')).toContain('<link rel="icon" href="/img/new-icon.png">');

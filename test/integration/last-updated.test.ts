@@ -5,7 +5,7 @@ import { appendFile, cp, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DomUtils, parseDocument } from 'htmlparser2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSite } from '../../src/build/build.js';
+import { buildOnce } from '../../src/build/build.js';
 import { copyFixture, silentLogger, tempDir } from '../helpers.js';
 
 function git(cwd: string, args: string[], author: string, date: string): void {
@@ -55,7 +55,7 @@ describe('last updated', () => {
 
   it('shows each doc\'s last commit, or its front matter, with a machine-readable date', async () => {
     const out = path.join(tmp.dir, 'out');
-    await buildSite({ siteDir: site, outDir: out, logger: silentLogger() });
+    await buildOnce({ siteDir: site, outDir: out, logger: silentLogger() });
     const page = (route: string) => readFile(path.join(out, `${route}.html`), 'utf8');
     expect(lastUpdated(await page('docs/intro/first'))).toEqual({ text: 'Last updated on November 20, 2025 by Jane Roe', datetime: '2025-11-20T09:30:00Z' });
     expect(lastUpdated(await page('docs/reference'))).toEqual({ text: 'Last updated on December 1, 2025 by Sam Poe', datetime: '2025-12-01T08:00:00Z' });
@@ -72,7 +72,7 @@ describe('last updated', () => {
     const copy = path.join(tmp.dir, 'copy');
     await cp(site, copy, { recursive: true });
     const out = path.join(tmp.dir, 'out-copy');
-    await buildSite({ siteDir: copy, outDir: out, logger: silentLogger() });
+    await buildOnce({ siteDir: copy, outDir: out, logger: silentLogger() });
     expect(lastUpdated(await readFile(path.join(out, 'docs/intro/first.html'), 'utf8'))).toBeNull();
     expect(lastUpdated(await readFile(path.join(out, 'docs/reference.html'), 'utf8'))).toBeNull();
     expect(lastUpdated(await readFile(path.join(out, 'docs/intro/second.html'), 'utf8'))?.text).toBe('Last updated on January 15, 2024 by Ed Example');

@@ -2,7 +2,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSite } from '../../src/build/build.js';
+import { buildOnce } from '../../src/build/build.js';
 import { migrateProject, type MigrateResult } from '../../src/migrate/migrate.js';
 import { silentLogger, tempDir } from '../helpers.js';
 
@@ -73,7 +73,7 @@ describe('migrating a Docusaurus 3 project', () => {
     }
     result = await migrateProject({ projectDir: project });
     out = path.join(tmp.dir, 'build');
-    await buildSite({ siteDir: result.outDir, outDir: out, logger: silentLogger(), persistentCache: false });
+    await buildOnce({ siteDir: result.outDir, outDir: out, logger: silentLogger(), persistentCache: false });
     routes = (await fg(['**/*.html'], { cwd: out })).map((file) => (file === 'index.html' ? '/' : `/${file.replace(/\.html$/, '')}`)).sort();
   }, 180_000);
   afterAll(() => tmp.cleanup());
@@ -139,7 +139,7 @@ describe('migrating a docs-only project (docs at the site root)', () => {
     expect(result.notes.routesChanged).toBe(true);
     expect(result.notes.notCarriedItems.map((note) => note.item)).toEqual(['presets.classic.docs.routeBasePath: "/"']);
     const out = path.join(tmp.dir, 'build');
-    await buildSite({ siteDir: result.outDir, outDir: out, logger: silentLogger(), persistentCache: false });
+    await buildOnce({ siteDir: result.outDir, outDir: out, logger: silentLogger(), persistentCache: false });
     expect((await fg(['**/*.html'], { cwd: out })).sort()).toEqual(['404.html', 'docs.html', 'docs/other.html', 'index.html']);
     expect(await readFile(path.join(out, 'index.html'), 'utf8')).toContain('<a href="/docs">');
   }, 120_000);

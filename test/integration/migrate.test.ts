@@ -4,7 +4,7 @@ import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSite } from '../../src/build/build.js';
+import { buildOnce } from '../../src/build/build.js';
 import { silentLogger, tempDir } from '../helpers.js';
 
 const FIXTURE = 'test/fixtures/docusaurus2-project';
@@ -119,7 +119,7 @@ describe('sipadocs migrate on a Docusaurus 2 project', () => {
     let routes: string[];
     beforeAll(async () => {
       out = path.join(tmp.dir, 'build');
-      await buildSite({ siteDir: site, outDir: out, logger: silentLogger(), persistentCache: false });
+      await buildOnce({ siteDir: site, outDir: out, logger: silentLogger(), persistentCache: false });
       const html = await fg(['**/*.html'], { cwd: out });
       routes = html.map((file) => (file === 'index.html' ? '/' : `/${file.replace(/\.html$/, '')}`)).sort();
     }, 180_000);

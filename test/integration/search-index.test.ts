@@ -2,25 +2,11 @@ import { appendFile, readdir, readFile, rm, stat, writeFile } from 'node:fs/prom
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSite, type BuildContext } from '../../src/build/build.js';
+import { buildOnce } from '../../src/build/build.js';
 import { REPO_ROOT } from '../../src/bundle/virtualModules.js';
 import { copyFixture, silentLogger, tempDir } from '../helpers.js';
 
 const SEARCH = '_sipa/search';
-const contexts: BuildContext[] = [];
-/** A build context (as a watch session keeps one), closed after the tests. */
-function newContext(): BuildContext {
-  const context: BuildContext = {};
-  contexts.push(context);
-  return context;
-}
-afterAll(async () => {
-  for (const context of contexts) {
-    await context.renderHost?.close();
-    await context.bundlers?.client.dispose();
-    await context.bundlers?.server.dispose();
-  }
-});
 const exists = (file: string) => stat(file).then(() => true, () => false);
 
 /** What the index holds of each page, read from pagefind's fragment files (gzip, a signature, then JSON). */
@@ -43,7 +29,7 @@ describe('the search index', () => {
     tmp = await tempDir();
     siteDir = await copyFixture('basic', tmp.dir);
     out = path.join(tmp.dir, 'out');
-    await buildSite({ siteDir, outDir: out, logger: silentLogger() });
+    await buildOnce({ siteDir, outDir: out, logger: silentLogger() });
   }, 120_000);
   afterAll(() => tmp.cleanup());
 
@@ -75,15 +61,14 @@ describe('the search index', () => {
   });
 
   it('keeps the index as it is when no page changed, and indexes again when one did', async () => {
-    const context = newContext();
-    await buildSite({ siteDir, outDir: out, logger: silentLogger(), context });
-    expect(context.lastSearch).toEqual({ pages: 6, indexed: false });
+    const unchanged = await buildOnce({ siteDir, outDir: out, logger: silentLogger() });
+    expect(unchanged.stats.search).toEqual({ pages: 6, indexed: false });
     const entry = path.join(out, SEARCH, 'pagefind-entry.json');
     const before = (await stat(entry)).mtimeMs;
 
     await appendFile(path.join(siteDir, 'docs/010_intro/020_second.mdx'), '\nA quokka wandered into the second page.\n');
-    await buildSite({ siteDir, outDir: out, logger: silentLogger(), context });
-    expect(context.lastSearch).toEqual({ pages: 6, indexed: true });
+    const edited = await buildOnce({ siteDir, outDir: out, logger: silentLogger() });
+    expect(edited.stats.search).toEqual({ pages: 6, indexed: true });
     expect((await stat(entry)).mtimeMs).not.toBe(before);
     expect((await indexedPages(out)).get('/docs/intro/second')!.content).toContain('quokka');
   }, 120_000);
@@ -92,10 +77,9 @@ describe('the search index', () => {
     // A fresh process: no memory, and the persistent cache of search documents is gone.
     await rm(path.join(REPO_ROOT, 'node_modules/.cache/sipadocs/build/search'), { recursive: true, force: true });
     await appendFile(path.join(siteDir, 'docs/reference.md'), '\nA wombat lives in the reference.\n');
-    const context = newContext();
-    await buildSite({ siteDir, outDir: out, logger: silentLogger(), context });
-    expect(context.lastRender?.kept).toBeGreaterThan(0);
-    expect(context.lastSearch).toEqual({ pages: 6, indexed: true });
+    const { stats } = await buildOnce({ siteDir, outDir: out, logger: silentLogger() });
+    expect(stats.render.kept).toBeGreaterThan(0);
+    expect(stats.search).toEqual({ pages: 6, indexed: true });
     const pages = await indexedPages(out);
     expect(pages.get('/docs/reference')!.content).toContain('wombat');
     // A kept page is still in the index, with its text.
@@ -116,7 +100,7 @@ describe('a site with noIndex', () => {
     const config = path.join(siteDir, 'sipadocs.config.ts');
     await writeFile(config, (await readFile(config, 'utf8')).replace("title: 'Fixture',", "title: 'Fixture',\n  noIndex: true,"));
     const out = path.join(tmp.dir, 'out');
-    await buildSite({ siteDir, outDir: out, logger: silentLogger() });
+    await buildOnce({ siteDir, outDir: out, logger: silentLogger() });
     expect(await exists(path.join(out, SEARCH))).toBe(false);
     const html = await readFile(path.join(out, 'docs/intro/first.html'), 'utf8');
     expect(html).toContain('noindex');

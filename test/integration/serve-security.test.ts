@@ -6,7 +6,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSite } from '../../src/build/build.js';
+import { buildOnce } from '../../src/build/build.js';
 import { EVENTS_PATH, SCRIPT_PATH } from '../../src/dev/liveReload.js';
 import { startServer, type RunningServer } from '../../src/dev/serve.js';
 import { copyFixture, silentLogger, tempDir } from '../helpers.js';
@@ -21,7 +21,7 @@ beforeAll(async () => {
   tmp = await tempDir();
   site = await copyFixture('basic', tmp.dir);
   out = path.join(tmp.dir, 'out');
-  await buildSite({ siteDir: site, outDir: out, logger: silentLogger() });
+  await buildOnce({ siteDir: site, outDir: out, logger: silentLogger() });
 }, 120_000);
 afterAll(() => tmp.cleanup());
 

@@ -1,7 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSite } from '../../src/build/build.js';
+import { buildOnce } from '../../src/build/build.js';
 import { routeToHtmlFile } from '../../src/shared/paths.js';
 import { silentLogger, tempDir } from '../helpers.js';
 import { linkTargetsOfBuild } from './linkTargets.js';
@@ -15,7 +15,7 @@ describe('the Sipa site', () => {
     tmp = await tempDir();
     out = path.join(tmp.dir, 'build');
     logger = silentLogger();
-    await buildSite({ siteDir: 'site', outDir: out, logger });
+    await buildOnce({ siteDir: 'site', outDir: out, logger });
   }, 180_000);
   afterAll(() => tmp.cleanup());
 

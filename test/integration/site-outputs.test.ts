@@ -6,7 +6,7 @@ import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path';
 import { DomUtils, parseDocument, parseFeed } from 'htmlparser2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSite } from '../../src/build/build.js';
+import { buildOnce } from '../../src/build/build.js';
 import type { RoutePayload } from '../../src/shared/types.js';
 import { copyFixture, silentLogger, tempDir } from '../helpers.js';
 
@@ -62,7 +62,7 @@ describe('machine-readable outputs of the Sipa site', () => {
   beforeAll(async () => {
     tmp = await tempDir();
     out = path.join(tmp.dir, 'build');
-    await buildSite({ siteDir: 'site', outDir: out, logger: silentLogger() });
+    await buildOnce({ siteDir: 'site', outDir: out, logger: silentLogger() });
     routes = await payloads(out);
   }, 180_000);
   afterAll(() => tmp.cleanup());
@@ -237,7 +237,7 @@ describe('machine-readable outputs of a site that must not be indexed', () => {
     const config = path.join(site, 'sipadocs.config.ts');
     await writeFile(config, (await readFile(config, 'utf8')).replace("title: 'Fixture',", "title: 'Fixture',\n  noIndex: true,"));
     out = path.join(tmp.dir, 'out');
-    await buildSite({ siteDir: site, outDir: out, logger: silentLogger() });
+    await buildOnce({ siteDir: site, outDir: out, logger: silentLogger() });
   }, 120_000);
   afterAll(() => tmp.cleanup());
 
@@ -259,7 +259,7 @@ describe('feeds on a build that keeps the post pages', () => {
   let tmp: Awaited<ReturnType<typeof tempDir>>;
   let site: string;
   let out: string;
-  const build = () => buildSite({ siteDir: site, outDir: out, logger: silentLogger() });
+  const build = () => buildOnce({ siteDir: site, outDir: out, logger: silentLogger() });
   beforeAll(async () => {
     tmp = await tempDir();
     site = await copyFixture('basic', tmp.dir);
@@ -282,7 +282,7 @@ describe('feeds on a build that keeps the post pages', () => {
     // A first build into a new folder: nothing of a last output to keep.
     const fresh = path.join(tmp.dir, 'fresh');
     try {
-      await buildSite({ siteDir: site, outDir: fresh, logger: silentLogger() });
+      await buildOnce({ siteDir: site, outDir: fresh, logger: silentLogger() });
       expect(await readFile(path.join(fresh, 'robots.txt'), 'utf8')).toBe('User-agent: *\nDisallow: /private\n');
       expect(await readFile(path.join(fresh, 'docs/links.html'), 'utf8')).toContain('href="/blog/rss.xml"');
     } finally {

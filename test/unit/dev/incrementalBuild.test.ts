@@ -1,11 +1,12 @@
-// Watch-mode rebuilds reuse compiled MDX and rendered page bodies through a shared BuildContext;
+// Watch-mode rebuilds reuse compiled MDX and rendered page bodies through one watch session;
 // the result must be the same site a fresh build produces.
 import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildSite, type BuildContext } from '../../../src/build/build.js';
+import { buildOnce, buildSite } from '../../../src/build/build.js';
+import { createBuildSession } from '../../../src/build/session.js';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 let tmp: string | undefined;
@@ -24,25 +25,27 @@ async function htmlFiles(dir: string, prefix = ''): Promise<Map<string, string>>
   return out;
 }
 
-describe('incremental rebuilds with a shared BuildContext', () => {
+describe('incremental rebuilds in a watch session', () => {
   it('recompiles only the edited doc and produces the same pages as a fresh build', async () => {
     tmp = await mkdtemp(path.join(os.tmpdir(), 'sipadocs-incr-'));
     const site = path.join(tmp, 'site');
     await cp(path.join(REPO, 'site'), site, { recursive: true });
-    const context: BuildContext = { compileCache: new Map(), renderCache: new Map() };
-    const first = await buildSite({ siteDir: site, outDir: path.join(tmp, 'a'), quiet: true, context, persistentCache: false });
-    expect(context.lastCompile!.reused).toBe(0);
+    const session = createBuildSession({ siteDir: site, outDir: path.join(tmp, 'a'), quiet: true, mode: 'watch', persistentCache: false });
+    const first = await buildSite(session);
+    expect(first.stats.compile.reused).toBe(0);
 
     const doc = path.join(site, 'docs/guides/overview.mdx');
     await writeFile(doc, (await readFile(doc, 'utf8')).replace('Sipa is a small framework', 'Sipa is an INCREMENTAL framework'));
-    const second = await buildSite({ siteDir: site, outDir: path.join(tmp, 'a'), quiet: true, context, persistentCache: false });
+    const second = await buildSite(session);
+    await session.close();
     expect(second.pages).toBe(first.pages);
-    expect(context.lastCompile).toEqual({ compiled: 1, reused: context.lastCompile!.reused });
-    expect(context.lastCompile!.reused).toBeGreaterThan(10);
+    expect(second.stats.compile).toEqual({ compiled: 1, reused: second.stats.compile.reused });
+    expect(second.stats.compile.reused).toBeGreaterThan(10);
     // Every page shows the sidebar and the edit keeps its title, so only the edited page's files change.
-    expect(context.lastRender).toEqual({ rendered: 1, reused: 0, kept: second.pages - 1 });
+    expect(second.stats.render).toEqual({ rendered: 1, reused: 0, kept: second.pages - 1 });
 
-    await buildSite({ siteDir: site, outDir: path.join(tmp, 'b'), quiet: true, persistentCache: false });
+    // A first build of a new watch session: nothing in memory.
+    await buildOnce({ siteDir: site, outDir: path.join(tmp, 'b'), quiet: true, mode: 'watch', persistentCache: false });
     const incremental = await htmlFiles(path.join(tmp, 'a'));
     const fresh = await htmlFiles(path.join(tmp, 'b'));
     expect([...incremental.keys()].sort()).toEqual([...fresh.keys()].sort());

@@ -1,0 +1,134 @@
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import { createClientBundler, createServerBundler, type ClientBundler, type ServerBundler } from '../bundle/bundleSite.js';
+import type { CompileMemory } from '../content/compile/compilePages.js';
+import { createCodeHighlighter, type CodeHighlighter } from '../content/mdx/highlighter.js';
+import { createRenderHost, type RenderHost, type RenderMemory } from '../render/renderPages.js';
+import type { SearchMemory } from '../search/buildSearchIndex.js';
+import type { OutputManifest } from '../staging/outputManifest.js';
+import { cacheFolders, cacheRootFor } from './cacheDir.js';
+import type { StageLogger } from './log.js';
+
+export interface SessionOptions {
+  siteDir: string;
+  outDir: string;
+  /**
+   * `build` (the default): builds as `sipadocs build` runs them. Compiled pages stream through,
+   * esbuild writes straight to the output, pages render in short-lived workers, drafts are left
+   * out and the theme's stylesheet is inlined in every page.
+   *
+   * `watch`: the repeated builds of `serve --watch`. Compiled pages, rendered bodies, route chunks
+   * and search documents stay in memory, esbuild keeps incremental contexts and a render worker
+   * stays warm; drafts are built (with a badge) and stylesheets are linked, so a CSS edit is
+   * swapped in without a reload.
+   */
+  mode?: 'build' | 'watch';
+  /** Print only the summary line of each build (a build may say otherwise, see buildSite). */
+  quiet?: boolean;
+  /** Where stage lines and warnings go (default: the terminal, a new logger per build). */
+  logger?: StageLogger;
+  /** Keep caches on disk between runs, under the site's project (default true). */
+  persistentCache?: boolean;
+}
+
+/** The folders and files a session caches in; each is null when persistent caches are off. */
+export interface SessionCaches {
+  compile: string | null;
+  chunks: string | null;
+  git: string | null;
+  search: string | null;
+  /** Manifests of each output folder's last good build (see outputManifest.ts). */
+  manifests: string | null;
+  /** Records of the files sipadocs wrote into each output folder: kept even with caches off, they keep a user's files safe. */
+  records: string;
+  /** Server bundles, one folder per build (see build.ts). */
+  ssr: string;
+  /** The fixed output folder esbuild's incremental contexts are given. */
+  bundler: string;
+}
+
+/**
+ * Everything that lives longer than one build: the caches, the esbuild bundlers, the render
+ * worker and the highlighter. `build` makes one for a single build, `serve --watch` one for all
+ * its rebuilds; the mode is read here, once, and the stages only see what it chose.
+ */
+export interface BuildSession {
+  readonly siteDir: string;
+  readonly outDir: string;
+  /** Where stage lines and warnings go; without one, each build logs to the terminal. */
+  readonly logger?: StageLogger;
+  readonly quiet: boolean;
+  /** Build draft pages too (with a "Draft" badge, not indexed). */
+  readonly drafts: boolean;
+  /** Inline the entry stylesheets in every page, so the first paint waits for no request. */
+  readonly inlineCss: boolean;
+  /** Names this site's entries in caches shared by sites built from one project. */
+  readonly siteId: string;
+  readonly caches: SessionCaches;
+  /** Results kept in memory between builds, by what they are keyed by; none in `build` mode. */
+  readonly memory: { compile?: CompileMemory; render?: RenderMemory; search?: SearchMemory };
+  readonly bundlers: { client: ClientBundler; server: ServerBundler };
+  /** A render worker kept warm between builds; without one, each build starts its own renderers. */
+  readonly renderHost?: RenderHost;
+  /** The code highlighter for these themes, created on first use and kept while they stay the same. */
+  highlighter(themes: { light: string; dark: string }): Promise<CodeHighlighter>;
+  /** The manifest of the output this session's last build committed. */
+  lastOutput: { outDir: string; manifest: OutputManifest } | null;
+  /** Stops the bundlers' contexts and the render worker. */
+  close(): Promise<void>;
+}
+
+/** Where one build reports: warnings (collected for its result) and the running stage's progress. */
+export interface BuildReport {
+  warn(message: string): void;
+  progress?(done: number, total: number): void;
+}
+
+export function createBuildSession(options: SessionOptions): BuildSession {
+  const watch = options.mode === 'watch';
+  const siteDir = path.resolve(options.siteDir);
+  const folders = cacheFolders(cacheRootFor(siteDir));
+  const persistent = options.persistentCache !== false;
+  const caches: SessionCaches = {
+    compile: persistent ? folders.compile : null,
+    chunks: persistent ? folders.chunks : null,
+    git: persistent ? folders.git : null,
+    search: persistent ? folders.search : null,
+    manifests: persistent ? folders.output : null,
+    records: folders.output,
+    ssr: folders.ssr,
+    bundler: folders.bundler,
+  };
+  const siteId = createHash('sha256').update(siteDir).digest('hex').slice(0, 16);
+  const quiet = Boolean(options.quiet);
+  const renderHost = watch ? createRenderHost() : undefined;
+  const bundlers = {
+    client: createClientBundler({ workDir: caches.bundler, incremental: watch, routeCache: { dir: caches.chunks, siteId } }),
+    server: createServerBundler({ workDir: caches.bundler, incremental: watch }),
+  };
+  let highlighter: { themes: string; created: Promise<CodeHighlighter> } | null = null;
+  return {
+    siteDir: options.siteDir,
+    outDir: options.outDir,
+    logger: options.logger,
+    quiet,
+    drafts: watch,
+    inlineCss: !watch,
+    siteId,
+    caches,
+    memory: watch ? { compile: new Map(), render: new Map(), search: new Map() } : {},
+    bundlers,
+    renderHost,
+    highlighter(themes) {
+      const key = `${themes.light}+${themes.dark}`;
+      if (highlighter?.themes !== key) highlighter = { themes: key, created: createCodeHighlighter(themes) };
+      return highlighter.created;
+    },
+    lastOutput: null,
+    async close() {
+      await bundlers.client.dispose();
+      await bundlers.server.dispose();
+      await renderHost?.close();
+    },
+  };
+}

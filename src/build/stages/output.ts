@@ -1,0 +1,46 @@
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { checkOutputDir } from '../../staging/outputDir.js';
+import { manifestFile, readManifest, recordFile, type OutputManifest } from '../../staging/outputManifest.js';
+import { createStagingDir, removeLeftovers, restoreInterruptedSwap, type StagingDir } from '../../staging/stagingDir.js';
+import type { BuildSession } from '../session.js';
+
+/** Where a build writes: the staging folder beside the output, and what it knows of the last good output. */
+export interface BuildOutput {
+  /** The output folder's real absolute path (see checkOutputDir). */
+  outDir: string;
+  staging: StagingDir;
+  /** The manifest of the last good output, when it describes the output as it is now. */
+  previous: OutputManifest | null;
+  /** This build's folder of server bundles, removed when the build ends. */
+  ssrDir: string;
+}
+
+/**
+ * Refuses an output folder that cannot be sipadocs's own (OUTPUT_DIR_REFUSED, see checkOutputDir)
+ * and puts back the last good output a build killed in its swap left aside. Runs before anything
+ * else can fail; returns the folder's real path.
+ */
+export async function claimOutputDir(session: BuildSession): Promise<string> {
+  const outDir = checkOutputDir(session.outDir, session.siteDir);
+  await restoreInterruptedSwap(outDir);
+  return outDir;
+}
+
+/** Opens this build's staging folder and reads what the last good output was made from. */
+export async function openOutput(session: BuildSession, outDir: string): Promise<BuildOutput> {
+  const staging = await createStagingDir(outDir, { recordFile: recordFile(session.caches.records, outDir) });
+  const { lastOutput, caches } = session;
+  const stored = lastOutput?.outDir === outDir ? lastOutput.manifest : caches.manifests ? await readManifest(manifestFile(caches.manifests, outDir)) : null;
+  // A manifest describes the output one build committed; after an interrupted commit, none holds.
+  const previous = stored && staging.previousBuild !== null && stored.build === staging.previousBuild ? stored : null;
+  // Killed builds' server bundles are removed by the next build.
+  await removeLeftovers(caches.ssr, '');
+  return { outDir, staging, previous, ssrDir: path.join(caches.ssr, `${process.pid}-${Date.now().toString(36)}`) };
+}
+
+/** Ends a build's use of its output: a failed build's staging folder is removed, the server bundles always. */
+export async function closeOutput(output: BuildOutput, failed: boolean): Promise<void> {
+  if (failed) await output.staging.discard();
+  await rm(output.ssrDir, { recursive: true, force: true });
+}

@@ -1,0 +1,27 @@
+import { createSiteOutputs, type SiteOutputs } from '../../outputs/siteOutputs.js';
+import type { CompiledSite } from './compile.js';
+import type { BuildOutput } from './output.js';
+import type { SitePlan } from './plan.js';
+import type { RenderedSite } from './render.js';
+import type { BuildReport } from '../session.js';
+
+/** The site-wide outputs (page markdown, llms.txt, feeds, sitemap), each written by a stage of its own. */
+export function siteOutputs(plan: SitePlan, compiled: CompiledSite, rendered: RenderedSite, output: BuildOutput, report: BuildReport): SiteOutputs {
+  return createSiteOutputs({
+    config: plan.config,
+    site: plan.siteData,
+    base: plan.base,
+    model: plan.model,
+    routes: plan.routes,
+    feeds: plan.feeds,
+    compiled: compiled.pages,
+    compileKeys: compiled.keys,
+    history: plan.history,
+    rendered,
+    staging: output.staging,
+    outDir: output.outDir,
+    previous: output.previous?.outputs,
+    staticFiles: plan.staticFiles,
+    warn: report.warn,
+  });
+}

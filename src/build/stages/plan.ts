@@ -1,0 +1,89 @@
+import path from 'node:path';
+import { routeEntryName, type VirtualSources } from '../../bundle/virtualModules.js';
+import { clientSiteData } from '../../config/normalize.js';
+import type { SiteConfig } from '../../config/types.js';
+import { resolveLastUpdate } from '../../content/lastUpdate.js';
+import type { SiteModel } from '../../content/model.js';
+import { planRoutes, type PlannedRoute } from '../../content/routes.js';
+import { planFeeds, type PlannedFeed } from '../../outputs/feeds.js';
+import { siteBase } from '../../outputs/siteUrl.js';
+import type { ClientSiteData, LastUpdate } from '../../shared/types.js';
+import type { GitHistory } from '../gitHistory.js';
+import { contentSources, type CompiledSite } from './compile.js';
+import type { BuildReport } from '../session.js';
+
+/** The site as the later stages build it: its routes, feeds and what the bundlers are given. */
+export interface SitePlan extends PlanInput {
+  routes: PlannedRoute[];
+  feeds: PlannedFeed[];
+  /** The site's absolute URL with its base path (see siteBase). */
+  base: string;
+  /** What every page's runtime knows of the site. */
+  siteData: ClientSiteData;
+  /** What the bundlers build (see virtualModules.ts). */
+  virtual: VirtualSources;
+  /** Each route's entry name in `virtual`, for routes with content. */
+  entryNames: Map<string, string>;
+}
+
+/** What a plan is made from: the earlier stages' results. */
+export interface PlanInput {
+  config: SiteConfig;
+  model: SiteModel;
+  /** Each file's last commit (see gitHistory.ts). */
+  history: GitHistory;
+  /** The files of the static folder (see scanSite). */
+  staticFiles: string[];
+}
+
+/** The `routes` stage: every route of the site (duplicate paths are reported), its feeds and the bundlers' sources. */
+export function planSite(input: PlanInput, compiled: CompiledSite, report: BuildReport): SitePlan {
+  const { config, model, history } = input;
+  const plan = planRoutes(model, compiled.pages, config, lastUpdates(model, history));
+  for (const warning of plan.warnings) report.warn(warning);
+  const feeds = planFeeds(model, plan.routes, config);
+  // Checked before anything is rendered: feeds, the sitemap and page markdown need the site's absolute URL.
+  const base = siteBase(config);
+  const siteData = clientSiteData(config, plan.routes.filter((r) => r.data.kind === 'page').map((r) => r.path));
+  const { virtual, entryNames } = virtualSources(plan.routes, compiled, model, config, siteData);
+  return { ...input, routes: plan.routes, feeds, base, siteData, virtual, entryNames };
+}
+
+/** Each doc's last change (git, front matter), by site-relative source path; docs with none are left out. */
+function lastUpdates(model: SiteModel, history: GitHistory): Map<string, LastUpdate> {
+  const updates = new Map<string, LastUpdate>();
+  for (const doc of model.docs) {
+    const update = resolveLastUpdate(history.get(doc.source.relPath), doc.frontMatter);
+    if (update) updates.set(doc.source.relPath, update);
+  }
+  return updates;
+}
+
+function virtualSources(routes: PlannedRoute[], compiled: CompiledSite, model: SiteModel, config: SiteConfig, siteData: ClientSiteData) {
+  const modules: VirtualSources['modules'] = new Map();
+  for (const source of contentSources(model)) {
+    const page = compiled.pages.get(source.relPath)!;
+    // Getters: a cached page's code is read from disk only if something bundles or renders it.
+    modules.set(source.relPath, {
+      get code() {
+        return page.code;
+      },
+      get excerptCode() {
+        return page.excerptCode;
+      },
+      absPath: source.absPath,
+      key: compiled.keys.get(source.relPath)!,
+    });
+  }
+  const routeEntries: VirtualSources['routeEntries'] = new Map();
+  const entryNames = new Map<string, string>();
+  for (const route of routes) {
+    if (!route.content) continue;
+    let name = routeEntryName(route.path);
+    for (let n = 2; routeEntries.has(name); n++) name = `${routeEntryName(route.path)}-${n}`;
+    routeEntries.set(name, { content: route.content });
+    entryNames.set(route.path, name);
+  }
+  const customCss = config.customCss.map((file) => path.resolve(config.siteDir, file));
+  return { entryNames, virtual: { modules, routeEntries, siteData, customCss, siteDir: config.siteDir } satisfies VirtualSources };
+}

@@ -1,0 +1,71 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { ClientBundle } from '../../bundle/bundleSite.js';
+import { standaloneFunctionBody, standaloneModule } from '../../bundle/routeChunks.js';
+import { sharedModules } from '../../bundle/sharedModules.js';
+import { stageImages } from '../../content/compile/images.js';
+import { contentAnchors } from '../../content/routes.js';
+import { prepareSidebarViews } from '../../content/sidebarView.js';
+import { feedLinksFor } from '../../outputs/feeds.js';
+import { renderPages, type RenderPagesResult } from '../../render/renderPages.js';
+import { createSearchCollector } from '../../search/buildSearchIndex.js';
+import { shownPath } from '../locations.js';
+import type { BuildReport, BuildSession } from '../session.js';
+import type { CompiledSite } from './compile.js';
+import type { BuildOutput } from './output.js';
+import type { SitePlan } from './plan.js';
+
+export interface RenderedSite extends RenderPagesResult {
+  /** The search documents of the pages rendered or reused, read while their body was at hand; null for a site without search. */
+  search: ReturnType<typeof createSearchCollector> | null;
+}
+
+/**
+ * The `render` stage: every route's HTML and payload into the staging folder, with the sidebar
+ * trees and the images the pages use. Pages whose content has inline event handlers, which the
+ * site's Content-Security-Policy blocks, are reported.
+ */
+export async function renderSite(session: BuildSession, plan: SitePlan, compiled: CompiledSite, client: ClientBundle, output: BuildOutput, report: BuildReport): Promise<RenderedSite> {
+  const { config, routes, virtual } = plan;
+  const { staging } = output;
+  const sidebarViews = new Map(plan.model.sidebars.map((s) => [s.id, prepareSidebarViews(s.id, s.items)]));
+  for (const views of sidebarViews.values()) staging.write(views.file, views.json);
+  stageImages(compiled.images, staging);
+  const search = plan.siteData.search ? createSearchCollector() : null;
+  const sharedSpecifiers = new Set(sharedModules().map((m) => m.specifier));
+  const result = await renderPages({
+    routes,
+    entryNames: plan.entryNames,
+    client,
+    // Only bundled when some page is not cached.
+    bundleServer: (groups) => session.bundlers.server.bundle(virtual, output.ssrDir, config.baseUrl, groups),
+    site: plan.siteData,
+    config,
+    output: staging,
+    previous: output.previous && { dir: output.outDir, manifest: output.previous },
+    memory: session.memory.render,
+    onProgress: report.progress,
+    inlineCss: session.inlineCss ? await readEntryCss(client.entry.css, config.baseUrl, staging.dir) : undefined,
+    host: session.renderHost,
+    standaloneBody: (name) => {
+      const text = standaloneModule(name, virtual, sharedSpecifiers);
+      return text === null ? null : standaloneFunctionBody(text);
+    },
+    sidebarFor: (route) => (route.sidebarId ? (sidebarViews.get(route.sidebarId)?.viewFor(route.path, config.baseUrl) ?? null) : null),
+    anchorsFor: (route) => contentAnchors(route, compiled.pages),
+    // Pages are read for search as they are rendered, while their body is in memory.
+    onBody: search ? (route, entry) => search.addBody(route, entry.key, entry.bodyHtml, entry.meta) : undefined,
+    alternatesFor: (route) => feedLinksFor(route, plan.feeds, config.baseUrl),
+  });
+  const shown = shownPath(config);
+  for (const route of result.inlineHandlerRoutes) {
+    const source = routes.find((r) => r.path === route)?.sourceFile;
+    report.warn(`${source ? shown(source) : route}: an inline event handler (an on…="…" attribute) in the content will not run: the site's Content-Security-Policy blocks it; attach the handler from a script file instead`);
+  }
+  return { ...result, search };
+}
+
+async function readEntryCss(urls: string[], baseUrl: string, outDir: string): Promise<Map<string, string>> {
+  const entries = await Promise.all(urls.map(async (url) => [url, await readFile(path.join(outDir, url.slice(baseUrl.length)), 'utf8')] as const));
+  return new Map(entries);
+}

@@ -1,0 +1,17 @@
+import type { SiteConfig } from '../../config/types.js';
+import { scanStatic } from '../../content/scan.js';
+import type { LoadedSource } from '../../content/siteModel.js';
+import { readSources } from '../readSources.js';
+
+export interface ScannedSite {
+  /** Every source file of the site, read (see readSources). */
+  sources: LoadedSource[];
+  /** The files of the static folder, relative to it: copied into the output as they are. */
+  staticFiles: string[];
+}
+
+/** The `scan` stage: the site's sources, read, and its static files, listed. */
+export async function scanSite(config: SiteConfig): Promise<ScannedSite> {
+  const [sources, staticFiles] = await Promise.all([readSources(config), scanStatic(config)]);
+  return { sources, staticFiles };
+}

@@ -1,0 +1,22 @@
+import { buildSearchIndex, type SearchIndexResult } from '../../search/buildSearchIndex.js';
+import type { BuildSession } from '../session.js';
+import type { BuildOutput } from './output.js';
+import type { SitePlan } from './plan.js';
+import type { RenderedSite } from './render.js';
+
+/** The `search` stage: the site's search index (see buildSearchIndex), or null for a site without search. */
+export async function indexSite(session: BuildSession, plan: SitePlan, rendered: RenderedSite, output: BuildOutput): Promise<SearchIndexResult | null> {
+  if (!rendered.search) return null;
+  const { config } = plan;
+  return buildSearchIndex(rendered.search, {
+    routes: plan.routes,
+    bodyKeyOf: (route) => rendered.manifest[route.path]?.bodyKey,
+    outDir: output.outDir,
+    staging: output.staging,
+    previous: output.previous?.search,
+    cacheDir: session.caches.search,
+    siteId: session.siteId,
+    language: config.i18n.localeConfigs[config.i18n.defaultLocale]!.htmlLang.split('-')[0]!.toLowerCase(),
+    memory: session.memory.search,
+  });
+}

@@ -1,0 +1,54 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { SiteConfig } from '../../config/types.js';
+import type { SiteOutputs } from '../../outputs/siteOutputs.js';
+import { contentSecurityPolicy, HEADERS_FILE, headersFileText } from '../../render/securityHeaders.js';
+import type { SearchIndexResult } from '../../search/buildSearchIndex.js';
+import { MANIFEST_VERSION, manifestFile, writeManifest, type OutputManifest } from '../../staging/outputManifest.js';
+import type { BuildReport, BuildSession } from '../session.js';
+import type { BuildOutput } from './output.js';
+import type { SitePlan } from './plan.js';
+import type { RenderedSite } from './render.js';
+
+export interface WrittenParts {
+  rendered: RenderedSite;
+  outputs: SiteOutputs;
+  search: SearchIndexResult | null;
+  /** The digest of the link targets (see checkSiteLinks). */
+  targets: string;
+}
+
+/**
+ * The `write` stage: the static files and the `_headers` file into the staging folder, then the
+ * commit that puts it in place of the output; the manifest of what was written is kept for the
+ * next build. Files in the output that sipadocs did not write are reported.
+ */
+export async function writeSite(session: BuildSession, plan: SitePlan, output: BuildOutput, parts: WrittenParts, report: BuildReport): Promise<void> {
+  const { config, staticFiles } = plan;
+  const { staging } = output;
+  if (staticFiles.length > 0) await staging.copyDir(path.join(config.siteDir, config.staticDir), '.');
+  // A _headers file of the site's own comes first; its rules add to the security headers.
+  const ownHeaders = staticFiles.includes(HEADERS_FILE) ? `${await readFile(path.join(staging.dir, HEADERS_FILE), 'utf8')}\n` : '';
+  staging.write(HEADERS_FILE, ownHeaders + headersFileText(contentSecurityPolicy(parts.rendered.scriptHashes, { webAssembly: plan.siteData.search })));
+  const { build, foreign } = await staging.commit();
+  if (foreign.length > 0) report.warn(foreignFilesWarning(session.outDir, foreign, config));
+  const manifest: OutputManifest = {
+    version: MANIFEST_VERSION,
+    build,
+    targets: parts.targets,
+    pages: parts.rendered.manifest,
+    search: parts.search?.manifest,
+    outputs: parts.outputs.writer.manifest,
+  };
+  session.lastOutput = { outDir: output.outDir, manifest };
+  // Without a manifest the next build renders everything, so failing to save one is harmless.
+  if (session.caches.manifests) await writeManifest(manifestFile(session.caches.manifests, output.outDir), manifest).catch(() => {});
+}
+
+/** Names the files a user put in the output folder, which the build left there. */
+function foreignFilesWarning(outDir: string, files: string[], config: SiteConfig): string {
+  const shown = files.slice(0, 5).map((file) => path.join(outDir, file));
+  const more = files.length > shown.length ? ` and ${files.length - shown.length} more` : '';
+  const staticDir = path.relative(process.cwd(), path.join(config.siteDir, config.staticDir)) || '.';
+  return `${shown.join(', ')}${more}: not written by sipadocs, so left in the output folder as ${files.length === 1 ? 'it is' : 'they are'}; a file that belongs to the site goes in ${staticDir}/ (copied into every build), anything else out of the output folder`;
+}
