@@ -2,26 +2,26 @@ import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import os from 'node:os';
-import type { ChunkFiles, ClientBundle } from '../bundle/bundleSite.js';
+import type { ChunkFiles, ClientBundle, ServerFile } from '../bundle/bundleSite.js';
+import { SSR_GROUP_SIZE } from '../bundle/virtualModules.js';
 import { extractLinks, type PageLinks } from '../check/links.js';
 import type { SiteConfig } from '../config/types.js';
-import type { PlannedRoute } from '../content/routes.js';
 import { deepestLine, nestingError } from '../content/mdx/nesting.js';
+import type { PlannedRoute } from '../content/routes.js';
 import { SiteError } from '../errors.js';
 import { codeFingerprint } from '../packageRoot.js';
-import { collectGarbageAbove } from './memory.js';
-import type { StagingDir } from '../staging/stagingDir.js';
-import { stampFile, type ManifestPage, type OutputManifest } from '../staging/outputManifest.js';
-import { createRenderer, type RenderJob, type RenderOutcome } from './renderJob.js';
-import { createWorkerPool, workerScript, type WorkerPool } from '../util/workerPool.js';
-import { SSR_GROUP_SIZE } from '../bundle/virtualModules.js';
-import { documentBody, documentInlineScripts, renderDocument, type AlternateLink } from './document.js';
-import { hasInlineHandler, inlineScriptsIn, scriptHash } from './securityHeaders.js';
-import type { ClientSiteData, PageMeta, RoutePayload, SidebarView } from '../shared/types.js';
 import { isExternalUrl, routePayloadFile, withBase } from '../shared/paths.js';
+import type { ClientSiteData, PageMeta, RoutePayload, SidebarView } from '../shared/types.js';
+import { stampFile, type ManifestPage, type OutputManifest } from '../staging/outputManifest.js';
+import type { StagingDir } from '../staging/stagingDir.js';
 import { GENERATOR_VERSION } from '../version.js';
 import { announcementScript } from '../../templates/layout/announcementScript.js';
 import { colorModeScript } from '../../templates/layout/colorMode.js';
+import { documentBody, documentInlineScripts, renderDocument, type AlternateLink } from './document.js';
+import { collectGarbageAbove } from './memory.js';
+import { openRenderer, type RenderHost } from './renderHost.js';
+import { hasInlineHandler, inlineScriptsIn, scriptHash } from './securityHeaders.js';
+
 
 /** A rendered page body, valid while its key (all its inputs) is unchanged. */
 export interface RenderCacheEntry {
@@ -33,14 +33,36 @@ export interface RenderCacheEntry {
 /** Rendered bodies kept in memory by a watch session, by route. */
 export type RenderMemory = Map<string, RenderCacheEntry>;
 
-export interface RenderPagesOptions {
+/** What the pages are rendered from; the same for every page of a build. */
+export interface RenderInput {
   routes: PlannedRoute[];
-  entryNames: Map<string, string>;
-  client: ClientBundle;
-  /** Bundles one server file per group of route entry names, in order; only called when some page is not cached. */
-  bundleServer: (groups: string[][]) => Promise<Array<{ file: string; names: string[] }>>;
-  site: ClientSiteData;
   config: SiteConfig;
+  site: ClientSiteData;
+  client: ClientBundle;
+  /** Each route's entry name in the bundles (routes with content). */
+  entryNames: ReadonlyMap<string, string>;
+  /** Contents of the entry stylesheets by URL, to inline in every page; without them, pages link them. */
+  inlineCss?: ReadonlyMap<string, string>;
+  /** What a route's page shows or links besides its own data. */
+  parts: RouteParts;
+  /** Bundles one server file per group of route entry names, in order; only called when some page must be rendered. */
+  bundleServer(groups: string[][]): Promise<ServerFile[]>;
+}
+
+/** The parts of a route's page that other stages know, asked for as pages are keyed, rendered and written. */
+export interface RouteParts {
+  /** The sidebar a route shows, as the page first renders it. */
+  sidebar(route: PlannedRoute): SidebarView | null;
+  /** The ids and `<a name>` a route's content renders, or null to read them from its HTML (see extractLinks). */
+  anchors(route: PlannedRoute): readonly string[] | null;
+  /** The `<link rel="alternate">` tags of a route's document (feeds). */
+  alternates(route: PlannedRoute): AlternateLink[];
+  /** A standalone route's module as a function body, or null when the route needs the server bundle. */
+  standaloneBody(name: string): string | null;
+}
+
+/** Where the pages go, and what can spare rendering them again. */
+export interface RenderTarget {
   /** The staging folder the pages go to (see StagingDir). */
   output: Pick<StagingDir, 'dir' | 'write' | 'keep'>;
   /**
@@ -48,22 +70,27 @@ export interface RenderPagesOptions {
    * body is unchanged takes it from there.
    */
   previous?: { dir: string; manifest: OutputManifest } | null;
+  /** Bodies kept between builds by a watch session. */
   memory?: RenderMemory;
-  onProgress?: (done: number, total: number) => void;
-  /** Contents of the entry stylesheets by URL, to inline in every page (production builds). */
-  inlineCss?: ReadonlyMap<string, string>;
-  /** A watch session's long-lived render worker (see createRenderHost). */
+  /** A watch session's warm render worker (see createRenderHost); without one, each group gets a renderer of its own. */
   host?: RenderHost;
-  /** The sidebar a route shows, as the page first renders it. */
-  sidebarFor: (route: PlannedRoute) => SidebarView | null;
-  /** The ids and `<a name>` a route's content renders, or null to read them from its HTML (see extractLinks). */
-  anchorsFor: (route: PlannedRoute) => readonly string[] | null;
-  /** A standalone route's module as a function body, or null when the route needs the server bundle. */
-  standaloneBody?: (name: string) => string | null;
   /** Called with each page's body as it is written (rendered or reused; not for kept pages), e.g. to index it for search. */
-  onBody?: (route: PlannedRoute, entry: RenderCacheEntry) => void;
-  /** The `<link rel="alternate">` tags of a route's document (feeds). */
-  alternatesFor?: (route: PlannedRoute) => AlternateLink[];
+  onBody?(route: PlannedRoute, entry: RenderCacheEntry): void;
+  onProgress?(done: number, total: number): void;
+}
+
+export interface RenderPagesResult {
+  /** Links and ids of every page, by route order; a kept page's hrefs are empty (see `kept`). */
+  pages: PageLinks[];
+  /** Indices of the pages kept as they are in the previous output: their links were not read. */
+  kept: number[];
+  /** What this output holds, for the next build's manifest. */
+  manifest: Record<string, ManifestPage>;
+  stats: { rendered: number; reused: number; kept: number };
+  /** Hashes of every inline script of every page, for the site's Content-Security-Policy. */
+  scriptHashes: Set<string>;
+  /** Routes whose content has an inline event handler, which that policy blocks. */
+  inlineHandlerRoutes: string[];
 }
 
 /** Server-only render code; everything else a page depends on is in the content hashes of its client chunks. */
@@ -80,42 +107,61 @@ const DOCUMENT_FINGERPRINT = createHash('sha256')
 
 const sha = (text: string) => createHash('sha256').update(text).digest('hex');
 
-export interface RenderPagesResult {
-  /** Links and ids of every page, by route order; a kept page's hrefs are empty (see `kept`). */
-  pages: PageLinks[];
-  /** Indices of the pages kept as they are in the previous output: their links were not read. */
-  kept: number[];
-  /** What this output holds, for the next build's manifest. */
-  manifest: Record<string, ManifestPage>;
-  stats: { rendered: number; reused: number; kept: number };
-  /** Hashes of every inline script of every page, for the site's Content-Security-Policy. */
-  scriptHashes: Set<string>;
-  /** Routes whose content has an inline event handler, which that policy blocks. */
-  inlineHandlerRoutes: string[];
-}
-
 /**
  * Renders every route to HTML, writes it with the route's payload JSON, and returns the links
  * and ids of each page for the link check. A page whose inputs are unchanged (same client chunks
  * by content hash, same data, same site data) reuses its body from memory or from its file in the
  * last good output; when its whole document is unchanged too, that file is kept as it is.
  */
-export async function renderPages(options: RenderPagesOptions): Promise<RenderPagesResult> {
-  const { routes, entryNames, client, site, config, output } = options;
-  const baseKey = sha(JSON.stringify([FINGERPRINT, client.entry, site]));
+export async function renderPages(input: RenderInput, target: RenderTarget): Promise<RenderPagesResult> {
+  const frame = documentFrame(input);
+  const pages = keyPages(input, frame);
+  const writer = createPageWriter(input, frame, pages, target);
+  // A found page is kept or written at once; rendering is CPU-bound.
+  const misses = reuseKnownPages(pages, target, writer);
+  if (misses.length > 0) await renderMissingPages(misses, pages, input, target, writer);
+  if (target.memory) {
+    const live = new Set(input.routes.map((route) => route.path));
+    for (const key of target.memory.keys()) if (!live.has(key)) target.memory.delete(key);
+  }
+  const { manifest } = writer.result;
+  const scriptHashes = new Set(documentInlineScripts(frame.headScripts, input.site.baseUrl).map(scriptHash));
+  for (const page of Object.values(manifest)) page.scripts?.forEach((hash) => scriptHashes.add(hash));
+  const inlineHandlerRoutes = Object.keys(manifest).filter((route) => manifest[route]!.inlineHandlers);
+  return { ...writer.result, scriptHashes, inlineHandlerRoutes };
+}
+
+/** What every page's document has around its body, and the key of all that. */
+interface DocumentFrame {
+  headScripts: string[];
+  favicon: string;
+  defaultImage: string | undefined;
+  key: string;
+}
+
+function documentFrame({ config, site, inlineCss }: RenderInput): DocumentFrame {
   const headScripts = [colorModeScript(site.colorMode.defaultMode, site.colorMode.respectPrefersColorScheme)];
   if (site.announcementBar) headScripts.push(announcementScript(site.announcementBar.id));
   const favicon = config.favicon ? withBase(config.baseUrl, `/${config.favicon.replace(/^\/+/, '')}`) : '';
   const defaultImage = !config.image ? undefined : isExternalUrl(config.image) ? config.image : withBase(config.baseUrl, `/${config.image.replace(/^\/+/, '')}`);
   // Inlined stylesheets are named by content hash, so their URLs stand for their text.
-  const documentKey = sha(JSON.stringify([DOCUMENT_FINGERPRINT, headScripts, favicon, defaultImage ?? null, config.noIndex, options.inlineCss ? [...options.inlineCss.keys()] : null]));
-  const stats = { rendered: 0, reused: 0, kept: 0 };
-  const pages = new Array<PageLinks>(routes.length);
-  const kept: number[] = [];
-  const manifest: Record<string, ManifestPage> = {};
-  let emitted = 0;
-  const linkStrings = new Map<string, string>();
+  const key = sha(JSON.stringify([DOCUMENT_FINGERPRINT, headScripts, favicon, defaultImage ?? null, config.noIndex, inlineCss ? [...inlineCss.keys()] : null]));
+  return { headScripts, favicon, defaultImage, key };
+}
 
+/** A route with its chunk and sidebar, and the keys of its body (`key`) and of its whole document (`outputKey`). */
+interface KeyedPage {
+  route: PlannedRoute;
+  name: string | null;
+  chunk: ChunkFiles | undefined;
+  sidebar: SidebarView | null;
+  alternates: AlternateLink[];
+  key: string;
+  outputKey: string;
+}
+
+function keyPages({ routes, entryNames, client, site, parts }: RenderInput, frame: DocumentFrame): KeyedPage[] {
+  const baseKey = sha(JSON.stringify([FINGERPRINT, client.entry, site]));
   // Many pages share one sidebar view (see prepareSidebarViews): digest each view once.
   const sidebarDigests = new Map<SidebarView, string>();
   const sidebarDigest = (view: SidebarView | null) => {
@@ -124,136 +170,149 @@ export async function renderPages(options: RenderPagesOptions): Promise<RenderPa
     if (digest === undefined) sidebarDigests.set(view, (digest = sha(JSON.stringify(view))));
     return digest;
   };
-  const keyed = routes.map((route) => {
+  return routes.map((route) => {
     const name = entryNames.get(route.path) ?? null;
     const chunk = name ? client.routes.get(name) : undefined;
-    const sidebar = options.sidebarFor(route);
+    const sidebar = parts.sidebar(route);
     const key = sha(JSON.stringify([baseKey, chunk ?? null, route.meta, route.data, sidebarDigest(sidebar), route.content?.kind ?? null]));
-    const alternates = options.alternatesFor?.(route) ?? [];
-    return { route, name, chunk, sidebar, key, alternates, outputKey: sha(documentKey + key + JSON.stringify(alternates)) };
+    const alternates = parts.alternates(route);
+    return { route, name, chunk, sidebar, key, alternates, outputKey: sha(frame.key + key + JSON.stringify(alternates)) };
   });
+}
+
+type PageWriter = ReturnType<typeof createPageWriter>;
+
+/** Writes pages into the staging folder as they come, and gathers what the result says of them. */
+function createPageWriter({ client, site, config, inlineCss, parts }: RenderInput, frame: DocumentFrame, pages: KeyedPage[], target: RenderTarget) {
+  const { output } = target;
+  const result: Pick<RenderPagesResult, 'pages' | 'kept' | 'manifest' | 'stats'> = {
+    pages: new Array<PageLinks>(pages.length),
+    kept: [],
+    manifest: {},
+    stats: { rendered: 0, reused: 0, kept: 0 },
+  };
+  let done = 0;
+  const linkStrings = new Map<string, string>();
   const writeStamped = (files: ManifestPage['files'], relPath: string, text: string) => {
     output.write(relPath, text);
     files.push(stampFile(output.dir, relPath));
   };
-  // Writes the page and its payload at once (the writes are synchronous), so no page waits in
-  // memory for the disk however fast pages are produced.
-  const emit = (i: number, entry: RenderCacheEntry) => {
-    const { route, chunk, sidebar, outputKey, alternates } = keyed[i]!;
-    options.memory?.set(route.path, entry);
-    options.onBody?.(route, entry);
-    const payload = routePayload(entry.meta, route.data, chunk, sidebar);
-    const html = renderDocument({
-      site,
-      payload,
-      bodyHtml: entry.bodyHtml,
-      headScripts,
-      css: [...new Set([...client.entry.css, ...(chunk?.css ?? [])])],
-      inlineCss: options.inlineCss,
-      entry: client.entry.js,
-      preload: [...new Set([...client.entry.imports, ...(chunk ? [chunk.js, ...chunk.imports] : [])])],
-      favicon,
-      noIndex: config.noIndex,
-      defaultImage,
-      alternates,
-    });
-    pages[i] = extractLinks(route.path, html, options.anchorsFor(route), linkStrings);
-    const files: ManifestPage['files'] = [];
-    manifest[route.path] = { key: outputKey, bodyKey: entry.key, ids: [...pages[i].ids], files, ...contentScripts(entry.bodyHtml) };
-    options.onProgress?.(++emitted, keyed.length);
-    if (emitted % 250 === 0) collectGarbageAbove(HEAP_CEILING);
-    writeStamped(files, route.outputFile, html);
-    if (route.path !== '/404') writeStamped(files, routePayloadFile(route.path), JSON.stringify(payload));
+  return {
+    result,
+    /** Page `i` stays as the last good output has it (`before`, its manifest entry). */
+    keep(i: number, before: ManifestPage) {
+      const { route } = pages[i]!;
+      result.stats.kept++;
+      result.pages[i] = { route: route.path, hrefs: [], ids: new Set(before.ids) };
+      result.kept.push(i);
+      result.manifest[route.path] = before;
+      target.onProgress?.(++done, pages.length);
+    },
+    /**
+     * Writes page `i` and its payload from its body at once (the writes are synchronous), so no
+     * page waits in memory for the disk however fast pages are produced.
+     */
+    write(i: number, entry: RenderCacheEntry, how: 'rendered' | 'reused') {
+      const { route, chunk, sidebar, outputKey, alternates } = pages[i]!;
+      result.stats[how]++;
+      target.memory?.set(route.path, entry);
+      target.onBody?.(route, entry);
+      const payload = routePayload(entry.meta, route.data, chunk, sidebar);
+      const html = renderDocument({
+        site,
+        payload,
+        bodyHtml: entry.bodyHtml,
+        headScripts: frame.headScripts,
+        css: [...new Set([...client.entry.css, ...(chunk?.css ?? [])])],
+        inlineCss,
+        entry: client.entry.js,
+        preload: [...new Set([...client.entry.imports, ...(chunk ? [chunk.js, ...chunk.imports] : [])])],
+        favicon: frame.favicon,
+        noIndex: config.noIndex,
+        defaultImage: frame.defaultImage,
+        alternates,
+      });
+      const links = extractLinks(route.path, html, parts.anchors(route), linkStrings);
+      result.pages[i] = links;
+      const files: ManifestPage['files'] = [];
+      result.manifest[route.path] = { key: outputKey, bodyKey: entry.key, ids: [...links.ids], files, ...contentScripts(entry.bodyHtml) };
+      target.onProgress?.(++done, pages.length);
+      if (done % 250 === 0) collectGarbageAbove(HEAP_CEILING);
+      writeStamped(files, route.outputFile, html);
+      if (route.path !== '/404') writeStamped(files, routePayloadFile(route.path), JSON.stringify(payload));
+    },
   };
+}
 
-  // A found page is kept or written at once; rendering is CPU-bound.
+/**
+ * Keeps each page whose document is unchanged (and whose files in the output are as the last
+ * build wrote them) and writes each page whose body is known, from memory or the last good
+ * output. Returns the indices of the pages left to render, in order.
+ */
+function reuseKnownPages(pages: KeyedPage[], target: RenderTarget, writer: PageWriter): number[] {
   const misses: number[] = [];
-  keyed.forEach(({ route, key, outputKey }, i) => {
-    const before = options.previous?.manifest.pages[route.path];
-    // Its document is unchanged, and so are its files in the output since the last build wrote them.
-    if (before?.key === outputKey && before.files.every(([file, size, mtimeMs]) => output.keep(file, size, mtimeMs))) {
-      stats.kept++;
-      pages[i] = { route: route.path, hrefs: [], ids: new Set(before.ids) };
-      kept.push(i);
-      manifest[route.path] = before;
-      options.onProgress?.(++emitted, keyed.length);
+  pages.forEach(({ route, key, outputKey }, i) => {
+    const before = target.previous?.manifest.pages[route.path];
+    if (before?.key === outputKey && before.files.every(([file, size, mtimeMs]) => target.output.keep(file, size, mtimeMs))) {
+      writer.keep(i, before);
       return;
     }
-    const inMemory = options.memory?.get(route.path);
-    const entry = inMemory?.key === key ? inMemory : before?.bodyKey === key ? bodyFromOutput(options.previous!.dir, before, route.outputFile) : null;
-    if (entry) {
-      stats.reused++;
-      emit(i, entry);
-    } else {
-      misses.push(i);
-    }
+    const inMemory = target.memory?.get(route.path);
+    const entry = inMemory?.key === key ? inMemory : before?.bodyKey === key ? bodyFromOutput(target.previous!.dir, before, route.outputFile) : null;
+    if (entry) writer.write(i, entry, 'reused');
+    else misses.push(i);
   });
-  misses.sort((a, b) => a - b);
+  return misses;
+}
 
-  if (misses.length > 0) {
-    // Only the routes to render go into the server files, so one edited page bundles one route.
-    // Equal groups, at least one per core when there is enough to render, so no core waits for another.
-    const cores = Math.max(1, Math.min(os.availableParallelism(), 2));
-    const groupCount = misses.length < IN_PROCESS_LIMIT ? 1 : Math.max(cores, Math.ceil(misses.length / SSR_GROUP_SIZE));
-    const groupSize = Math.ceil(misses.length / groupCount);
-    const groups: number[][] = [];
-    for (let i = 0; i < misses.length; i += groupSize) groups.push(misses.slice(i, i + groupSize));
-    // Standalone routes bring their module with the job; the others are bundled into the group's file.
-    const bodies = new Map<number, string>();
-    for (const i of misses) {
-      const body = keyed[i]!.name ? options.standaloneBody?.(keyed[i]!.name!) : null;
-      if (body) bodies.set(i, body);
+/** Below this many pages, rendering in this thread beats starting a worker. */
+const IN_PROCESS_LIMIT = 200;
+
+/**
+ * Renders the pages at `misses`: in equal groups, at least one per core when there is enough to
+ * render, so no core waits for another; groups render one at a time per core, each in a renderer
+ * of its own (or the session's render worker), whose memory is freed when its group is done.
+ */
+async function renderMissingPages(misses: number[], pages: KeyedPage[], input: RenderInput, target: RenderTarget, writer: PageWriter): Promise<void> {
+  const cores = Math.max(1, Math.min(os.availableParallelism(), 2));
+  const groupCount = misses.length < IN_PROCESS_LIMIT ? 1 : Math.max(cores, Math.ceil(misses.length / SSR_GROUP_SIZE));
+  const groupSize = Math.ceil(misses.length / groupCount);
+  const groups: number[][] = [];
+  for (let i = 0; i < misses.length; i += groupSize) groups.push(misses.slice(i, i + groupSize));
+  // Standalone routes bring their module with the job; only the others go into the server files,
+  // so one edited page bundles one route.
+  const bodies = new Map<number, string>();
+  for (const i of misses) {
+    const body = pages[i]!.name ? input.parts.standaloneBody(pages[i]!.name!) : null;
+    if (body) bodies.set(i, body);
+  }
+  const serverFiles = await input.bundleServer(groups.map((indices) => [...new Set(indices.flatMap((i) => (bodies.has(i) ? [] : (pages[i]!.name ?? []))))]));
+  const renderGroup = async (g: number, indices: number[]) => {
+    const renderer = target.host ? target.host.renderer() : await openRenderer(indices.length >= IN_PROCESS_LIMIT);
+    try {
+      await Promise.all(
+        indices.map(async (i) => {
+          const { route, name, chunk, sidebar, key } = pages[i]!;
+          const moduleBody = bodies.get(i);
+          // Dropped once sent to render: together the bodies are as big as the site's code.
+          bodies.delete(i);
+          const payload = routePayload(route.meta, route.data, chunk, sidebar);
+          const outcome = await renderer.run({ file: serverFiles[g]!.file, site: input.site, name, moduleBody, payload, isReactPage: route.content?.kind === 'page' });
+          if (!outcome.ok) throw renderError(route, outcome.message, input.config.siteDir);
+          writer.write(i, { key, bodyHtml: outcome.bodyHtml, meta: outcome.meta }, 'rendered');
+        }),
+      );
+    } finally {
+      await renderer.close();
     }
-    // Each body is dropped once its page is sent to render: together they are as big as the site's code.
-    const takeBody = (i: number) => {
-      const body = bodies.get(i);
-      bodies.delete(i);
-      return body;
-    };
-    const bundled = await options.bundleServer(groups.map((indices) => [...new Set(indices.flatMap((i) => (bodies.has(i) ? [] : (keyed[i]!.name ?? []))))]));
-    const renderGroup = async (g: number, indices: number[]) => {
-      const file = bundled[g]!.file;
-      const renderer = options.host ? options.host.renderer() : await openRenderer(indices.length >= IN_PROCESS_LIMIT);
-      try {
-        await Promise.all(
-          indices.map(async (i) => {
-            const { route, name, chunk, sidebar, key } = keyed[i]!;
-            const outcome = await renderer.run({
-              file,
-              site,
-              name,
-              moduleBody: takeBody(i),
-              payload: routePayload(route.meta, route.data, chunk, sidebar),
-              isReactPage: route.content?.kind === 'page',
-            });
-            if (!outcome.ok) throw renderError(route, outcome.message, config.siteDir);
-            const entry: RenderCacheEntry = { key, bodyHtml: outcome.bodyHtml, meta: outcome.meta };
-            stats.rendered++;
-            emit(i, entry);
-          }),
-        );
-      } finally {
-        await renderer.close();
-      }
-    };
-    options.host?.recycleIfFull();
-    // Groups render one at a time per core; each worker's memory is freed when its group is done.
-    const queue = [...groups.entries()];
-    const lanes = Math.min(queue.length, cores);
-    await Promise.all(
-      Array.from({ length: lanes }, async () => {
-        for (let next = queue.shift(); next; next = queue.shift()) await renderGroup(next[0], next[1]);
-      }),
-    );
-  }
-  if (options.memory) {
-    const live = new Set(routes.map((route) => route.path));
-    for (const key of options.memory.keys()) if (!live.has(key)) options.memory.delete(key);
-  }
-  const scriptHashes = new Set(documentInlineScripts(headScripts, site.baseUrl).map(scriptHash));
-  for (const page of Object.values(manifest)) page.scripts?.forEach((hash) => scriptHashes.add(hash));
-  const inlineHandlerRoutes = Object.keys(manifest).filter((route) => manifest[route]!.inlineHandlers);
-  return { pages, kept, manifest, stats, scriptHashes, inlineHandlerRoutes };
+  };
+  target.host?.recycleIfFull();
+  const queue = [...groups.entries()];
+  await Promise.all(
+    Array.from({ length: Math.min(queue.length, cores) }, async () => {
+      for (let next = queue.shift(); next; next = queue.shift()) await renderGroup(next[0], next[1]);
+    }),
+  );
 }
 
 /** What the site's Content-Security-Policy must know of a page body: its inline scripts and handlers. */
@@ -290,7 +349,6 @@ function renderError(route: PlannedRoute, message: string, siteDir: string): Sit
 /** The message of the RangeError V8 throws when the call stack is exhausted (it reaches us as text from a worker). */
 const STACK_OVERFLOW = /^Maximum call stack size exceeded/;
 
-/** A page's body and meta read back from its document in the last good output, if that file is still as written. */
 /** A route's payload; `css` only for a route with style sheets of its own, so other payloads stay as they were. */
 function routePayload(meta: PageMeta, data: RoutePayload['data'], chunk: ChunkFiles | undefined, sidebar: SidebarView | null): RoutePayload {
   const payload: RoutePayload = { meta, data, chunk: chunk?.js ?? null, sidebar };
@@ -298,6 +356,7 @@ function routePayload(meta: PageMeta, data: RoutePayload['data'], chunk: ChunkFi
   return payload;
 }
 
+/** A page's body and meta read back from its document in the last good output, if that file is still as written. */
 function bodyFromOutput(dir: string, before: ManifestPage, outputFile: string): RenderCacheEntry | null {
   const stamp = before.files.find(([file]) => file === outputFile);
   if (!stamp) return null;
@@ -318,67 +377,3 @@ function bodyFromOutput(dir: string, before: ManifestPage, outputFile: string): 
  * full collection frees), and V8 lets that grow to gigabytes before collecting it on its own.
  */
 const HEAP_CEILING = 768 * 1024 * 1024;
-
-/** Below this many pages, rendering in this thread beats starting a worker. */
-const IN_PROCESS_LIMIT = 200;
-
-type Renderer = { run(job: RenderJob): Promise<RenderOutcome>; close(): Promise<void> };
-
-/** A one-off renderer: in this thread, or in a worker thread that is ended afterwards (freeing its modules). */
-async function openRenderer(inWorker: boolean): Promise<Renderer> {
-  if (!inWorker) {
-    const { render } = createRenderer();
-    return { run: render, close: async () => {} };
-  }
-  const pool = createWorkerPool<RenderJob, RenderOutcome>(await workerScript('renderWorker', 'src/render/renderWorker.ts'), 1, null);
-  return { run: (job) => pool.run(job), close: () => pool.close() };
-}
-
-/** Server bundles a render worker may import before it is replaced (each costs memory for good). */
-const HOST_FILES_PER_WORKER = 20;
-
-/**
- * A watch session's render worker: kept warm across rebuilds, and replaced after it has imported
- * HOST_FILES_PER_WORKER server bundles, so a long session's memory stays bounded.
- */
-export interface RenderHost {
-  renderer(): Renderer;
-  /** Called before a build renders: replaces a worker that has imported enough bundles. */
-  recycleIfFull(): void;
-  close(): Promise<void>;
-}
-
-export function createRenderHost(): RenderHost {
-  let pool: WorkerPool<RenderJob, RenderOutcome> | null = null;
-  const files = new Set<string>();
-  const start = async () => createWorkerPool<RenderJob, RenderOutcome>(await workerScript('renderWorker', 'src/render/renderWorker.ts'), 1, null);
-  let starting: Promise<WorkerPool<RenderJob, RenderOutcome>> | null = null;
-  return {
-    renderer() {
-      return {
-        async run(job) {
-          files.add(job.file);
-          starting ??= start();
-          pool ??= await starting;
-          return pool.run(job);
-        },
-        close: async () => {},
-      };
-    },
-    recycleIfFull() {
-      if (files.size < HOST_FILES_PER_WORKER) return;
-      // Between builds nothing is in flight, so the old worker can go at once.
-      const old = starting;
-      pool = null;
-      starting = null;
-      files.clear();
-      void old?.then((retired) => retired.close());
-    },
-    async close() {
-      await (pool ?? (await starting))?.close();
-      pool = null;
-      starting = null;
-    },
-  };
-}
-

@@ -33,30 +33,35 @@ export async function renderSite(session: BuildSession, plan: SitePlan, compiled
   stageImages(compiled.images, staging);
   const search = plan.siteData.search ? createSearchCollector() : null;
   const sharedSpecifiers = new Set(sharedModules().map((m) => m.specifier));
-  const result = await renderPages({
-    routes,
-    entryNames: plan.entryNames,
-    client,
-    // Only bundled when some page is not cached.
-    bundleServer: (groups) => session.bundlers.server.bundle(virtual, output.ssrDir, config.baseUrl, groups),
-    site: plan.siteData,
-    config,
-    output: staging,
-    previous: output.previous && { dir: output.outDir, manifest: output.previous },
-    memory: session.memory.render,
-    onProgress: report.progress,
-    inlineCss: session.inlineCss ? await readEntryCss(client.entry.css, config.baseUrl, staging.dir) : undefined,
-    host: session.renderHost,
-    standaloneBody: (name) => {
-      const text = standaloneModule(name, virtual, sharedSpecifiers);
-      return text === null ? null : standaloneFunctionBody(text);
+  const result = await renderPages(
+    {
+      routes,
+      config,
+      site: plan.siteData,
+      client,
+      entryNames: plan.entryNames,
+      inlineCss: session.inlineCss ? await readEntryCss(client.entry.css, config.baseUrl, staging.dir) : undefined,
+      parts: {
+        sidebar: (route) => (route.sidebarId ? (sidebarViews.get(route.sidebarId)?.viewFor(route.path, config.baseUrl) ?? null) : null),
+        anchors: (route) => contentAnchors(route, compiled.pages),
+        alternates: (route) => feedLinksFor(route, plan.feeds, config.baseUrl),
+        standaloneBody: (name) => {
+          const text = standaloneModule(name, virtual, sharedSpecifiers);
+          return text === null ? null : standaloneFunctionBody(text);
+        },
+      },
+      bundleServer: (groups) => session.bundlers.server.bundle(virtual, output.ssrDir, config.baseUrl, groups),
     },
-    sidebarFor: (route) => (route.sidebarId ? (sidebarViews.get(route.sidebarId)?.viewFor(route.path, config.baseUrl) ?? null) : null),
-    anchorsFor: (route) => contentAnchors(route, compiled.pages),
-    // Pages are read for search as they are rendered, while their body is in memory.
-    onBody: search ? (route, entry) => search.addBody(route, entry.key, entry.bodyHtml, entry.meta) : undefined,
-    alternatesFor: (route) => feedLinksFor(route, plan.feeds, config.baseUrl),
-  });
+    {
+      output: staging,
+      previous: output.previous && { dir: output.outDir, manifest: output.previous },
+      memory: session.memory.render,
+      host: session.renderHost,
+      // Pages are read for search as they are rendered, while their body is in memory.
+      onBody: search ? (route, entry) => search.addBody(route, entry.key, entry.bodyHtml, entry.meta) : undefined,
+      onProgress: report.progress,
+    },
+  );
   const shown = shownPath(config);
   for (const route of result.inlineHandlerRoutes) {
     const source = routes.find((r) => r.path === route)?.sourceFile;
