@@ -76,7 +76,9 @@ const CSS_MODULES_FINGERPRINT = codeFingerprint(['src/bundle/cssModules.ts']);
 /**
  * Builds one self-contained chunk per route (React and the theme come from the entry, see
  * sharedModules), reusing every chunk whose inputs are unchanged: a warm build bundles nothing,
- * and editing one page rebuilds one chunk, however large the site.
+ * and editing one page rebuilds one chunk, however large the site. Two caches serve it: the
+ * index of standalone chunks (see standaloneChunks) and the bundled chunks, by route key, in
+ * memory (watch mode) and on disk.
  */
 export async function buildRouteChunks(
   sources: VirtualSources,
@@ -87,25 +89,65 @@ export async function buildRouteChunks(
 ): Promise<RouteChunksResult> {
   const shared = sharedModules();
   const fingerprint = sha(JSON.stringify([GENERATOR_VERSION, PLUGINS_FINGERPRINT, CSS_MODULES_FINGERPRINT, shared, baseUrl, options.target, options.loader, options.define]));
-  const fileHashes = new Map<string, string | null>();
-  const hashFile = (file: string): string | null => {
-    if (!fileHashes.has(file)) {
+  const writer = createChunkWriter(outDir, options.keep);
+  const names = [...sources.routeEntries.keys()];
+  const standalone = standaloneChunks(names, sources, { fingerprint, baseUrl, assetDir: options.assetDir, specifiers: new Set(shared.map((m) => m.specifier)) }, cache, writer);
+  const keys = new Map(names.filter((name) => !standalone.has(name)).map((name) => [name, routeKey(fingerprint, name, sources)]));
+  const hashFile = fileHasher();
+  const hits = await cachedChunks(keys, cache, hashFile);
+  const misses = [...keys.keys()].filter((name) => !hits.has(name));
+  const built: BuiltChunks = misses.length > 0 ? await bundleRoutes(misses, sources, baseUrl, options, shared) : new Map();
+
+  const routes = new Map<string, ChunkFiles>();
+  const inputs = new Set<string>();
+  await mapLimit(names, 64, async (name) => {
+    const entry = standalone.get(name) ?? hits.get(name) ?? freshEntry(keys.get(name)!, built.get(name)!, hashFile);
+    routes.set(name, entry.chunk);
+    writer.write(entry);
+    if (!('key' in entry)) return;
+    entry.inputs.forEach(([file]) => inputs.add(file));
+    cache.memory?.set(name, entry);
+    if (!hits.has(name)) writeCacheEntry(cache.dir, entry.key, entry);
+  });
+  if (cache.memory) for (const name of cache.memory.keys()) if (!keys.has(name)) cache.memory.delete(name);
+  return { routes, files: writer.files(), inputs: [...inputs], bundled: misses.length };
+}
+
+/** A freshly bundled chunk as a cache entry: its inputs with their content hashes. */
+function freshEntry(key: string, fresh: BuiltChunk, hashFile: (file: string) => string | null): RouteChunkEntry {
+  return { key, inputs: fresh.inputFiles.map((file) => [file, hashFile(file) ?? ''] as [string, string]), chunk: fresh.chunk, outputs: fresh.outputs };
+}
+
+/** Content hashes of files, each read once per build; null for a missing file. */
+function fileHasher(): (file: string) => string | null {
+  const hashes = new Map<string, string | null>();
+  return (file) => {
+    if (!hashes.has(file)) {
       let hash: string | null = null;
       try {
         hash = sha(readFileSync(file));
       } catch {
         // A missing input: the cached chunk is stale.
       }
-      fileHashes.set(file, hash);
+      hashes.set(file, hash);
     }
-    return fileHashes.get(file)!;
+    return hashes.get(file)!;
   };
+}
 
-  const routes = new Map<string, ChunkFiles>();
+type ChunkWriter = ReturnType<typeof createChunkWriter>;
+
+/**
+ * Writes chunk files into the output, each once (images shared by several pages), with
+ * synchronous writes: thousands of small chunks go much faster without a thread-pool round trip
+ * each. Chunk and asset names carry a hash of their content, so a file of the same name and size
+ * in the last good output is this file: it is kept rather than written again.
+ */
+function createChunkWriter(outDir: string, keep: RouteChunkOptions['keep']) {
   const files = new Set<string>();
-  const inputs = new Set<string>();
   const written = new Set<string>();
   const madeDirs = new Set<string>();
+  const keepPrevious = (file: string, size: number) => keep?.(file, size) ?? false;
   const targetOf = (file: string) => {
     const target = path.join(outDir, file);
     const dir = path.dirname(target);
@@ -115,53 +157,68 @@ export async function buildRouteChunks(
     }
     return target;
   };
-  // Synchronous writes: thousands of small chunks go much faster without a thread-pool round trip each.
-  const writeOutputs = (entry: Pick<RouteChunkEntry, 'outputs'>) => {
-    for (const output of entry.outputs) {
-      files.add(output.file);
-      // Images shared by several pages are written once.
-      if (written.has(output.file)) continue;
-      written.add(output.file);
-      const size = output.text === undefined ? Buffer.byteLength(output.base64 ?? '', 'base64') : Buffer.byteLength(output.text);
-      if (keepPrevious(output.file, size)) continue;
-      writeFileSync(targetOf(output.file), output.text ?? Buffer.from(output.base64 ?? '', 'base64'));
-    }
+  return {
+    /** Keeps a file of the last good output; false when it is not there with this size. */
+    keep(file: string, size: number): boolean {
+      if (!keepPrevious(file, size)) return false;
+      files.add(file);
+      written.add(file);
+      return true;
+    },
+    write(entry: Pick<RouteChunkEntry, 'outputs'>): void {
+      for (const output of entry.outputs) {
+        files.add(output.file);
+        if (written.has(output.file)) continue;
+        written.add(output.file);
+        const size = output.text === undefined ? Buffer.byteLength(output.base64 ?? '', 'base64') : Buffer.byteLength(output.text);
+        if (keepPrevious(output.file, size)) continue;
+        writeFileSync(targetOf(output.file), output.text ?? Buffer.from(output.base64 ?? '', 'base64'));
+      }
+    },
+    files: () => [...files],
   };
-  // Chunk and asset names carry a hash of their content, so a file of the same name and size in
-  // the last good output is this file: keep it rather than write it again.
-  const keepPrevious = (file: string, size: number) => options.keep?.(file, size) ?? false;
+}
 
-  const names = [...sources.routeEntries.keys()];
-  // Most routes are one compiled MDX module importing only shared modules: those need no bundler,
-  // their chunk is the module itself with its imports turned into registry reads. What that gives
-  // (a file name and size, or "not standalone") is cached by the module's key, so a warm build
-  // keeps an unchanged route's chunk without reading its code.
+/**
+ * The chunks of the routes that need no bundler (see standaloneModule), by route entry name.
+ * What a route's module gives (a file name and size, or "not standalone") is cached by the
+ * module's key in one index per site, read and written once a build and holding only the
+ * current routes: a warm build keeps an unchanged route's chunk without reading its code.
+ */
+function standaloneChunks(
+  names: string[],
+  sources: VirtualSources,
+  settings: { fingerprint: string; baseUrl: string; assetDir: string; specifiers: ReadonlySet<string> },
+  cache: RouteChunkCache,
+  writer: ChunkWriter,
+): Map<string, BuiltChunk> {
   const standalone = new Map<string, BuiltChunk>();
-  const specifiers = new Set(shared.map((m) => m.specifier));
   const index = openCacheIndex<StandaloneRecord>(cache.dir, `standalone-${cache.siteId}`);
   for (const name of names) {
     const { content } = sources.routeEntries.get(name)!;
     if (content.kind !== 'mdx') continue;
-    const key = sha(`${fingerprint}\0${STANDALONE_FINGERPRINT}\0${options.assetDir}\0${name}\0${sources.modules.get(content.relPath)!.key}`);
+    const key = sha(`${settings.fingerprint}\0${STANDALONE_FINGERPRINT}\0${settings.assetDir}\0${name}\0${sources.modules.get(content.relPath)!.key}`);
     const known = index.known(key);
     if (known && known[0] === null) {
       index.set(key, known);
       continue;
     }
-    if (known && known[0] !== null && keepPrevious(known[0], known[1])) {
+    if (known && known[0] !== null && writer.keep(known[0], known[1])) {
       index.set(key, known);
-      files.add(known[0]);
-      written.add(known[0]);
-      standalone.set(name, { chunk: { js: `${baseUrl}${known[0]}`, imports: [], css: [] }, outputs: [], inputFiles: [] });
+      standalone.set(name, { chunk: { js: `${settings.baseUrl}${known[0]}`, imports: [], css: [] }, outputs: [], inputFiles: [] });
       continue;
     }
-    const chunk = standaloneChunk(name, sources, baseUrl, options.assetDir, specifiers);
+    const chunk = standaloneChunk(name, sources, settings.baseUrl, settings.assetDir, settings.specifiers);
     const output = chunk?.outputs[0];
     index.set(key, [output?.file ?? null, output?.text ? Buffer.byteLength(output.text) : 0]);
     if (chunk) standalone.set(name, chunk);
   }
   index.save();
-  const keys = new Map(names.filter((name) => !standalone.has(name)).map((name) => [name, routeKey(fingerprint, name, sources)]));
+  return standalone;
+}
+
+/** The bundled chunks still valid in memory or on disk (same key, unchanged input files), by route entry name. */
+async function cachedChunks(keys: Map<string, string>, cache: RouteChunkCache, hashFile: (file: string) => string | null): Promise<Map<string, RouteChunkEntry>> {
   const hits = new Map<string, RouteChunkEntry>();
   await mapLimit([...keys.keys()], 64, async (name) => {
     const key = keys.get(name)!;
@@ -171,39 +228,7 @@ export async function buildRouteChunks(
     for (const [file, hash] of entry.inputs) if (hashFile(file) !== hash) return;
     hits.set(name, entry);
   });
-  const misses = [...keys.keys()].filter((name) => !hits.has(name));
-  const built: BuiltChunks = misses.length > 0 ? await bundleRoutes(misses, sources, baseUrl, options, shared) : new Map();
-
-  await mapLimit(names, 64, async (name) => {
-    const simple = standalone.get(name);
-    if (simple) {
-      routes.set(name, simple.chunk);
-      writeOutputs(simple);
-      return;
-    }
-    const hit = hits.get(name);
-    if (hit) {
-      cache.memory?.set(name, hit);
-      routes.set(name, hit.chunk);
-      hit.inputs.forEach(([file]) => inputs.add(file));
-      writeOutputs(hit);
-      return;
-    }
-    const fresh = built.get(name)!;
-    const entry: RouteChunkEntry = {
-      key: keys.get(name)!,
-      inputs: fresh.inputFiles.map((file) => [file, hashFile(file) ?? ''] as [string, string]),
-      chunk: fresh.chunk,
-      outputs: fresh.outputs,
-    };
-    fresh.inputFiles.forEach((file) => inputs.add(file));
-    cache.memory?.set(name, entry);
-    routes.set(name, entry.chunk);
-    writeOutputs(entry);
-    writeCacheEntry(cache.dir, entry.key, entry);
-  });
-  if (cache.memory) for (const name of cache.memory.keys()) if (!keys.has(name)) cache.memory.delete(name);
-  return { routes, files: [...files], inputs: [...inputs], bundled: misses.length };
+  return hits;
 }
 
 type BuiltChunk = Omit<RouteChunkEntry, 'key' | 'inputs'> & { inputFiles: string[] };
