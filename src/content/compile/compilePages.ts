@@ -7,6 +7,7 @@ import { codeFingerprint, dependencyVersion } from '../../packageRoot.js';
 import { GENERATOR_VERSION } from '../../version.js';
 import { resolveMarkdownLink, runCompileJob, type CompileJob, type CompileOutcome, type CompileSettings } from './compileJob.js';
 import { createImageFiles, type ImageFiles } from './images.js';
+import { createStaticSession } from '../static/renderStaticPage.js';
 import { hasCacheEntry, openCacheIndex, readCacheEntry, writeCacheEntry } from '../../util/diskCache.js';
 import { createWorkerPool, workerScript } from '../../util/workerPool.js';
 
@@ -72,9 +73,13 @@ const FINGERPRINT = (() => {
     'src/content/mdx/compile.ts', 'src/content/mdx/plugins.ts', 'src/content/mdx/preprocess.ts', 'src/content/mdx/codeMeta.ts',
     'src/content/mdx/highlighter.ts', 'src/content/mdx/twoThemeHtml.ts', 'src/content/mdx/anchors.ts', 'src/content/mdx/jsxUsage.ts',
     'src/content/mdx/walk.ts', 'src/content/mdx/markdownView.ts', 'src/content/mdx/nesting.ts', 'src/content/mdx/freeNames.ts', 'src/content/mdx/editMapFix.ts', 'src/content/compile/compileJob.ts', 'src/content/compile/images.ts', 'src/shared/paths.ts',
+    // The fast path, and the theme markup it writes into its pages' HTML (see themeShells.ts).
+    'src/content/static/isStaticPage.ts', 'src/content/static/parser.ts', 'src/content/static/renderStaticPage.ts', 'src/content/static/sourceLines.ts',
+    'src/content/static/themeShells.ts', 'src/content/static/staticModule.ts', 'templates/mdxComponents.tsx', 'templates/components/Admonition.tsx',
+    'templates/components/CodeBlock.tsx', 'templates/components/Details.tsx', 'templates/components/Heading.tsx', 'src/client/navigation.tsx',
   ];
   hash.update(codeFingerprint(files));
-  for (const pkg of ['@mdx-js/mdx', 'shiki', 'remark-gfm', 'remark-directive', 'rehype-raw', 'hast-util-raw', 'mdast-util-to-markdown', 'mdast-util-gfm', 'micromark-util-edit-map', 'estree-util-visit']) hash.update(`\0${pkg}@${dependencyVersion(pkg)}`);
+  for (const pkg of ['@mdx-js/mdx', 'shiki', 'remark-gfm', 'remark-directive', 'rehype-raw', 'hast-util-raw', 'mdast-util-to-markdown', 'mdast-util-gfm', 'micromark-util-edit-map', 'estree-util-visit', 'markdown-it', 'markdown-it-container', 'react-dom']) hash.update(`\0${pkg}@${dependencyVersion(pkg)}`);
   return hash.digest('hex');
 })();
 
@@ -228,8 +233,9 @@ interface Compiler {
 }
 
 function inProcessCompiler(settings: CompileSettings, highlighter: () => Promise<CodeHighlighter>, imageFiles: ImageFiles): Compiler {
+  const staticSession = createStaticSession();
   return {
-    run: async (job: CompileJob) => runCompileJob(job, settings, await highlighter(), imageFiles),
+    run: async (job: CompileJob) => runCompileJob(job, settings, await highlighter(), imageFiles, staticSession),
     close: async () => {},
   };
 }

@@ -1,0 +1,85 @@
+import { useEffect, useRef, type FocusEvent, type MouseEvent, type PointerEvent } from 'react';
+import { useNavigation, type Navigation } from '../../src/client/navigation.js';
+
+/** How long a copy button says "Copied", as CodeBlock does. */
+const COPIED_MS = 1500;
+
+/**
+ * Content rendered to HTML at build time (pages without components). React mounts the string and
+ * never renders inside it, so what the theme's components would do there is done here, from
+ * events that bubble up to the content: links to the site navigate client-side and are prefetched
+ * (on hover, focus, press, and when they come into view), and code blocks' copy buttons copy.
+ */
+export default function StaticHtml({ html }: { html: string }) {
+  const nav = useNavigation();
+  const ref = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const root = ref.current;
+    if (!root || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => {
+      for (const entry of entries) {
+        if (!entry.isIntersecting) continue;
+        observer.unobserve(entry.target);
+        const href = entry.target.getAttribute('href')!;
+        if (typeof requestIdleCallback === 'function') requestIdleCallback(() => nav.prefetch(href), { timeout: 2000 });
+        else setTimeout(() => nav.prefetch(href), 0);
+      }
+    });
+    for (const anchor of root.querySelectorAll('a[href]')) if (internalLink(anchor, nav)) observer.observe(anchor);
+    return () => observer.disconnect();
+  }, [html, nav]);
+
+  const prefetch = (event: MouseEvent | FocusEvent | PointerEvent) => {
+    const anchor = internalLink(event.target, nav);
+    if (anchor) nav.prefetch(anchor.getAttribute('href')!);
+  };
+  const onClick = (event: MouseEvent) => {
+    const target = event.target as Element;
+    const copy = target.closest?.('.code-block__copy');
+    if (copy instanceof HTMLButtonElement && ref.current?.contains(copy)) {
+      void copyCode(copy);
+      return;
+    }
+    const anchor = internalLink(target, nav);
+    if (anchor && event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey && !event.defaultPrevented) {
+      event.preventDefault();
+      nav.navigate(anchor.getAttribute('href')!);
+    }
+  };
+
+  return (
+    <div
+      ref={ref}
+      className="static-html"
+      onClick={onClick}
+      onMouseOver={prefetch}
+      onFocus={prefetch}
+      onPointerDown={prefetch}
+      dangerouslySetInnerHTML={{ __html: html }}
+    />
+  );
+}
+
+/** The link an event happened in, when it is a plain link to a page of the site. */
+function internalLink(target: EventTarget | null, nav: Navigation): HTMLAnchorElement | null {
+  const anchor = (target as Element | null)?.closest?.('a[href]');
+  if (!(anchor instanceof HTMLAnchorElement) || anchor.target || anchor.hasAttribute('download')) return null;
+  return nav.isInternal(anchor.getAttribute('href')!) ? anchor : null;
+}
+
+/** What CodeBlock's copy button does: copies the block's code and says so for a moment. */
+async function copyCode(button: HTMLButtonElement): Promise<void> {
+  const text = button.closest('.code-block')?.querySelector('pre')?.textContent ?? '';
+  try {
+    await navigator.clipboard.writeText(text);
+  } catch {
+    return;
+  }
+  button.textContent = 'Copied';
+  button.setAttribute('aria-label', 'Copied');
+  setTimeout(() => {
+    button.textContent = 'Copy';
+    button.setAttribute('aria-label', 'Copy code to clipboard');
+  }, COPIED_MS);
+}
