@@ -20,6 +20,7 @@ import { Root } from './Root.js';
 import { canonicalHref, decodeFragment, siteTargetOf, type SiteTarget } from './sitePath.js';
 import { attachRouteStyles } from './routeStyles.js';
 import { siteStorage } from './storage.js';
+import StaticHtml, { STATIC_HTML_CLASS } from '../../templates/components/StaticHtml.js';
 import '../../templates/css/theme.css';
 import 'sipa:custom-css';
 
@@ -269,12 +270,27 @@ function ClientApp({ initial }: { initial: LoadedRoute }) {
   return <Root site={site} route={view.route} navigation={navigation} override={override} />;
 }
 
+/**
+ * The HTML of a route's content made at build time (see StaticHtml), read back from the page, or
+ * null when the route's content is a component or the page does not hold exactly one such block.
+ */
+function staticContentOf(payload: RoutePayload): string | null {
+  const { data } = payload;
+  if (!(data.kind === 'doc' || data.kind === 'blogPost' || data.kind === 'page') || !data.staticHtml) return null;
+  const blocks = document.querySelectorAll(`#__sipa .${STATIC_HTML_CLASS}`);
+  return blocks.length === 1 ? blocks[0]!.innerHTML : null;
+}
+
 async function start(): Promise<void> {
   const dataElement = document.getElementById('__SIPA_ROUTE__');
   invariant(dataElement, 'the page has no route data');
   const payload = JSON.parse(dataElement.textContent ?? '{}') as RoutePayload;
   let module: RouteModule = {};
-  if (payload.chunk) {
+  const staticContent = staticContentOf(payload);
+  if (staticContent !== null) {
+    // Content made at build time is on the page already: hydrating it needs no chunk.
+    module = { default: () => <StaticHtml html={staticContent} /> };
+  } else if (payload.chunk) {
     try {
       module = (await import(/* @vite-ignore */ payload.chunk)) as RouteModule;
     } catch (error) {

@@ -72,6 +72,7 @@ export function planRoutes(
     const tags = doc.tags.filter((tag) => docTags.has(tag.permalink));
     if (tags.length > 0) data.tags = tags;
     if (doc.draft) data.draft = true;
+    if (page.isStatic) data.staticHtml = true;
     add({
       path: doc.route,
       meta: pageMeta({ title: doc.title, description: doc.description, path: doc.route, ogType: 'article' }, doc, page),
@@ -127,6 +128,7 @@ export function planRoutes(
       recentPosts,
     };
     if (post.draft) data.draft = true;
+    if (page.isStatic) data.staticHtml = true;
     add({
       path: post.route,
       meta: pageMeta({ title: post.title, description: post.description, path: post.route, ogType: 'article' }, post, page),
@@ -214,6 +216,7 @@ export function planRoutes(
       toc: page.hideTableOfContents ? [] : tocWithin(compiledPage?.toc ?? [], page.tocLevels),
     };
     if (page.draft) data.draft = true;
+    if (compiledPage?.isStatic) data.staticHtml = true;
     add({
       path: page.route,
       meta: pageMeta({ title: page.title, description: page.description, path: page.route }, page, compiledPage),

@@ -226,7 +226,8 @@ function createPageWriter({ client, site, config, inlineCss, parts }: RenderInpu
         css: [...new Set([...client.entry.css, ...(chunk?.css ?? [])])],
         inlineCss,
         entry: client.entry.js,
-        preload: [...new Set([...client.entry.imports, ...(chunk ? [chunk.js, ...chunk.imports] : [])])],
+        // Content made at build time hydrates from the page (see StaticHtml): its chunk waits for a navigation.
+        preload: [...new Set([...client.entry.imports, ...(chunk && !hasStaticHtml(route.data) ? [chunk.js, ...chunk.imports] : [])])],
         favicon: frame.favicon,
         noIndex: config.noIndex,
         defaultImage: frame.defaultImage,
@@ -350,6 +351,11 @@ function renderError(route: PlannedRoute, message: string, siteDir: string): Sit
 const STACK_OVERFLOW = /^Maximum call stack size exceeded/;
 
 /** A route's payload; `css` only for a route with style sheets of its own, so other payloads stay as they were. */
+/** The route's content is HTML made at build time, which the client reads back from the page. */
+function hasStaticHtml(data: RoutePayload['data']): boolean {
+  return (data.kind === 'doc' || data.kind === 'blogPost' || data.kind === 'page') && data.staticHtml === true;
+}
+
 function routePayload(meta: PageMeta, data: RoutePayload['data'], chunk: ChunkFiles | undefined, sidebar: SidebarView | null): RoutePayload {
   const payload: RoutePayload = { meta, data, chunk: chunk?.js ?? null, sidebar };
   if (chunk && chunk.css.length > 0) payload.css = chunk.css;

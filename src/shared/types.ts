@@ -223,6 +223,8 @@ export interface DocRouteData {
   tags?: TagRef[];
   /** A draft, shown only by `serve --watch`. */
   draft?: boolean;
+  /** The content is HTML made at build time (see StaticHtml): the first visit hydrates it from the page, without its chunk. */
+  staticHtml?: boolean;
   /** When and by whom the doc was last changed (git or front matter), or null when unknown. */
   lastUpdate: LastUpdate | null;
 }
@@ -287,6 +289,8 @@ export interface BlogPostRouteData {
   recentPosts: LinkTarget[];
   /** A draft, shown only by `serve --watch`. */
   draft?: boolean;
+  /** The content is HTML made at build time (see StaticHtml): the first visit hydrates it from the page, without its chunk. */
+  staticHtml?: boolean;
 }
 
 export interface BlogTagsRouteData {
@@ -309,6 +313,8 @@ export interface PageRouteData {
   toc: TocItem[];
   /** A draft, shown only by `serve --watch`. */
   draft?: boolean;
+  /** The content is HTML made at build time (see StaticHtml): the first visit hydrates it from the page, without its chunk. */
+  staticHtml?: boolean;
 }
 
 export interface NotFoundRouteData {

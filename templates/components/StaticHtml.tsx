@@ -1,6 +1,9 @@
 import { useEffect, useRef, type FocusEvent, type MouseEvent, type PointerEvent } from 'react';
 import { useNavigation, type Navigation } from '../../src/client/navigation.js';
 
+/** The class of the element holding the HTML, by which the client finds it on the first visit. */
+export const STATIC_HTML_CLASS = 'static-html';
+
 /** How long a copy button says "Copied", as CodeBlock does. */
 const COPIED_MS = 1500;
 
@@ -51,7 +54,7 @@ export default function StaticHtml({ html }: { html: string }) {
   return (
     <div
       ref={ref}
-      className="static-html"
+      className={STATIC_HTML_CLASS}
       onClick={onClick}
       onMouseOver={prefetch}
       onFocus={prefetch}

@@ -107,5 +107,5 @@ export async function runCompileJob(
 /** A page of the fast path as the rest of the build sees a compiled page. */
 function compiledFromStatic(page: StaticPage): CompiledPage {
   const { html, excerptHtml, images: _images, ...rest } = page;
-  return { ...rest, code: staticModuleCode(html), excerptCode: excerptHtml === null ? null : staticModuleCode(excerptHtml) };
+  return { ...rest, isStatic: true, code: staticModuleCode(html), excerptCode: excerptHtml === null ? null : staticModuleCode(excerptHtml) };
 }

@@ -181,7 +181,7 @@ export async function compilePages(
 }
 
 /** Changes when the layout of cache entries changes. */
-const STORAGE_VERSION = 4;
+const STORAGE_VERSION = 5;
 
 /**
  * What the index keeps of a compilation: everything but the code. Fields are picked one by one
@@ -189,6 +189,7 @@ const STORAGE_VERSION = 4;
  */
 function storedOutcome({ page, links, images }: CacheEntry['outcome']): StoredOutcome {
   const model: StoredPage = {
+    isStatic: page.isStatic,
     hasTruncateMarker: page.hasTruncateMarker,
     toc: page.toc,
     headingIds: page.headingIds,

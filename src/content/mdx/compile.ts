@@ -98,6 +98,8 @@ export interface CompileOptions {
 /** One compiled page: an ES module (react/jsx-runtime) plus what the site model needs to know. */
 export interface CompiledPage {
   code: string;
+  /** The code only hands HTML made at build time to the theme (see content/static/). */
+  isStatic: boolean;
   /** The part before `<!-- truncate -->`, compiled on its own; null when there is no marker. */
   excerptCode: string | null;
   hasTruncateMarker: boolean;
@@ -138,6 +140,7 @@ export async function compileMdx(body: string, options: CompileOptions): Promise
     excerpt = await compileOnce(excerptText, body, pre.customIds, options, options.route ?? null, null);
   }
   return {
+    isStatic: false,
     code: main.code,
     excerptCode: excerpt?.code ?? null,
     hasTruncateMarker: pre.truncateLine !== null,
