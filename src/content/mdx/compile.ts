@@ -154,7 +154,7 @@ export async function compileMdx(body: string, options: CompileOptions): Promise
 }
 
 /** The `image` front matter as a URL: a file beside the page (which must exist), a path under the site, or a URL. */
-function frontMatterImage(options: CompileOptions): string | null {
+export function frontMatterImage(options: Pick<CompileOptions, 'image' | 'baseUrl' | 'resolveImage' | 'sourceText' | 'file'>): string | null {
   const src = options.image;
   if (!src) return null;
   if (isExternalUrl(src)) return src;
@@ -169,7 +169,8 @@ function frontMatterImage(options: CompileOptions): string | null {
   throw missingImageError(src, options, line, column, 'the front matter "image"');
 }
 
-function missingImageError(src: string, options: CompileOptions, line: number | undefined, column: number | undefined, what: string): SiteError {
+/** IMAGE_NOT_FOUND for an image source that names no file, at its place in the file. */
+export function missingImageError(src: string, options: Pick<CompileOptions, 'file' | 'sourceText'>, line: number | undefined, column: number | undefined, what: string): SiteError {
   return new SiteError({
     code: 'IMAGE_NOT_FOUND',
     message: `${what} "${src}" names no file`,
@@ -186,7 +187,7 @@ const parseModule = (code: string) => Parser.parse(code, { ecmaVersion: 'latest'
 type MarkdownViewRequest = { markUrls: boolean } | null;
 
 /** Markdown as the page views are written: dashes for bullets and rules, fenced code. */
-const MARKDOWN_STYLE = { bullet: '-', rule: '-', fences: true, listItemIndent: 'one', emphasis: '_', strong: '*' } as const;
+export const MARKDOWN_STYLE = { bullet: '-', rule: '-', fences: true, listItemIndent: 'one', emphasis: '_', strong: '*' } as const;
 
 /** Compiles `text` (preprocessed from `body`) to a module, and to its markdown view when asked. */
 async function compileOnce(
