@@ -13,6 +13,7 @@
  * - directives other than admonitions (`:name` in text, `12:30` too, `::leaf`, unknown `:::containers`), and
  *   admonitions that are not at the start of a line, not closed, or nested with as many colons
  *   as the one around them;
+ * - a tab among the markers and indentation that start a line (expanded differently);
  * - carriage returns (micromark keeps "\r\n" in text, markdown-it reads "\n").
  */
 import { preprocess } from '../mdx/preprocess.js';
@@ -20,6 +21,7 @@ import { admonitionParams, type Format } from './parser.js';
 
 const FENCE = /^\s{0,3}(`{3,}|~{3,})(.*)$/;
 const ADMONITION_LINE = /^(:{3,})(.*)$/;
+const TAB_IN_PREFIX = /^[ \t>*+\-\d.)]*\t/;
 const ESM = /^\s*(?:import|export)\b/;
 /** What may follow an admonition's opening colons: a type and a label of plain words. */
 const PLAIN_LABEL = /^[\p{L}\p{N} ,.;!?'"()/+#%=$-]*$/u;
@@ -55,6 +57,8 @@ export function isStaticPage(body: string, format: Format): boolean {
       continue;
     }
     if (format === 'mdx' && ESM.test(line)) return false;
+    // The parsers expand a tab after quote and list markers differently.
+    if (TAB_IN_PREFIX.test(line)) return false;
     const admonition = ADMONITION_LINE.exec(line);
     if (admonition) {
       if (!admonitionLine(admonition[1]!.length, admonition[2]!, admonitions)) return false;
