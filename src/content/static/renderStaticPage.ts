@@ -256,6 +256,8 @@ class PartRenderer {
         case 'definition': {
           const { url, label } = token.meta as unknown as DefinitionMeta;
           if (url === null || label.startsWith('^')) throw new NotStatic('a label defined twice, or a GFM footnote');
+          // micromark reads a definition as paragraph content, which lazy lines continue; markdown-it ends its container.
+          if (token.level > 0) throw new NotStatic('a definition inside a quote or a list');
           break;
         }
         case 'inline': {

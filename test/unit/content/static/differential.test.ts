@@ -111,7 +111,7 @@ describe('static pages render as the MDX path renders them', () => {
         if (result.rendered) rendered++;
         if (result.differences.length > 0) throw new Error(`${JSON.stringify(body)}\n${result.differences.join('\n')}`);
       }),
-      { numRuns: 150, seed: format === 'md' ? 20261 : 20262 },
+      { numRuns: 300, seed: format === 'md' ? 20261 : 20262 },
     );
     expect(rendered).toBeGreaterThan(0);
   }, 120_000);
@@ -136,6 +136,7 @@ describe('isStaticPage', () => {
     ['an admonition left open', 'md', ':::tip\nx\n'],
     ['carriage returns', 'md', '# A\r\n\r\nText\r\n'],
     ['a tab after a list marker', 'md', '-\tItem\n'],
+    ['a lazy line after a quote', 'md', '> [ref]: /docs/x\n[Sipa][ref]\n'],
   ])('refuses %s', (_what, format, body) => {
     expect(isStaticPage(body, format as Format)).toBe(false);
   });
