@@ -15,7 +15,7 @@ import { parseFrontMatter } from '../../../../src/content/frontMatter.js';
 import { createCodeHighlighter, type CodeHighlighter } from '../../../../src/content/mdx/highlighter.js';
 import { isStaticPage } from '../../../../src/content/static/isStaticPage.js';
 import type { Format } from '../../../../src/content/static/parser.js';
-import { createStaticSession, type StaticRenderOptions, type StaticSession } from '../../../../src/content/static/renderStaticPage.js';
+import { createStaticSession, renderStaticPage, type StaticRenderOptions, type StaticSession } from '../../../../src/content/static/renderStaticPage.js';
 import { tempDir } from '../../../helpers.js';
 import { compareBothWays } from './bothWays.js';
 import { staticPage } from './staticArbitraries.js';
@@ -149,5 +149,24 @@ describe('isStaticPage', () => {
     ['an escaped brace', 'mdx', 'Braces \\{ and \\} are text.\n'],
   ])('accepts %s', (_what, format, body) => {
     expect(isStaticPage(body, format as Format)).toBe(true);
+  });
+});
+
+describe('renderStaticPage gives back what the gate let through but markdown-it reads otherwise', () => {
+  it.each([
+    ['indented code, a paragraph in MDX', 'mdx', 'Text\n\n    not code in MDX\n'],
+    ['emphasis the parsers pair differently', 'md', '***x*y x*y***\n'],
+    ['a table under a list marker', 'md', '- a | b\n| --- | --- |\n'],
+    ['a paragraph line micromark takes for a table', 'md', 'Head\n| --- |\n'],
+    ['a fence left open', 'md', '```js\nconst a = 1;\n'],
+  ])('%s', async (_what, format, body) => {
+    expect(isStaticPage(body, format as Format)).toBe(true);
+    expect(await renderStaticPage(body, optionsFor(`docs/page.${format}`, body, format as Format))).toBeNull();
+  });
+
+  it('renders a plain page', async () => {
+    const page = await renderStaticPage('## Part\n\nSee [the guide](./guide.md).\n', optionsFor('docs/page.md', '', 'md'));
+    expect(page?.html).toContain('<a href="/docs/guide">the guide</a>');
+    expect(page?.headingIds).toEqual(['part']);
   });
 });
