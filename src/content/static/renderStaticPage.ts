@@ -258,6 +258,10 @@ class PartRenderer {
           if (url === null || label.startsWith('^')) throw new NotStatic('a label defined twice, or a GFM footnote');
           // micromark reads a definition as paragraph content, which lazy lines continue; markdown-it ends its container.
           if (token.level > 0) throw new NotStatic('a definition inside a quote or a list');
+          // micromark reads what follows a definition on the next line as its paragraph's (a setext
+          // heading, a list that cannot interrupt a paragraph); markdown-it starts a block there.
+          const next = token.map![1];
+          if (next < this.lines.count && this.lines.line(next).trim() !== '' && !/^ {0,3}\[/.test(this.lines.line(next))) throw new NotStatic('a block right after a definition');
           break;
         }
         case 'inline': {

@@ -11,11 +11,13 @@ import fg from 'fast-glob';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateSite } from '../../../../bench/generateSite.js';
+import { SiteError } from '../../../../src/errors.js';
 import { parseFrontMatter } from '../../../../src/content/frontMatter.js';
 import { createCodeHighlighter, type CodeHighlighter } from '../../../../src/content/mdx/highlighter.js';
 import { isStaticPage } from '../../../../src/content/static/isStaticPage.js';
 import type { Format } from '../../../../src/content/static/parser.js';
 import { createStaticSession, renderStaticPage, type StaticRenderOptions, type StaticSession } from '../../../../src/content/static/renderStaticPage.js';
+import { mutatedPage } from '../../../fuzz/markdownArbitraries.js';
 import { tempDir } from '../../../helpers.js';
 import { compareBothWays } from './bothWays.js';
 import { staticPage } from './staticArbitraries.js';
@@ -115,6 +117,24 @@ describe('static pages render as the MDX path renders them', () => {
     );
     expect(rendered).toBeGreaterThan(0);
   }, 120_000);
+
+  it.each(['md', 'mdx'] as const)('the compiler fuzzer\'s mutated pages (.%s): each is refused by the gate or renders identically', async (format) => {
+    await fc.assert(
+      fc.asyncProperty(mutatedPage(format), async (text) => {
+        let body: string;
+        try {
+          body = parseFrontMatter(text, `docs/page.${format}`).body;
+        } catch (error) {
+          if (error instanceof SiteError) return;
+          throw error;
+        }
+        if (!isStaticPage(body, format)) return;
+        const result = await compareBothWays(body, optionsFor(`docs/page.${format}`, text, format));
+        if (result.differences.length > 0) throw new Error(`${JSON.stringify(text)}\n${result.differences.join('\n')}`);
+      }),
+      { numRuns: 200, seed: format === 'md' ? 20263 : 20264 },
+    );
+  }, 120_000);
 });
 
 describe('isStaticPage', () => {
@@ -159,6 +179,7 @@ describe('renderStaticPage gives back what the gate let through but markdown-it 
     ['a table under a list marker', 'md', '- a | b\n| --- | --- |\n'],
     ['a paragraph line micromark takes for a table', 'md', 'Head\n| --- |\n'],
     ['a fence left open', 'md', '```js\nconst a = 1;\n'],
+    ['a block right after a definition', 'md', '[ref]: /docs/x\n3. three\n---\n'],
   ])('%s', async (_what, format, body) => {
     expect(isStaticPage(body, format as Format)).toBe(true);
     expect(await renderStaticPage(body, optionsFor(`docs/page.${format}`, body, format as Format))).toBeNull();
