@@ -25,6 +25,10 @@ import { staticPage } from './staticArbitraries.js';
 let highlighter: CodeHighlighter;
 let session: StaticSession;
 
+/** Pages per property and its seed; STATIC_FUZZ_RUNS and STATIC_FUZZ_SEED run longer searches by hand. */
+const RUNS = Number(process.env.STATIC_FUZZ_RUNS ?? 300);
+const SEED = Number(process.env.STATIC_FUZZ_SEED ?? 20261);
+
 beforeAll(async () => {
   highlighter = await createCodeHighlighter({ light: 'github-light', dark: 'github-dark' });
   session = createStaticSession();
@@ -113,7 +117,7 @@ describe('static pages render as the MDX path renders them', () => {
         if (result.rendered) rendered++;
         if (result.differences.length > 0) throw new Error(`${JSON.stringify(body)}\n${result.differences.join('\n')}`);
       }),
-      { numRuns: 300, seed: format === 'md' ? 20261 : 20262 },
+      { numRuns: RUNS, seed: format === 'md' ? SEED : SEED + 1 },
     );
     expect(rendered).toBeGreaterThan(0);
   }, 120_000);
@@ -132,7 +136,7 @@ describe('static pages render as the MDX path renders them', () => {
         const result = await compareBothWays(body, optionsFor(`docs/page.${format}`, text, format));
         if (result.differences.length > 0) throw new Error(`${JSON.stringify(text)}\n${result.differences.join('\n')}`);
       }),
-      { numRuns: 200, seed: format === 'md' ? 20263 : 20264 },
+      { numRuns: Math.ceil((RUNS * 2) / 3), seed: format === 'md' ? SEED + 2 : SEED + 3 },
     );
   }, 120_000);
 });
