@@ -13,6 +13,8 @@
  * - directives other than admonitions (`:name` in text, `12:30` too, `::leaf`, unknown `:::containers`), and
  *   admonitions that are not at the start of a line, not closed, or nested with as many colons
  *   as the one around them;
+ * - a tab among the markers and indentation that start a line (expanded differently);
+ * - lazy lines after a block quote's lines;
  * - carriage returns (micromark keeps "\r\n" in text, markdown-it reads "\n").
  */
 import { preprocess } from '../mdx/preprocess.js';
@@ -20,6 +22,8 @@ import { admonitionParams, type Format } from './parser.js';
 
 const FENCE = /^\s{0,3}(`{3,}|~{3,})(.*)$/;
 const ADMONITION_LINE = /^(:{3,})(.*)$/;
+const TAB_IN_PREFIX = /^[ \t>*+\-\d.)]*\t/;
+const QUOTE = /^ {0,3}>/;
 const ESM = /^\s*(?:import|export)\b/;
 /** What may follow an admonition's opening colons: a type and a label of plain words. */
 const PLAIN_LABEL = /^[\p{L}\p{N} ,.;!?'"()/+#%=$-]*$/u;
@@ -37,6 +41,7 @@ export function isStaticPage(body: string, format: Format): boolean {
   const admonitions: number[] = [];
   let fence: string | null = null;
   let paragraphHasOpenCode = false;
+  let inQuote = false;
   for (const line of lines) {
     const fenceMatch = FENCE.exec(line);
     if (fence) {
@@ -52,9 +57,16 @@ export function isStaticPage(body: string, format: Format): boolean {
     }
     if (line.trim() === '') {
       paragraphHasOpenCode = false;
+      inQuote = false;
       continue;
     }
+    // A lazy line after a quote continues what the quote holds: the parsers differ on what may be continued.
+    const quoted = QUOTE.test(line);
+    if (inQuote && !quoted) return false;
+    inQuote = quoted;
     if (format === 'mdx' && ESM.test(line)) return false;
+    // The parsers expand a tab after quote and list markers differently.
+    if (TAB_IN_PREFIX.test(line)) return false;
     const admonition = ADMONITION_LINE.exec(line);
     if (admonition) {
       if (!admonitionLine(admonition[1]!.length, admonition[2]!, admonitions)) return false;

@@ -243,7 +243,12 @@ class PartRenderer {
         case 'fence':
         case 'code_block':
           if (token.type === 'code_block' && this.options.format === 'mdx') throw new NotStatic('indented code in MDX is a paragraph');
+          // The MDX path keeps an open fence's trailing blank lines in its code and its markdown view.
+          if (token.type === 'fence' && !this.closedFence(token)) throw new NotStatic('a fence left open');
           this.addCodeBlock(token);
+          break;
+        case 'table_open':
+          this.checkTable(token);
           break;
         case 'tr_open':
           row = token.map as LineRange;
@@ -251,11 +256,19 @@ class PartRenderer {
         case 'definition': {
           const { url, label } = token.meta as unknown as DefinitionMeta;
           if (url === null || label.startsWith('^')) throw new NotStatic('a label defined twice, or a GFM footnote');
+          // micromark reads a definition as paragraph content, which lazy lines continue; markdown-it ends its container.
+          if (token.level > 0) throw new NotStatic('a definition inside a quote or a list');
+          // micromark reads what follows a definition on the next line as its paragraph's (a setext
+          // heading, a list that cannot interrupt a paragraph); markdown-it starts a block there.
+          const next = token.map![1];
+          if (next < this.lines.count && this.lines.line(next).trim() !== '' && !/^ {0,3}\[/.test(this.lines.line(next))) throw new NotStatic('a block right after a definition');
           break;
         }
         case 'inline': {
           const range = (token.map as LineRange | null) ?? row;
           if (!range) throw new NotStatic('inline content without lines');
+          // micromark starts a table at a delimiter row under any line; markdown-it only under a row of as many cells.
+          if (token.content.split('\n').slice(1).some((line) => DELIMITER_ROW.test(line))) throw new NotStatic('a paragraph line that may be a table');
           this.collectInline(token.children ?? [], range);
           break;
         }
@@ -350,20 +363,38 @@ class PartRenderer {
    */
   private checkText(tokens: Token[]): void {
     let run = '';
+    // The run with escaped and referenced characters blanked: what is left was written as such.
+    let written = '';
     const check = () => {
       if (GFM_OR_DIRECTIVE.test(run)) throw new NotStatic('text that is GFM syntax or a directive');
+      if (LEFT_DELIMITER.test(written)) throw new NotStatic('an emphasis delimiter left as text');
       run = '';
+      written = '';
     };
     for (const token of tokens) {
       if (token.type === 'text' || token.type === 'text_special') {
         if (token.type === 'text' && this.options.format === 'mdx' && /[<{}]/.test(token.content)) throw new NotStatic('JSX or an expression');
         run += token.content;
+        written += token.type === 'text' ? token.content : ' ';
         continue;
       }
       check();
       if (token.type === 'image') this.checkText(token.children ?? []);
     }
     check();
+  }
+
+  /**
+   * markdown-it takes a header row whose only pipe is escaped or in code, or a delimiter row
+   * without pipes, for a table where micromark may not: only tables with a real pipe in both rows
+   * are rendered.
+   */
+  private checkTable(token: Token): void {
+    const [header, delimiter] = [this.lines.line(token.map![0]), this.lines.line(token.map![0] + 1)];
+    const headerPipes = header.replace(/\\./g, '  ').replace(/(`+)[^`]*?\1/g, ' ');
+    if (!headerPipes.includes('|') || !delimiter.includes('|')) throw new NotStatic('a table without a real pipe in its first rows');
+    // markdown-it tries tables before lists and quotes: `- a | b` over a delimiter row is its table, micromark's list item.
+    if (/^\s*(?:[>*+#-]|\d{1,9}[.)])/.test(header)) throw new NotStatic('a table whose header row starts like another block');
   }
 
   /** The title of a link or image, or null without one (an empty title is none, as in mdast). */
@@ -572,7 +603,12 @@ class PartRenderer {
    * hold, leaves the page to the MDX path.
    */
   private markdownView(markUrls: boolean): string {
-    const tree = { type: 'root', children: this.viewBlocks(0, this.tokens.length) } as unknown as MdastRoot;
+    const blocks = this.viewBlocks(0, this.tokens.length);
+    // The view copies blocks that start a line as they are written and rebuilds the others.
+    // So are the blocks inside an admonition, which the view rebuilds as a quote.
+    const copied = (nodes: ViewNode[]): boolean => nodes.every((node) => node.position?.start.column === 1 && (node.type !== 'mdxJsxFlowElement' || copied(node.children ?? [])));
+    if (!copied(blocks)) throw new NotStatic('a block the markdown view rebuilds');
+    const tree = { type: 'root', children: blocks } as unknown as MdastRoot;
     const readable = readableTree(tree, this.text, markUrls);
     if (holdsPartialNode(readable)) throw new NotStatic('a block the markdown view rebuilds');
     return toMarkdown(readable, { ...MARKDOWN_STYLE, extensions: [gfmToMarkdown()] });
@@ -732,6 +768,16 @@ function altOf(tokens: Token[]): string {
  * items) and directives (`:name`), in a run of text.
  */
 const GFM_OR_DIRECTIVE = /~|www\.|:\/\/|[\w.+-]@|\[\^|\[[ xX]\]|:[^\s\p{P}\p{S}]/iu;
+
+/**
+ * An emphasis delimiter markdown-it left as text: the two parsers pair runs of `*` and `_`
+ * differently in places (`***a*b c*d***`), and where one leaves a delimiter unpaired the other
+ * may have paired it. Only `_` inside a word is text in both.
+ */
+const LEFT_DELIMITER = /\*|(?<![\p{L}\p{N}])_|_(?![\p{L}\p{N}])/u;
+
+/** A line that may be a GFM table's delimiter row: cells of dashes with optional colons, and a pipe. */
+const DELIMITER_ROW = /^(?=[^|]*\|)[ \t]*\|?(?:[ \t]*:?-+:?[ \t]*\|)*(?:[ \t]*:?-+:?[ \t]*)?\|?[ \t]*$/;
 
 /** Text and attribute values escaped as React writes them. */
 function escapeHtml(text: string): string {

@@ -64,7 +64,7 @@ export class SourceLines {
     while (!keepBlankLines && last > from && this.line(last).trim() === '') last--;
     const first = this.line(from);
     const start = this.lineStart(from) + (first.length - first.trimStart().length);
-    const end = this.lineStart(last) + this.line(last).trimEnd().length;
+    const end = this.lineStart(last) + this.line(last).length;
     return { start: this.point(start), end: this.point(Math.max(start, end)) };
   }
 
