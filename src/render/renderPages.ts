@@ -20,7 +20,7 @@ import { colorModeScript } from '../../templates/layout/colorMode.js';
 import { documentBody, documentInlineScripts, renderDocument, type AlternateLink } from './document.js';
 import { collectGarbageAbove } from './memory.js';
 import { openRenderer, type RenderHost } from './renderHost.js';
-import { hasInlineHandler, inlineScriptsIn, scriptHash } from './securityHeaders.js';
+import { hasInlineHandler, inlineScriptsIn, scriptHash } from '../server/securityHeaders.js';
 
 
 /** A rendered page body, valid while its key (all its inputs) is unchanged. */
