@@ -118,6 +118,18 @@ describe('the import graph of src/ and templates/', () => {
     expect(cyclesOf(graph.edges)).toEqual([]);
   });
 
+  it('has no cycle between folders (src/build, src/render, …, templates)', () => {
+    // A file at the top of src/ (errors.ts, api.ts, …) stands for itself.
+    const folderOf = (file: string) => (file.startsWith('templates/') ? 'templates' : file.split('/').length > 2 ? file.split('/').slice(0, 2).join('/') : file);
+    const folders = new Map<string, string[]>();
+    for (const [file, imports] of graph.edges) {
+      const from = folderOf(file);
+      const to = new Set([...(folders.get(from) ?? []), ...imports.map(folderOf).filter((folder) => folder !== from)]);
+      folders.set(from, [...to]);
+    }
+    expect(cyclesOf(folders)).toEqual([]);
+  });
+
   it('keeps client/ and templates/ to client/, shared/, templates/ and browser packages', () => {
     const wrong: string[] = [];
     for (const [file, imports] of graph.edges) {
