@@ -7,7 +7,6 @@ import { PACKAGE_ROOT } from '../packageRoot.js';
 import { registryModuleCode, sharedModules, unsupportedImport } from './sharedModules.js';
 
 export const REPO_ROOT = PACKAGE_ROOT;
-export const TEMPLATES_DIR = path.join(REPO_ROOT, 'templates');
 const SSR_RENDERER = path.join(REPO_ROOT, 'src/render/ssrEntry.tsx');
 /** The theme's root component, which the runtime's Root mounts as `sipa:theme` (so client/ never imports templates/). */
 const THEME_APP = path.join(REPO_ROOT, 'templates/App.tsx');
