@@ -13,7 +13,7 @@ import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { buildOnce } from '../src/build/build.js';
-import { closeServer, createStaticServer, listenOnFreePort } from '../src/dev/staticServer.js';
+import { closeServer, createStaticServer, listenOnFreePort } from '../src/server/staticServer.js';
 
 const PAGES = ['/', '/docs/guides/overview', '/blog/welcome'];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;

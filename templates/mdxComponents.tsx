@@ -1,5 +1,6 @@
-import type { AnchorHTMLAttributes, HTMLAttributes, ReactNode, TableHTMLAttributes } from 'react';
+import type { AnchorHTMLAttributes, ComponentType, HTMLAttributes, ReactNode, TableHTMLAttributes } from 'react';
 import { UrlLink } from '../src/client/navigation.js';
+import type { ThemeComponentName } from '../src/shared/themeComponents.js';
 import Admonition from './components/Admonition.js';
 import CodeBlock from './components/CodeBlock.js';
 import Details from './components/Details.js';
@@ -30,6 +31,10 @@ function MdxTable(props: TableHTMLAttributes<HTMLTableElement>) {
 
 type HeadingAttributes = HTMLAttributes<HTMLHeadingElement>;
 
+/** The components of THEME_COMPONENT_NAMES: a name missing here or one too many fails the type check. */
+// `any` props: each component has props of its own.
+const themeComponents: Record<ThemeComponentName, ComponentType<any>> = { Admonition, CodeBlock, Details, TabItem, Tabs };
+
 /** Components every MDX page can use without importing them. */
 export const mdxComponents = {
   // An anchor without href (<a name="x"></a>, a link target in markdown) stays a plain anchor. The
@@ -41,9 +46,5 @@ export const mdxComponents = {
   h4: (props: HeadingAttributes) => <Heading as="h4" {...props} />,
   details: MdxDetails,
   table: MdxTable,
-  Admonition,
-  CodeBlock,
-  Details,
-  TabItem,
-  Tabs,
+  ...themeComponents,
 };

@@ -7,8 +7,9 @@ import { PACKAGE_ROOT } from '../packageRoot.js';
 import { registryModuleCode, sharedModules, unsupportedImport } from './sharedModules.js';
 
 export const REPO_ROOT = PACKAGE_ROOT;
-export const TEMPLATES_DIR = path.join(REPO_ROOT, 'templates');
 const SSR_RENDERER = path.join(REPO_ROOT, 'src/render/ssrEntry.tsx');
+/** The theme's root component, which the runtime's Root mounts as `sipa:theme` (so client/ never imports templates/). */
+const THEME_APP = path.join(REPO_ROOT, 'templates/App.tsx');
 
 /** Routes per server file at most: small enough that one group's modules fit comfortably in memory. */
 export const SSR_GROUP_SIZE = 1000;
@@ -38,7 +39,7 @@ const NS = 'sipa';
 /**
  * Serves generated modules to esbuild: `sipa-route:<name>` (one per route chunk),
  * `sipa-mdx:<path>` and `sipa-excerpt:<path>` (compiled MDX),
- * `sipa:site-data`, `sipa:custom-css`, `sipa:ssr-group:<n>` (a server file for a group of routes);
+ * `sipa:site-data`, `sipa:theme` (the theme's App), `sipa:custom-css`, `sipa:ssr-group:<n>` (a server file for a group of routes);
  * maps `@theme/X` and `@docusaurus/X` (Docusaurus-style imports) to the theme's modules (an
  * unsupported one is an error naming what is supported), `@site/…` to the site folder, and pins
  * react/react-dom to this package's copy so a site can never load two Reacts.
@@ -86,6 +87,7 @@ export function virtualModulesPlugin(sources: () => VirtualSources | null): Plug
           }
           case 'sipa':
             if (key === 'shared-modules') return { contents: registryModuleCode(sharedModules()), loader: 'js', resolveDir: REPO_ROOT };
+            if (key === 'theme') return { contents: `export { App } from ${JSON.stringify(THEME_APP)};`, loader: 'js', resolveDir: REPO_ROOT };
             if (key === 'site-data') return { contents: `export default ${JSON.stringify(current().siteData)};`, loader: 'js' };
             if (key.startsWith('ssr-group:')) {
               // One server file: the renderer plus a lazy registry of its group of routes.

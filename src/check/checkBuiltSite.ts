@@ -4,8 +4,8 @@ import fg from 'fast-glob';
 // are fetched; everything else (external sites, mailto:, ...) is skipped.
 import { stat } from 'node:fs/promises';
 import { LinkChecker, LinkState, type CheckOptions, type LinkResult } from 'linkinator';
-import { readBuiltBaseUrl } from '../dev/builtBaseUrl.js';
-import { closeServer, createStaticServer, listenOnFreePort } from '../dev/staticServer.js';
+import { readBuiltBaseUrl } from '../server/builtBaseUrl.js';
+import { closeServer, createStaticServer, listenOnFreePort } from '../server/staticServer.js';
 import { SiteError } from '../errors.js';
 import { encodeRoute } from '../shared/paths.js';
 

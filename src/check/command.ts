@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { formatSiteError, SiteError } from '../errors.js';
-import { normalizeBaseUrl } from '../dev/builtBaseUrl.js';
+import { normalizeBaseUrl } from '../server/builtBaseUrl.js';
 import { checkBuiltSite } from './checkBuiltSite.js';
 
 /** `sipadocs check-links [dir]`: 0 when every link of the built site resolves, 1 otherwise. */

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { App } from '../../templates/App.js';
+// The theme, given by the bundler: the runtime does not import the theme that imports it.
+import { App } from 'sipa:theme';
 import type { ClientSiteData } from '../shared/types.js';
 import { ErrorBoundary } from './ErrorBoundary.js';
 import { NavigationProvider, type Navigation } from './navigation.js';

@@ -11,9 +11,9 @@ import { exitCodeFor, reportError } from '../errors.js';
 import { isLoopbackHost, isServedHost } from './hosts.js';
 import { createLiveReload, WATCH_PATH_PREFIX, type LiveReload } from './liveReload.js';
 import { createRebuildScheduler, type RebuildScheduler } from './scheduler.js';
-import { normalizeBaseUrl, readBuiltBaseUrl } from './builtBaseUrl.js';
+import { normalizeBaseUrl, readBuiltBaseUrl } from '../server/builtBaseUrl.js';
 import { openBrowser } from './openBrowser.js';
-import { closeServer, createStaticServer, listenOnFreePort } from './staticServer.js';
+import { closeServer, createStaticServer, listenOnFreePort } from '../server/staticServer.js';
 import { watch, type FSWatcher } from 'chokidar';
 
 export interface ServeOptions {

@@ -16,11 +16,11 @@ import { stampFile, type ManifestPage, type OutputManifest } from '../staging/ou
 import type { StagingDir } from '../staging/stagingDir.js';
 import { GENERATOR_VERSION } from '../version.js';
 import { announcementScript } from '../../templates/layout/announcementScript.js';
-import { colorModeScript } from '../../templates/layout/colorMode.js';
+import { colorModeScript } from '../../templates/layout/colorModeScript.js';
 import { documentBody, documentInlineScripts, renderDocument, type AlternateLink } from './document.js';
 import { collectGarbageAbove } from './memory.js';
 import { openRenderer, type RenderHost } from './renderHost.js';
-import { hasInlineHandler, inlineScriptsIn, scriptHash } from './securityHeaders.js';
+import { hasInlineHandler, inlineScriptsIn, scriptHash } from '../server/securityHeaders.js';
 
 
 /** A rendered page body, valid while its key (all its inputs) is unchanged. */

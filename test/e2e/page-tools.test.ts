@@ -73,7 +73,7 @@ describe('the "Copy page" button', () => {
 });
 
 describe('the back-to-top button', () => {
-  const scrollY = (page: Page) => page.evaluate(() => scrollY);
+  const scrollY = (page: Page) => page.evaluate(() => window.scrollY);
   const button = (page: Page) => page.getByRole('button', { name: 'Back to top' });
 
   it('appears after two screens of a long page and scrolls back to the top', async () => {
@@ -85,7 +85,7 @@ describe('the back-to-top button', () => {
     await page.evaluate(() => scrollTo(0, innerHeight * 3));
     await button(page).waitFor();
     await button(page).click();
-    await page.waitForFunction(() => scrollY === 0);
+    await page.waitForFunction(() => window.scrollY === 0);
     await button(page).waitFor({ state: 'detached' });
   }, T);
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { buildOnce } from '../../src/build/build.js';
-import { closeServer, createStaticServer, listenOnFreePort } from '../../src/dev/staticServer.js';
+import { closeServer, createStaticServer, listenOnFreePort } from '../../src/server/staticServer.js';
 import { launchBrowser } from './browser.js';
 
 export interface BuiltSite {

@@ -124,8 +124,7 @@ describe('failing builds', () => {
   it('reports broken YAML front matter with file and line', async () => {
     const tmp = await tempDir();
     try {
-      const site = await copyFixture('basic', tmp.dir);
-      await writeFile(path.join(site, 'docs/bad-yaml.mdx'), '---\ntitle: ok\ndescription: [unclosed\n---\n\nBody\n');
+      const site = await copyFixture('bad-front-matter', tmp.dir);
       const errors = await buildError(site, path.join(tmp.dir, 'out'));
       expect(errors).toHaveLength(1);
       expect(errors[0]!.code).toBe('FRONT_MATTER_SYNTAX');
@@ -137,11 +136,10 @@ describe('failing builds', () => {
   }, 120_000);
 
   it('collects MDX errors from several files with their positions', async () => {
+    // Each failure case below is a small site of its own in test/fixtures/.
     const tmp = await tempDir();
     try {
-      const site = await copyFixture('basic', tmp.dir);
-      await writeFile(path.join(site, 'docs/bad-one.mdx'), '# One\n\nText with {oops\n');
-      await writeFile(path.join(site, 'docs/bad-two.mdx'), '# Two\n\n<Unknown />\n');
+      const site = await copyFixture('mdx-errors', tmp.dir);
       const errors = await buildError(site, path.join(tmp.dir, 'out'));
       const byCode = Object.fromEntries(errors.map((e) => [e.code, e]));
       expect(byCode.MDX_SYNTAX!.location).toMatchObject({ line: 3 });
@@ -155,9 +153,7 @@ describe('failing builds', () => {
   it('rejects an unknown config key, naming it', async () => {
     const tmp = await tempDir();
     try {
-      const site = await copyFixture('basic', tmp.dir);
-      const config = path.join(site, 'sipadocs.config.ts');
-      await writeFile(config, (await readFile(config, 'utf8')).replace("title: 'Fixture',", "title: 'Fixture',\n  colour: 'red',"));
+      const site = await copyFixture('unknown-config-key', tmp.dir);
       const errors = await buildError(site, path.join(tmp.dir, 'out'));
       expect(errors[0]!.code).toBe('CONFIG_INVALID');
       expect(errors[0]!.message).toContain('colour');
@@ -170,8 +166,7 @@ describe('failing builds', () => {
   it('refuses a page that imports its own copy of React, naming the file and line', async () => {
     const tmp = await tempDir();
     try {
-      const site = await copyFixture('basic', tmp.dir);
-      await writeFile(path.join(site, 'docs/second-react.mdx'), "import { createRoot } from 'react-dom/client';\n\n# Second React\n\n{String(typeof createRoot)}\n");
+      const site = await copyFixture('second-react', tmp.dir);
       const errors = await buildError(site, path.join(tmp.dir, 'out'));
       expect(errors[0]!.code).toBe('BUNDLE_FAILED');
       expect(errors[0]!.message).toContain('cannot import "react-dom/client"');

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { SiteConfig } from '../../config/types.js';
 import type { SiteOutputs } from '../../outputs/siteOutputs.js';
-import { contentSecurityPolicy, HEADERS_FILE, headersFileText } from '../../render/securityHeaders.js';
+import { contentSecurityPolicy, HEADERS_FILE, headersFileText } from '../../server/securityHeaders.js';
 import type { SearchIndexResult } from '../../search/buildSearchIndex.js';
 import { MANIFEST_VERSION, manifestFile, writeManifest, type OutputManifest } from '../../staging/outputManifest.js';
 import type { BuildReport, BuildSession } from '../session.js';

@@ -8,7 +8,7 @@ import { GENERATOR_VERSION } from '../../version.js';
 import { resolveMarkdownLink, runCompileJob, type CompileJob, type CompileOutcome, type CompileSettings } from './compileJob.js';
 import { createImageFiles, type ImageFiles } from './images.js';
 import { createStaticSession } from '../static/renderStaticPage.js';
-import { hasCacheEntry, openCacheIndex, readCacheEntry, writeCacheEntry } from '../../util/diskCache.js';
+import { hasCacheEntry, openCacheIndex, readCacheEntry, writeCacheEntry, type CacheIndex } from '../../util/diskCache.js';
 import { createWorkerPool, workerScript } from '../../util/workerPool.js';
 
 /**
@@ -72,7 +72,7 @@ const FINGERPRINT = (() => {
   const files = [
     'src/content/mdx/compile.ts', 'src/content/mdx/plugins.ts', 'src/content/mdx/preprocess.ts', 'src/content/mdx/codeMeta.ts',
     'src/content/mdx/highlighter.ts', 'src/content/mdx/twoThemeHtml.ts', 'src/content/mdx/anchors.ts', 'src/content/mdx/jsxUsage.ts',
-    'src/content/mdx/walk.ts', 'src/content/mdx/markdownView.ts', 'src/content/mdx/nesting.ts', 'src/content/mdx/freeNames.ts', 'src/content/mdx/editMapFix.ts', 'src/content/compile/compileJob.ts', 'src/content/compile/images.ts', 'src/shared/paths.ts',
+    'src/content/mdx/walk.ts', 'src/content/mdx/markdownView.ts', 'src/content/mdx/nesting.ts', 'src/content/mdx/freeNames.ts', 'src/content/mdx/editMapFix.ts', 'src/content/compile/compileJob.ts', 'src/content/compile/images.ts', 'src/shared/paths.ts', 'src/shared/themeComponents.ts',
     // The fast path, and the theme markup it writes into its pages' HTML (see themeShells.ts).
     'src/content/static/isStaticPage.ts', 'src/content/static/parser.ts', 'src/content/static/renderStaticPage.ts', 'src/content/static/sourceLines.ts',
     'src/content/static/themeShells.ts', 'src/content/static/staticModule.ts', 'templates/mdxComponents.tsx', 'templates/components/Admonition.tsx',
@@ -107,77 +107,97 @@ export async function compilePages(
   keys: Map<string, string>;
   stats: CompileStats;
 }> {
-  const outcomes = new Map<string, CompileOutcome>();
-  const keys = new Map<string, string>();
-  const misses: Array<{ job: CompileJob; key: string }> = [];
-  let stats: CompileStats;
   const imageFiles = createImageFiles();
-  const stillValid = (entry: CacheEntry, job: CompileJob) =>
-    Object.entries(entry.outcome.links).every(([target, route]) => resolveMarkdownLink(settings.routesBySource, job.relPath, target) === route) &&
-    Object.entries(entry.outcome.images).every(([absPath, file]) => imageFiles.info(absPath)?.file === file);
-
   const wanted = options.workers ?? Math.min(os.availableParallelism(), 4);
   // Loading the compiler takes about 0.3 s, and looking up thousands of pages in the cache about as
   // long. A one-off build of a large site starts a worker on the core the look-ups leave idle, so
   // a page edited since the last build does not wait for the compiler; with nothing to compile,
   // the worker is stopped.
   const early = wanted > 0 && !options.memory && options.cacheDir && jobs.length >= MIN_PAGES_PER_WORKER * 2 ? await workerCompiler(settings, 1) : null;
-
-  // Relative images are found from the site folder: the same page in another folder may have other images.
-  const settingsKey = JSON.stringify([FINGERPRINT, STORAGE_VERSION, settings.tocLevels, settings.themes, settings.baseUrl, settings.siteDir]);
   const index = openCacheIndex<StoredOutcome>(options.cacheDir, `site-${options.siteId}`);
   let compiler: Compiler | null = early;
   try {
-    for (const job of jobs) {
-      const key = cacheKey(job, settingsKey);
-      keys.set(job.relPath, key);
-      let entry = options.memory?.get(job.relPath);
-      if (!entry || entry.key !== key) entry = storedEntry(options.cacheDir, key, index.known(key), job.relPath) ?? undefined;
-      if (entry && entry.key === key && stillValid(entry, job)) {
-        outcomes.set(job.relPath, entry.outcome);
-        options.memory?.set(job.relPath, entry);
-        index.set(key, index.known(key) ?? storedOutcome(entry.outcome));
-      } else {
-        misses.push({ job, key });
-      }
-    }
-
+    const { outcomes, keys, misses } = lookUpCompiled(jobs, settings, options, index, imageFiles);
     const workers =
       misses.length >= MIN_PAGES_PER_WORKER * 2 ? Math.min(wanted, Math.floor(misses.length / MIN_PAGES_PER_WORKER)) : early && misses.length > 0 ? 1 : 0;
     early?.grow(workers);
     compiler ??= workers > 0 ? await workerCompiler(settings, workers) : inProcessCompiler(settings, options.highlighter, imageFiles);
-    const compileOne = compiler;
-    let done = 0;
-    await Promise.all(
-      misses.map(async ({ job, key }) => {
-        const outcome = await compileOne.run(job);
-        outcomes.set(job.relPath, outcome);
-        options.onProgress?.(++done, misses.length);
-        if (!outcome.ok) return;
-        options.memory?.set(job.relPath, { key, outcome });
-        // The code is written before the index that promises it is there.
-        writeCacheEntry(options.cacheDir, codeKey(key), { code: outcome.page.code, excerptCode: outcome.page.excerptCode, markdown: outcome.page.markdown } satisfies StoredCode);
-        index.set(key, storedOutcome(outcome));
-      }),
-    );
+    await compileMisses(misses, compiler, outcomes, options, index);
     index.save();
-    stats = { compiled: misses.length, reused: jobs.length - misses.length, workers };
+    if (options.memory) {
+      const live = new Set(jobs.map((job) => job.relPath));
+      for (const relPath of options.memory.keys()) if (!live.has(relPath)) options.memory.delete(relPath);
+    }
+    return { outcomes, keys: withImages(keys, outcomes), stats: { compiled: misses.length, reused: jobs.length - misses.length, workers } };
   } finally {
     await compiler?.close();
   }
-  if (options.memory) {
-    const live = new Set(jobs.map((job) => job.relPath));
-    for (const relPath of options.memory.keys()) if (!live.has(relPath)) options.memory.delete(relPath);
+}
+
+/**
+ * Finds each page's compilation in memory or in the persistent cache; valid while its key
+ * matches, its markdown links resolve the same way and its images are the same files.
+ */
+function lookUpCompiled(jobs: CompileJob[], settings: CompileSettings, options: CompilePagesOptions, index: CacheIndex<StoredOutcome>, imageFiles: ImageFiles) {
+  const outcomes = new Map<string, CompileOutcome>();
+  const keys = new Map<string, string>();
+  const misses: Array<{ job: CompileJob; key: string }> = [];
+  const stillValid = (entry: CacheEntry, job: CompileJob) =>
+    Object.entries(entry.outcome.links).every(([target, route]) => resolveMarkdownLink(settings.routesBySource, job.relPath, target) === route) &&
+    Object.entries(entry.outcome.images).every(([absPath, file]) => imageFiles.info(absPath)?.file === file);
+  // Relative images are found from the site folder: the same page in another folder may have other images.
+  const settingsKey = JSON.stringify([FINGERPRINT, STORAGE_VERSION, settings.tocLevels, settings.themes, settings.baseUrl, settings.siteDir]);
+  for (const job of jobs) {
+    const key = cacheKey(job, settingsKey);
+    keys.set(job.relPath, key);
+    let entry = options.memory?.get(job.relPath);
+    if (!entry || entry.key !== key) entry = storedEntry(options.cacheDir, key, index.known(key), job.relPath) ?? undefined;
+    if (entry && entry.key === key && stillValid(entry, job)) {
+      outcomes.set(job.relPath, entry.outcome);
+      options.memory?.set(job.relPath, entry);
+      index.set(key, index.known(key) ?? storedOutcome(entry.outcome));
+    } else {
+      misses.push({ job, key });
+    }
   }
-  // A page's code also depends on its images, which the key (made before compiling) cannot know:
-  // the key handed on for the code includes the images' content-hashed names.
+  return { outcomes, keys, misses };
+}
+
+/** Compiles the pages no cache had, keeping each success in memory and on disk. */
+async function compileMisses(
+  misses: Array<{ job: CompileJob; key: string }>,
+  compiler: Compiler,
+  outcomes: Map<string, CompileOutcome>,
+  options: CompilePagesOptions,
+  index: CacheIndex<StoredOutcome>,
+): Promise<void> {
+  let done = 0;
+  await Promise.all(
+    misses.map(async ({ job, key }) => {
+      const outcome = await compiler.run(job);
+      outcomes.set(job.relPath, outcome);
+      options.onProgress?.(++done, misses.length);
+      if (!outcome.ok) return;
+      options.memory?.set(job.relPath, { key, outcome });
+      // The code is written before the index that promises it is there.
+      writeCacheEntry(options.cacheDir, codeKey(key), { code: outcome.page.code, excerptCode: outcome.page.excerptCode, markdown: outcome.page.markdown } satisfies StoredCode);
+      index.set(key, storedOutcome(outcome));
+    }),
+  );
+}
+
+/**
+ * A page's code also depends on its images, which the key (made before compiling) cannot know:
+ * the key handed on for the code includes the images' content-hashed names.
+ */
+function withImages(keys: Map<string, string>, outcomes: Map<string, CompileOutcome>): Map<string, string> {
   for (const [relPath, key] of keys) {
     const outcome = outcomes.get(relPath);
     if (outcome?.ok && Object.keys(outcome.images).length > 0) {
       keys.set(relPath, createHash('sha256').update(key).update(JSON.stringify(outcome.images)).digest('hex'));
     }
   }
-  return { outcomes, keys, stats };
+  return keys;
 }
 
 /** Changes when the layout of cache entries changes. */

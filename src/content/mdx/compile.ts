@@ -31,6 +31,7 @@ import {
 import { deepestLine, findDeepNesting, isStackOverflow, nestingError } from './nesting.js';
 import { preprocess } from './preprocess.js';
 import { readableTree, SITE_URL_MARK } from './markdownView.js';
+import { THEME_COMPONENT_NAMES } from '../../shared/themeComponents.js';
 
 /**
  * The MDX compiler and its remark and rehype extensions, loaded on first use: a build whose pages
@@ -62,7 +63,7 @@ const loadMdxLibraries = () =>
   }));
 
 /** Components the theme passes to every MDX page; usable without an import. */
-export const THEME_COMPONENTS = new Set(['Tabs', 'TabItem', 'Admonition', 'CodeBlock', 'Details']);
+export const THEME_COMPONENTS: ReadonlySet<string> = new Set(THEME_COMPONENT_NAMES);
 
 export interface CompileOptions {
   /** Site-relative path, used in messages. */

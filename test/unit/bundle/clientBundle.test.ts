@@ -20,7 +20,7 @@ describe('the client bundle', () => {
   beforeAll(async () => {
     tmp = await tempDir();
     const sources: VirtualSources = {
-      modules: new Map([['docs/a.mdx', { code: 'import { jsx } from "react/jsx-runtime";\nexport default function A() { return jsx("p", { children: "a" }); }', excerptCode: null, absPath: path.resolve('site/docs/a.mdx') }]]),
+      modules: new Map([['docs/a.mdx', { code: 'import { jsx } from "react/jsx-runtime";\nexport default function A() { return jsx("p", { children: "a" }); }', excerptCode: null, absPath: path.resolve('site/docs/a.mdx'), key: 'a' }]]),
       routeEntries: new Map([['docs-a', { content: { kind: 'mdx', relPath: 'docs/a.mdx' } }]]),
       siteData,
       customCss: [],
@@ -58,8 +58,8 @@ describe('route chunks', () => {
     try {
       const code = (text: string) => `import {jsx as _jsx} from "react/jsx-runtime";\nexport default function MDXContent() {\n  return _jsx("p", { children: ${JSON.stringify(text)} });\n}`;
       const modules = new Map([
-        ['docs/a.mdx', { code: code('a'), excerptCode: null, absPath: path.join(tmp.dir, 'docs/a.mdx') }],
-        ['docs/b.mdx', { code: code('b'), excerptCode: null, absPath: path.join(tmp.dir, 'docs/b.mdx') }],
+        ['docs/a.mdx', { code: code('a'), excerptCode: null, absPath: path.join(tmp.dir, 'docs/a.mdx'), key: 'a' }],
+        ['docs/b.mdx', { code: code('b'), excerptCode: null, absPath: path.join(tmp.dir, 'docs/b.mdx'), key: 'b' }],
       ]);
       const sources = (): VirtualSources => ({
         modules,
@@ -81,7 +81,7 @@ describe('route chunks', () => {
       const run = new Function('globalThis', chunk.replace('export default function', 'return function'));
       expect(run({ __sipa_modules: registry })()).toBe('<p>a</p>');
 
-      modules.set('docs/b.mdx', { ...modules.get('docs/b.mdx')!, code: code('b2') });
+      modules.set('docs/b.mdx', { ...modules.get('docs/b.mdx')!, code: code('b2'), key: 'b2' });
       const edited = await bundler.bundle(sources(), path.join(tmp.dir, 'out2'), '/');
       expect(edited.routes.get('docs-a')).toEqual(first.routes.get('docs-a'));
       expect(edited.routes.get('docs-b')!.js).not.toBe(first.routes.get('docs-b')!.js);
@@ -97,7 +97,7 @@ describe('route chunks', () => {
       await mkdir(path.join(tmp.dir, 'docs'), { recursive: true });
       const helper = path.join(tmp.dir, 'docs', 'greeting.js');
       await writeFile(helper, 'export const greeting = "hello";\n');
-      const page = { code: 'import {greeting} from "./greeting.js";\nexport default function Page() { return greeting; }', excerptCode: null, absPath: path.join(tmp.dir, 'docs/page.mdx') };
+      const page = { code: 'import {greeting} from "./greeting.js";\nexport default function Page() { return greeting; }', excerptCode: null, absPath: path.join(tmp.dir, 'docs/page.mdx'), key: 'page' };
       const modules = new Map([['docs/page.mdx', page]]);
       const sources = (): VirtualSources => ({
         modules,
@@ -121,7 +121,7 @@ describe('route chunks', () => {
       expect(edited.routesBundled).toBe(1);
       expect(await readFile(path.join(tmp.dir, 'out3', edited.routes.get('docs-page')!.js), 'utf8')).toContain('bonjour');
 
-      modules.set('docs/page.mdx', { ...page, code: 'import { createRoot } from "react-dom/client";\nexport default function B() { return String(createRoot); }' });
+      modules.set('docs/page.mdx', { ...page, code: 'import { createRoot } from "react-dom/client";\nexport default function B() { return String(createRoot); }', key: 'page-react' });
       await expect(bundler.bundle(sources(), path.join(tmp.dir, 'out4'), '/')).rejects.toThrow(/cannot import "react-dom\/client"/);
       await bundler.dispose();
     } finally {

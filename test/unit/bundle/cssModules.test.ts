@@ -1,4 +1,4 @@
-import { build } from 'esbuild';
+import { build, type OutputFile } from 'esbuild';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -42,7 +42,7 @@ describe('CSS modules', () => {
       const result = await build({ entryPoints: [page], bundle: true, write: false, minify: platform === 'browser', format: 'esm', platform, outdir: path.join(tmp.dir, 'out', platform), loader: platform === 'node' ? { '.css': 'empty' } : {}, plugins: [cssModulesPlugin()], logLevel: 'silent' });
       return result.outputFiles;
     };
-    const [browser, server] = await Promise.all([bundle('browser'), bundle('node')]);
+    const [browser, server] = (await Promise.all([bundle('browser'), bundle('node')])) as [OutputFile[], OutputFile[]];
     const name = (await compileCssModule(path.join(tmp.dir, 'page/page.module.css'))).names.card!;
     expect(browser.find((f) => f.path.endsWith('.js'))!.text).toContain(name);
     expect(server.find((f) => f.path.endsWith('.js'))!.text).toContain(name);

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLiveReload, EVENTS_PATH, SCRIPT_PATH, type LiveReload } from '../../../src/dev/liveReload.js';
-import { closeServer, listenOnFreePort } from '../../../src/dev/staticServer.js';
+import { closeServer, listenOnFreePort } from '../../../src/server/staticServer.js';
 
 let server: http.Server | undefined;
 let live: LiveReload | undefined;

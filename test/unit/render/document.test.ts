@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inlineScriptsIn } from '../../../src/render/securityHeaders.js';
+import { inlineScriptsIn } from '../../../src/server/securityHeaders.js';
 import { documentBody, documentInlineScripts, renderDocument, type DocumentParts } from '../../../src/render/document.js';
 import type { ClientSiteData, RoutePayload } from '../../../src/shared/types.js';
 

@@ -9,7 +9,6 @@ describe('collectGarbageAbove', () => {
     const baseline = used();
     // Arrays this size go to the large-object space, which only a full collection frees.
     let garbage: number[][] | null = Array.from({ length: 50 }, (_, i) => new Array<number>(300_000).fill(i + 0.5));
-    expect(garbage.length).toBe(50);
     expect(used()).toBeGreaterThan(baseline + 40 * 1024 * 1024);
     garbage = null;
     collectGarbageAbove(Number.MAX_SAFE_INTEGER);

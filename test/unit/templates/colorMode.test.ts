@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { colorModeScript } from '../../../templates/layout/colorMode.js';
+import { colorModeScript } from '../../../templates/layout/colorModeScript.js';
 
 /** Runs the head script against a fake page: a stored value, a system preference that can change. */
 function runScript(script: string, { stored = null as string | null, system = 'dark' as 'dark' | 'light' | 'none' } = {}) {

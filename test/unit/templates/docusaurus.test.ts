@@ -78,8 +78,8 @@ describe('@docusaurus/BrowserOnly', () => {
     const children = () => {
       throw new Error('children ran on the server');
     };
-    expect(render(createElement(BrowserOnly, { fallback: createElement('p', null, 'Loading') }, children))).toBe('<p>Loading</p>');
-    expect(render(createElement(BrowserOnly, null, children))).toBe('');
+    expect(render(createElement(BrowserOnly, { fallback: createElement('p', null, 'Loading'), children }))).toBe('<p>Loading</p>');
+    expect(render(createElement(BrowserOnly, { children }))).toBe('');
   });
 
   it('refuses children that are not a function', () => {

@@ -18,7 +18,7 @@ const settings: CompileSettings = {
   baseUrl: '/base/',
 };
 
-const job = (relPath: string, body: string, image: string | null = null): CompileJob => ({ relPath, body, text: body, format: 'md', withExcerpt: false, route: null, image });
+const job = (relPath: string, body: string, image: string | null = null): CompileJob => ({ relPath, body, text: body, format: 'md', withExcerpt: false, route: null, image, frontMatter: null });
 const jobs = [
   job('docs/a.md', '# A\n\n## First part\n\nSee [b](./b.md).\n\n```js\nconst a = 1;\n```\n'),
   job('docs/b.md', '# B\n\n## Other part\n\nPlain text.\n'),

@@ -62,7 +62,7 @@ const images = (asked: string[] = []) => ({
 async function render(page: CompiledPage, part: 'code' | 'excerptCode' = 'code'): Promise<string> {
   const file = path.join(tmp.dir, `page-${modules++}.mjs`);
   writeFileSync(file, page[part]!.replaceAll('"react/jsx-runtime"', JSON.stringify(jsxRuntime)));
-  const { default: Content } = (await import(pathToFileURL(file).href)) as { default: (props: object) => ReactNode };
+  const { default: Content } = (await import(pathToFileURL(file).href)) as { default: (props: { components?: object }) => ReactNode };
   return renderToStaticMarkup(createElement(Content, { components }));
 }
 
@@ -217,7 +217,7 @@ describe('compileMdx', () => {
     const Details = ({ children, open, id }: { children?: ReactNode; open?: boolean; id?: string }) => createElement('section', { 'data-open': String(open), id }, children);
     const file = path.join(tmp.dir, `page-${modules++}.mjs`);
     writeFileSync(file, page.code.replaceAll('"react/jsx-runtime"', JSON.stringify(jsxRuntime)));
-    const { default: Content } = (await import(pathToFileURL(file).href)) as { default: (props: object) => ReactNode };
+    const { default: Content } = (await import(pathToFileURL(file).href)) as { default: (props: { components?: object }) => ReactNode };
     const html = renderToStaticMarkup(createElement(Content, { components: { ...components, details: Details } }));
     expect(html).toMatch(/^<section data-open="true" id="more">\s*<summary>Why <code>replaceState<\/code>\?<\/summary>\s*<p>Because <strong>history<\/strong> stays short.<\/p>\s*<\/section>$/);
     expect(page.anchors).toEqual(['more']);

@@ -13,7 +13,7 @@ import http from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { BASE_SECURITY_HEADERS, HEADERS_FILE } from '../render/securityHeaders.js';
+import { BASE_SECURITY_HEADERS, HEADERS_FILE } from './securityHeaders.js';
 import { createHeaderRules, headersFor, type HeaderRule } from './headerRules.js';
 import { withBase } from '../shared/paths.js';
 

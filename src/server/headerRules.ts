@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { HEADERS_FILE } from '../render/securityHeaders.js';
+import { HEADERS_FILE } from './securityHeaders.js';
 
 /** One block of a `_headers` file: a path pattern and the headers of the paths it matches. */
 export interface HeaderRule {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicy, hasInlineHandler, headersFileText, inlineScriptsIn, scriptHash } from '../../../src/render/securityHeaders.js';
+import { contentSecurityPolicy, hasInlineHandler, headersFileText, inlineScriptsIn, scriptHash } from '../../../src/server/securityHeaders.js';
 
 describe('security headers', () => {
   it('hashes a script the way browsers check it: SHA-256 of its exact text, base64', () => {

@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { normalizeBaseUrl, readBuiltBaseUrl } from '../../../src/dev/builtBaseUrl.js';
+import { normalizeBaseUrl, readBuiltBaseUrl } from '../../../src/server/builtBaseUrl.js';
 import { tempDir } from '../../helpers.js';
 
 const page = (entry: string) => `<!doctype html><html><body><div id="__sipa"></div><script data-entry="${entry}" data-preload="">(function(){})()</script></body></html>`;

@@ -10,7 +10,7 @@ import {
   createStaticServer,
   listenOnFreePort,
   type StaticServerOptions,
-} from '../../../src/dev/staticServer.js';
+} from '../../../src/server/staticServer.js';
 
 interface RawResponse {
   status: number;

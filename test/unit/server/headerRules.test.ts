@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { headersFileText } from '../../../src/render/securityHeaders.js';
-import { headersFor, parseHeaderRules } from '../../../src/dev/headerRules.js';
+import { headersFileText } from '../../../src/server/securityHeaders.js';
+import { headersFor, parseHeaderRules } from '../../../src/server/headerRules.js';
 
 describe('_headers rules', () => {
   const rules = parseHeaderRules(
