@@ -35,6 +35,7 @@ await bundleEntries(
     index: 'src/index.ts',
     compileWorker: 'src/content/compile/compileWorker.ts',
     renderWorker: 'src/render/renderWorker.ts',
+    shellEntry: 'src/render/shellEntry.tsx',
   },
   dist,
   { define: { __SIPADOCS_BUILD_ID__: JSON.stringify(buildId) }, sourcemap: false },

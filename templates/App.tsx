@@ -12,6 +12,9 @@ import { BlogArchiveScreen, BlogListScreen, BlogPostScreen, BlogTagsScreen } fro
 import { DocScreen } from './screens/DocScreen.js';
 import { NotFoundScreen, PageScreen } from './screens/PageScreens.js';
 
+/** Content made at build time; the runtime hydrates it from the page on the first visit. */
+export { default as StaticHtml } from './components/StaticHtml.js';
+
 export interface AppProps {
   site: ClientSiteData;
   route: LoadedRoute;

@@ -87,7 +87,7 @@ export function virtualModulesPlugin(sources: () => VirtualSources | null): Plug
           }
           case 'sipa':
             if (key === 'shared-modules') return { contents: registryModuleCode(sharedModules()), loader: 'js', resolveDir: REPO_ROOT };
-            if (key === 'theme') return { contents: `export { App } from ${JSON.stringify(THEME_APP)};`, loader: 'js', resolveDir: REPO_ROOT };
+            if (key === 'theme') return { contents: `export { App, StaticHtml } from ${JSON.stringify(THEME_APP)};`, loader: 'js', resolveDir: REPO_ROOT };
             if (key === 'site-data') return { contents: `export default ${JSON.stringify(current().siteData)};`, loader: 'js' };
             if (key.startsWith('ssr-group:')) {
               // One server file: the renderer plus a lazy registry of its group of routes.

@@ -9,6 +9,8 @@ import siteData from 'sipa:site-data';
 import 'sipa:shared-modules';
 import type { ClientSiteData, RouteModule, RoutePayload } from '../shared/types.js';
 import { normalizePath } from '../shared/paths.js';
+import { STATIC_HTML_CLASS } from '../shared/staticHtml.js';
+import { StaticHtml } from 'sipa:theme';
 import { shouldPrefetch } from './connection.js';
 import { rememberDocsVersion } from './docsVersion.js';
 import { RouteLoadError } from './ErrorBoundary.js';
@@ -20,7 +22,6 @@ import { Root } from './Root.js';
 import { canonicalHref, decodeFragment, siteTargetOf, type SiteTarget } from './sitePath.js';
 import { attachRouteStyles } from './routeStyles.js';
 import { siteStorage } from './storage.js';
-import StaticHtml, { STATIC_HTML_CLASS } from '../../templates/components/StaticHtml.js';
 import '../../templates/css/theme.css';
 import 'sipa:custom-css';
 

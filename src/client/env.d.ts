@@ -5,6 +5,8 @@ declare module 'sipa:site-data' {
 declare module 'sipa:theme' {
   /** The theme's root component (templates/App.tsx), mounted by Root. */
   export const App: typeof import('../../templates/App.js').App;
+  /** The theme's holder of content made at build time, which the runtime hydrates from the page. */
+  export const StaticHtml: typeof import('../../templates/App.js').StaticHtml;
 }
 declare module 'sipa:custom-css';
 declare module 'sipa:shared-modules';

@@ -1,8 +1,6 @@
 import { useEffect, useRef, type FocusEvent, type MouseEvent, type PointerEvent } from 'react';
 import { useNavigation, type Navigation } from '../../src/client/navigation.js';
-
-/** The class of the element holding the HTML, by which the client finds it on the first visit. */
-export const STATIC_HTML_CLASS = 'static-html';
+import { STATIC_HTML_CLASS } from '../../src/shared/staticHtml.js';
 
 /** How long a copy button says "Copied", as CodeBlock does. */
 const COPIED_MS = 1500;

@@ -75,7 +75,7 @@ const FINGERPRINT = (() => {
     'src/content/mdx/walk.ts', 'src/content/mdx/markdownView.ts', 'src/content/mdx/nesting.ts', 'src/content/mdx/freeNames.ts', 'src/content/mdx/editMapFix.ts', 'src/content/compile/compileJob.ts', 'src/content/compile/images.ts', 'src/shared/paths.ts', 'src/shared/themeComponents.ts',
     // The fast path, and the theme markup it writes into its pages' HTML (see themeShells.ts).
     'src/content/static/isStaticPage.ts', 'src/content/static/parser.ts', 'src/content/static/renderStaticPage.ts', 'src/content/static/sourceLines.ts',
-    'src/content/static/themeShells.ts', 'src/content/static/staticModule.ts', 'templates/mdxComponents.tsx', 'templates/components/Admonition.tsx',
+    'src/content/static/themeShells.ts', 'src/render/shellEntry.tsx', 'src/shared/shellRenderer.ts', 'src/content/static/staticModule.ts', 'templates/mdxComponents.tsx', 'templates/components/Admonition.tsx',
     'templates/components/CodeBlock.tsx', 'templates/components/Details.tsx', 'templates/components/Heading.tsx', 'src/client/navigation.tsx',
   ];
   hash.update(codeFingerprint(files));

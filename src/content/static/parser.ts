@@ -1,3 +1,4 @@
+/// <reference path="./markdown-it-container.d.ts" />
 /**
  * The markdown-it parser of the static renderer, set up to read a page as the MDX pipeline does:
  * CommonMark with GFM tables, raw HTML only in `.md`, no typographer, no linkify (GFM autolink

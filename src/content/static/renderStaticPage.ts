@@ -90,6 +90,7 @@ export async function renderStaticPage(body: string, options: StaticRenderOption
   const deep = findDeepNesting(body);
   if (deep) throw nestingError(options.file, options.sourceText, deep, null);
   const session = options.session ?? createStaticSession();
+  await session.shells.load();
   const pre = preprocess(body);
   await options.highlighter.ensureLanguages(fenceLanguages(body));
   const images = new Map<string, UsedImage>();
