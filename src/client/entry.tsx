@@ -9,11 +9,12 @@ import siteData from 'sipa:site-data';
 import 'sipa:shared-modules';
 import type { ClientSiteData, RouteModule, RoutePayload } from '../shared/types.js';
 import { normalizePath } from '../shared/paths.js';
-import { shouldPrefetch } from './connection.js';
+import { isFastConnection, shouldPrefetch } from './connection.js';
 import { rememberDocsVersion } from './docsVersion.js';
 import { RouteLoadError } from './ErrorBoundary.js';
 import { invariant } from './invariant.js';
 import type { Navigation } from './navigation.js';
+import { createPrefetcher } from './prefetcher.js';
 import { createProgressBar } from './progressBar.js';
 import { ChunkLoadError, createRouteLoader, type LoadedRoute } from './routeLoader.js';
 import { Root } from './Root.js';
@@ -58,6 +59,14 @@ const loader = createRouteLoader({
   importChunk: (url) => import(/* @vite-ignore */ url) as Promise<RouteModule>,
 });
 const progress = createProgressBar();
+const prefetcher = createPrefetcher({
+  loader,
+  isRoute: routeMatches,
+  allowed: () => shouldPrefetch(),
+  fast: () => isFastConnection(),
+  // After the page's own loading; the timeout bounds the wait on a page that is never idle.
+  whenIdle: (task) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(task, { timeout: 2000 }) : setTimeout(task, 0)),
+});
 
 /** The site target of a link, or null for anything the browser should load itself. */
 const sitePathOf = (href: string): SiteTarget | null => siteTargetOf(href, location.href, site.baseUrl);
@@ -242,6 +251,9 @@ function ClientApp({ initial }: { initial: LoadedRoute }) {
 
   useEffect(() => rememberDocsVersion(site.docs, view.route.payload, siteStorage()), [view.route]);
 
+  // Before the links of the page shown set up their observers (passive effects run after layout effects).
+  useLayoutEffect(() => prefetcher.pageShown(), [view.route]);
+
   useLayoutEffect(() => {
     const scroll = view.scroll;
     if (!scroll) return;
@@ -254,10 +266,13 @@ function ClientApp({ initial }: { initial: LoadedRoute }) {
       pathname: normalizePath(view.route.payload.meta.path),
       hash: view.hash,
       navigate: (href) => void go(href, 'push'),
+      linkVisible: (href) => {
+        const target = sitePathOf(href);
+        if (target) prefetcher.visible(target.path);
+      },
       prefetch: (href) => {
         const target = sitePathOf(href);
-        if (!target || !shouldPrefetch()) return;
-        void routeMatches(target.path).then((ok) => (ok ? loader.load(target.path) : null)).catch(() => {});
+        if (target) prefetcher.intent(target.path);
       },
       isInternal: (href) => sitePathOf(href) !== null,
     }),
