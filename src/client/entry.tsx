@@ -13,6 +13,7 @@ import { isFastConnection, shouldPrefetch } from './connection.js';
 import { rememberDocsVersion } from './docsVersion.js';
 import { RouteLoadError } from './ErrorBoundary.js';
 import { invariant } from './invariant.js';
+import { createLinkObserver } from './linkObserver.js';
 import type { Navigation } from './navigation.js';
 import { createPrefetcher } from './prefetcher.js';
 import { createProgressBar } from './progressBar.js';
@@ -70,6 +71,11 @@ const prefetcher = createPrefetcher({
 
 /** The site target of a link, or null for anything the browser should load itself. */
 const sitePathOf = (href: string): SiteTarget | null => siteTargetOf(href, location.href, site.baseUrl);
+/** One observer for every link of the page: a link in view gets its payload prefetched. */
+const observeLink = createLinkObserver((href) => {
+  const target = sitePathOf(href);
+  if (target) prefetcher.visible(target.path);
+});
 
 /** The element a fragment points at, as browsers find it: the element with that id, else an `<a name>`. */
 function fragmentTarget(hash: string): Element | null {
@@ -266,10 +272,7 @@ function ClientApp({ initial }: { initial: LoadedRoute }) {
       pathname: normalizePath(view.route.payload.meta.path),
       hash: view.hash,
       navigate: (href) => void go(href, 'push'),
-      linkVisible: (href) => {
-        const target = sitePathOf(href);
-        if (target) prefetcher.visible(target.path);
-      },
+      observeLink,
       prefetch: (href) => {
         const target = sitePathOf(href);
         if (target) prefetcher.intent(target.path);

@@ -9,8 +9,11 @@ export interface Navigation {
   hash: string;
   /** Navigates client-side when the URL belongs to the site, otherwise does a normal page load. */
   navigate(href: string): void;
-  /** A link to `href` came into view: its route's payload may be loaded ahead (see prefetcher.ts). */
-  linkVisible(href: string): void;
+  /**
+   * Watches a link to `href` until it comes into view, when its route's payload may be loaded
+   * ahead (see prefetcher.ts); returns the function that stops watching it.
+   */
+  observeLink(element: Element, href: string): () => void;
   /** The visitor is likely to follow a link to `href`: its route's payload and chunk may be loaded now. */
   prefetch(href: string): void;
   /** True for site routes handled by the client-side router. */
@@ -21,7 +24,7 @@ const staticNavigation = (pathname: string): Navigation => ({
   pathname,
   hash: '',
   navigate: () => {},
-  linkVisible: () => {},
+  observeLink: () => () => {},
   prefetch: () => {},
   isInternal: () => false,
 });
@@ -71,15 +74,7 @@ export function UrlLink({ href = '', onClick, onMouseEnter, onFocus, onPointerDo
 
   useEffect(() => {
     const element = ref.current;
-    if (!internal || !element || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) {
-        observer.disconnect();
-        nav.linkVisible(href);
-      }
-    });
-    observer.observe(element);
-    return () => observer.disconnect();
+    if (internal && element) return nav.observeLink(element, href);
   }, [href, internal, nav]);
 
   const prefetch = () => {

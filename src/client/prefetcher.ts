@@ -27,9 +27,9 @@ const ignore = () => {};
  * - a link the visitor shows interest in (hover, focus, press) gets its payload and its content
  *   chunk at once;
  * - on a fast connection, the idle time after a page is shown also loads the content chunks of
- *   up to `idleChunks` of its visible links, the first to have become visible first, once their
- *   payloads are in. The count starts again with each page shown, so a visit never loads the
- *   chunks of every link in view.
+ *   up to `idleChunks` of its visible links, in the order they were reported visible (the page's
+ *   order, see linkObserver.ts), once their payloads are in. The count starts again with each
+ *   page shown, so a visit never loads the chunks of every link in view.
  *
  * Nothing at all is loaded ahead when `allowed()` says no: the click loads the route. Loads go
  * through the route loader, which keeps one request per payload and chunk; failures are left for
@@ -43,7 +43,7 @@ export function createPrefetcher(options: PrefetcherOptions) {
   let visibleSoFar = 0;
   /** Payload prefetches not settled yet, of any page: the idle batch waits for them. */
   let pending = 0;
-  /** Visible routes whose payload is in, by the order their links became visible. */
+  /** Visible routes whose payload is in, with the order their links were reported in. */
   let candidates: Array<{ order: number; path: string }> = [];
   let batchScheduled = false;
 

@@ -5,6 +5,7 @@
 import type { BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { IDLE_CHUNKS_PER_PAGE } from '../../src/client/prefetcher.js';
+import { routePayloadUrl } from '../../src/shared/paths.js';
 import { startSite, type BuiltSite } from './site.js';
 
 let site: BuiltSite;
@@ -263,7 +264,7 @@ const repeated = (requests: string[]) => {
 };
 /** Content chunks requested besides the page's own (which hydration needs). */
 const otherChunks = (requests: string[], own: string) => requests.filter((r) => r.startsWith('/_sipa/r/') && r !== own);
-const payloadJson = async (path: string) => (await (await fetch(site.url + payloadOf(path))).json()) as { chunk: string; data: { title: string } };
+const payloadJson = async (path: string) => (await (await fetch(site.url + routePayloadUrl(path, '/'))).json()) as { chunk: string; data: { title: string } };
 
 describe('prefetching', () => {
   it('prefetches a link’s route once on hover', async () => {
@@ -307,8 +308,19 @@ describe('prefetching', () => {
     await page.waitForTimeout(1500);
     const idleChunks = otherChunks(requests, own);
     expect(idleChunks).toHaveLength(IDLE_CHUNKS_PER_PAGE);
-    // Each of them is the chunk of a link whose payload came first.
-    for (const chunk of idleChunks) expect(requests.indexOf(chunk)).toBeGreaterThan(requests.findIndex((r) => r.startsWith('/_sipa/routes/')));
+    // They are the chunks of the first links in view, in the page's order, to other routes.
+    const firstInView = await page.evaluate((here) => {
+      const paths = [...document.querySelectorAll<HTMLAnchorElement>('#__sipa a[href^="/"]:not([target])')]
+        .filter((a) => {
+          const box = a.getBoundingClientRect();
+          return box.width > 0 && box.bottom > 0 && box.top < innerHeight && box.right > 0 && box.left < innerWidth;
+        })
+        .map((a) => new URL(a.href).pathname)
+        .filter((path) => path !== here && !/\.[a-z0-9]+$/i.test(path));
+      return [...new Set(paths)];
+    }, FROM);
+    const expected = await Promise.all(firstInView.slice(0, IDLE_CHUNKS_PER_PAGE).map(async (path) => (await payloadJson(path)).chunk));
+    expect(idleChunks).toEqual(expected);
     expect(repeated(requests)).toEqual([]);
 
     // The page navigated to gets its own idle chunks, besides its own.
