@@ -11,11 +11,13 @@ import type { ClientSiteData, RouteModule, RoutePayload } from '../shared/types.
 import { normalizePath } from '../shared/paths.js';
 import { STATIC_HTML_CLASS } from '../shared/staticHtml.js';
 import { StaticHtml } from 'sipa:theme';
-import { shouldPrefetch } from './connection.js';
+import { isFastConnection, shouldPrefetch } from './connection.js';
 import { rememberDocsVersion } from './docsVersion.js';
 import { RouteLoadError } from './ErrorBoundary.js';
 import { invariant } from './invariant.js';
+import { createLinkObserver } from './linkObserver.js';
 import type { Navigation } from './navigation.js';
+import { createPrefetcher } from './prefetcher.js';
 import { createProgressBar } from './progressBar.js';
 import { ChunkLoadError, createRouteLoader, type LoadedRoute } from './routeLoader.js';
 import { Root } from './Root.js';
@@ -60,9 +62,22 @@ const loader = createRouteLoader({
   importChunk: (url) => import(/* @vite-ignore */ url) as Promise<RouteModule>,
 });
 const progress = createProgressBar();
+const prefetcher = createPrefetcher({
+  loader,
+  isRoute: routeMatches,
+  allowed: () => shouldPrefetch(),
+  fast: () => isFastConnection(),
+  // After the page's own loading; the timeout bounds the wait on a page that is never idle.
+  whenIdle: (task) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(task, { timeout: 2000 }) : setTimeout(task, 0)),
+});
 
 /** The site target of a link, or null for anything the browser should load itself. */
 const sitePathOf = (href: string): SiteTarget | null => siteTargetOf(href, location.href, site.baseUrl);
+/** One observer for every link of the page: a link in view gets its payload prefetched. */
+const observeLink = createLinkObserver((href) => {
+  const target = sitePathOf(href);
+  if (target) prefetcher.visible(target.path);
+});
 
 /** The element a fragment points at, as browsers find it: the element with that id, else an `<a name>`. */
 function fragmentTarget(hash: string): Element | null {
@@ -244,6 +259,9 @@ function ClientApp({ initial }: { initial: LoadedRoute }) {
 
   useEffect(() => rememberDocsVersion(site.docs, view.route.payload, siteStorage()), [view.route]);
 
+  // Before the links of the page shown set up their observers (passive effects run after layout effects).
+  useLayoutEffect(() => prefetcher.pageShown(), [view.route]);
+
   useLayoutEffect(() => {
     const scroll = view.scroll;
     if (!scroll) return;
@@ -256,10 +274,10 @@ function ClientApp({ initial }: { initial: LoadedRoute }) {
       pathname: normalizePath(view.route.payload.meta.path),
       hash: view.hash,
       navigate: (href) => void go(href, 'push'),
+      observeLink,
       prefetch: (href) => {
         const target = sitePathOf(href);
-        if (!target || !shouldPrefetch()) return;
-        void routeMatches(target.path).then((ok) => (ok ? loader.load(target.path) : null)).catch(() => {});
+        if (target) prefetcher.intent(target.path);
       },
       isInternal: (href) => sitePathOf(href) !== null,
     }),

@@ -9,7 +9,12 @@ export interface Navigation {
   hash: string;
   /** Navigates client-side when the URL belongs to the site, otherwise does a normal page load. */
   navigate(href: string): void;
-  /** Loads a route's payload and chunk ahead of a likely click. */
+  /**
+   * Watches a link to `href` until it comes into view, when its route's payload may be loaded
+   * ahead (see prefetcher.ts); returns the function that stops watching it.
+   */
+  observeLink(element: Element, href: string): () => void;
+  /** The visitor is likely to follow a link to `href`: its route's payload and chunk may be loaded now. */
   prefetch(href: string): void;
   /** True for site routes handled by the client-side router. */
   isInternal(href: string): boolean;
@@ -19,6 +24,7 @@ const staticNavigation = (pathname: string): Navigation => ({
   pathname,
   hash: '',
   navigate: () => {},
+  observeLink: () => () => {},
   prefetch: () => {},
   isInternal: () => false,
 });
@@ -55,37 +61,41 @@ export function Link({ to, hash, ...rest }: AnchorProps & { to: string; hash?: s
 
 /**
  * An <a> to a URL as the page shows it (content links, where the compiler already put the base
- * URL in; `@docusaurus/Link`). It navigates client-side for site routes and prefetches the target
- * on hover or when it scrolls into view. External links, downloads and new-tab clicks behave as
- * plain links.
+ * URL in; `@docusaurus/Link`). It navigates client-side for site routes. Its route is prefetched
+ * in two steps: the payload when the link scrolls into view, the content chunk too when the
+ * pointer enters it, it gets the focus or it is pressed (pointerdown comes some 100 ms before the
+ * click, and is all a touch screen gives). External links, downloads and new-tab clicks behave
+ * as plain links.
  */
-export function UrlLink({ href = '', onClick, onMouseEnter, ...rest }: AnchorHTMLAttributes<HTMLAnchorElement>) {
+export function UrlLink({ href = '', onClick, onMouseEnter, onFocus, onPointerDown, ...rest }: AnchorHTMLAttributes<HTMLAnchorElement>) {
   const nav = useNavigation();
   const ref = useRef<HTMLAnchorElement>(null);
   const internal = nav.isInternal(href) && !rest.target && rest.download === undefined;
 
   useEffect(() => {
     const element = ref.current;
-    if (!internal || !element || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) {
-        observer.disconnect();
-        // Visible links are prefetched when the browser is idle, after the page's own loading.
-        if (typeof requestIdleCallback === 'function') requestIdleCallback(() => nav.prefetch(href), { timeout: 2000 });
-        else setTimeout(() => nav.prefetch(href), 0);
-      }
-    });
-    observer.observe(element);
-    return () => observer.disconnect();
+    if (internal && element) return nav.observeLink(element, href);
   }, [href, internal, nav]);
 
+  const prefetch = () => {
+    if (internal) nav.prefetch(href);
+  };
   return (
     <a
       ref={ref}
       href={href}
       onMouseEnter={(event) => {
-        if (internal) nav.prefetch(href);
+        prefetch();
         onMouseEnter?.(event);
+      }}
+      onFocus={(event) => {
+        prefetch();
+        onFocus?.(event);
+      }}
+      onPointerDown={(event) => {
+        // The main button or a touch; a right or middle press opens no page here.
+        if (event.button === 0) prefetch();
+        onPointerDown?.(event);
       }}
       onClick={(event) => {
         onClick?.(event);

@@ -27,22 +27,26 @@ export interface RouteLoaderOptions {
 const NOT_FOUND: Omit<RoutePayload, 'meta'> = { data: { kind: 'notFound' }, chunk: null, sidebar: null };
 
 /**
- * Loads routes (payload JSON, then the content chunk) with one in-flight request per path and a
- * cache of finished ones; the chunk loader is injected so tests and the browser share the logic.
+ * Loads routes in two steps, the payload JSON, then the content chunk it names, with one
+ * in-flight request per path and step and a cache of finished ones; the chunk loader is injected
+ * so tests and the browser share the logic. A payload loaded on its own (a prefetch) is the one
+ * a later full load uses, so a route is never fetched twice.
  */
 export function createRouteLoader(options: RouteLoaderOptions) {
-  const cache = new Map<string, Promise<LoadedRoute>>();
+  const payloads = new Map<string, Promise<RoutePayload>>();
+  const routes = new Map<string, Promise<LoadedRoute>>();
 
-  const loadUncached = async (path: string): Promise<LoadedRoute> => {
+  const fetchPayload = async (path: string): Promise<RoutePayload> => {
     const response = await options.fetchJson(routePayloadUrl(path, options.baseUrl));
-    let payload: RoutePayload;
-    if (response.status === 404) {
-      payload = { ...NOT_FOUND, meta: { title: 'Page not found', description: '', path, noIndex: true } };
-    } else if (!response.ok) {
-      throw new Error(`Loading ${path} failed: the server answered ${response.status} ${response.statusText}`.trim());
-    } else {
-      payload = (await response.json()) as RoutePayload;
-    }
+    if (response.status === 404) return { ...NOT_FOUND, meta: { title: 'Page not found', description: '', path, noIndex: true } };
+    if (!response.ok) throw new Error(`Loading ${path} failed: the server answered ${response.status} ${response.statusText}`.trim());
+    return (await response.json()) as RoutePayload;
+  };
+
+  const loadPayload = (path: string): Promise<RoutePayload> => cached(payloads, path, fetchPayload);
+
+  const loadRoute = async (path: string): Promise<LoadedRoute> => {
+    const payload = await loadPayload(path);
     let module: RouteModule = {};
     if (payload.chunk) {
       try {
@@ -56,22 +60,39 @@ export function createRouteLoader(options: RouteLoaderOptions) {
   };
 
   return {
+    /** The route's payload and content chunk. */
     load(pathname: string): Promise<LoadedRoute> {
-      const path = normalizePath(pathname);
-      let pending = cache.get(path);
-      if (!pending) {
-        pending = loadUncached(path);
-        cache.set(path, pending);
-        // Failed loads are forgotten so Retry really retries.
-        pending.catch(() => cache.delete(path));
-      }
-      return pending;
+      return cached(routes, normalizePath(pathname), loadRoute);
+    },
+    /** The route's payload alone (its chunk is loaded by `load`). */
+    payload(pathname: string): Promise<RoutePayload> {
+      return loadPayload(normalizePath(pathname));
+    },
+    /** True once `load` was called for the route (loading or loaded) and did not fail. */
+    hasRoute(pathname: string): boolean {
+      return routes.has(normalizePath(pathname));
     },
     /** Seeds the cache with the route the page was server-rendered with. */
     seed(route: LoadedRoute): void {
-      cache.set(normalizePath(route.payload.meta.path), Promise.resolve(route));
+      const path = normalizePath(route.payload.meta.path);
+      payloads.set(path, Promise.resolve(route.payload));
+      routes.set(path, Promise.resolve(route));
     },
   };
+}
+
+/** The pending or finished `load(path)` of `cache`, started if there is none. Failed loads are forgotten so Retry really retries. */
+function cached<T>(cache: Map<string, Promise<T>>, path: string, load: (path: string) => Promise<T>): Promise<T> {
+  let pending = cache.get(path);
+  if (!pending) {
+    pending = load(path);
+    cache.set(path, pending);
+    const settled = pending;
+    settled.catch(() => {
+      if (cache.get(path) === settled) cache.delete(path);
+    });
+  }
+  return pending;
 }
 
 /** Routes that show content need a component as their chunk's default export. */

@@ -9,29 +9,24 @@ const COPIED_MS = 1500;
  * Content rendered to HTML at build time (pages without components). React mounts the string and
  * never renders inside it, so what the theme's components would do there is done here, from
  * events that bubble up to the content: links to the site navigate client-side and are prefetched
- * (on hover, focus, press, and when they come into view), and code blocks' copy buttons copy.
+ * as the theme's links are (the payload in view; the chunk too on hover, focus or press), and
+ * code blocks' copy buttons copy.
  */
 export default function StaticHtml({ html }: { html: string }) {
   const nav = useNavigation();
   const ref = useRef<HTMLDivElement>(null);
 
+  // Links in view: their payloads may load ahead (see Navigation.observeLink).
   useEffect(() => {
     const root = ref.current;
-    if (!root || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => {
-      for (const entry of entries) {
-        if (!entry.isIntersecting) continue;
-        observer.unobserve(entry.target);
-        const href = entry.target.getAttribute('href')!;
-        if (typeof requestIdleCallback === 'function') requestIdleCallback(() => nav.prefetch(href), { timeout: 2000 });
-        else setTimeout(() => nav.prefetch(href), 0);
-      }
-    });
-    for (const anchor of root.querySelectorAll('a[href]')) if (internalLink(anchor, nav)) observer.observe(anchor);
-    return () => observer.disconnect();
+    if (!root) return;
+    const stops = [...root.querySelectorAll('a[href]')].filter((anchor) => internalLink(anchor, nav)).map((anchor) => nav.observeLink(anchor, anchor.getAttribute('href')!));
+    return () => stops.forEach((stop) => stop());
   }, [html, nav]);
 
+  // The pointer on a link, its focus or a press: its route's payload and chunk may load now.
   const prefetch = (event: MouseEvent | FocusEvent | PointerEvent) => {
+    if ('button' in event && event.type === 'pointerdown' && event.button !== 0) return;
     const anchor = internalLink(event.target, nav);
     if (anchor) nav.prefetch(anchor.getAttribute('href')!);
   };

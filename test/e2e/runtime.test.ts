@@ -4,6 +4,8 @@
  */
 import type { BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { IDLE_CHUNKS_PER_PAGE } from '../../src/client/prefetcher.js';
+import { routePayloadUrl } from '../../src/shared/paths.js';
 import { startSite, type BuiltSite } from './site.js';
 
 let site: BuiltSite;
@@ -28,6 +30,9 @@ const payloadOf = (path: string) => `/_sipa/routes${path}.json`;
 /** Emulates a visitor who saves data: the runtime then prefetches nothing. */
 const SAVE_DATA = `Object.defineProperty(Navigator.prototype, 'connection', { configurable: true, get: () => ({ saveData: true, effectiveType: '4g' }) });`;
 const TWO_G = `Object.defineProperty(Navigator.prototype, 'connection', { configurable: true, get: () => ({ saveData: false, effectiveType: '2g' }) });`;
+/** A connection on which links are prefetched but content chunks are not loaded in idle time. */
+const THREE_G = `Object.defineProperty(Navigator.prototype, 'connection', { configurable: true, get: () => ({ saveData: false, effectiveType: '3g' }) });`;
+const FOUR_G = `Object.defineProperty(Navigator.prototype, 'connection', { configurable: true, get: () => ({ saveData: false, effectiveType: '4g' }) });`;
 const NO_INTERSECTION_OBSERVER = `delete window.IntersectionObserver;`;
 /** Reports unhandled promise rejections as console errors, in every document the page loads. */
 const REPORT_REJECTIONS = `addEventListener('unhandledrejection', (event) => console.error('unhandledrejection: ' + ((event.reason && event.reason.message) || event.reason)));`;
@@ -245,6 +250,22 @@ describe('client-side navigation', () => {
   }, 60_000);
 });
 
+/** Resolves once `condition` holds (checked every 100 ms); fails after 20 s. */
+async function until(condition: () => boolean): Promise<void> {
+  for (let waited = 0; !condition(); waited += 100) {
+    if (waited > 20_000) throw new Error('condition not met in 20 s');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+/** Route payloads and chunks requested more than once (other files, such as the favicon, may be). */
+const repeated = (requests: string[]) => {
+  const counts = requests.filter((r) => r.startsWith('/_sipa/')).reduce((m, r) => m.set(r, (m.get(r) ?? 0) + 1), new Map<string, number>());
+  return [...counts].filter(([, n]) => n > 1);
+};
+/** Content chunks requested besides the page's own (which hydration needs). */
+const otherChunks = (requests: string[], own: string) => requests.filter((r) => r.startsWith('/_sipa/r/') && r !== own);
+const payloadJson = async (path: string) => (await (await fetch(site.url + routePayloadUrl(path, '/'))).json()) as { chunk: string; data: { title: string } };
+
 describe('prefetching', () => {
   it('prefetches a link’s route once on hover', async () => {
     const { page, requests } = await open(FROM, [NO_INTERSECTION_OBSERVER]);
@@ -266,15 +287,137 @@ describe('prefetching', () => {
     expect(requests).toContain(payloadOf(TO));
   }, 60_000);
 
+  it('loads only the payloads of links in view, not their content chunks', async () => {
+    const own = (await payloadJson(FROM)).chunk;
+    const { page, requests } = await open(FROM, [THREE_G]);
+    await until(() => requests.includes(payloadOf(TO)));
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(1000);
+    const payloads = requests.filter((r) => r.startsWith('/_sipa/routes/'));
+    // The sidebar and the navbar show many links.
+    expect(payloads.length).toBeGreaterThan(5);
+    expect(otherChunks(requests, own)).toEqual([]);
+    expect(repeated(requests)).toEqual([]);
+  }, 60_000);
+
+  it(`on a fast connection, idle time loads the content chunks of at most ${IDLE_CHUNKS_PER_PAGE} links in view, once each, and as many on the next page`, async () => {
+    const own = (await payloadJson(FROM)).chunk;
+    const { page, requests } = await open(FROM, [FOUR_G]);
+    await until(() => otherChunks(requests, own).length >= IDLE_CHUNKS_PER_PAGE);
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(1500);
+    const idleChunks = otherChunks(requests, own);
+    expect(idleChunks).toHaveLength(IDLE_CHUNKS_PER_PAGE);
+    // They are the chunks of the first links in view, in the page's order, to other routes.
+    const firstInView = await page.evaluate((here) => {
+      const paths = [...document.querySelectorAll<HTMLAnchorElement>('#__sipa a[href^="/"]:not([target])')]
+        .filter((a) => {
+          const box = a.getBoundingClientRect();
+          return box.width > 0 && box.bottom > 0 && box.top < innerHeight && box.right > 0 && box.left < innerWidth;
+        })
+        .map((a) => new URL(a.href).pathname)
+        .filter((path) => path !== here && !/\.[a-z0-9]+$/i.test(path));
+      return [...new Set(paths)];
+    }, FROM);
+    const expected = await Promise.all(firstInView.slice(0, IDLE_CHUNKS_PER_PAGE).map(async (path) => (await payloadJson(path)).chunk));
+    expect(idleChunks).toEqual(expected);
+    expect(repeated(requests)).toEqual([]);
+
+    // The page navigated to gets its own idle chunks, besides its own.
+    const API = '/docs/api/Sipa';
+    const apiChunk = (await payloadJson(API)).chunk;
+    const mark = requests.length;
+    const nextIdleChunks = () => otherChunks(requests.slice(mark), own).filter((r) => r !== apiChunk);
+    await clickLink(page, API);
+    await page.waitForURL(site.url + API);
+    await until(() => nextIdleChunks().length >= IDLE_CHUNKS_PER_PAGE);
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(1500);
+    expect(nextIdleChunks()).toHaveLength(IDLE_CHUNKS_PER_PAGE);
+    expect(repeated(requests)).toEqual([]);
+  }, 60_000);
+
+  it('loads the content chunk of a link in view when the pointer enters it or it gets the focus', async () => {
+    const own = (await payloadJson(FROM)).chunk;
+    const to = await payloadJson(TO);
+    const { page, requests } = await open(FROM, [THREE_G]);
+    await until(() => requests.includes(payloadOf(TO)));
+    await page.waitForLoadState('networkidle');
+    expect(requests).not.toContain(to.chunk);
+    await page.locator(`#__sipa a[href="${TO}"]`).first().hover();
+    await page.waitForFunction((c) => performance.getEntriesByType('resource').some((e) => e.name.endsWith(c)), to.chunk);
+    // Keyboard focus does the same for another link.
+    const other = '/docs/guides/history_and_why';
+    const otherChunk = (await payloadJson(other)).chunk;
+    expect(requests).not.toContain(otherChunk);
+    await page.locator(`#__sipa a[href="${other}"]`).first().focus();
+    await page.waitForFunction((c) => performance.getEntriesByType('resource').some((e) => e.name.endsWith(c)), otherChunk);
+    await page.waitForTimeout(300);
+    expect(otherChunks(requests, own).sort()).toEqual([to.chunk, otherChunk].sort());
+    expect(requests.filter((r) => r === payloadOf(TO))).toHaveLength(1);
+    expect(requests.filter((r) => r === to.chunk)).toHaveLength(1);
+  }, 60_000);
+
+  it('starts loading a route on pointerdown, and the click that follows navigates with those requests', async () => {
+    const to = await payloadJson(TO);
+    const { page, requests, errors } = await open(FROM, [NO_INTERSECTION_OBSERVER, THREE_G]);
+    await setMarker(page);
+    expect(requests.filter((r) => r.startsWith('/_sipa/routes/'))).toEqual([]);
+    // A press without a hover (as on a touch screen): the route starts loading before the click.
+    const chunkRequested = page.waitForRequest((r) => r.url().endsWith(to.chunk));
+    await page.locator(`#__sipa a[href="${TO}"]`).first().dispatchEvent('pointerdown', { pointerType: 'touch', isPrimary: true, button: 0 });
+    await chunkRequested;
+    expect(requests).toContain(payloadOf(TO));
+    await clickLink(page, TO);
+    await page.waitForURL(site.url + TO);
+    await page.waitForFunction((t) => document.querySelector('h1')?.textContent?.includes(t), to.data.title);
+    expect(await marker(page)).toBe(42);
+    expect(requests.filter((r) => r === payloadOf(TO))).toHaveLength(1);
+    expect(requests.filter((r) => r === to.chunk)).toHaveLength(1);
+    expect(errors).toEqual([]);
+  }, 60_000);
+
+  it('navigates to a route whose payload was prefetched but not its chunk, with the progress bar while the chunk is slow', async () => {
+    const to = await payloadJson(TO);
+    const { page, requests, errors } = await open(FROM, [THREE_G, WATCH_PROGRESS]);
+    await until(() => requests.includes(payloadOf(TO)));
+    await page.waitForLoadState('networkidle');
+    expect(requests).not.toContain(to.chunk);
+    let held = 0;
+    await page.route(`**${to.chunk}`, async (route) => {
+      held++;
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await setMarker(page);
+    await clickLink(page, TO);
+    await page.waitForSelector('#sipa-progress', { timeout: 5000 });
+    await page.waitForURL(site.url + TO);
+    await page.waitForFunction((t) => document.querySelector('h1')?.textContent?.includes(t), to.data.title);
+    await page.waitForSelector('#sipa-progress', { state: 'detached', timeout: 5000 });
+    expect(await marker(page)).toBe(42);
+    expect(held).toBe(1);
+    expect(requests.filter((r) => r === payloadOf(TO))).toHaveLength(1);
+    expect(requests.filter((r) => r === to.chunk)).toHaveLength(1);
+    expect(errors).toEqual([]);
+  }, 60_000);
+
   for (const [name, script] of [
     ['saveData', SAVE_DATA],
     ['2g', TWO_G],
   ] as const) {
-    it(`skips prefetching with ${name}`, async () => {
+    it(`prefetches nothing with ${name}: not in view, on hover, focus or pointerdown, nor the matcher`, async () => {
+      const own = (await payloadJson(FROM)).chunk;
       const { page, requests } = await open(FROM, [script]);
-      await page.locator(`#__sipa a[href="${TO}"]`).first().hover();
-      await page.waitForTimeout(500);
+      const link = page.locator(`#__sipa a[href="${TO}"]`).first();
+      await link.hover();
+      await link.focus();
+      await link.dispatchEvent('pointerdown', { pointerType: 'mouse', isPrimary: true, button: 0 });
+      await page.waitForLoadState('networkidle');
+      await page.waitForTimeout(1000);
       expect(requests.filter((r) => r.startsWith('/_sipa/routes/'))).toEqual([]);
+      expect(otherChunks(requests, own)).toEqual([]);
+      expect(requests.filter((r) => MATCHER_CHUNK.test(r))).toEqual([]);
       // Navigation itself still works.
       await clickLink(page, TO);
       await page.waitForURL(site.url + TO);

@@ -127,7 +127,9 @@ describe('colour mode and a live change of the system preference', () => {
       await page.getByRole('button', { name: /Switch to light mode/ }).click();
       expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('light');
       const before = await changes();
+      // One change at a time: two emulations before the page renders again may reach it as none.
       await page.emulateMedia({ colorScheme: 'light' });
+      await page.waitForFunction((n) => (window as unknown as { __schemeChanges: number }).__schemeChanges >= n + 1, before);
       await page.emulateMedia({ colorScheme: 'dark' });
       await page.waitForFunction((n) => (window as unknown as { __schemeChanges: number }).__schemeChanges >= n + 2, before);
       expect(await theme(page)).toBe('light');

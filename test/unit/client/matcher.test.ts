@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRouteMatcher, MATCHER_CACHE_SIZE } from '../../../src/client/matcher.js';
+import { BoundedCache, createRouteMatcher, MATCHER_CACHE_SIZE } from '../../../src/client/matcher.js';
 
 describe('createRouteMatcher', () => {
   it('matches paths with path-to-regexp patterns', () => {
@@ -48,5 +48,20 @@ describe('createRouteMatcher', () => {
     const { matches, cache } = createRouteMatcher(['/a', '/b', '/c'], 2);
     matches('/zzz');
     expect(cache.size).toBe(2);
+  });
+});
+
+describe('BoundedCache', () => {
+  it('evicts the least recently used entry, a read counting as a use', () => {
+    const cache = new BoundedCache<string, number>(2);
+    cache.set('a', 1);
+    cache.set('b', 2);
+    expect(cache.get('a')).toBe(1);
+    cache.set('c', 3);
+    expect([cache.has('a'), cache.has('b'), cache.has('c')]).toEqual([true, false, true]);
+    cache.set('a', 4);
+    cache.set('d', 5);
+    expect([cache.get('a'), cache.has('c'), cache.get('d'), cache.size]).toEqual([4, false, 5, 2]);
+    expect(cache.get('zzz')).toBeUndefined();
   });
 });

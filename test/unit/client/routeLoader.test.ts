@@ -98,4 +98,49 @@ describe('createRouteLoader', () => {
     expect(await loader.load('/docs/seeded/')).toBe(seeded);
     expect(fetchJson).not.toHaveBeenCalled();
   });
+
+  it('loads a payload alone, and a later full load reuses it', async () => {
+    const { loader, fetchJson, importChunk } = setup();
+    const payload = await loader.payload('/docs/a/');
+    expect(payload.chunk).toBe('/_sipa/r/docs/a.js');
+    expect(importChunk).not.toHaveBeenCalled();
+    expect(loader.hasRoute('/docs/a')).toBe(false);
+    const route = await loader.load('/docs/a');
+    expect(route.payload).toBe(payload);
+    expect(loader.hasRoute('/docs/a')).toBe(true);
+    expect(fetchJson).toHaveBeenCalledTimes(1);
+    expect(importChunk).toHaveBeenCalledTimes(1);
+  });
+
+  it('shares a payload request in flight with a full load', async () => {
+    const { loader, fetchJson } = setup();
+    const [payload, route] = await Promise.all([loader.payload('/docs/a'), loader.load('/docs/a')]);
+    expect(route.payload).toBe(payload);
+    expect(fetchJson).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps a payload when its chunk fails, so a retry imports the chunk again without fetching it', async () => {
+    let fail = true;
+    const { loader, fetchJson, importChunk } = setup({
+      importChunk: async () => {
+        if (fail) throw new TypeError('Failed to fetch dynamically imported module');
+        return { default: Component };
+      },
+    });
+    await expect(loader.load('/docs/a')).rejects.toBeInstanceOf(ChunkLoadError);
+    expect(loader.hasRoute('/docs/a')).toBe(false);
+    fail = false;
+    await expect(loader.load('/docs/a')).resolves.toMatchObject({ module: { default: Component } });
+    expect(fetchJson).toHaveBeenCalledTimes(1);
+    expect(importChunk).toHaveBeenCalledTimes(2);
+  });
+
+  it('serves the payload of a seeded route', async () => {
+    const { loader, fetchJson } = setup();
+    const seeded = { payload: docPayload('/docs/seeded'), module: { default: Component } };
+    loader.seed(seeded);
+    expect(await loader.payload('/docs/seeded')).toBe(seeded.payload);
+    expect(loader.hasRoute('/docs/seeded')).toBe(true);
+    expect(fetchJson).not.toHaveBeenCalled();
+  });
 });
