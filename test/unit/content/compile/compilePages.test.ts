@@ -95,7 +95,7 @@ describe('compilePages with a persistent cache', () => {
     expect(edited.keys.get('docs/chart.md')).not.toBe(first.keys.get('docs/chart.md'));
     const code = page(edited, 'docs/chart.md').code;
     expect(code).not.toContain(file);
-    expect(code).toMatch(/width: "80"/);
+    expect(attributesOf(code)).toMatch(/width[:=] ?"80"/);
   });
 
   it('compiles what a large one-off build misses in the worker it started while looking pages up', async () => {
@@ -106,7 +106,7 @@ describe('compilePages with a persistent cache', () => {
     const byWorkers = { ...options, workers: undefined };
     const cold = await compilePages(many, settings, byWorkers);
     expect(cold.stats).toMatchObject({ compiled: 200, reused: 0, workers: 2 });
-    expect(page(cold, 'docs/p0.md').code).toMatch(/src: "\/base\/_sipa\/img\/p0-[0-9a-f]{8}\.svg"[\s\S]*width: "30"/);
+    expect(attributesOf(page(cold, 'docs/p0.md').code)).toMatch(/src[:=] ?"\/base\/_sipa\/img\/p0-[0-9a-f]{8}\.svg"[\s\S]*width[:=] ?"30"/);
     const edited = [...many];
     edited[7] = job('docs/p7.md', '# Page 7\n\nEdited text.\n');
     const warm = await compilePages(edited, settings, byWorkers);
@@ -116,3 +116,11 @@ describe('compilePages with a persistent cache', () => {
     expect(unchanged.stats).toEqual({ compiled: 0, reused: 200, workers: 0 });
   }, 120_000);
 });
+
+/**
+ * A page's code with the quotes of its HTML string unescaped: an image's attributes read
+ * `width: "30"` in a compiled MDX module and `width="30"` in the HTML of the fast path.
+ */
+function attributesOf(code: string): string {
+  return code.replace(/\\"/g, '"');
+}
