@@ -30,7 +30,7 @@ import { createStagingDir, removeLeftovers, restoreInterruptedSwap } from './out
 import { checkOutputDir } from './outputDir.js';
 import { contentSecurityPolicy, HEADERS_FILE, headersFileText } from './securityHeaders.js';
 import { MANIFEST_VERSION, manifestFile, readManifest, recordFile, targetsDigest, writeManifest, type OutputManifest } from './outputManifest.js';
-import { buildSearchIndex, createSearchCollector, type SearchMemory } from '../search/buildSearchIndex.js';
+import { buildSearchIndex, createSearchCollector, describeSearch, searchStats, type SearchMemory, type SearchStats } from '../search/buildSearchIndex.js';
 import { readGitHistory, type GitHistory } from './gitHistory.js';
 import { resolveLastUpdate } from '../content/lastUpdate.js';
 import { feedLinksFor, planFeeds } from '../outputs/feeds.js';
@@ -88,8 +88,8 @@ export interface BuildContext {
   lastCompile?: { compiled: number; reused: number };
   /** Search documents of the site's pages by body key (watch mode). */
   searchMemory?: SearchMemory;
-  /** Pages in the search index of the last build, and whether it indexed them again (for logs and tests). */
-  lastSearch?: { pages: number; indexed: boolean };
+  /** Pages in the search index of the last build, and what it indexed (for logs and tests). */
+  lastSearch?: SearchStats;
 }
 
 
@@ -259,10 +259,10 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
           language: config.i18n.localeConfigs[config.i18n.defaultLocale]!.htmlLang.split('-')[0]!.toLowerCase(),
           memory: options.context ? (context.searchMemory ??= new Map()) : undefined,
         });
-        context.lastSearch = { pages: result.pages, indexed: result.indexed };
+        context.lastSearch = searchStats(result);
         return result;
       },
-      (s) => (s ? `${s.pages} pages${s.indexed ? '' : ' (unchanged)'}` : 'off (noIndex)'),
+      (s) => (s ? describeSearch(s) : 'off (noIndex)'),
     );
     await log.stage('write', async () => {
       if (staticFiles.length > 0) await staging.copyDir(path.join(config.siteDir, config.staticDir), '.');
