@@ -5,9 +5,12 @@
  * what the stage did. After the cold build and after the 10-page edit (a non-empty delta) it runs a
  * first query in headless Chromium, from a local static server, and counts what it downloads.
  *
- *   node bin/run-ts.js bench/searchIndex.ts [--docs 1000] [--posts 100] [--query WORD]
+ * With `--site DIR`, a copy of that site instead, built cold, warm and after one doc edited, with a
+ * first query after the cold build and after the edit.
+ *
+ *   node bin/run-ts.js bench/searchIndex.ts [--docs 1000] [--posts 100] [--query WORD] [--site DIR]
  */
-import { appendFile, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { appendFile, cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -26,20 +29,31 @@ const STEPS: Array<{ run: string; edit: number; query: boolean }> = [
 ];
 
 async function main(): Promise<number> {
-  const { values } = parseArgs({ options: { docs: { type: 'string', default: '1000' }, posts: { type: 'string', default: '100' }, query: { type: 'string', default: 'router' } } });
+  const { values } = parseArgs({
+    options: { docs: { type: 'string', default: '1000' }, posts: { type: 'string', default: '100' }, query: { type: 'string', default: 'router' }, site: { type: 'string' } },
+  });
   const docs = Number(values.docs);
   const root = findRepoRoot();
-  const tmp = await mkdtemp(path.join(os.tmpdir(), `sipadocs-search-bench-${docs}-`));
+  const tmp = await mkdtemp(path.join(os.tmpdir(), `sipadocs-search-bench-${values.site ? 'site' : docs}-`));
   try {
     const site = path.join(tmp, 'site');
-    const generated = await generateSite(site, { docs, posts: Number(values.posts), seed: 1 });
+    let docFiles: string[];
+    let steps = STEPS;
+    if (values.site) {
+      await cp(values.site, site, { recursive: true });
+      docFiles = (await readdir(path.join(site, 'docs'), { recursive: true })).filter((f) => /\.mdx?$/.test(f)).sort().map((f) => path.join('docs', f));
+      steps = [STEPS[0]!, STEPS[1]!, { ...STEPS[2]!, query: true }];
+      console.log(`${values.site} (${docFiles.length} docs), load average ${os.loadavg()[0]!.toFixed(1)} at the start`);
+    } else {
+      docFiles = (await generateSite(site, { docs, posts: Number(values.posts), seed: 1 })).docs;
+      console.log(`${docs} docs, load average ${os.loadavg()[0]!.toFixed(1)} at the start`);
+    }
     const out = path.join(tmp, 'out');
-    console.log(`${docs} docs, load average ${os.loadavg()[0]!.toFixed(1)} at the start`);
     console.log('run            wall s   CPU s  search s  search stage');
     let edited = 0;
-    for (const step of STEPS) {
+    for (const step of steps) {
       // Pages spread over the site, none edited twice.
-      for (let i = 0; i < step.edit; i++) await appendFile(path.join(site, generated.docs[(edited++ * 7919) % generated.docs.length]!), EDIT);
+      for (let i = 0; i < step.edit; i++) await appendFile(path.join(site, docFiles[(edited++ * 7919) % docFiles.length]!), EDIT);
       const statsFile = path.join(tmp, 'stats.json');
       const build = await runTimed(process.execPath, [path.join(root, 'bin', 'sipadocs.js'), 'build', '--site', site, '--out-dir', out], {
         cwd: root,
