@@ -23,10 +23,11 @@ export type SearchPlan =
 
 /**
  * The most pages the delta may hold over a base of `pages` pages before the base is rebuilt.
- * Indexing costs about the same per page (2.3–2.5 ms of CPU on the generated 10,000-doc site),
- * so over a run of one-page edits a limit L costs a full index every L builds plus, each build, a
- * delta of L/2 pages on average: per build N/L + L/2 page-costs, least at L = √(2N) (142 pages
- * at 10,000, about a third of a second per build; 9 on the Sipa site's 37 pages).
+ * Indexing costs about the same per page (on the generated 10,000-doc site, under load: a new base
+ * 7–10 ms a page, a delta of 11 pages 1.2 s in all), so over a run of one-page edits a limit L
+ * costs a new base every L builds plus, each build, a delta of L/2 pages on average: N/L + L/2
+ * page-costs a build, least at L = √(2N): 142 pages at 10,000 (about 141 page-costs a build on
+ * average, against 10,000 for indexing every page), 9 on the Sipa site's 37 pages.
  */
 export function deltaLimit(pages: number): number {
   return Math.max(1, Math.ceil(Math.sqrt(2 * pages)));
