@@ -2,7 +2,7 @@ import path from 'node:path';
 import { loadConfig } from '../config/load.js';
 import type { ClientBundle } from '../bundle/bundleSite.js';
 import type { SiteModel } from '../content/model.js';
-import type { SearchIndexResult } from '../search/buildSearchIndex.js';
+import { describeSearch, searchStats, type SearchIndexResult, type SearchStats } from '../search/buildSearchIndex.js';
 import { readGitHistory, type GitHistory } from './gitHistory.js';
 import { createStageLogger, formatMs, type StageLogger } from './log.js';
 import { createBuildSession, type BuildReport, type BuildSession, type SessionOptions } from './session.js';
@@ -30,7 +30,7 @@ export interface BuildResult {
   stats: {
     compile: CompiledSite['stats'];
     render: RenderedSite['stats'];
-    search: Pick<SearchIndexResult, 'pages' | 'indexed'> | null;
+    search: SearchStats | null;
   };
 }
 
@@ -78,7 +78,7 @@ export async function buildSite(session: BuildSession, options: { quiet?: boolea
     const search = await log.stage('search', () => indexSite(session, plan, rendered, output), describe.search);
     await log.stage('write', () => writeSite(session, plan, output, { rendered, outputs, search, targets }, report));
     failed = false;
-    const stats = { compile: compiled.stats, render: rendered.stats, search: search && { pages: search.pages, indexed: search.indexed } };
+    const stats = { compile: compiled.stats, render: rendered.stats, search: search && searchStats(search) };
     return summarize(log, quiet, { pages: plan.routes.length, outDir: path.resolve(session.outDir), warnings, timings: log.timings, stats }, performance.now() - started);
   } finally {
     await closeOutput(output, failed);
@@ -123,5 +123,5 @@ const describe = {
   markdown: (pages: number) => `${pages} pages`,
   feeds: (feeds: number) => (feeds ? `${feeds} feeds` : 'no feeds'),
   sitemap: (urls: number, noIndex: boolean) => (noIndex ? 'robots.txt only (noIndex)' : `${urls} URLs`),
-  search: (search: SearchIndexResult | null) => (search ? `${search.pages} pages${search.indexed ? '' : ' (unchanged)'}` : 'off (noIndex)'),
+  search: (search: SearchIndexResult | null) => (search ? describeSearch(searchStats(search)) : 'off (noIndex)'),
 };

@@ -1,33 +1,43 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import path from 'node:path';
 import type { FileStamp } from '../staging/outputManifest.js';
 import { stampFile } from '../staging/outputManifest.js';
 import type { StagingDir } from '../staging/stagingDir.js';
-import { openCacheIndex } from '../util/diskCache.js';
 import type { PlannedRoute } from '../content/routes.js';
-import { SiteError } from '../errors.js';
 import { codeFingerprint, dependencyVersion } from '../packageRoot.js';
-import { documentBody } from '../render/document.js';
 import type { PageMeta } from '../shared/types.js';
+import { DELTA_DIR, DELTA_FILE, type SearchDeltaFile } from '../../templates/search/mergeResults.js';
+import { indexError, runPagefind, type PagefindFile } from './runPagefind.js';
 import { extractSearchDocument, type SearchDocument } from './searchDocument.js';
+import { planSearchIndex, type IndexedPage } from './searchPlan.js';
+import { documentHash, openSearchStore, type SearchMemory } from './searchStore.js';
+
+export type { SearchMemory } from './searchStore.js';
 
 /** Where the index goes in the output; the browser loads `<baseUrl>${SEARCH_DIR}/pagefind.js`. */
 export const SEARCH_DIR = '_sipa/search';
 
 /** What the last good build wrote for search (kept in the output manifest). */
 export interface SearchManifest {
-  /** Everything the index was made from: the pages' body keys, the language and the indexing code. */
+  /** Everything the index was made from: each page's search document, the language and the indexing code. */
   digest: string;
+  /** Every file of the search folder: the base's, the delta's and the delta file. */
   files: FileStamp[];
+  /** Each searchable page's body key and the hash of its search document ('' for none), by route. */
+  documents: Record<string, [bodyKey: string, documentHash: string]>;
+  /** The base index: the code and language it was made with, its pages by route, and its files. */
+  base: { key: string; pages: Record<string, IndexedPage>; files: FileStamp[] };
+  /** The delta index: its pages by route and its files; null when it is empty. */
+  delta: { pages: Record<string, IndexedPage>; files: FileStamp[] } | null;
 }
 
-/** Search documents by page body key, kept in memory by a watch session. */
-export type SearchMemory = Map<string, SearchDocument>;
-
-/** Changes with the indexer and the code that decides what a page's search document is. */
+/**
+ * Changes with the indexer and the code that decides what the index holds: indexed with other
+ * code, or in another language, a base is not built on but indexed again.
+ */
 const FINGERPRINT = createHash('sha256')
-  .update(codeFingerprint(['src/search/searchDocument.ts', 'src/search/buildSearchIndex.ts']))
+  .update(codeFingerprint(['src/search/searchDocument.ts', 'src/search/runPagefind.ts', 'src/search/buildSearchIndex.ts', 'src/search/searchPlan.ts', 'templates/search/mergeResults.ts']))
   .update(`pagefind@${dependencyVersion('pagefind')}`)
   .digest('hex');
 
@@ -67,18 +77,33 @@ export interface SearchIndexOptions {
 
 export interface SearchIndexResult {
   manifest: SearchManifest;
+  /** Pages the index finds (the base's, less those it drops, plus the delta's). */
   pages: number;
   /** False when the index of the last good output was kept as it is. */
   indexed: boolean;
+  /** What this build indexed: nothing, the delta only, or every page into a new base. */
+  kind: 'kept' | 'delta' | 'full';
+  /** Pages handed to the indexer by this build. */
+  indexedPages: number;
 }
 
-/** The files of pagefind's output the site needs: the runtime, its worker, the wasm and the index. No UI. */
-const NEEDED_FILE = /^(?:pagefind\.js|pagefind-worker\.js|pagefind-entry\.json|wasm\.[\w-]+\.pagefind|pagefind\.[\w-]+\.pf_meta|(?:index|fragment|filter)\/[\w.-]+)$/;
+/** What the build context remembers of the last build's search stage (for logs and tests). */
+export type SearchStats = Pick<SearchIndexResult, 'pages' | 'indexed' | 'kind' | 'indexedPages'>;
+
+export function searchStats({ pages, indexed, kind, indexedPages }: SearchIndexResult): SearchStats {
+  return { pages, indexed, kind, indexedPages };
+}
+
+/** The search stage's line in the build log: '37 pages', '37 pages (unchanged)', '37 pages (2 re-indexed)'. */
+export function describeSearch(stats: SearchStats): string {
+  if (stats.kind === 'kept') return `${stats.pages} pages (unchanged)`;
+  return stats.kind === 'delta' ? `${stats.pages} pages (${stats.indexedPages} re-indexed)` : `${stats.pages} pages`;
+}
+
 /** Files whose name carries a hash of their content: same name and size means same file. */
 const HASHED_FILE = /^(?:pagefind\.[\w-]+\.pf_meta|(?:index|fragment|filter)\/[\w.-]+)$/;
-
-/** How many pages are handed to the indexer at once (its protocol answers each in turn). */
-const INDEX_BATCH = 256;
+/** The files of pagefind's output a delta needs: its index, not the runtime (the base's serves both). */
+const DELTA_NEEDED = /^(?:pagefind-entry\.json|pagefind\.[\w-]+\.pf_meta|(?:index|fragment|filter)\/[\w.-]+)$/;
 
 export function createSearchCollector(): SearchCollector & { documents: Map<string, SearchDocument> } {
   const documents = new Map<string, SearchDocument>();
@@ -94,113 +119,200 @@ export function createSearchCollector(): SearchCollector & { documents: Map<stri
 
 /**
  * Builds the site's search index with pagefind into `<staging>/${SEARCH_DIR}`, from each searchable
- * page's search document: collected while rendering, else from memory or the persistent cache by
- * the page's body key, else read back from the page's file in the last good output. When the
- * digest of every input equals the last build's, and its files are still there, they are kept.
+ * page's search document (see SearchStore), at a cost that follows what changed:
+ *
+ * - when every page's document is as in the last build, and the files are still there, they are kept;
+ * - else, over a base of the same code and language whose files are there, only the pages whose
+ *   document differs from the base's are indexed, into a delta (`${SEARCH_DIR}/${DELTA_DIR}`), and
+ *   `${SEARCH_DIR}/${DELTA_FILE}` names the base entries they replace and those of removed pages;
+ * - when there is no such base, or the delta would pass `deltaLimit`, every page is indexed into a
+ *   new base and the delta is empty.
+ *
+ * The manifest records what base and delta hold, so the next build (or a fresh one) starts from it.
  */
 export async function buildSearchIndex(collector: ReturnType<typeof createSearchCollector>, options: SearchIndexOptions): Promise<SearchIndexResult> {
-  const pages = options.routes.filter(isSearchable).map((route) => ({ route, bodyKey: options.bodyKeyOf(route) ?? '' }));
-  const digest = searchDigest(pages.map((p) => [p.route.path, p.bodyKey]), options.language);
-  const previous = options.previous;
-  if (previous?.digest === digest && previous.files.every(([file, size, mtimeMs]) => options.staging.keep(file, size, mtimeMs))) {
-    return { manifest: previous, pages: pages.length, indexed: false };
-  }
+  const previous = usable(options.previous, options.language);
+  const store = openSearchStore({ rendered: collector.documents, memory: options.memory, cacheDir: options.cacheDir, siteId: options.siteId, outDir: options.outDir });
+  const pages = new Map(options.routes.filter(isSearchable).map((route) => [route.path, { route, bodyKey: options.bodyKeyOf(route) ?? '' }]));
 
-  const cacheKey = `search-${options.siteId}`;
-  const cache = openCacheIndex<SearchDocument>(options.cacheDir, cacheKey);
-  const itemKey = (bodyKey: string) => `${FINGERPRINT.slice(0, 16)}:${bodyKey}`;
-  const records: Array<{ url: string; document: SearchDocument }> = [];
-  for (const { route, bodyKey } of pages) {
-    const document =
-      collector.documents.get(bodyKey) ?? options.memory?.get(bodyKey) ?? cache.known(itemKey(bodyKey)) ?? readBack(options.outDir, route);
-    if (!document) continue;
-    options.memory?.set(bodyKey, document);
-    cache.set(itemKey(bodyKey), document);
-    records.push({ url: route.path, document });
-  }
-  if (options.memory) {
-    const live = new Set(pages.map((p) => p.bodyKey));
-    for (const key of options.memory.keys()) if (!live.has(key)) options.memory.delete(key);
-  }
-
-  const files = await runPagefind(records, options.language);
-  const previousSizes = new Map((previous?.files ?? []).map(([file, size]) => [file, size]));
-  const stamps: FileStamp[] = [];
-  for (const file of files) {
-    const rel = `${SEARCH_DIR}/${file.path}`;
-    // Most fragments (one per page) are unchanged after an edit: those stay where they are.
-    const size = file.content.byteLength;
-    if (HASHED_FILE.test(file.path) && previousSizes.get(rel) === size && options.staging.keep(rel, size)) {
-      stamps.push(previous!.files.find(([f]) => f === rel)!);
-      continue;
+  // Each page's document hash: the last build's while its body key is the same, else read from
+  // its body, which this build rendered.
+  const documents: SearchManifest['documents'] = {};
+  const hashes = new Map<string, string>();
+  const read = new Map<string, SearchDocument>();
+  for (const [route, page] of pages) {
+    const known = previous?.documents[route];
+    let hash = known?.[0] === page.bodyKey ? known[1] : undefined;
+    if (hash === undefined) {
+      const document = store.find(page.route, page.bodyKey, undefined);
+      hash = document ? documentHash(document) : '';
+      if (document) read.set(route, document);
     }
-    options.staging.write(rel, file.content);
-    stamps.push(stampFile(options.staging.dir, rel));
+    documents[route] = [page.bodyKey, hash];
+    if (hash) hashes.set(route, hash);
   }
-  // Without a cache the next build reads kept pages back instead, so failing to save is harmless.
-  try {
-    cache.save();
-  } catch {
-    // A read-only cache folder.
+  pruneMemory(options.memory, [...pages.values()]);
+  const documentOf = (route: string) => {
+    const page = pages.get(route)!;
+    return read.get(route) ?? store.find(page.route, page.bodyKey, hashes.get(route));
+  };
+  const files = createFiles(options.staging, path.resolve(options.outDir), previous);
+  const digest = searchDigest(hashes, options.language);
+
+  if (previous && previous.digest === digest && files.keepAll(previous.files)) {
+    const manifest = { ...previous, documents };
+    return { manifest, pages: findable(manifest, hashes), indexed: false, kind: 'kept', indexedPages: 0 };
   }
-  return { manifest: { digest, files: stamps }, pages: records.length, indexed: true };
+
+  const plan = planSearchIndex(hashes, previous?.base.pages ?? null);
+  // The base is built on only while its files are in the output as they were written.
+  if (plan.kind === 'delta' && files.keepAll(previous!.base.files)) {
+    const base = previous!.base;
+    const records = plan.changed.flatMap((route) => {
+      const document = documentOf(route);
+      return document ? [{ route, document }] : [];
+    });
+    const delta = records.length === 0 ? null : await indexDelta(records, { base, previous: previous!.delta, hashes, language: options.language, files });
+    // A delta page given the id of a base page (pagefind's ids are short hashes) could not be told
+    // apart from it in the browser: then the base is indexed again instead.
+    if (delta !== 'clash') {
+      store.saveDelta(new Map(records.map(({ route, document }) => [hashes.get(route)!, document])));
+      const deltaFile: SearchDeltaFile = {
+        base: Object.keys(base.pages).length,
+        delta: Object.keys(delta?.pages ?? {}).length,
+        pages: Object.values(delta?.pages ?? {}).map(([, id]) => id).sort(),
+        drop: plan.drop,
+      };
+      const manifest: SearchManifest = { digest, documents, base, delta, files: [...base.files, ...(delta?.files ?? []), files.write(DELTA_FILE, JSON.stringify(deltaFile))] };
+      // A delta kept as the last build wrote it (only a removal since) indexed nothing.
+      const indexedPages = delta !== null && delta === previous!.delta ? 0 : records.length;
+      return { manifest, pages: findable(manifest, hashes), indexed: true, kind: 'delta', indexedPages };
+    }
+  }
+
+  const all = new Map<string, SearchDocument>();
+  const records: Array<{ route: string; document: SearchDocument }> = [];
+  for (const [route, hash] of hashes) {
+    const document = documentOf(route);
+    if (!document) continue;
+    all.set(hash, document);
+    records.push({ route, document });
+  }
+  const output = await runPagefind(records.map(({ route, document }) => ({ url: route, document })), options.language);
+  const base: SearchManifest['base'] = {
+    key: indexKey(options.language),
+    pages: indexedPages(records, hashes, output.ids),
+    files: output.files.map((file) => files.writeIndexFile('', file)),
+  };
+  store.saveBase(all);
+  const deltaFile: SearchDeltaFile = { base: Object.keys(base.pages).length, delta: 0, pages: [], drop: [] };
+  const manifest: SearchManifest = { digest, documents, base, delta: null, files: [...base.files, files.write(DELTA_FILE, JSON.stringify(deltaFile))] };
+  return { manifest, pages: deltaFile.base, indexed: true, kind: 'full', indexedPages: records.length };
 }
 
-function searchDigest(pages: Array<[string, string]>, language: string): string {
-  const hash = createHash('sha256').update(FINGERPRINT).update(`\0${language}`);
-  for (const [route, key] of pages) hash.update(`\0${route}\0${key}`);
+/**
+ * Indexes the delta's pages into `${DELTA_DIR}`, or keeps the last delta's files when it held the
+ * same pages with the same documents. Returns 'clash' when a delta page got the id of a base page.
+ */
+async function indexDelta(
+  records: Array<{ route: string; document: SearchDocument }>,
+  context: { base: SearchManifest['base']; previous: SearchManifest['delta']; hashes: ReadonlyMap<string, string>; language: string; files: SearchFiles },
+): Promise<NonNullable<SearchManifest['delta']> | 'clash'> {
+  const { previous, hashes, files } = context;
+  const same =
+    previous !== null &&
+    Object.keys(previous.pages).length === records.length &&
+    records.every(({ route }) => previous.pages[route]?.[0] === hashes.get(route));
+  if (same && files.keepAll(previous.files)) return previous;
+  const output = await runPagefind(records.map(({ route, document }) => ({ url: route, document })), context.language);
+  const pages = indexedPages(records, hashes, output.ids);
+  const baseIds = new Set(Object.values(context.base.pages).map(([, id]) => id));
+  if (Object.values(pages).some(([, id]) => baseIds.has(id))) return 'clash';
+  return { pages, files: output.files.filter((file) => DELTA_NEEDED.test(file.path)).map((file) => files.writeIndexFile(DELTA_DIR, file)) };
+}
+
+/** Each indexed route's document hash and pagefind id. */
+function indexedPages(records: Array<{ route: string }>, hashes: ReadonlyMap<string, string>, ids: ReadonlyMap<string, string>): Record<string, IndexedPage> {
+  const pages: Record<string, IndexedPage> = {};
+  for (const { route } of records) {
+    const id = ids.get(route);
+    if (id === undefined) throw indexError(`the search indexer wrote no entry for ${route}`);
+    pages[route] = [hashes.get(route)!, id];
+  }
+  return pages;
+}
+
+/** How many pages a query can find: the base's, less those whose document changed or that are gone, plus the delta's. */
+function findable(manifest: SearchManifest, hashes: ReadonlyMap<string, string>): number {
+  let pages = Object.keys(manifest.delta?.pages ?? {}).length;
+  for (const [route, [hash]] of Object.entries(manifest.base.pages)) if (hashes.get(route) === hash) pages++;
+  return pages;
+}
+
+/** The files of the search folder, as a build writes or keeps them. */
+interface SearchFiles {
+  /**
+   * Keeps the files of a last build's list where they are, when each is still as that build wrote
+   * it (size and mtime); else keeps none, so no file of an index being replaced stays behind.
+   */
+  keepAll(files: FileStamp[]): boolean;
+  /** Writes a file of the search folder and returns its stamp. */
+  write(relPath: string, content: string | Uint8Array): FileStamp;
+  /**
+   * Writes a file of pagefind's output into a folder of the search folder ('' or DELTA_DIR), or
+   * keeps the last build's when its name is a hash of its content and its size is the same.
+   */
+  writeIndexFile(folder: string, file: PagefindFile): FileStamp;
+}
+
+function createFiles(staging: SearchIndexOptions['staging'], outDir: string, previous: SearchManifest | undefined): SearchFiles {
+  const previousFiles = new Map((previous?.files ?? []).map((stamp) => [stamp[0], stamp]));
+  // Checked before any is kept: a file kept and then not written again would stay in the output.
+  const unchanged = (files: FileStamp[]) =>
+    files.every(([file, size, mtimeMs]) => {
+      try {
+        const info = statSync(path.join(outDir, file));
+        return info.isFile() && info.size === size && info.mtimeMs === mtimeMs;
+      } catch {
+        return false;
+      }
+    });
+  const write = (relPath: string, content: string | Uint8Array): FileStamp => {
+    const rel = `${SEARCH_DIR}/${relPath}`;
+    staging.write(rel, content);
+    return stampFile(staging.dir, rel);
+  };
+  return {
+    keepAll: (files) => unchanged(files) && files.every(([file, size, mtimeMs]) => staging.keep(file, size, mtimeMs)),
+    write,
+    writeIndexFile(folder, file) {
+      const rel = `${SEARCH_DIR}/${folder}${file.path}`;
+      const before = previousFiles.get(rel);
+      // Most fragments (one per page) are the same in a new base: those stay where they are.
+      if (before && HASHED_FILE.test(file.path) && before[1] === file.content.byteLength && staging.keep(rel, before[1])) return before;
+      return write(`${folder}${file.path}`, file.content);
+    },
+  };
+}
+
+/** The last build's manifest when this build can build on it: same indexing code and language, and of this shape. */
+function usable(previous: SearchManifest | undefined, language: string): SearchManifest | undefined {
+  const base = previous?.base as SearchManifest['base'] | undefined;
+  if (!previous || typeof previous.documents !== 'object' || typeof base !== 'object' || base === null) return undefined;
+  return base.key === indexKey(language) ? previous : undefined;
+}
+
+const indexKey = (language: string) => `${FINGERPRINT}:${language}`;
+
+function searchDigest(hashes: ReadonlyMap<string, string>, language: string): string {
+  const hash = createHash('sha256').update(indexKey(language));
+  for (const route of [...hashes.keys()].sort()) hash.update(`\0${route}\0${hashes.get(route)}`);
   return hash.digest('hex');
 }
 
-/** The search document of a page kept from the last good output, read from its file there. */
-function readBack(outDir: string, route: PlannedRoute): SearchDocument | null {
-  try {
-    const body = documentBody(readFileSync(path.join(outDir, route.outputFile), 'utf8'));
-    return body ? extractSearchDocument(body.bodyHtml, body.meta.title) : null;
-  } catch {
-    return null;
-  }
-}
-
-/** Indexes the documents with pagefind (its Rust indexer, run as a service) and returns the files the site needs. */
-async function runPagefind(records: Array<{ url: string; document: SearchDocument }>, language: string): Promise<Array<{ path: string; content: Uint8Array }>> {
-  let pagefind: typeof import('pagefind');
-  try {
-    pagefind = await import('pagefind');
-  } catch (error) {
-    throw indexError(`the search indexer could not be loaded: ${(error as Error).message}`, error);
-  }
-  try {
-    const { index, errors } = await pagefind.createIndex({ forceLanguage: language });
-    if (!index) throw indexError(`the search indexer did not start: ${errors.join('; ')}`);
-    for (let i = 0; i < records.length; i += INDEX_BATCH) {
-      const added = await Promise.all(
-        records.slice(i, i + INDEX_BATCH).map(({ url, document }) =>
-          index.addHTMLFile({
-            url,
-            content: `<!doctype html><html lang="${language}"><head><title></title></head><body><main data-pagefind-body>${document.html}</main></body></html>`,
-          }),
-        ),
-      );
-      const failed = added.find((response) => response.errors.length > 0);
-      if (failed) throw indexError(`the search indexer rejected a page: ${failed.errors.join('; ')}`);
-    }
-    const { files, errors: writeErrors } = await index.getFiles();
-    if (writeErrors.length > 0) throw indexError(`the search indexer failed: ${writeErrors.join('; ')}`);
-    await index.deleteIndex();
-    return files.filter((file) => NEEDED_FILE.test(file.path));
-  } catch (error) {
-    throw error instanceof SiteError ? error : indexError(`the search indexer failed: ${(error as Error)?.message ?? String(error)}`, error);
-  } finally {
-    await pagefind.close().catch(() => {});
-  }
-}
-
-function indexError(message: string, cause?: unknown): SiteError {
-  return new SiteError({
-    code: 'SEARCH_INDEX_FAILED',
-    message,
-    hint: 'The search index is built by pagefind, whose binary comes in a platform package (@pagefind/<platform>-<cpu>). Reinstall with optional dependencies (npm ci --include=optional), or set noIndex: true in the site config to build without search.',
-    cause,
-  });
+/** A watch session remembers the documents of the site's current pages only. */
+function pruneMemory(memory: SearchMemory | undefined, pages: Array<{ bodyKey: string }>): void {
+  if (!memory) return;
+  const live = new Set(pages.map((p) => p.bodyKey));
+  for (const key of memory.keys()) if (!live.has(key)) memory.delete(key);
 }

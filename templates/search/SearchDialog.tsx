@@ -1,5 +1,6 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import css from './searchDialog.css' with { type: 'text' };
+import { DELTA_DIR, DELTA_FILE, searchMerged, type SearchDeltaFile } from './mergeResults.js';
 
 /**
  * Loaded on first use only (see SearchProvider): the dialog, its styles, and pagefind's runtime.
@@ -20,8 +21,13 @@ export interface SearchDialogProps {
 interface Pagefind {
   options(options: { basePath: string; baseUrl: string; excerptLength: number }): Promise<void>;
   init(): Promise<void>;
-  preload(term: string): Promise<void>;
-  search(term: string): Promise<{ results: Array<{ id: string; data(): Promise<PagefindPage> }> }>;
+  mergeIndex(indexPath: string, options: { baseUrl: string; excerptLength: number }): Promise<void>;
+  search(term: string): Promise<{ results: PagefindResult[] }>;
+}
+interface PagefindResult {
+  id: string;
+  score: number;
+  data(): Promise<PagefindPage>;
 }
 interface PagefindPage {
   url: string;
@@ -55,18 +61,34 @@ const HEADINGS_PER_PAGE = 4;
 /** Words around a match in an excerpt. */
 const EXCERPT_WORDS = 18;
 
-let pagefindLoad: Promise<Pagefind> | null = null;
-/** Loads pagefind from the site's own origin; a failure is forgotten so the next query tries again. */
-function loadPagefind(baseUrl: string): Promise<Pagefind> {
-  pagefindLoad ??= (async () => {
+/** The site's index: pagefind over the base, with the delta merged into it, and how to merge their results. */
+interface SiteIndex {
+  search(term: string): Promise<PagefindResult[]>;
+}
+
+let indexLoad: Promise<SiteIndex> | null = null;
+/**
+ * Loads pagefind and the delta file from the site's own origin, then the base index and the delta
+ * index when there is one; a failure is forgotten so the next query tries again.
+ */
+function loadIndex(baseUrl: string): Promise<SiteIndex> {
+  indexLoad ??= (async () => {
     const basePath = `${baseUrl}_sipa/search/`;
-    const pagefind = (await import(/* @vite-ignore */ `${basePath}pagefind.js`)) as Pagefind;
+    // Fetched beside pagefind's runtime, and revalidated: it must describe the indexes deployed now.
+    const [pagefind, delta] = await Promise.all([
+      import(/* @vite-ignore */ `${basePath}pagefind.js`) as Promise<Pagefind>,
+      fetch(`${basePath}${DELTA_FILE}`, { cache: 'no-cache' }).then((response) => {
+        if (!response.ok) throw new Error(`${response.status} for ${DELTA_FILE}`);
+        return response.json() as Promise<SearchDeltaFile>;
+      }),
+    ]);
     await pagefind.options({ basePath, baseUrl, excerptLength: EXCERPT_WORDS });
     await pagefind.init();
-    return pagefind;
+    if (delta.delta > 0) await pagefind.mergeIndex(`${basePath}${DELTA_DIR}`, { baseUrl, excerptLength: EXCERPT_WORDS });
+    return { search: (term) => searchMerged((word) => pagefind.search(word), term, delta) };
   })();
-  pagefindLoad.catch(() => (pagefindLoad = null));
-  return pagefindLoad;
+  indexLoad.catch(() => (indexLoad = null));
+  return indexLoad;
 }
 
 let stylesAdded = false;
@@ -142,7 +164,7 @@ export function SearchDialog({ baseUrl, navigate, returnFocus, onClose }: Search
     if (!dialog.open) dialog.showModal();
     inputRef.current?.focus();
     // Starts pagefind's downloads while the visitor types the first word.
-    void loadPagefind(baseUrl).catch(() => {});
+    void loadIndex(baseUrl).catch(() => {});
   }, [baseUrl]);
 
   useEffect(() => {
@@ -155,15 +177,15 @@ export function SearchDialog({ baseUrl, navigate, returnFocus, onClose }: Search
     setState((s) => (s.status === 'done' ? s : { status: 'loading' }));
     const timer = setTimeout(async () => {
       try {
-        const pagefind = await loadPagefind(baseUrl);
-        const found = await pagefind.search(term);
+        const index = await loadIndex(baseUrl);
+        const results = await index.search(term);
         if (id !== search.current.id) return;
-        search.current.ids = found.results;
-        const pages = await Promise.all(found.results.slice(0, PAGE_STEP).map((r) => r.data()));
+        search.current.ids = results;
+        const pages = await Promise.all(results.slice(0, PAGE_STEP).map((r) => r.data()));
         if (id !== search.current.id) return;
         setShown(PAGE_STEP);
         setActive(0);
-        setState({ status: 'done', query: term, total: found.results.length, groups: toGroups(pages, `${uid}-${id}`) });
+        setState({ status: 'done', query: term, total: results.length, groups: toGroups(pages, `${uid}-${id}`) });
       } catch {
         if (id === search.current.id) setState({ status: 'error' });
       }

@@ -4,7 +4,7 @@
  * heading with the word marked; Enter opens it through the client router at its heading; the
  * keyboard-only flow, focus trap and focus return; axe on the open dialog; a phone; a base URL.
  */
-import { mkdir, readdir, readFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import type http from 'node:http';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -13,7 +13,7 @@ import { buildOnce } from '../../src/build/build.js';
 import { closeServer, createStaticServer, listenOnFreePort } from '../../src/server/staticServer.js';
 import { documentBody } from '../../src/render/document.js';
 import { extractSearchDocument } from '../../src/search/searchDocument.js';
-import { tempDir } from '../helpers.js';
+import { copyFixture, tempDir } from '../helpers.js';
 import { startSite, type BuiltSite } from './site.js';
 import { injectAxe } from './axe.js';
 
@@ -283,6 +283,70 @@ describe('under a base URL', () => {
     const searchFiles = requests.filter(isSearchRequest);
     expect(searchFiles).toContain('/sub/_sipa/search/pagefind.js');
     expect(searchFiles.every((r) => r.startsWith('/sub/_sipa/'))).toBe(true);
+    expect(errors).toEqual([]);
+  }, 60_000);
+});
+
+/** Clears the last query (the dialog keeps its results until the next are in), then searches. */
+async function searchAgain(page: Page, query: string): Promise<void> {
+  await input(page).fill('');
+  await page.waitForFunction(() => !document.querySelector('.search-dialog__status')?.textContent);
+  await searchFor(page, query);
+}
+
+describe('after an edit, built in two steps under a base URL', () => {
+  let server: http.Server;
+  let url: string;
+  let tmp: Awaited<ReturnType<typeof tempDir>>;
+
+  beforeAll(async () => {
+    tmp = await tempDir();
+    const siteDir = await copyFixture('search-base', tmp.dir);
+    const root = path.join(tmp.dir, 'root');
+    await mkdir(root);
+    const outDir = path.join(root, 'sub');
+    // With the persistent cache, where a build keeps what the last one wrote (the output manifest).
+    await buildOnce({ siteDir, outDir, quiet: true });
+    // The guide's rare word is replaced: the second build indexes the guide alone, into the delta.
+    const guide = path.join(siteDir, 'pages/guide.md');
+    await writeFile(guide, (await readFile(guide, 'utf8')).replace('zyxomancer', 'quillwright'));
+    await buildOnce({ siteDir, outDir, quiet: true });
+    const delta = JSON.parse(await readFile(path.join(outDir, '_sipa/search/delta.json'), 'utf8')) as { delta: number; drop: string[] };
+    expect(delta.delta).toBe(1);
+    expect(delta.drop).toHaveLength(1);
+    server = createStaticServer({ root });
+    url = (await listenOnFreePort(server, { port: 0 })).url.replace(/\/$/, '');
+  }, 180_000);
+  afterAll(async () => {
+    await closeServer(server).catch(() => {});
+    await tmp.cleanup();
+  });
+
+  it('finds the edited page by its new word, not by its old one, and lists it once', async () => {
+    const { page, requests, errors } = await open(url, '/sub/');
+    await page.keyboard.press('Control+k');
+    await dialog(page).waitFor();
+    await searchFor(page, 'quillwright');
+    await expect(page.locator('.search-dialog__status').innerText()).resolves.toBe('1 page found.');
+    await moveTo(page, /Serving from a folder/);
+    // The delta index was loaded from under the base URL, beside the base.
+    const searchFiles = requests.filter(isSearchRequest);
+    expect(searchFiles).toContain('/sub/_sipa/search/delta.json');
+    expect(searchFiles.some((r) => r.startsWith('/sub/_sipa/search/delta/'))).toBe(true);
+    expect(searchFiles.every((r) => r.startsWith('/sub/_sipa/'))).toBe(true);
+
+    // The base still holds the guide as it was: its entry is left out.
+    await searchAgain(page, 'zyxomancer');
+    await expect(page.locator('.search-dialog__status').innerText()).resolves.toMatch(/^No results/);
+    // A word the guide kept is in both indexes: the guide is found once, as it is now.
+    await searchAgain(page, 'introduction');
+    await expect(page.locator('.search-dialog__status').innerText()).resolves.toBe('1 page found.');
+    await expect(page.locator('.search-results [role="group"]').count()).resolves.toBe(1);
+
+    await searchAgain(page, 'quillwright');
+    await moveTo(page, /Serving from a folder/);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${url}/sub/guide#serving-from-a-folder`);
     expect(errors).toEqual([]);
   }, 60_000);
 });

@@ -1,25 +1,11 @@
 import { appendFile, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildOnce } from '../../src/build/build.js';
 import { REPO_ROOT } from '../../src/bundle/virtualModules.js';
 import { copyFixture, silentLogger, tempDir } from '../helpers.js';
-
-const SEARCH = '_sipa/search';
+import { indexedPages, readDeltaFile, SEARCH } from './siteSearch.js';
 const exists = (file: string) => stat(file).then(() => true, () => false);
-
-/** What the index holds of each page, read from pagefind's fragment files (gzip, a signature, then JSON). */
-async function indexedPages(outDir: string): Promise<Map<string, { title: string; content: string; anchors: string[] }>> {
-  const dir = path.join(outDir, SEARCH, 'fragment');
-  const pages = new Map<string, { title: string; content: string; anchors: string[] }>();
-  for (const name of await readdir(dir)) {
-    const text = gunzipSync(await readFile(path.join(dir, name))).toString('utf8');
-    const fragment = JSON.parse(text.slice(text.indexOf('{'))) as { url: string; content: string; meta: { title: string }; anchors: Array<{ id: string }> };
-    pages.set(fragment.url, { title: fragment.meta.title, content: fragment.content, anchors: fragment.anchors.map((a) => a.id) });
-  }
-  return pages;
-}
 
 describe('the search index', () => {
   let tmp: Awaited<ReturnType<typeof tempDir>>;
@@ -56,30 +42,43 @@ describe('the search index', () => {
 
   it('ships only what the browser needs: no pagefind UI', async () => {
     const files = await readdir(path.join(out, SEARCH));
-    expect(files).toEqual(expect.arrayContaining(['pagefind.js', 'pagefind-worker.js', 'pagefind-entry.json', 'wasm.en.pagefind', 'index', 'fragment']));
+    expect(files).toEqual(expect.arrayContaining(['pagefind.js', 'pagefind-worker.js', 'pagefind-entry.json', 'wasm.en.pagefind', 'index', 'fragment', 'delta.json']));
     expect(files.filter((f) => /ui|highlight|playground/.test(f))).toEqual([]);
+    // A fresh index is all base: no delta to load.
+    expect(files).not.toContain('delta');
+    expect(await readDeltaFile(out)).toEqual({ base: 6, delta: 0, pages: [], drop: [] });
   });
 
-  it('keeps the index as it is when no page changed, and indexes again when one did', async () => {
+  it('keeps the index as it is when no page changed, and indexes only an edited page, into the delta', async () => {
     const unchanged = await buildOnce({ siteDir, outDir: out, logger: silentLogger() });
-    expect(unchanged.stats.search).toEqual({ pages: 6, indexed: false });
+    expect(unchanged.stats.search).toEqual({ pages: 6, indexed: false, kind: 'kept', indexedPages: 0 });
     const entry = path.join(out, SEARCH, 'pagefind-entry.json');
     const before = (await stat(entry)).mtimeMs;
+    const secondId = (await indexedPages(out)).get('/docs/intro/second')!.id;
 
     await appendFile(path.join(siteDir, 'docs/010_intro/020_second.mdx'), '\nA quokka wandered into the second page.\n');
     const edited = await buildOnce({ siteDir, outDir: out, logger: silentLogger() });
-    expect(edited.stats.search).toEqual({ pages: 6, indexed: true });
-    expect((await stat(entry)).mtimeMs).not.toBe(before);
-    expect((await indexedPages(out)).get('/docs/intro/second')!.content).toContain('quokka');
+    expect(edited.stats.search).toEqual({ pages: 6, indexed: true, kind: 'delta', indexedPages: 1 });
+    // The base is as it was; the delta holds the edited page and replaces its base entry.
+    expect((await stat(entry)).mtimeMs).toBe(before);
+    const delta = await readDeltaFile(out);
+    expect(delta).toMatchObject({ base: 6, delta: 1, drop: [secondId] });
+    const pages = await indexedPages(out);
+    expect(pages.get('/docs/intro/second')!.content).toContain('quokka');
+    expect(delta.pages).toEqual([pages.get('/docs/intro/second')!.id]);
   }, 120_000);
 
   it('reads kept pages back from the output when their search documents are in no cache', async () => {
-    // A fresh process: no memory, and the persistent cache of search documents is gone.
+    // A fresh process: no memory, and the persistent cache of search documents is gone. A base
+    // file is missing from the output too, so every page is indexed again, kept ones included.
     await rm(path.join(REPO_ROOT, 'node_modules/.cache/sipadocs/build/search'), { recursive: true, force: true });
+    const fragments = path.join(out, SEARCH, 'fragment');
+    await rm(path.join(fragments, (await readdir(fragments))[0]!));
     await appendFile(path.join(siteDir, 'docs/reference.md'), '\nA wombat lives in the reference.\n');
     const { stats } = await buildOnce({ siteDir, outDir: out, logger: silentLogger() });
     expect(stats.render.kept).toBeGreaterThan(0);
-    expect(stats.search).toEqual({ pages: 6, indexed: true });
+    expect(stats.search).toEqual({ pages: 6, indexed: true, kind: 'full', indexedPages: 6 });
+    expect(await readDeltaFile(out)).toMatchObject({ delta: 0, drop: [] });
     const pages = await indexedPages(out);
     expect(pages.get('/docs/reference')!.content).toContain('wombat');
     // A kept page is still in the index, with its text.

@@ -1,0 +1,86 @@
+import { gunzipSync } from 'node:zlib';
+import { SiteError } from '../errors.js';
+import type { SearchDocument } from './searchDocument.js';
+
+/** A file of pagefind's output, relative to the folder it indexes into. */
+export interface PagefindFile {
+  path: string;
+  content: Uint8Array;
+}
+
+export interface PagefindOutput {
+  /** The files the site needs: the runtime, its worker, the wasm and the index. No UI. */
+  files: PagefindFile[];
+  /** The id pagefind gave each page (the name of its fragment file, as results report it), by URL. */
+  ids: Map<string, string>;
+}
+
+/** The files of pagefind's output the site needs. */
+const NEEDED_FILE = /^(?:pagefind\.js|pagefind-worker\.js|pagefind-entry\.json|wasm\.[\w-]+\.pagefind|pagefind\.[\w-]+\.pf_meta|(?:index|fragment|filter)\/[\w.-]+)$/;
+const FRAGMENT_FILE = /^fragment\/([\w-]+)\.pf_fragment$/;
+
+/** How many pages are handed to the indexer at once (its protocol answers each in turn). */
+const INDEX_BATCH = 256;
+
+/**
+ * Indexes the documents with pagefind (its Rust indexer, run as a service) and returns the files
+ * the site needs with each page's id. Throws SEARCH_INDEX_FAILED when the indexer cannot run.
+ */
+export async function runPagefind(records: Array<{ url: string; document: SearchDocument }>, language: string): Promise<PagefindOutput> {
+  let pagefind: typeof import('pagefind');
+  try {
+    pagefind = await import('pagefind');
+  } catch (error) {
+    throw indexError(`the search indexer could not be loaded: ${(error as Error).message}`, error);
+  }
+  try {
+    const { index, errors } = await pagefind.createIndex({ forceLanguage: language });
+    if (!index) throw indexError(`the search indexer did not start: ${errors.join('; ')}`);
+    for (let i = 0; i < records.length; i += INDEX_BATCH) {
+      const added = await Promise.all(
+        records.slice(i, i + INDEX_BATCH).map(({ url, document }) =>
+          index.addHTMLFile({
+            url,
+            content: `<!doctype html><html lang="${language}"><head><title></title></head><body><main data-pagefind-body>${document.html}</main></body></html>`,
+          }),
+        ),
+      );
+      const failed = added.find((response) => response.errors.length > 0);
+      if (failed) throw indexError(`the search indexer rejected a page: ${failed.errors.join('; ')}`);
+    }
+    const { files, errors: writeErrors } = await index.getFiles();
+    if (writeErrors.length > 0) throw indexError(`the search indexer failed: ${writeErrors.join('; ')}`);
+    await index.deleteIndex();
+    const needed = files.filter((file) => NEEDED_FILE.test(file.path));
+    return { files: needed, ids: fragmentIds(needed) };
+  } catch (error) {
+    throw error instanceof SiteError ? error : indexError(`the search indexer failed: ${(error as Error)?.message ?? String(error)}`, error);
+  } finally {
+    await pagefind.close().catch(() => {});
+  }
+}
+
+/**
+ * Reads the URL of each page from its fragment file (gzip: a signature, then the page's JSON). The
+ * id is the fragment's name: what a search result calls `id`, and what the browser drops by.
+ */
+export function fragmentIds(files: PagefindFile[]): Map<string, string> {
+  const ids = new Map<string, string>();
+  for (const file of files) {
+    const id = FRAGMENT_FILE.exec(file.path)?.[1];
+    if (!id) continue;
+    const text = gunzipSync(file.content).toString('utf8');
+    const { url } = JSON.parse(text.slice(text.indexOf('{'))) as { url: string };
+    ids.set(url, id);
+  }
+  return ids;
+}
+
+export function indexError(message: string, cause?: unknown): SiteError {
+  return new SiteError({
+    code: 'SEARCH_INDEX_FAILED',
+    message,
+    hint: 'The search index is built by pagefind, whose binary comes in a platform package (@pagefind/<platform>-<cpu>). Reinstall with optional dependencies (npm ci --include=optional), or set noIndex: true in the site config to build without search.',
+    cause,
+  });
+}
