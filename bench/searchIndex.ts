@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
-import { closeServer, createStaticServer, listenOnFreePort } from '../src/dev/staticServer.js';
+import { closeServer, createStaticServer, listenOnFreePort } from '../src/server/staticServer.js';
 import { generateSite } from './generateSite.js';
 import { findRepoRoot, runTimed } from './measure.js';
 
