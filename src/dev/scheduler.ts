@@ -12,7 +12,14 @@ export interface RebuildScheduler {
   close(): Promise<void>;
 }
 
-export function createRebuildScheduler(run: (files: string[]) => Promise<void>, debounceMs = 50): RebuildScheduler {
+/**
+ * An editor's save is a burst of events a few milliseconds apart (a temporary file, a rename, a
+ * change of attributes), and serve.ts skips a rebuild whose files' contents it has already built,
+ * so a short wait is enough; every millisecond of it is added to what an edit takes to show.
+ */
+const DEBOUNCE_MS = 10;
+
+export function createRebuildScheduler(run: (files: string[]) => Promise<void>, debounceMs = DEBOUNCE_MS): RebuildScheduler {
   const pending = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | null = null;
