@@ -103,8 +103,8 @@ export function cyclesOf(edges: Map<string, string[]>): string[][] {
   return cycles;
 }
 
-/** The browser side: the client runtime, the theme, and the React entry the server renders pages with. */
-const browserSide = (file: string) => /^(src\/client|templates)\//.test(file) || file === 'src/render/ssrEntry.tsx';
+/** The browser side: the client runtime, the theme, and the React entries the build renders pages and theme shells with. */
+const browserSide = (file: string) => /^(src\/client|templates)\//.test(file) || file === 'src/render/ssrEntry.tsx' || file === 'src/render/shellEntry.tsx';
 const nodeBuiltins = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]));
 
 describe('the import graph of src/ and templates/', () => {
