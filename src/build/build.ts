@@ -36,7 +36,7 @@ export interface BuildResult {
 
 /**
  * Builds the site: config → scan → model → compile → last updated → routes → bundle → render →
- * site outputs → check links → search → write. Everything goes to a staging folder that replaces
+ * site outputs → check links → write, with search indexing beside the site outputs and the link check. Everything goes to a staging folder that replaces
  * the output folder only when every stage succeeded. An output folder that cannot be sipadocs's
  * own is refused before anything else (OUTPUT_DIR_REFUSED, see checkOutputDir).
  */
@@ -65,22 +65,28 @@ export async function buildSite(session: BuildSession, options: { quiet?: boolea
 
   const output = await openOutput(session, outDir);
   let failed = true;
+  let searching: Promise<unknown> | null = null;
   try {
     const client = await log.stage('bundle', () => session.bundlers.client.bundle(plan.virtual, output.staging.dir, config.baseUrl, output.staging.keep), describe.bundle);
     const rendered = await log.stage('render', () => renderSite(session, plan, compiled, client, output, report), describe.render);
+    // Pagefind indexes in a process of its own, beside the site-wide files and the link check; a
+    // site that fails the check waits for it, then is not committed.
+    const search = log.stage('search', () => indexSite(session, plan, rendered, output), describe.search);
+    searching = search.catch(() => {});
     const outputs = siteOutputs(plan, compiled, rendered, output, report);
     await log.stage('markdown', async () => outputs.writeMarkdown(), describe.markdown);
     await log.stage('llms', async () => outputs.writeLlms());
     await log.stage('feeds', () => outputs.writeFeeds(), describe.feeds);
     await log.stage('sitemap', async () => outputs.writeSitemap(), (n) => describe.sitemap(n, config.noIndex));
     const targets = await log.stage('check links', async () => checkSiteLinks(plan, rendered, { client, compiled, outputs }, output));
-    // After the link check, so a site that fails it is not indexed for nothing.
-    const search = await log.stage('search', () => indexSite(session, plan, rendered, output), describe.search);
-    await log.stage('write', () => writeSite(session, plan, output, { rendered, outputs, search, targets }, report));
+    const index = await search;
+    await log.stage('write', () => writeSite(session, plan, output, { rendered, outputs, search: index, targets }, report));
     failed = false;
-    const stats = { compile: compiled.stats, render: rendered.stats, search: search && searchStats(search) };
+    const stats = { compile: compiled.stats, render: rendered.stats, search: index && searchStats(index) };
     return summarize(log, quiet, { pages: plan.routes.length, outDir: path.resolve(session.outDir), warnings, timings: log.timings, stats }, performance.now() - started);
   } finally {
+    // Nothing may still write into the staging folder when it is committed or removed.
+    await searching;
     await closeOutput(output, failed);
   }
 }
