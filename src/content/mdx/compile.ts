@@ -140,21 +140,18 @@ export async function compileMdx(body: string, options: CompileOptions): Promise
     const excerptText = pre.text.split('\n').slice(0, pre.truncateLine - 1).join('\n');
     excerpt = await compileOnce(excerptText, body, pre.customIds, options, options.route ?? null, null);
   }
-  return {
-    isStatic: false,
-    code: main.code,
-    excerptCode: excerpt?.code ?? null,
-    hasTruncateMarker: pre.truncateLine !== null,
-    toc: main.state.toc,
-    headingIds: main.state.headingIds,
-    anchors: main.state.anchors,
-    excerptAnchors: excerpt?.state.anchors ?? null,
-    h1: main.state.h1,
-    warnings: main.state.warnings,
-    markdownLinks: main.state.markdownLinks,
-    image,
-    markdown: main.markdown,
-  };
+  return { isStatic: false, code: main.code, excerptCode: excerpt?.code ?? null, ...pageFacts(pre.truncateLine !== null, main, excerpt, image) };
+}
+
+/** What a compiled page tells besides its code, from its main part and its excerpt; the fast path gives the same. */
+export function pageFacts(
+  hasTruncateMarker: boolean,
+  main: { state: CompileState; markdown: string },
+  excerpt: { state: CompileState } | null,
+  image: string | null,
+): Omit<CompiledPage, 'isStatic' | 'code' | 'excerptCode'> {
+  const { toc, headingIds, anchors, h1, warnings, markdownLinks } = main.state;
+  return { hasTruncateMarker, toc, headingIds, anchors, excerptAnchors: excerpt?.state.anchors ?? null, h1, warnings, markdownLinks, image, markdown: main.markdown };
 }
 
 /** The `image` front matter as a URL: a file beside the page (which must exist), a path under the site, or a URL. */

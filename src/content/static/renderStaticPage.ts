@@ -23,7 +23,7 @@ import { gfmToMarkdown } from 'mdast-util-gfm';
 import { toMarkdown } from 'mdast-util-to-markdown';
 import { normalizeUri } from 'micromark-util-sanitize-uri';
 import type { TocItem } from '../../shared/types.js';
-import { frontMatterImage, MARKDOWN_STYLE, missingImageError, THEME_COMPONENTS, type CompileOptions } from '../mdx/compile.js';
+import { frontMatterImage, MARKDOWN_STYLE, missingImageError, pageFacts, THEME_COMPONENTS, type CompileOptions } from '../mdx/compile.js';
 import { fenceLanguages } from '../mdx/highlighter.js';
 import { readableTree, SITE_URL_MARK } from '../mdx/markdownView.js';
 import { findDeepNesting, nestingError } from '../mdx/nesting.js';
@@ -111,21 +111,7 @@ export async function renderStaticPage(body: string, options: StaticRenderOption
     excerpt = renderPart(excerptText, pre.customIds, partOptions, session, options.route ?? null, null);
     if (!excerpt) return null;
   }
-  return {
-    html: main.html,
-    excerptHtml: excerpt?.html ?? null,
-    hasTruncateMarker: pre.truncateLine !== null,
-    toc: main.state.toc,
-    headingIds: main.state.headingIds,
-    anchors: main.state.anchors,
-    excerptAnchors: excerpt?.state.anchors ?? null,
-    h1: main.state.h1,
-    warnings: main.state.warnings,
-    markdownLinks: main.state.markdownLinks,
-    image,
-    markdown: main.markdown,
-    images: [...images.values()],
-  };
+  return { html: main.html, excerptHtml: excerpt?.html ?? null, ...pageFacts(pre.truncateLine !== null, main, excerpt, image), images: [...images.values()] };
 }
 
 interface RenderedPart {
