@@ -4,7 +4,8 @@ import { Worker } from 'node:worker_threads';
 import { FROM_SOURCES, PACKAGE_ROOT } from '../packageRoot.js';
 
 /**
- * Path of a compiled worker script: the prebuilt one in an installed package; from the sources,
+ * Path of a compiled entry run apart from the CLI (a worker's script, or a module loaded when first
+ * needed such as the theme's shell renderer): the prebuilt one in an installed package; from the sources,
  * the launcher's compiler bundles the TypeScript entry once and again only when one of its
  * sources changed (the same in tests).
  */
