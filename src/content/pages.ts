@@ -21,20 +21,12 @@ export function pageRoute(relPath: string, config: SiteConfig): string {
 export function createReactPage(relPath: string, absPath: string, config: SiteConfig): SitePage {
   const route = pageRoute(relPath, config);
   checkRoute(route, relPath, 'page file name');
-  return {
-    route,
-    relPath,
-    absPath,
-    source: null,
-    title: '',
-    description: '',
-    draft: false,
-    unlisted: false,
-    keywords: [],
-    image: null,
-    tocLevels: { min: config.toc.minHeadingLevel, max: config.toc.maxHeadingLevel },
-    hideTableOfContents: false,
-  };
+  return reactPageAt(route, relPath, absPath, { min: config.toc.minHeadingLevel, max: config.toc.maxHeadingLevel });
+}
+
+/** The model of a React page at a given route (no front matter: everything else comes at render time). */
+export function reactPageAt(route: string, relPath: string, absPath: string, tocLevels: SitePage['tocLevels']): SitePage {
+  return { route, relPath, absPath, source: null, title: '', description: '', draft: false, unlisted: false, keywords: [], image: null, tocLevels, hideTableOfContents: false };
 }
 
 /** A markdown page, rendered in the article layout. Unknown front-matter keys are passed to `warn`. */

@@ -7,6 +7,7 @@ import { configSchema } from '../config/schema.js';
 import type { UserConfig } from '../config/types.js';
 import { validate } from '../config/validate.js';
 import type { SiteModel } from '../content/model.js';
+import { reactPageAt } from '../content/pages.js';
 import { firstPageOf } from '../content/sidebar.js';
 import { SiteError, SiteErrors } from '../errors.js';
 import { setFrontMatterField } from './frontMatterEdit.js';
@@ -78,20 +79,7 @@ export async function migrateProject(options: MigrateOptions): Promise<MigrateRe
     if (site.docs?.atSiteRoot && model && !model.pages.some((page) => page.route === '/')) {
       const home = await writeDocsHome(model, draft, layout, outDir, notes);
       created.push(home);
-      model.pages.push({
-        route: '/',
-        relPath: path.relative(outDir, home),
-        absPath: home,
-        source: null,
-        title: '',
-        description: '',
-        draft: false,
-        unlisted: false,
-        keywords: [],
-        image: null,
-        tocLevels: { min: 2, max: 3 },
-        hideTableOfContents: false,
-      });
+      model.pages.push(reactPageAt('/', path.relative(outDir, home), home, { min: 2, max: 3 }));
     }
     const theme = translateTheme(site.themeConfig, model ? docRoutesOf(model) : NO_DOC_ROUTES, draft.baseUrl ?? '/', notes);
     const config: UserConfig = { ...draft, ...theme, docs: { ...draft.docs, ...theme.docs } };

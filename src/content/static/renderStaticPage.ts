@@ -22,8 +22,7 @@ import type { MdxJsxAttribute, MdxJsxFlowElement } from 'mdast-util-mdx-jsx';
 import { gfmToMarkdown } from 'mdast-util-gfm';
 import { toMarkdown } from 'mdast-util-to-markdown';
 import { normalizeUri } from 'micromark-util-sanitize-uri';
-import type { TocItem } from '../../shared/types.js';
-import { frontMatterImage, MARKDOWN_STYLE, missingImageError, pageFacts, THEME_COMPONENTS, type CompileOptions } from '../mdx/compile.js';
+import { frontMatterImage, MARKDOWN_STYLE, missingImageError, pageFacts, THEME_COMPONENTS, type CompiledPage, type CompileOptions } from '../mdx/compile.js';
 import { fenceLanguages } from '../mdx/highlighter.js';
 import { readableTree, SITE_URL_MARK } from '../mdx/markdownView.js';
 import { findDeepNesting, nestingError } from '../mdx/nesting.js';
@@ -35,7 +34,6 @@ import {
   rehypeImages,
   remarkMarkdownLinks,
   type CompileState,
-  type CompileWarning,
   type PluginOptions,
 } from '../mdx/plugins.js';
 import { preprocess } from '../mdx/preprocess.js';
@@ -62,24 +60,14 @@ export interface UsedImage {
   url: string;
 }
 
-/** A rendered static page: what `CompiledPage` gives, with HTML instead of module code. */
-export interface StaticPage {
+/** A rendered static page: what `CompiledPage` gives, with HTML instead of module code, and the images it used. */
+export type StaticPage = Omit<CompiledPage, 'isStatic' | 'code' | 'excerptCode'> & {
   /** The content as the MDX path renders it inside the page's article. */
   html: string;
   /** The part before the truncate marker, rendered on its own (with `withExcerpt`); null without a marker. */
   excerptHtml: string | null;
-  hasTruncateMarker: boolean;
-  toc: TocItem[];
-  headingIds: string[];
-  anchors: string[] | null;
-  excerptAnchors: string[] | null;
-  h1: string | null;
-  warnings: CompileWarning[];
-  markdownLinks: Record<string, string | null>;
-  image: string | null;
-  markdown: string;
   images: UsedImage[];
-}
+};
 
 /**
  * Renders a static page's body (front matter blanked). Throws the SiteErrors `compileMdx` throws
