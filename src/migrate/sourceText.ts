@@ -40,10 +40,16 @@ export function literal(value: unknown, indent: string): string {
   }
   const entries = Object.entries(value as Record<string, unknown>).filter(([, item]) => item !== undefined);
   if (entries.length === 0) return '{}';
-  const fields = entries.map(([key, item]) => `${IDENTIFIER.test(key) ? key : quote(key)}: ${literal(item, inner)}`);
+  const fields = entries.map(([key, item]) => `${propertyKey(key)}: ${literal(item, inner)}`);
   const flat = `{ ${fields.join(', ')} }`;
   if (!flat.includes('\n') && indent.length + flat.length <= LINE_WIDTH) return flat;
   return `{\n${fields.map((field) => `${inner}${field},`).join('\n')}\n${indent}}`;
+}
+
+/** A key as written in an object literal. `__proto__`, bare or quoted, would set the prototype instead of a field; computed, it is a field. */
+function propertyKey(key: string): string {
+  if (key === '__proto__') return `[${quote(key)}]`;
+  return IDENTIFIER.test(key) ? key : quote(key);
 }
 
 function quote(text: string): string {

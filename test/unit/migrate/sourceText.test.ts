@@ -22,8 +22,15 @@ describe('literal (TypeScript source of config values)', () => {
       fc.property(json, (value) => {
         expect(evaluate(literal(value, ''))).toEqual(value);
       }),
-      { numRuns: 150 },
+      { seed: 20261123, numRuns: 150 },
     );
+  });
+
+  it('keeps a field named __proto__ a field, not the prototype', () => {
+    const value = JSON.parse('{"__proto__": false, "a": {"__proto__": "x"}}') as unknown;
+    const source = literal(value, '');
+    expect(source).toBe("{ ['__proto__']: false, a: { ['__proto__']: 'x' } }");
+    expect(evaluate(source)).toEqual(value);
   });
 
   it('writes short objects on one line and long ones one field per line', () => {
