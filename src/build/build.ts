@@ -26,6 +26,8 @@ export interface BuildResult {
   warnings: string[];
   /** Milliseconds per stage. */
   timings: Record<string, number>;
+  /** URLs of the code and styles every page loads (the runtime, its imports, its CSS); content-hashed. */
+  pageAssets: string[];
   /** What the caches saved: pages compiled or reused, pages rendered, reused or kept, and whether search indexed again. */
   stats: {
     compile: CompiledSite['stats'];
@@ -83,7 +85,8 @@ export async function buildSite(session: BuildSession, options: { quiet?: boolea
     await log.stage('write', () => writeSite(session, plan, output, { rendered, outputs, search: index, targets }, report));
     failed = false;
     const stats = { compile: compiled.stats, render: rendered.stats, search: index && searchStats(index) };
-    return summarize(log, quiet, { pages: plan.routes.length, outDir: path.resolve(session.outDir), warnings, timings: log.timings, stats }, performance.now() - started);
+    const pageAssets = [client.entry.js, ...client.entry.imports, ...client.entry.css];
+    return summarize(log, quiet, { pages: plan.routes.length, outDir: path.resolve(session.outDir), warnings, timings: log.timings, pageAssets, stats }, performance.now() - started);
   } finally {
     // Nothing may still write into the staging folder when it is committed or removed.
     await searching;

@@ -8,6 +8,7 @@ import siteData from 'sipa:site-data';
 // Registers React and the theme's components for the route chunks, which do not bundle their own.
 import 'sipa:shared-modules';
 import type { ClientSiteData, RouteModule, RoutePayload } from '../shared/types.js';
+import { CONTENT_CHANGED_EVENT } from '../shared/liveUpdate.js';
 import { normalizePath } from '../shared/paths.js';
 import { STATIC_HTML_CLASS } from '../shared/staticHtml.js';
 import { StaticHtml } from 'sipa:theme';
@@ -182,10 +183,11 @@ function ClientApp({ initial }: { initial: LoadedRoute }) {
   /**
    * Shows `href`: 'push' for a click, 'pop' for back/forward (to `restore` if a position is
    * remembered), 'replace' for a not-found page whose URL is a variant of a route (it then shows
-   * that route under its canonical URL, or stays as it is). Never rejects: a failure ends in the
-   * guarded full page load or the error screen with Retry.
+   * that route under its canonical URL, or stays as it is), 'refresh' for the route shown after
+   * watch mode rebuilt it (at `restore`, a full page load if that fails). Never rejects: a failure
+   * ends in the guarded full page load or the error screen with Retry.
    */
-  const go = useCallback(async (href: string, mode: 'push' | 'pop' | 'replace', restore?: ScrollPosition): Promise<void> => {
+  const go = useCallback(async (href: string, mode: 'push' | 'pop' | 'replace' | 'refresh', restore?: ScrollPosition): Promise<void> => {
     const target = sitePathOf(href);
     if (!target) {
       if (mode !== 'replace') window.location.assign(href);
@@ -193,7 +195,7 @@ function ClientApp({ initial }: { initial: LoadedRoute }) {
     }
     const id = ++navigationId.current;
     // Back/forward keeps the entry's URL; otherwise the site's own form of it is shown.
-    const url = mode === 'pop' ? target.url.href : canonicalHref(target, site.baseUrl);
+    const url = mode === 'pop' || mode === 'refresh' ? target.url.href : canonicalHref(target, site.baseUrl);
     if (mode === 'push') scrollMemory.save();
     if (mode === 'push' && target.path === sitePathOf(location.href)?.path && target.url.hash) {
       scrollMemory.push(url);
@@ -221,6 +223,7 @@ function ClientApp({ initial }: { initial: LoadedRoute }) {
       setView({ route, hash: target.hash, error: null, scroll: restore ?? { hash: target.hash } });
     } catch (error) {
       if (id !== navigationId.current) return;
+      if (mode === 'refresh') return window.location.reload();
       if (error instanceof ChunkLoadError && reloadOnce(url)) return;
       if (mode === 'push') scrollMemory.push(url);
       const retry = () => void go(url, mode === 'replace' ? 'replace' : 'pop');
@@ -255,6 +258,18 @@ function ClientApp({ initial }: { initial: LoadedRoute }) {
       window.removeEventListener('scroll', onScroll);
       window.removeEventListener('beforeunload', onBeforeUnload);
     };
+  }, [go]);
+
+  // Watch mode rebuilt pages: the route shown is loaded again and replaces the content in place,
+  // where it is scrolled to, instead of a full page load.
+  useEffect(() => {
+    const onContentChanged = (event: Event) => {
+      event.preventDefault();
+      loader.forget();
+      void go(location.href, 'refresh', { x: scrollX, y: scrollY });
+    };
+    document.addEventListener(CONTENT_CHANGED_EVENT, onContentChanged);
+    return () => document.removeEventListener(CONTENT_CHANGED_EVENT, onContentChanged);
   }, [go]);
 
   useEffect(() => rememberDocsVersion(site.docs, view.route.payload, siteStorage()), [view.route]);

@@ -72,6 +72,11 @@ export function createRouteLoader(options: RouteLoaderOptions) {
     hasRoute(pathname: string): boolean {
       return routes.has(normalizePath(pathname));
     },
+    /** Forgets every payload and chunk loaded so far: after a rebuild (watch mode), any of them may have changed. */
+    forget(): void {
+      payloads.clear();
+      routes.clear();
+    },
     /** Seeds the cache with the route the page was server-rendered with. */
     seed(route: LoadedRoute): void {
       const path = normalizePath(route.payload.meta.path);

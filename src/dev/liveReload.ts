@@ -1,7 +1,9 @@
 // Live reload over Server-Sent Events: an event stream at EVENTS_PATH and a small client script
 // at SCRIPT_PATH that every HTML page loads. Events: `hello` (on connect: build id and current
-// error), `reload`, `css` (swap stylesheets in place), `build-error` (show the overlay).
+// error), `reload`, `update` (pages changed: the page's runtime shows the new content in place),
+// `css` (swap stylesheets in place), `build-error` (show the overlay).
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { CONTENT_CHANGED_EVENT } from '../shared/liveUpdate.js';
 
 /** Every watch-mode endpoint starts with this. */
 export const WATCH_PATH_PREFIX = '/__sipa/';
@@ -14,8 +16,12 @@ export interface LiveReload {
   handle(req: IncomingMessage, res: ServerResponse): boolean;
   /** For createStaticServer's transformHtml: adds the client script, with the current build id. */
   transformHtml(html: string): string;
-  /** A new good build: reload open tabs (or only swap stylesheets when `cssOnly`). */
-  built(cssOnly: boolean): void;
+  /**
+   * A new good build: open tabs reload (`all`), show their route's new content in place
+   * (`content`: only pages changed, not the code or styles every page loads) or swap their
+   * stylesheets (`css`).
+   */
+  built(change: BuildChange): void;
   /** A failed build: show the message in an overlay in open tabs. */
   failed(message: string): void;
   /** Number of connected tabs. */
@@ -23,6 +29,9 @@ export interface LiveReload {
   /** Ends every event stream. */
   close(): void;
 }
+
+/** What a rebuild changed, as far as open tabs are concerned. */
+export type BuildChange = 'all' | 'content' | 'css';
 
 export function createLiveReload(): LiveReload {
   const clients = new Set<ServerResponse>();
@@ -74,11 +83,14 @@ export function createLiveReload(): LiveReload {
       const at = html.lastIndexOf('</body>');
       return at === -1 ? html + tag : html.slice(0, at) + tag + html.slice(at);
     },
-    built(cssOnly) {
+    built(change) {
       build++;
       const hadError = error !== null;
       error = null;
-      broadcast(cssOnly && !hadError ? 'css' : 'reload', { build });
+      // After a failed build, files other than the stylesheet may have changed since the page's build.
+      if (change === 'css' && !hadError) broadcast('css', { build });
+      else if (change === 'content') broadcast('update', { build });
+      else broadcast('reload', { build });
     },
     failed(message) {
       error = message;
@@ -157,6 +169,12 @@ const CLIENT_SCRIPT = `(() => {
     if (d.error) show(d.error); else hide();
   });
   es.addEventListener('reload', reload);
+  es.addEventListener('update', (e) => {
+    build = JSON.parse(e.data).build;
+    hide();
+    // The page's runtime cancels the event when it shows the new content itself.
+    if (document.dispatchEvent(new CustomEvent('${CONTENT_CHANGED_EVENT}', { cancelable: true }))) reload();
+  });
   es.addEventListener('css', (e) => { build = JSON.parse(e.data).build; hide(); swapCss(); });
   es.addEventListener('build-error', (e) => show(JSON.parse(e.data).error));
   addEventListener('pagehide', () => es.close());

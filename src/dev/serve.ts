@@ -84,9 +84,11 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     throw error;
   };
   let firstError: string | null = null;
+  /** What every page of the first build loads (see BuildResult.pageAssets); null when there was none. */
+  let firstAssets: string[] | null = null;
   if (!hasBuild || options.watch) {
     try {
-      await buildSite(session);
+      firstAssets = (await buildSite(session)).pageAssets;
     } catch (error) {
       if (!hasBuild) return abort(error);
       reportError(error);
@@ -146,6 +148,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     // Content of each changed file when its last rebuild started: editors and writeFile often
     // report one save as several events, which must not cause a second, identical rebuild.
     const seen = new Map<string, string>();
+    let lastAssets = JSON.stringify(firstAssets);
     scheduler = createRebuildScheduler(async (files) => {
       const hashes = await Promise.all(files.map(fileHash));
       if (files.every((file, i) => seen.get(file) === hashes[i])) return;
@@ -154,9 +157,13 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       let ok = true;
       let timings: Record<string, number> | undefined;
       try {
-        ({ timings } = await buildSite(session, { quiet: true }));
+        const result = await buildSite(session, { quiet: true });
+        timings = result.timings;
         if (!givenBase) baseUrl = await readBuiltBaseUrl(root);
-        liveReload.built(files.every((f) => f.endsWith('.css')));
+        // Pages can show new content in place while the code and styles every page loads are the same.
+        const assets = JSON.stringify(result.pageAssets);
+        liveReload.built(files.every((f) => f.endsWith('.css')) ? 'css' : assets === lastAssets ? 'content' : 'all');
+        lastAssets = assets;
       } catch (error) {
         ok = false;
         reportError(error);

@@ -72,15 +72,21 @@ afterAll(async () => {
 const bodyHas = (text: string) => page.waitForFunction((t) => document.body.innerText.includes(t), text, { timeout: STEP });
 
 describe('serve --watch', () => {
-  it('reloads the open page when its doc is edited', async () => {
+  it('shows the open doc, edited, in place: no page load, and where it was scrolled to', async () => {
     await page.goto(`${baseUrl}/docs/guides/overview`);
     await bodyHas('Sipa is a small framework');
-    await page.evaluate(() => window.scrollTo(0, 600));
+    await page.waitForFunction(() => window.__SIPA_HYDRATED__ === true, undefined, { timeout: STEP });
+    await page.evaluate(() => {
+      window.scrollTo(0, 600);
+      (window as unknown as { __sameDocument: boolean }).__sameDocument = true;
+    });
     const text = await readFile(docFile(), 'utf8');
     await writeFile(docFile(), text.replace('Sipa is a small framework', 'Sipa is a WATCHED-EDIT framework'));
     await bodyHas('Sipa is a WATCHED-EDIT framework');
-    // The scroll position survives the reload.
-    await page.waitForFunction(() => window.scrollY > 500, undefined, { timeout: 10_000 });
+    expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+    // The old text is gone, not left beside the new.
+    expect(await page.evaluate(() => document.body.innerText.includes('Sipa is a small framework'))).toBe(false);
   }, STEP * 2);
 
   it('swaps stylesheets without a reload on a CSS-only change', async () => {
@@ -93,9 +99,25 @@ describe('serve --watch', () => {
     expect(await page.evaluate(() => (window as unknown as { __notReloaded?: boolean }).__notReloaded)).toBe(true);
   }, STEP * 2);
 
-  it('shows a new doc in the sidebar', async () => {
+  it('shows a new doc in the sidebar in place, and navigates to it client-side', async () => {
+    await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
     await writeFile(path.join(site, 'docs/guides/watch-added.mdx'), '---\ntitle: Watch Added Doc\nsidebar_position: 99\n---\n\nAdded while watching.\n');
-    await page.locator('nav.sidebar').getByText('Watch Added Doc').waitFor({ timeout: STEP });
+    await page.locator('nav.sidebar').getByText('Watch Added Doc').click({ timeout: STEP });
+    await bodyHas('Added while watching.');
+    expect(page.url()).toBe(`${baseUrl}/docs/guides/watch-added`);
+    expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+    await page.goBack();
+    await bodyHas('WATCHED-EDIT');
+  }, STEP * 2);
+
+  it('reloads the page when the runtime every page loads changed (the site config)', async () => {
+    await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+    const config = path.join(site, 'sipadocs.config.ts');
+    const text = await readFile(config, 'utf8');
+    expect(text).toContain("  navbar: {\n    title: 'SIPA',");
+    await writeFile(config, text.replace("  navbar: {\n    title: 'SIPA',", "  navbar: {\n    title: 'SIPA-RELOADED',"));
+    await page.locator('nav').getByText('SIPA-RELOADED').first().waitFor({ timeout: STEP });
+    expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBeUndefined();
   }, STEP * 2);
 
   it('shows an overlay for broken MDX while the server keeps serving, and clears it once fixed', async () => {

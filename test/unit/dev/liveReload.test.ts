@@ -46,7 +46,7 @@ describe('live reload', () => {
     const lr = createLiveReload();
     const html = lr.transformHtml('<html><body><p>x</p></body></html>');
     expect(html).toBe(`<html><body><p>x</p><script src="${SCRIPT_PATH}" data-build="1"></script></body></html>`);
-    lr.built(false);
+    lr.built('all');
     expect(lr.transformHtml('<body></body>')).toContain('data-build="2"');
     expect(lr.transformHtml('no body')).toMatch(/^no body<script src=/);
     lr.close();
@@ -64,7 +64,7 @@ describe('live reload', () => {
     expect(code).toContain('Number(tag.dataset.build)');
   });
 
-  it('streams hello, reload, css and build-error events', async () => {
+  it('streams hello, reload, update, css and build-error events', async () => {
     const url = await start();
     const response = await fetch(new URL(EVENTS_PATH, url));
     expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
@@ -73,14 +73,18 @@ describe('live reload', () => {
     await new Promise((r) => setTimeout(r, 20));
     expect(live!.clients).toBe(1);
     live!.failed('docs/a.mdx:3:1: error MDX_SYNTAX: bad');
-    live!.built(true); // css-only, but after an error: full reload
-    live!.built(true);
-    live!.built(false);
-    expect(await readEvents(reader, 4)).toEqual([
+    live!.built('css'); // css-only, but after an error: full reload
+    live!.built('css');
+    live!.built('all');
+    live!.failed('docs/a.mdx:4:1: error MDX_SYNTAX: bad');
+    live!.built('content'); // pages only: shown in place, after an error too
+    expect(await readEvents(reader, 6)).toEqual([
       { event: 'build-error', data: { build: 1, error: 'docs/a.mdx:3:1: error MDX_SYNTAX: bad' } },
       { event: 'reload', data: { build: 2 } },
       { event: 'css', data: { build: 3 } },
       { event: 'reload', data: { build: 4 } },
+      { event: 'build-error', data: { build: 4, error: 'docs/a.mdx:4:1: error MDX_SYNTAX: bad' } },
+      { event: 'update', data: { build: 5 } },
     ]);
     await reader.cancel();
   });
