@@ -1,6 +1,6 @@
 import { build, context, type BuildContext, type BuildOptions, type BuildResult, type Message, type Metafile } from 'esbuild';
 import { readFileSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { SiteError, codeFrame } from '../errors.js';
 import { imageModulesPlugin } from './imageModules.js';
@@ -38,6 +38,8 @@ export interface ClientBundle {
   inputs: string[];
   /** Route chunks that needed the bundler this time (see routeChunks). */
   routesBundled: number;
+  /** False when an incremental bundler wrote its last entry again: nothing it is made from had changed. */
+  entryBundled: boolean;
 }
 
 /** A server file: the renderer and the routes of one group, by route entry name. */
@@ -93,8 +95,11 @@ export function createClientBundler(options: ClientBundlerOptions): ClientBundle
   const bundleEntry = async (sources: VirtualSources, outDir: string, baseUrl: string) => {
     current = sources;
     const esbuildOptions = { ...commonOptions(baseUrl), ...CLIENT_OPTIONS, entryPoints: [{ in: CLIENT_ENTRY, out: `${ASSET_DIR}/entry` }], plugins };
-    const { metafile, root } = await runner.run(esbuildOptions, outDir, JSON.stringify([baseUrl, sources.customCss]), sources);
-    return readClientMetafile(metafile, root, baseUrl);
+    // The entry is the same while the site data, the custom CSS and its files are: a watch rebuild
+    // after a page's edit reuses it.
+    const reuse = JSON.stringify([sources.siteData, sources.customCss]);
+    const { metafile, root, reused } = await runner.run(esbuildOptions, outDir, JSON.stringify([baseUrl, sources.customCss]), sources, reuse);
+    return { ...readClientMetafile(metafile, root, baseUrl), bundled: !reused };
   };
   const bundleRoutes = (sources: VirtualSources, outDir: string, baseUrl: string, keep?: KeepFile) => {
     const { target, loader, define } = { ...commonOptions(baseUrl), ...CLIENT_OPTIONS };
@@ -116,6 +121,7 @@ export function createClientBundler(options: ClientBundlerOptions): ClientBundle
         files: [...entry.files, ...routes.files],
         inputs: [...entry.inputs, ...routes.inputs],
         routesBundled: routes.bundled,
+        entryBundled: entry.bundled,
       };
     },
     dispose: () => runner.dispose(),
@@ -139,7 +145,11 @@ export function createServerBundler(options: BundlerOptions): ServerBundler {
         plugins,
       };
       // A new set of server files or another base URL needs a new context; content changes do not.
-      const { metafile, root } = await runner.run(esbuildOptions, outDir, JSON.stringify([groups.length, baseUrl, sources.customCss]), current);
+      const key = JSON.stringify([groups.length, baseUrl, sources.customCss]);
+      // Server files without routes hold the renderer alone (the pages rendered bring their own
+      // code, see standaloneModule): the last ones serve again while the renderer's files are unchanged.
+      const reuse = groups.every((names) => names.length === 0) ? key : undefined;
+      const { metafile, root } = await runner.run(esbuildOptions, outDir, key, current, reuse);
       return readServerMetafile(metafile, root, outDir, groups);
     },
     dispose: () => runner.dispose(),
@@ -181,34 +191,54 @@ const CLIENT_OPTIONS = {
 function createEsbuildRunner(workDir: string, incremental: boolean) {
   let ctx: BuildContext | null = null;
   let ctxKey = '';
+  /** The last incremental result, reusable while its reuse key and its files are unchanged. */
+  let last: { reuse: string; stamps: Map<string, string>; result: BuildResult<{ metafile: true; write: false }> } | null = null;
   return {
     workDir,
     /**
      * @param key a context is made again when it changes (new entry points, another base URL)
+     * @param reuse incremental only: when given, the last result is written again instead of
+     *   rebuilding while this key is the same and none of the last build's input files changed
+     *   (what the virtual modules generate must be part of the key)
      * @returns the metafile, and the folder its output paths are relative to
      */
-    async run(options: BuildOptions, outDir: string, key: string, sources: VirtualSources | null): Promise<{ metafile: Metafile; root: string }> {
+    async run(options: BuildOptions, outDir: string, key: string, sources: VirtualSources | null, reuse?: string): Promise<{ metafile: Metafile; root: string; reused: boolean }> {
       if (!incremental) {
         try {
-          return { metafile: (await build({ ...options, outdir: outDir, write: true })).metafile!, root: outDir };
+          return { metafile: (await build({ ...options, outdir: outDir, write: true })).metafile!, root: outDir, reused: false };
         } catch (error) {
           throw bundleError(error, sources ?? undefined);
         }
       }
+      // Stamped before the build, so a file saved while it runs counts as changed next time.
+      const stamps = last ? await inputStamps(last.stamps.keys()) : null;
       let result: BuildResult<{ metafile: true; write: false }>;
+      const reused = reuse !== undefined && ctx !== null && key === ctxKey && last?.reuse === reuse && sameStamps(last.stamps, stamps!);
       try {
+        if (reused) {
+          result = last!.result;
+        } else {
+          result = await rebuild();
+          const inputs = realInputs(result.metafile);
+          const known = stamps ?? new Map<string, string>();
+          const added = await inputStamps(inputs.filter((file) => !known.has(file)));
+          last = reuse === undefined ? null : { reuse, stamps: new Map(inputs.map((file) => [file, known.get(file) ?? added.get(file)!])), result };
+        }
+      } catch (error) {
+        // A failed build may leave the context unusable; start afresh next time.
+        await ctx?.dispose().catch(() => {});
+        ctx = null;
+        last = null;
+        throw bundleError(error, sources ?? undefined);
+      }
+      async function rebuild() {
         if (!ctx || key !== ctxKey) {
           await ctx?.dispose();
           ctx = null;
           ctx = await context({ ...options, outdir: workDir });
           ctxKey = key;
         }
-        result = (await ctx.rebuild()) as BuildResult<{ metafile: true; write: false }>;
-      } catch (error) {
-        // A failed build may leave the context unusable; start afresh next time.
-        await ctx?.dispose().catch(() => {});
-        ctx = null;
-        throw bundleError(error, sources ?? undefined);
+        return (await ctx.rebuild()) as BuildResult<{ metafile: true; write: false }>;
       }
       await Promise.all(
         result.outputFiles.map(async (file) => {
@@ -217,13 +247,34 @@ function createEsbuildRunner(workDir: string, incremental: boolean) {
           await writeFile(target, file.contents);
         }),
       );
-      return { metafile: result.metafile, root: workDir };
+      return { metafile: result.metafile, root: workDir, reused };
     },
     async dispose() {
       await ctx?.dispose();
       ctx = null;
+      last = null;
     },
   };
+}
+
+/** The files a build read, as absolute paths; generated modules (`namespace:…`) are left out. */
+function realInputs(metafile: Metafile): string[] {
+  return Object.keys(metafile.inputs)
+    .filter((input) => !/^[\w-]+:/.test(input))
+    .map((input) => path.resolve(input));
+}
+
+/** Each file's modification time and size ('' for a file that is gone). */
+async function inputStamps(files: Iterable<string>): Promise<Map<string, string>> {
+  const list = [...files];
+  const stamps = await Promise.all(list.map((file) => stat(file).then((s) => `${s.mtimeMs}:${s.size}`, () => '')));
+  return new Map(list.map((file, i) => [file, stamps[i]!]));
+}
+
+function sameStamps(a: Map<string, string>, b: Map<string, string>): boolean {
+  if (a.size !== b.size) return false;
+  for (const [file, stamp] of a) if (b.get(file) !== stamp) return false;
+  return true;
 }
 
 /** esbuild reports output paths relative to the working directory, under the folder it wrote to (`root`). */

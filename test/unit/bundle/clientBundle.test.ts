@@ -129,3 +129,40 @@ describe('route chunks', () => {
     }
   }, 60_000);
 });
+
+describe('the entry of an incremental (watch mode) bundler', () => {
+  it('is written again without bundling while the site data and its files are unchanged, and bundled when either changes', async () => {
+    const tmp = await tempDir();
+    const bundler = createClientBundler({ workDir: path.join(tmp.dir, 'work'), incremental: true, routeCache: { dir: null, siteId: 'test' } });
+    try {
+      const css = path.join(tmp.dir, 'custom.css');
+      await writeFile(css, ':root { --watch-test: 1px; }\n');
+      const sources = (data: object): VirtualSources => ({ modules: new Map(), routeEntries: new Map(), siteData: data, customCss: [css] });
+      const out = (n: number) => path.join(tmp.dir, `out${n}`);
+      const cssText = async (n: number, bundle: ClientBundle) => readFile(path.join(out(n), bundle.entry.css[0]!), 'utf8');
+
+      const first = await bundler.bundle(sources(siteData), out(1), '/');
+      expect(first.entryBundled).toBe(true);
+      // A page edit leaves the entry's inputs as they were: the same entry, in the new output folder.
+      const again = await bundler.bundle(sources({ ...siteData }), out(2), '/');
+      expect(again.entryBundled).toBe(false);
+      expect(again.entry).toEqual(first.entry);
+      expect(await readFile(path.join(out(2), again.entry.js), 'utf8')).toBe(await readFile(path.join(out(1), first.entry.js), 'utf8'));
+
+      // A file the entry is made of changed (same size, so only its time tells).
+      await writeFile(css, ':root { --watch-test: 2px; }\n');
+      const restyled = await bundler.bundle(sources(siteData), out(3), '/');
+      expect(restyled.entryBundled).toBe(true);
+      expect(await cssText(3, restyled)).toContain('2px');
+
+      // The site data is part of the entry.
+      const retitled = await bundler.bundle(sources({ ...siteData, title: 'Renamed' }), out(4), '/');
+      expect(retitled.entryBundled).toBe(true);
+      expect(retitled.entry.js).not.toBe(restyled.entry.js);
+      expect(await readFile(path.join(out(4), retitled.entry.js), 'utf8')).toContain('Renamed');
+    } finally {
+      await bundler.dispose();
+      await tmp.cleanup();
+    }
+  }, 60_000);
+});
