@@ -50,8 +50,9 @@ export async function main(args: string[]): Promise<number> {
   /** When each good rebuild ended, to split an edit's latency into noticing, rebuilding and reloading. */
   const rebuildEnds: number[] = [];
   const stages = new Map<string, number[]>();
-  server.onRebuild = ({ ok, ms, timings }) => {
-    if (!ok) return;
+  server.onRebuild = ({ ok, ms, timings, searchOnly }) => {
+    // The build that indexes an edit for search runs after the edit is shown.
+    if (!ok || searchOnly) return;
     rebuilds.push(ms);
     rebuildEnds.push(performance.now());
     for (const [stage, t] of Object.entries(timings ?? {})) stages.set(stage, [...(stages.get(stage) ?? []), t]);

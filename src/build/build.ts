@@ -36,13 +36,23 @@ export interface BuildResult {
   };
 }
 
+export interface BuildSiteOptions {
+  quiet?: boolean;
+  /**
+   * When only some pages changed, keep the last search index and leave their indexing to the next
+   * build (stats.search.kind `deferred`). Watch mode shows an edit sooner this way, then builds
+   * again to index it.
+   */
+  deferSearch?: boolean;
+}
+
 /**
  * Builds the site: config → scan → model → compile → last updated → routes → bundle → render →
  * site outputs → check links → write, with search indexing beside the site outputs and the link check. Everything goes to a staging folder that replaces
  * the output folder only when every stage succeeded. An output folder that cannot be sipadocs's
  * own is refused before anything else (OUTPUT_DIR_REFUSED, see checkOutputDir).
  */
-export async function buildSite(session: BuildSession, options: { quiet?: boolean } = {}): Promise<BuildResult> {
+export async function buildSite(session: BuildSession, options: BuildSiteOptions = {}): Promise<BuildResult> {
   const started = performance.now();
   const quiet = options.quiet ?? session.quiet;
   const log = session.logger ?? createStageLogger({ quiet });
@@ -73,7 +83,7 @@ export async function buildSite(session: BuildSession, options: { quiet?: boolea
     const rendered = await log.stage('render', () => renderSite(session, plan, compiled, client, output, report), describe.render);
     // Pagefind indexes in a process of its own, beside the site-wide files and the link check; a
     // site that fails the check waits for it, then is not committed.
-    const search = log.stage('search', () => indexSite(session, plan, rendered, output), describe.search);
+    const search = log.stage('search', () => indexSite(session, plan, rendered, output, options.deferSearch ?? false), describe.search);
     searching = search.catch(() => {});
     const outputs = siteOutputs(plan, compiled, rendered, output, report);
     await log.stage('markdown', async () => outputs.writeMarkdown(), describe.markdown);

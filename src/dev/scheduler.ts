@@ -6,6 +6,11 @@
 export interface RebuildScheduler {
   /** Records a changed path (absolute) and (re)starts the debounce timer. */
   add(file: string): void;
+  /**
+   * Adds `item` in `waitMs` (restarting that wait when called again before), as a change would be.
+   * A rebuild that starts in the meantime goes without it.
+   */
+  addLater(item: string, waitMs: number): void;
   /** Resolves when no rebuild is running or pending. */
   idle(): Promise<void>;
   /** Stops scheduling; resolves once a running rebuild has finished. */
@@ -25,9 +30,11 @@ export function createRebuildScheduler(run: (files: string[]) => Promise<void>, 
   let running: Promise<void> | null = null;
   let closed = false;
   let idleWaiters: (() => void)[] = [];
+  const later = new Set<string>();
+  let laterTimer: NodeJS.Timeout | undefined;
 
   const settleIdle = () => {
-    if (running || timer || pending.size > 0) return;
+    if (running || timer || laterTimer || pending.size > 0) return;
     const waiters = idleWaiters;
     idleWaiters = [];
     waiters.forEach((resolve) => resolve());
@@ -54,12 +61,25 @@ export function createRebuildScheduler(run: (files: string[]) => Promise<void>, 
     });
   };
 
+  function add(file: string): void {
+    if (closed) return;
+    pending.add(file);
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(flush, debounceMs);
+  }
+
   return {
-    add(file) {
+    add,
+    addLater(item, waitMs) {
       if (closed) return;
-      pending.add(file);
-      if (timer) clearTimeout(timer);
-      timer = setTimeout(flush, debounceMs);
+      later.add(item);
+      if (laterTimer) clearTimeout(laterTimer);
+      laterTimer = setTimeout(() => {
+        laterTimer = undefined;
+        const items = [...later];
+        later.clear();
+        items.forEach(add);
+      }, waitMs);
     },
     idle() {
       return new Promise((resolve) => {
@@ -70,7 +90,9 @@ export function createRebuildScheduler(run: (files: string[]) => Promise<void>, 
     async close() {
       closed = true;
       if (timer) clearTimeout(timer);
-      timer = undefined;
+      if (laterTimer) clearTimeout(laterTimer);
+      timer = laterTimer = undefined;
+      later.clear();
       pending.clear();
       await running;
       settleIdle();

@@ -36,7 +36,8 @@ export interface RunningServer {
   /** Watch mode only: resolves when no rebuild is running or pending. */
   idle(): Promise<void>;
   /** Watch mode only: called after each rebuild with its outcome and duration. */
-  onRebuild?: (outcome: { ok: boolean; ms: number; files: string[]; timings?: Record<string, number> }) => void;
+  /** After each watch build; `searchOnly` for the build that indexes for search what the one before it showed. */
+  onRebuild?: (outcome: { ok: boolean; ms: number; files: string[]; timings?: Record<string, number>; searchOnly: boolean }) => void;
   close(): Promise<void>;
 }
 
@@ -149,33 +150,50 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     // report one save as several events, which must not cause a second, identical rebuild.
     const seen = new Map<string, string>();
     let lastAssets = JSON.stringify(firstAssets);
-    scheduler = createRebuildScheduler(async (files) => {
+    scheduler = createRebuildScheduler(async (batch) => {
+      const files = batch.filter((file) => file !== INDEX_SEARCH);
       const hashes = await Promise.all(files.map(fileHash));
-      if (files.every((file, i) => seen.get(file) === hashes[i])) return;
+      const unchanged = files.every((file, i) => seen.get(file) === hashes[i]);
+      if (unchanged && !batch.includes(INDEX_SEARCH)) return;
       files.forEach((file, i) => seen.set(file, hashes[i]!));
       const started = performance.now();
+      // Only the search index is behind: no page changes, so open tabs are not told of this build.
+      const searchOnly = unchanged;
       let ok = true;
       let timings: Record<string, number> | undefined;
       try {
-        const result = await buildSite(session, { quiet: true });
+        // An edit is shown first; its pages are indexed for search by the build that follows.
+        const result = await buildSite(session, { quiet: true, deferSearch: !searchOnly });
         timings = result.timings;
-        if (!givenBase) baseUrl = await readBuiltBaseUrl(root);
-        // Pages can show new content in place while the code and styles every page loads are the same.
-        const assets = JSON.stringify(result.pageAssets);
-        liveReload.built(files.every((f) => f.endsWith('.css')) ? 'css' : assets === lastAssets ? 'content' : 'all');
-        lastAssets = assets;
+        if (result.stats.search?.kind === 'deferred') scheduler!.addLater(INDEX_SEARCH, SEARCH_DELAY_MS);
+        if (!searchOnly) {
+          if (!givenBase) baseUrl = await readBuiltBaseUrl(root);
+          // Pages can show new content in place while the code and styles every page loads are the same.
+          const assets = JSON.stringify(result.pageAssets);
+          liveReload.built(files.every((f) => f.endsWith('.css')) ? 'css' : assets === lastAssets ? 'content' : 'all');
+          lastAssets = assets;
+        }
       } catch (error) {
         ok = false;
         reportError(error);
         liveReload.failed(errorText(error));
       }
-      handle.onRebuild?.({ ok, ms: performance.now() - started, files, timings });
+      handle.onRebuild?.({ ok, ms: performance.now() - started, files, timings, searchOnly });
     });
     watcher = await startWatcher(options, root, (file) => scheduler!.add(file));
     process.stdout.write('Watching for changes.\n');
   }
   return handle;
 }
+
+/** What the rebuild scheduler is given, in place of a file, to run a build that catches up on search indexing. */
+const INDEX_SEARCH = '\0index-search';
+/**
+ * How long after a build that put off search indexing the build that does it starts: long enough
+ * for open tabs to have loaded the changed pages, and a save within it is built first (deferring
+ * again), so quick saves in a row are indexed once.
+ */
+const SEARCH_DELAY_MS = 150;
 
 /** Hash of a file's content ('' when it is missing or a directory). */
 async function fileHash(file: string): Promise<string> {

@@ -73,6 +73,12 @@ export interface SearchIndexOptions {
   /** The site's language (ISO 639-1), for stemming. */
   language: string;
   memory?: SearchMemory;
+  /**
+   * Keep the last index as it is when only some pages changed, and say so (kind `deferred`): its
+   * manifest, kept too, still describes it, so the next build indexes what changed. Watch mode
+   * shows an edit first and indexes it right after.
+   */
+  defer?: boolean;
 }
 
 export interface SearchIndexResult {
@@ -81,8 +87,8 @@ export interface SearchIndexResult {
   pages: number;
   /** False when the index of the last good output was kept as it is. */
   indexed: boolean;
-  /** What this build indexed: nothing, the delta only, or every page into a new base. */
-  kind: 'kept' | 'delta' | 'full';
+  /** What this build indexed: nothing, the delta only, or every page into a new base; or nothing yet (see `defer`). */
+  kind: 'kept' | 'delta' | 'full' | 'deferred';
   /** Pages handed to the indexer by this build. */
   indexedPages: number;
 }
@@ -97,6 +103,7 @@ export function searchStats({ pages, indexed, kind, indexedPages }: SearchIndexR
 /** The search stage's line in the build log: '37 pages', '37 pages (unchanged)', '37 pages (2 re-indexed)'. */
 export function describeSearch(stats: SearchStats): string {
   if (stats.kind === 'kept') return `${stats.pages} pages (unchanged)`;
+  if (stats.kind === 'deferred') return `${stats.pages} pages (changes indexed next)`;
   return stats.kind === 'delta' ? `${stats.pages} pages (${stats.indexedPages} re-indexed)` : `${stats.pages} pages`;
 }
 
@@ -165,6 +172,10 @@ export async function buildSearchIndex(collector: ReturnType<typeof createSearch
   }
 
   const plan = planSearchIndex(hashes, previous?.base.pages ?? null);
+  // A new base is never put off: only a build on the last index, as it is in the output.
+  if (options.defer && plan.kind === 'delta' && files.keepAll(previous!.files)) {
+    return { manifest: previous!, pages: findable(previous!, hashes), indexed: false, kind: 'deferred', indexedPages: 0 };
+  }
   // The base is built on only while its files are in the output as they were written.
   if (plan.kind === 'delta' && files.keepAll(previous!.base.files)) {
     const base = previous!.base;

@@ -4,8 +4,8 @@ import type { BuildOutput } from './output.js';
 import type { SitePlan } from './plan.js';
 import type { RenderedSite } from './render.js';
 
-/** The `search` stage: the site's search index (see buildSearchIndex), or null for a site without search. */
-export async function indexSite(session: BuildSession, plan: SitePlan, rendered: RenderedSite, output: BuildOutput): Promise<SearchIndexResult | null> {
+/** The `search` stage: the site's search index (see buildSearchIndex, and its `defer`), or null for a site without search. */
+export async function indexSite(session: BuildSession, plan: SitePlan, rendered: RenderedSite, output: BuildOutput, defer: boolean): Promise<SearchIndexResult | null> {
   if (!rendered.search) return null;
   const { config } = plan;
   return buildSearchIndex(rendered.search, {
@@ -18,5 +18,6 @@ export async function indexSite(session: BuildSession, plan: SitePlan, rendered:
     siteId: session.siteId,
     language: config.i18n.localeConfigs[config.i18n.defaultLocale]!.htmlLang.split('-')[0]!.toLowerCase(),
     memory: session.memory.search,
+    defer,
   });
 }

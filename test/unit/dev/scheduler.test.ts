@@ -68,4 +68,23 @@ describe('createRebuildScheduler', () => {
     await sleep(30);
     expect(finished).toBe(1);
   });
+
+  it('addLater adds its item after the wait, restarted by each call; builds in between go without it, and idle() waits for it', async () => {
+    const batches: string[][] = [];
+    const s = createRebuildScheduler(async (files) => void batches.push(files), 5);
+    const started = Date.now();
+    s.addLater('/search', 60);
+    await sleep(20);
+    s.add('/a');
+    s.addLater('/search', 60);
+    await sleep(30);
+    expect(batches).toEqual([['/a']]);
+    await s.idle();
+    expect(batches).toEqual([['/a'], ['/search']]);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(75);
+    s.addLater('/search', 20);
+    await s.close();
+    await sleep(40);
+    expect(batches).toHaveLength(2);
+  });
 });

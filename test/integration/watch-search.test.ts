@@ -1,0 +1,83 @@
+/**
+ * Search in watch mode: a save is shown first, with the last index kept as it is, and the build
+ * that follows indexes it; open tabs are not told of that second build. Queries run through
+ * pagefind's own runtime, as in search-delta.test.ts.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type RunningServer } from '../../src/dev/serve.js';
+import { tempDir } from '../helpers.js';
+import { openSiteSearch } from './siteSearch.js';
+
+const page = (title: string, words: string) => `---\ntitle: ${title}\n---\n\n# ${title}\n\n${words}\n`;
+
+describe('search in watch mode', () => {
+  let tmp: Awaited<ReturnType<typeof tempDir>>;
+  let server: RunningServer;
+  let siteDir: string;
+  let outDir: string;
+  const outcomes: Array<{ ok: boolean; searchOnly: boolean }> = [];
+  const events: string[] = [];
+  let previousCI: string | undefined;
+
+  beforeAll(async () => {
+    tmp = await tempDir();
+    siteDir = path.join(tmp.dir, 'site');
+    outDir = path.join(tmp.dir, 'out');
+    await mkdir(path.join(siteDir, 'pages'), { recursive: true });
+    await writeFile(
+      path.join(siteDir, 'sipadocs.config.ts'),
+      "import { defineConfig } from 'sipadocs';\nexport default defineConfig({ title: 'Watch search', url: 'https://fixture.example', navbar: { items: [] }, footer: { columns: [], copyright: 'Fixture' } });\n",
+    );
+    await writeFile(path.join(siteDir, 'pages', 'index.md'), page('Home', 'The home page of the fixture.'));
+    for (const name of ['one', 'two', 'three']) await writeFile(path.join(siteDir, 'pages', `${name}.md`), page(`Page ${name}`, `Words of page ${name}: bokaritu lorem ipsum.`));
+    previousCI = process.env.CI;
+    process.env.CI = '1';
+    server = await startServer({ site: siteDir, outDir, port: 0, host: '127.0.0.1', watch: true });
+    server.onRebuild = ({ ok, searchOnly }) => void outcomes.push({ ok, searchOnly });
+    // What open tabs are told, read from the live-reload event stream.
+    const response = await fetch(new URL('/__sipa/events', server.url));
+    const reader = response.body!.getReader();
+    void (async () => {
+      const decoder = new TextDecoder();
+      for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+        for (const match of decoder.decode(chunk.value).matchAll(/^event: (\w[\w-]*)$/gm)) events.push(match[1]!);
+      }
+    })().catch(() => {});
+  }, 120_000);
+
+  afterAll(async () => {
+    await server?.close();
+    if (previousCI === undefined) delete process.env.CI;
+    else process.env.CI = previousCI;
+    await tmp?.cleanup();
+  });
+
+  it('shows a save first and indexes it in the build that follows, which open tabs are not told of', async () => {
+    const before = await openSiteSearch(outDir);
+    try {
+      expect((await before.query('bokaritu')).map((p) => p.url).sort()).toEqual(['/one', '/three', '/two']);
+    } finally {
+      await before.close();
+    }
+    await writeFile(path.join(siteDir, 'pages', 'two.md'), page('Page two', 'Words of page two: fizzlewick lorem ipsum.'));
+    const deadline = Date.now() + 60_000;
+    while (outcomes.length < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    await server.idle();
+    expect(outcomes).toEqual([
+      { ok: true, searchOnly: false },
+      { ok: true, searchOnly: true },
+    ]);
+    // One event for the save (after the connection's hello), none for the search build.
+    expect(events).toEqual(['hello', 'update']);
+
+    const after = await openSiteSearch(outDir);
+    try {
+      expect((await after.query('fizzlewick')).map((p) => p.url)).toEqual(['/two']);
+      expect((await after.query('bokaritu')).map((p) => p.url).sort()).toEqual(['/one', '/three']);
+    } finally {
+      await after.close();
+    }
+  }, 120_000);
+});
