@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { createClientBundler, createServerBundler, type ClientBundler, type ServerBundler } from '../bundle/bundleSite.js';
 import type { CompileMemory } from '../content/compile/compilePages.js';
@@ -71,6 +72,11 @@ export interface BuildSession {
   readonly bundlers: { client: ClientBundler; server: ServerBundler };
   /** A render worker kept warm between builds; without one, each build starts its own renderers. */
   readonly renderHost?: RenderHost;
+  /**
+   * Where this session's builds write their server files, named by content so that a render
+   * worker imports an unchanged one once (watch mode); null when each build has a folder of its own.
+   */
+  readonly serverFilesDir: string | null;
   /** The code highlighter for these themes, created on first use and kept while they stay the same. */
   highlighter(themes: { light: string; dark: string }): Promise<CodeHighlighter>;
   /** The manifest of the output this session's last build committed. */
@@ -103,6 +109,8 @@ export function createBuildSession(options: SessionOptions): BuildSession {
   const siteId = createHash('sha256').update(siteDir).digest('hex').slice(0, 16);
   const quiet = Boolean(options.quiet);
   const renderHost = watch ? createRenderHost() : undefined;
+  // Named as a build's own folder is (pid first), so a later build removes it if this process is killed.
+  const serverFilesDir = watch ? path.join(caches.ssr, `${process.pid}-${Date.now().toString(36)}-session`) : null;
   const bundlers = {
     client: createClientBundler({ workDir: caches.bundler, incremental: watch, routeCache: { dir: caches.chunks, siteId } }),
     server: createServerBundler({ workDir: caches.bundler, incremental: watch }),
@@ -120,6 +128,7 @@ export function createBuildSession(options: SessionOptions): BuildSession {
     memory: watch ? { compile: new Map(), render: new Map(), search: new Map() } : {},
     bundlers,
     renderHost,
+    serverFilesDir,
     highlighter(themes) {
       const key = `${themes.light}+${themes.dark}`;
       if (highlighter?.themes !== key) highlighter = { themes: key, created: createCodeHighlighter(themes) };
@@ -130,6 +139,7 @@ export function createBuildSession(options: SessionOptions): BuildSession {
       await bundlers.client.dispose();
       await bundlers.server.dispose();
       await renderHost?.close();
+      if (serverFilesDir) await rm(serverFilesDir, { recursive: true, force: true });
     },
   };
 }

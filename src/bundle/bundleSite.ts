@@ -1,6 +1,6 @@
 import { build, context, type BuildContext, type BuildOptions, type BuildResult, type Message, type Metafile } from 'esbuild';
 import { readFileSync } from 'node:fs';
-import { mkdir, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { SiteError, codeFrame } from '../errors.js';
 import { imageModulesPlugin } from './imageModules.js';
@@ -140,7 +140,8 @@ export function createServerBundler(options: BundlerOptions): ServerBundler {
         entryPoints: groups.map((_, i) => ({ in: `sipa:ssr-group:${i}`, out: `${ASSET_DIR}/ssr-${i}` })),
         platform: 'node',
         target: 'node20',
-        entryNames: '[dir]/[name]',
+        // Named by content: a long-lived renderer imports each file once, and a changed one under a new name.
+        entryNames: '[dir]/[name]-[hash]',
         loader: { '.css': 'empty', ...SCRIPT_LOADERS, ...ASSET_LOADERS },
         plugins,
       };
@@ -149,7 +150,8 @@ export function createServerBundler(options: BundlerOptions): ServerBundler {
       // Server files without routes hold the renderer alone (the pages rendered bring their own
       // code, see standaloneModule): the last ones serve again while the renderer's files are unchanged.
       const reuse = groups.every((names) => names.length === 0) ? key : undefined;
-      const { metafile, root } = await runner.run(esbuildOptions, outDir, key, current, reuse);
+      // A session's folder of server files holds the last build's alone.
+      const { metafile, root } = await runner.run(esbuildOptions, outDir, key, current, reuse, { prune: true });
       return readServerMetafile(metafile, root, outDir, groups);
     },
     dispose: () => runner.dispose(),
@@ -200,9 +202,17 @@ function createEsbuildRunner(workDir: string, incremental: boolean) {
      * @param reuse incremental only: when given, the last result is written again instead of
      *   rebuilding while this key is the same and none of the last build's input files changed
      *   (what the virtual modules generate must be part of the key)
+     * @param prune incremental only: remove the files of `outDir` this build did not write
      * @returns the metafile, and the folder its output paths are relative to
      */
-    async run(options: BuildOptions, outDir: string, key: string, sources: VirtualSources | null, reuse?: string): Promise<{ metafile: Metafile; root: string; reused: boolean }> {
+    async run(
+      options: BuildOptions,
+      outDir: string,
+      key: string,
+      sources: VirtualSources | null,
+      reuse?: string,
+      { prune = false }: { prune?: boolean } = {},
+    ): Promise<{ metafile: Metafile; root: string; reused: boolean }> {
       if (!incremental) {
         try {
           return { metafile: (await build({ ...options, outdir: outDir, write: true })).metafile!, root: outDir, reused: false };
@@ -240,13 +250,14 @@ function createEsbuildRunner(workDir: string, incremental: boolean) {
         }
         return (await ctx.rebuild()) as BuildResult<{ metafile: true; write: false }>;
       }
+      const targets = result.outputFiles.map((file) => path.join(outDir, path.relative(workDir, file.path)));
       await Promise.all(
-        result.outputFiles.map(async (file) => {
-          const target = path.join(outDir, path.relative(workDir, file.path));
-          await mkdir(path.dirname(target), { recursive: true });
-          await writeFile(target, file.contents);
+        result.outputFiles.map(async (file, i) => {
+          await mkdir(path.dirname(targets[i]!), { recursive: true });
+          await writeFile(targets[i]!, file.contents);
         }),
       );
+      if (prune) await removeFilesBut(outDir, new Set(targets));
       return { metafile: result.metafile, root: workDir, reused };
     },
     async dispose() {
@@ -255,6 +266,16 @@ function createEsbuildRunner(workDir: string, incremental: boolean) {
       last = null;
     },
   };
+}
+
+/** Removes every file under `dir` but those named (absolute paths). */
+async function removeFilesBut(dir: string, keep: ReadonlySet<string>): Promise<void> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  await Promise.all(
+    entries
+      .filter((entry) => entry.isFile() && !keep.has(path.join(entry.parentPath, entry.name)))
+      .map((entry) => rm(path.join(entry.parentPath, entry.name), { force: true })),
+  );
 }
 
 /** The files a build read, as absolute paths; generated modules (`namespace:…`) are left out. */

@@ -12,8 +12,9 @@ export interface BuildOutput {
   staging: StagingDir;
   /** The manifest of the last good output, when it describes the output as it is now. */
   previous: OutputManifest | null;
-  /** This build's folder of server bundles, removed when the build ends. */
+  /** The folder of this build's server bundles: its own, removed when the build ends, or the session's (see BuildSession.serverFilesDir). */
   ssrDir: string;
+  ownSsrDir: boolean;
 }
 
 /**
@@ -36,11 +37,12 @@ export async function openOutput(session: BuildSession, outDir: string): Promise
   const previous = stored && staging.previousBuild !== null && stored.build === staging.previousBuild ? stored : null;
   // Killed builds' server bundles are removed by the next build.
   await removeLeftovers(caches.ssr, '');
-  return { outDir, staging, previous, ssrDir: path.join(caches.ssr, `${process.pid}-${Date.now().toString(36)}`) };
+  const ssrDir = session.serverFilesDir ?? path.join(caches.ssr, `${process.pid}-${Date.now().toString(36)}`);
+  return { outDir, staging, previous, ssrDir, ownSsrDir: session.serverFilesDir === null };
 }
 
-/** Ends a build's use of its output: a failed build's staging folder is removed, the server bundles always. */
+/** Ends a build's use of its output: a failed build's staging folder is removed, its own server bundles always. */
 export async function closeOutput(output: BuildOutput, failed: boolean): Promise<void> {
   if (failed) await output.staging.discard();
-  await rm(output.ssrDir, { recursive: true, force: true });
+  if (output.ownSsrDir) await rm(output.ssrDir, { recursive: true, force: true });
 }

@@ -37,7 +37,12 @@ describe('incremental rebuilds in a watch session', () => {
     const doc = path.join(site, 'docs/guides/overview.mdx');
     await writeFile(doc, (await readFile(doc, 'utf8')).replace('Sipa is a small framework', 'Sipa is an INCREMENTAL framework'));
     const second = await buildSite(session);
+    // The session's server files: the last build's alone, named by content, removed with the session.
+    const serverFiles = await readdir(path.join(session.serverFilesDir!, '_sipa'));
+    expect(serverFiles).toHaveLength(1);
+    expect(serverFiles[0]).toMatch(/^ssr-0-[A-Z0-9]{8}\.js$/);
     await session.close();
+    await expect(readdir(session.serverFilesDir!)).rejects.toThrow(/ENOENT/);
     expect(second.pages).toBe(first.pages);
     expect(second.stats.compile).toEqual({ compiled: 1, reused: second.stats.compile.reused });
     expect(second.stats.compile.reused).toBeGreaterThan(10);
