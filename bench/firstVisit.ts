@@ -25,7 +25,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser, Response } from 'playwright-core';
-import { buildOnce } from '../src/build/build.js';
+import { buildOnce } from '../src/pipeline/build.js';
 import { CLIENT_ENTRY, SCRIPT_LOADERS, ASSET_LOADERS } from '../src/bundle/bundleSite.js';
 import { cssModulesPlugin } from '../src/bundle/cssModules.js';
 import { imageModulesPlugin } from '../src/bundle/imageModules.js';

@@ -12,7 +12,7 @@ import lighthouse from 'lighthouse';
 import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { buildOnce } from '../src/build/build.js';
+import { buildOnce } from '../src/pipeline/build.js';
 import { closeServer, createStaticServer, listenOnFreePort } from '../src/server/staticServer.js';
 
 const PAGES = ['/', '/docs/guides/overview', '/blog/welcome'];

@@ -4,7 +4,7 @@
  * `quiet`). The heavy modules load on first call, so importing the package for `defineConfig`
  * stays cheap.
  */
-import type { BuildResult } from './build/build.js';
+import type { BuildResult } from './pipeline/build.js';
 import type { BrokenLink } from './check/checkBuiltSite.js';
 
 export type { BuildResult };
@@ -23,7 +23,7 @@ export interface BuildOptions {
  * file, line and column) or a `SiteError`; the last good output is then left as it was.
  */
 export async function build(options: BuildOptions = {}): Promise<BuildResult> {
-  const { buildOnce } = await import('./build/build.js');
+  const { buildOnce } = await import('./pipeline/build.js');
   return buildOnce({ siteDir: options.site ?? 'site', outDir: options.outDir ?? 'build', quiet: options.quiet });
 }
 

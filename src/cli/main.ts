@@ -1,7 +1,7 @@
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { buildOnce } from '../build/build.js';
+import { buildOnce } from '../pipeline/build.js';
 import { EXIT, exitCodeFor, reportError, SiteError } from '../errors.js';
 import { GENERATOR_VERSION } from '../version.js';
 

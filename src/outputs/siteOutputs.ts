@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { RenderPagesResult } from '../render/renderPages.js';
-import type { GitHistory } from '../build/gitHistory.js';
+import type { GitHistory } from '../pipeline/gitHistory.js';
 import type { StagingDir } from '../staging/stagingDir.js';
 import type { ManifestOutput } from '../staging/outputManifest.js';
 import type { SiteConfig } from '../config/types.js';

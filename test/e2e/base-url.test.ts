@@ -7,7 +7,7 @@ import type http from 'node:http';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildOnce } from '../../src/build/build.js';
+import { buildOnce } from '../../src/pipeline/build.js';
 import { closeServer, createStaticServer, listenOnFreePort } from '../../src/server/staticServer.js';
 import { copySiteWithBaseUrl, silentLogger, tempDir } from '../helpers.js';
 import { launchBrowser } from './browser.js';

@@ -4,7 +4,7 @@
 import { readFile, writeFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildOnce } from '../../src/build/build.js';
+import { buildOnce } from '../../src/pipeline/build.js';
 import { scriptHash } from '../../src/server/securityHeaders.js';
 import { copyFixture, silentLogger, tempDir } from '../helpers.js';
 import { startSite, type BuiltSite } from './site.js';

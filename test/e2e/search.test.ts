@@ -9,7 +9,7 @@ import type http from 'node:http';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildOnce } from '../../src/build/build.js';
+import { buildOnce } from '../../src/pipeline/build.js';
 import { closeServer, createStaticServer, listenOnFreePort } from '../../src/server/staticServer.js';
 import { documentBody } from '../../src/render/document.js';
 import { extractSearchDocument } from '../../src/search/searchDocument.js';

@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildOnce } from '../../src/build/build.js';
+import { buildOnce } from '../../src/pipeline/build.js';
 import { normalizeConfig } from '../../src/config/normalize.js';
 import { createPost } from '../../src/content/blog.js';
 import { createDoc } from '../../src/content/docs.js';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import fg from 'fast-glob';
 import { Parser } from 'htmlparser2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildOnce } from '../../src/build/build.js';
+import { buildOnce } from '../../src/pipeline/build.js';
 import { startServer } from '../../src/dev/serve.js';
 import { isExternalUrl } from '../../src/shared/paths.js';
 import { copySiteWithBaseUrl, silentLogger, tempDir } from '../helpers.js';

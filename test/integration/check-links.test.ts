@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildOnce } from '../../src/build/build.js';
+import { buildOnce } from '../../src/pipeline/build.js';
 import { copyFixture, silentLogger, tempDir } from '../helpers.js';
 
 describe('sipadocs check-links as a CI gate', () => {

@@ -7,7 +7,7 @@ import { appendFile, cp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildOnce } from '../../src/build/build.js';
+import { buildOnce } from '../../src/pipeline/build.js';
 import { OUTPUT_MARKER } from '../../src/staging/outputDir.js';
 import { silentLogger, tempDir } from '../helpers.js';
 

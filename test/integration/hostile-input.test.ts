@@ -6,7 +6,7 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildOnce } from '../../src/build/build.js';
+import { buildOnce } from '../../src/pipeline/build.js';
 import { SiteError, SiteErrors } from '../../src/errors.js';
 import { copyFixture, silentLogger, tempDir } from '../helpers.js';
 

@@ -5,7 +5,7 @@ import { appendFile, cp, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DomUtils, parseDocument } from 'htmlparser2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildOnce } from '../../src/build/build.js';
+import { buildOnce } from '../../src/pipeline/build.js';
 import { copyFixture, silentLogger, tempDir } from '../helpers.js';
 
 function git(cwd: string, args: string[], author: string, date: string): void {

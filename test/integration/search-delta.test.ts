@@ -9,7 +9,7 @@
 import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildOnce } from '../../src/build/build.js';
+import { buildOnce } from '../../src/pipeline/build.js';
 import type { SearchStats } from '../../src/search/buildSearchIndex.js';
 import { deltaLimit } from '../../src/search/searchPlan.js';
 import { silentLogger, tempDir } from '../helpers.js';

@@ -1,7 +1,7 @@
 import { appendFile, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildOnce } from '../../src/build/build.js';
+import { buildOnce } from '../../src/pipeline/build.js';
 import { REPO_ROOT } from '../../src/bundle/virtualModules.js';
 import { copyFixture, silentLogger, tempDir } from '../helpers.js';
 import { indexedPages, readDeltaFile, SEARCH } from './siteSearch.js';

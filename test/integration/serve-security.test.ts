@@ -6,7 +6,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildOnce } from '../../src/build/build.js';
+import { buildOnce } from '../../src/pipeline/build.js';
 import { EVENTS_PATH, SCRIPT_PATH } from '../../src/dev/liveReload.js';
 import { startServer, type RunningServer } from '../../src/dev/serve.js';
 import { copyFixture, silentLogger, tempDir } from '../helpers.js';

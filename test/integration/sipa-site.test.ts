@@ -2,7 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildOnce } from '../../src/build/build.js';
+import { buildOnce } from '../../src/pipeline/build.js';
 import { routeToHtmlFile } from '../../src/shared/paths.js';
 import { silentLogger, tempDir } from '../helpers.js';
 import { linkTargetsOfBuild } from './linkTargets.js';

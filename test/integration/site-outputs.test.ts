@@ -6,7 +6,7 @@ import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path';
 import { DomUtils, parseDocument, parseFeed } from 'htmlparser2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildOnce } from '../../src/build/build.js';
+import { buildOnce } from '../../src/pipeline/build.js';
 import type { RoutePayload } from '../../src/shared/types.js';
 import { copyFixture, silentLogger, tempDir } from '../helpers.js';
 

@@ -5,8 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildOnce, buildSite } from '../../../src/build/build.js';
-import { createBuildSession } from '../../../src/build/session.js';
+import { buildOnce, buildSite } from '../../../src/pipeline/build.js';
+import { createBuildSession } from '../../../src/pipeline/session.js';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 let tmp: string | undefined;

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { cp, mkdir, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseGitLog, readGitHistory } from '../../../src/build/gitHistory.js';
+import { parseGitLog, readGitHistory } from '../../../src/pipeline/gitHistory.js';
 import { tempDir } from '../../helpers.js';
 
 /** Runs git in `cwd` as `author` at `date` (author and committer), with no user config. */
