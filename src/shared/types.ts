@@ -191,6 +191,10 @@ export interface PageMeta {
    * around it is then a `<div>`, so the page has one main landmark. Found when it is rendered.
    */
   ownMain?: boolean;
+  /** The whole document title a page gave with `<Head><title>`, used as it is. Found when it is rendered. */
+  documentTitle?: string;
+  /** Elements for the document's head a page gave with `<Head>`, as HTML. Found when it is rendered. */
+  headTags?: string[];
 }
 
 export type RouteData =
