@@ -8,6 +8,7 @@ import { Footer } from './layout/Footer.js';
 import { MobileMenu } from './layout/MobileMenu.js';
 import { Navbar } from './layout/Navbar.js';
 import { SearchProvider } from './search/SearchProvider.js';
+import Root from './components/Root.js';
 import { BlogArchiveScreen, BlogListScreen, BlogPostScreen, BlogTagsScreen } from './screens/BlogScreens.js';
 import { DocScreen } from './screens/DocScreen.js';
 import { NotFoundScreen, PageScreen } from './screens/PageScreens.js';
@@ -56,7 +57,7 @@ export function App({ site, route, override }: AppProps) {
   const closeMenu = useCallback(() => setMenuOpen(false), []);
   const { sidebar } = route.payload;
   useEffect(() => setMenuOpen(false), [route]);
-  return (
+  const frame = (
     <SearchProvider site={site}>
       <a className="skip-link" href="#main-content">Skip to main content</a>
       {site.announcementBar ? <AnnouncementBar bar={site.announcementBar} /> : null}
@@ -69,4 +70,5 @@ export function App({ site, route, override }: AppProps) {
       <BackToTop />
     </SearchProvider>
   );
+  return <Root>{frame}</Root>;
 }
