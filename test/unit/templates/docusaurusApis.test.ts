@@ -1,5 +1,5 @@
 // The Docusaurus modules React pages written for Docusaurus use most, rendered as the server renders a page.
-import { createElement, Fragment, type ReactNode } from 'react';
+import { createElement as createReactElement, Fragment, type ReactElement, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { NavigationProvider, serverNavigation } from '../../../src/client/navigation.js';
@@ -13,6 +13,9 @@ import { useActivePlugin, useActiveVersion, useDocsVersion, useLatestVersion, us
 import { useLocation } from '../../../templates/docusaurus/router.js';
 import { useColorMode, useThemeConfig } from '../../../templates/docusaurus/theme-common.js';
 import Translate, { translate } from '../../../templates/docusaurus/Translate.js';
+
+/** createElement with children given as arguments, whatever the component's props say of them. */
+const createElement = createReactElement as unknown as (type: unknown, props?: object | null, ...children: ReactNode[]) => ReactElement;
 
 const site = {
   title: 'Sipa',
