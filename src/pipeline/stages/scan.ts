@@ -1,4 +1,6 @@
 import type { SiteConfig } from '../../config/types.js';
+import type { DocsInstance } from '../../content/docsVersions.js';
+import { readDocsInstances } from '../../content/readDocsInstances.js';
 import { scanStatic } from '../../content/scan.js';
 import type { LoadedSource } from '../../content/siteModel.js';
 import { readSources } from '../readSources.js';
@@ -11,10 +13,13 @@ export interface ScannedSite {
   staticFiles: string[];
   /** What the site's `src/theme/` holds: its replacements of theme components. */
   theme: SiteThemeFolder;
+  /** Every docs instance with its versions (see readDocsInstances). */
+  docs: DocsInstance[];
 }
 
 /** The `scan` stage: the site's sources, read, its static files and theme replacements, listed. */
 export async function scanSite(config: SiteConfig): Promise<ScannedSite> {
-  const [sources, staticFiles] = await Promise.all([readSources(config), scanStatic(config)]);
-  return { sources, staticFiles, theme: readThemeFolder(config.siteDir) };
+  const docs = readDocsInstances(config);
+  const [sources, staticFiles] = await Promise.all([readSources(config, docs), scanStatic(config)]);
+  return { sources, staticFiles, docs, theme: readThemeFolder(config.siteDir) };
 }
