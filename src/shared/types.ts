@@ -107,6 +107,8 @@ export interface DocsInstanceVersions {
 export interface DocsVersionSummary {
   name: string;
   label: string;
+  /** The route its docs start at: "/docs", "/docs/next", "/docs/1.0". */
+  path: string;
   /** The route of the version's main doc: its doc at the version's root, else its first sidebar's first doc, else its first doc. */
   mainDoc: string;
 }

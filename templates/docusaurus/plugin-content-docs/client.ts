@@ -12,6 +12,7 @@ export interface GlobalVersion {
   isLast: boolean;
   /** Where its docs are, a site path ("/docs", "/docs/next"). */
   path: string;
+  /** The route of its main doc (Docusaurus gives the doc's id). */
   mainDocId: string;
   docs: Array<{ id: string; path: string; sidebar?: string }>;
   draftIds: string[];
@@ -37,11 +38,20 @@ export interface PropVersionMetadata {
   isLast: boolean;
 }
 
-/** The versions of the site's docs, from its site data. */
-function pluginData(site: ClientSiteData): GlobalPluginData {
+/** Each docs instance's versions, from the site data: those with several versions, else the site's one docs folder. */
+function pluginsData(site: ClientSiteData): Record<string, GlobalPluginData> {
+  const all: Record<string, GlobalPluginData> = {};
+  for (const [id, { versions, lastVersion }] of Object.entries(site.docsVersions ?? {})) {
+    const list = versions.map((version): GlobalVersion => ({ name: version.name, label: version.label, isLast: version.name === lastVersion, path: version.path, mainDocId: version.mainDoc, docs: [], draftIds: [] }));
+    all[id] = { path: list.find((version) => version.isLast)?.path ?? list[0]!.path, versions: list, breadcrumbs: true };
+  }
   const { docs } = site;
-  const version: GlobalVersion = { name: docs.version.name, label: docs.version.label, isLast: true, path: docs.routeBasePath, mainDocId: '', docs: [], draftIds: [] };
-  return { path: docs.routeBasePath, versions: [version], breadcrumbs: true };
+  all[docs.pluginId] ??= {
+    path: docs.routeBasePath,
+    versions: [{ name: docs.version.name, label: docs.version.label, isLast: true, path: docs.routeBasePath, mainDocId: '', docs: [], draftIds: [] }],
+    breadcrumbs: true,
+  };
+  return all;
 }
 
 const isUnder = (pathname: string, base: string) => pathname === base || pathname.startsWith(base.endsWith('/') ? base : `${base}/`);
@@ -49,13 +59,14 @@ const isUnder = (pathname: string, base: string) => pathname === base || pathnam
 /** `useAllDocsData`: every docs plugin's data, by plugin id. */
 export function useAllDocsData(): Record<string, GlobalPluginData> {
   const site = useSiteData();
-  return useMemo(() => ({ [site.docs.pluginId]: pluginData(site) }), [site]);
+  return useMemo(() => pluginsData(site), [site]);
 }
 
 /** `useDocsData`: one docs plugin's data (the site's only one without an id). */
 export function useDocsData(pluginId?: string): GlobalPluginData {
   const all = useAllDocsData();
-  const data = all[pluginId ?? Object.keys(all)[0]!];
+  const site = useSiteData();
+  const data = all[pluginId ?? site.docs.pluginId];
   if (!data) throw new Error(`no docs plugin with id "${pluginId}"`);
   return data;
 }
@@ -64,7 +75,8 @@ export function useDocsData(pluginId?: string): GlobalPluginData {
 export function useActivePlugin(_options?: { failfast?: boolean }): { pluginId: string; pluginData: GlobalPluginData } | undefined {
   const all = useAllDocsData();
   const { pathname } = useNavigation();
-  const found = Object.entries(all).find(([, data]) => isUnder(pathname, data.path));
+  // A plugin's versions may lie outside its base path ("/docs" and "/docs-1.0" are possible): any of them counts.
+  const found = Object.entries(all).find(([, data]) => data.versions.some((version) => isUnder(pathname, version.path)));
   return found ? { pluginId: found[0], pluginData: found[1] } : undefined;
 }
 

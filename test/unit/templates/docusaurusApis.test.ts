@@ -125,4 +125,28 @@ describe('@docusaurus/plugin-content-docs/client', () => {
     expect(render(createElement(Versions), '/docs/intro')).toBe('<p>current Next current default current</p>');
     expect(render(createElement(Versions), '/blog')).toBe('<p>current Next none none current</p>');
   });
+
+  it('know the versions of a versioned site, the one of the page being the longest path it is under', () => {
+    const docsVersions = {
+      default: {
+        lastVersion: '2.0',
+        versions: [
+          { name: 'current', label: 'Next', path: '/docs/next', mainDoc: '/docs/next/intro' },
+          { name: '2.0', label: '2.0', path: '/docs', mainDoc: '/docs/intro' },
+          { name: '1.0', label: '1.0', path: '/docs/1.0', mainDoc: '/docs/1.0/intro' },
+        ],
+      },
+    };
+    const versioned = (pathname: string) =>
+      renderToStaticMarkup(
+        createElement(
+          SiteContext.Provider,
+          { value: { ...site, docsVersions } },
+          createElement(PageHeadContext.Provider, { value: {} }, createElement(NavigationProvider, { value: serverNavigation(pathname) }, createElement(Versions))),
+        ),
+      );
+    expect(versioned('/docs/next/intro')).toBe('<p>current,2.0,1.0 2.0 current default current</p>');
+    expect(versioned('/docs/1.0/intro')).toBe('<p>current,2.0,1.0 2.0 1.0 default 1.0</p>');
+    expect(versioned('/docs/intro')).toBe('<p>current,2.0,1.0 2.0 2.0 default 2.0</p>');
+  });
 });
