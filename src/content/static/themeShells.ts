@@ -28,7 +28,7 @@ export class ThemeShells {
   /** Loads the theme's renderer; every other method needs it loaded. */
   async load(): Promise<void> {
     if (this.renderer) return;
-    const file = await workerScript('shellEntry', 'src/render/shellEntry.tsx');
+    const file = await workerScript('shellEntry');
     const { createShellRenderer } = (await import(pathToFileURL(file).href)) as { createShellRenderer(slot: string): ShellRenderer };
     this.renderer ??= createShellRenderer(SLOT);
   }
