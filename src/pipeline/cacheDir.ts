@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
@@ -34,6 +35,8 @@ export function cacheFolders(root: string) {
     ssr: path.join(root, 'ssr'),
     /** The fixed output folder esbuild's incremental contexts are given; nothing is written there. */
     bundler: path.join(root, 'bundler'),
+    /** What `serve --watch` builds and serves, one folder per site (see devOutputDir). */
+    dev: path.join(root, 'dev'),
   };
 }
 
@@ -52,4 +55,13 @@ export function moveEarlierCacheLayout(root: string): void {
   } catch {
     // Another build moved it first, or the folder is read-only: nothing is lost but cached results.
   }
+}
+
+/**
+ * The output folder of `serve --watch` for a site: the development build (drafts included) lives
+ * in the cache, apart from the deployable output folder, and the next watch session starts from it.
+ */
+export function devOutputDir(siteDir: string): string {
+  const site = path.resolve(siteDir);
+  return path.join(cacheFolders(cacheRootFor(site)).dev, createHash('sha256').update(site).digest('hex').slice(0, 16));
 }

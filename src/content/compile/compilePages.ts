@@ -5,6 +5,7 @@ import type { ArtifactKind } from '../../pipeline/artifacts.js';
 import { resolveMarkdownLink, runCompileJob, type CompiledOutcome, type CompileJob, type CompileOutcome, type CompileSettings } from './compileJob.js';
 import { createImageFiles, type ImageFiles } from './images.js';
 import type { StaticSession } from '../static/renderStaticPage.js';
+import { themeRendererScript } from '../static/themeShells.js';
 import { createWorkerPool, workerScript } from '../../util/workerPool.js';
 
 export interface CompileStats {
@@ -137,5 +138,6 @@ function inProcessCompiler(settings: CompileSettings, highlighter: () => Promise
 }
 
 async function workerCompiler(settings: CompileSettings, size: number) {
-  return createWorkerPool<CompileJob, CompileOutcome>(await workerScript('compileWorker'), size, settings);
+  const [script] = await Promise.all([workerScript('compileWorker'), themeRendererScript()]);
+  return createWorkerPool<CompileJob, CompileOutcome>(script, size, settings);
 }
