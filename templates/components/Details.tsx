@@ -14,7 +14,7 @@ export interface DetailsProps extends Omit<DetailsHTMLAttributes<HTMLElement>, '
  */
 export default function Details({ summary, children, className, ...attributes }: DetailsProps) {
   return (
-    <details {...attributes} className={className ? `details ${className}` : 'details'}>
+    <details className={className ? `details ${className}` : 'details'} {...attributes}>
       <summary>{summary ?? 'Details'}</summary>
       <div className="details__body">{children}</div>
     </details>

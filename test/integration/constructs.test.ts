@@ -99,11 +99,11 @@ describe('the constructs fixture', () => {
     const mdx = article(await page('/docs/details'));
     expect(mdx).toContain('<details class="details"><summary>Toggle me!</summary><div class="details__body"><p>This is the detailed content</p>');
     expect(mdx).toContain('<summary>Nested toggle! Some surprise inside...</summary>');
-    expect(mdx).toContain('<details open="" class="details custom-details"><summary><strong>Open from the start</strong></summary>');
+    expect(mdx).toContain('<details class="details custom-details" open=""><summary><strong>Open from the start</strong></summary>');
     const md = article(await page('/docs/details-html'));
     expect(md).toContain('<details class="details custom-details"><summary>Summary in <em>HTML</em></summary>');
     // Without a summary, Docusaurus shows "Details".
-    expect(md).toContain('<details open="" class="details"><summary>Details</summary>');
+    expect(md).toContain('<details class="details" open=""><summary>Details</summary>');
   });
 
   it('lists every heading level the page asks for in its table of contents, each level indented under the one above', async () => {
