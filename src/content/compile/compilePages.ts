@@ -73,7 +73,7 @@ const FINGERPRINT = (() => {
   const files = [
     'src/content/mdx/compile.ts', 'src/content/mdx/plugins.ts', 'src/content/mdx/preprocess.ts', 'src/content/mdx/codeMeta.ts',
     'src/content/mdx/highlighter.ts', 'src/content/mdx/twoThemeHtml.ts', 'src/content/mdx/anchors.ts', 'src/content/mdx/jsxUsage.ts',
-    'src/content/mdx/walk.ts', 'src/content/mdx/markdownView.ts', 'src/content/mdx/nesting.ts', 'src/content/mdx/freeNames.ts', 'src/content/mdx/editMapFix.ts', 'src/content/mdx/magicComments.ts', 'src/content/mdx/rendering.ts', 'src/content/mdx/alerts.ts', 'src/content/compile/compileJob.ts', 'src/content/compile/images.ts', 'src/shared/paths.ts', 'src/shared/themeComponents.ts',
+    'src/content/mdx/walk.ts', 'src/content/mdx/markdownView.ts', 'src/content/mdx/nesting.ts', 'src/content/mdx/freeNames.ts', 'src/content/mdx/editMapFix.ts', 'src/content/mdx/magicComments.ts', 'src/shared/magicComments.ts', 'src/content/mdx/rendering.ts', 'src/content/mdx/alerts.ts', 'src/content/compile/compileJob.ts', 'src/content/compile/images.ts', 'src/shared/paths.ts', 'src/shared/themeComponents.ts',
     // The fast path, and the theme markup it writes into its pages' HTML (see themeShells.ts).
     'src/content/static/isStaticPage.ts', 'src/content/static/parser.ts', 'src/content/static/renderStaticPage.ts', 'src/content/static/sourceLines.ts',
     'src/content/static/themeShells.ts', 'src/render/shellEntry.tsx', 'src/shared/shellRenderer.ts', 'src/content/static/staticModule.ts', 'templates/mdxComponents.tsx', 'templates/components/Admonition.tsx',
