@@ -5,7 +5,8 @@ import type { CodeHighlighter } from '../mdx/highlighter.js';
 import { SiteError } from '../../errors.js';
 import { codeFingerprint, dependencyVersion } from '../../packageRoot.js';
 import { GENERATOR_VERSION } from '../../version.js';
-import { resolveMarkdownLink, runCompileJob, type CompileJob, type CompileOutcome, type CompileSettings } from './compileJob.js';
+import { runCompileJob, type CompileJob, type CompileOutcome, type CompileSettings } from './compileJob.js';
+import { resolveMarkdownLink } from '../linkResolver.js';
 import { createImageFiles, type ImageFiles } from './images.js';
 import { createStaticSession } from '../static/renderStaticPage.js';
 import { hasCacheEntry, openCacheIndex, readCacheEntry, writeCacheEntry, type CacheIndex } from '../../util/diskCache.js';
@@ -143,7 +144,7 @@ function lookUpCompiled(jobs: CompileJob[], settings: CompileSettings, options: 
   const keys = new Map<string, string>();
   const misses: Array<{ job: CompileJob; key: string }> = [];
   const stillValid = (entry: CacheEntry, job: CompileJob) =>
-    Object.entries(entry.outcome.links).every(([target, route]) => resolveMarkdownLink(settings.routesBySource, job.relPath, target) === route) &&
+    Object.entries(entry.outcome.links).every(([target, route]) => resolveMarkdownLink(settings.linkTargets, job.relPath, target) === route) &&
     Object.entries(entry.outcome.images).every(([absPath, file]) => imageFiles.info(absPath)?.file === file);
   // Relative images are found from the site folder: the same page in another folder may have other images.
   const settingsKey = JSON.stringify([FINGERPRINT, STORAGE_VERSION, settings.tocLevels, settings.themes, settings.baseUrl, settings.siteDir]);
@@ -201,7 +202,7 @@ function withImages(keys: Map<string, string>, outcomes: Map<string, CompileOutc
 }
 
 /** Changes when the layout of cache entries changes. */
-const STORAGE_VERSION = 5;
+const STORAGE_VERSION = 6;
 
 /**
  * What the index keeps of a compilation: everything but the code. Fields are picked one by one
@@ -218,6 +219,7 @@ function storedOutcome({ page, links, images }: CacheEntry['outcome']): StoredOu
     h1: page.h1,
     warnings: page.warnings,
     markdownLinks: page.markdownLinks,
+    linkPlaces: page.linkPlaces,
     image: page.image,
   };
   return { page: model, links, images };
