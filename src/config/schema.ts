@@ -7,6 +7,8 @@ const navItem = object(
   ['label', 'position'],
 );
 
+const reportLevel = oneOf('throw', 'warn', 'log', 'ignore');
+
 const locale = object({ label: str, direction: oneOf('ltr', 'rtl'), htmlLang: str, calendar: str, path: str });
 
 /** Shape of site/sipadocs.config.ts; kept in step with UserConfig in types.ts. */
@@ -22,6 +24,9 @@ export const configSchema: Schema = object(
     titleDelimiter: str,
     siteVersion: str,
     image: str,
+    onBrokenLinks: reportLevel,
+    onBrokenMarkdownLinks: reportLevel,
+    onBrokenAnchors: reportLevel,
     customFields: recordOf(anything),
     i18n: object({ defaultLocale: str, locales: arrayOf(str), localeConfigs: recordOf(locale) }, ['defaultLocale', 'locales']),
     docs: object({

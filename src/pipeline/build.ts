@@ -62,6 +62,7 @@ export async function buildSite(session: BuildSession, options: BuildSiteOptions
       warnings.push(message);
       log.warn(message);
     },
+    info: (message) => log.info(message),
     progress: log.progress,
   };
   const outDir = await claimOutputDir(session);
@@ -71,7 +72,7 @@ export async function buildSite(session: BuildSession, options: BuildSiteOptions
   const gitHistory = readGitHistory(config.siteDir, session.caches.git).catch(() => new Map() as GitHistory);
   const { sources, staticFiles } = await log.stage('scan', () => scanSite(config), describe.scan);
   const model = await log.stage('model', () => modelSite(config, sources, session.drafts, report), describe.model);
-  const compiled = await log.stage('compile', () => compileSite(session, config, model, report), describe.compile);
+  const compiled = await log.stage('compile', () => compileSite(session, config, model, report, staticFiles), describe.compile);
   const history = await log.stage('last updated', () => gitHistory, describe.history);
   const plan = await log.stage('routes', async () => planSite({ config, model, history, staticFiles }, compiled, report), describe.routes);
 
@@ -90,7 +91,7 @@ export async function buildSite(session: BuildSession, options: BuildSiteOptions
     await log.stage('llms', async () => outputs.writeLlms());
     await log.stage('feeds', () => outputs.writeFeeds(), describe.feeds);
     await log.stage('sitemap', async () => outputs.writeSitemap(), (n) => describe.sitemap(n, config.noIndex));
-    const targets = await log.stage('check links', async () => checkSiteLinks(plan, rendered, { client, compiled, outputs }, output));
+    const targets = await log.stage('check links', async () => checkSiteLinks(plan, rendered, { client, compiled, outputs }, output, report));
     const index = await search;
     await log.stage('write', () => writeSite(session, plan, output, { rendered, outputs, search: index, targets }, report));
     failed = false;
