@@ -1,5 +1,7 @@
+import { DEFAULT_MAGIC_COMMENTS } from '../content/mdx/magicComments.js';
 import { contentUrl, isExternalUrl, stripBase } from '../shared/paths.js';
 import type { ClientSiteData, FooterLink, LocaleConfig, NavItem } from '../shared/types.js';
+import { docsInstancesOf } from './docsInstances.js';
 import type { SiteConfig, UserConfig } from './types.js';
 import { GENERATOR_NAME, GENERATOR_VERSION } from '../version.js';
 
@@ -53,6 +55,7 @@ export function normalizeConfig(user: UserConfig, siteDir: string, configFile: s
       versionPersistence: user.docs?.versionPersistence ?? 'localStorage',
       version: { name: user.docs?.version?.name ?? 'current', label: user.docs?.version?.label ?? 'Next' },
     },
+    docsInstances: docsInstancesOf(user),
     blog: {
       path: user.blog?.path ?? 'blog',
       routeBasePath: trimSlashes(user.blog?.routeBasePath ?? 'blog'),
@@ -67,7 +70,13 @@ export function normalizeConfig(user: UserConfig, siteDir: string, configFile: s
     staticDir: user.staticDir ?? 'static',
     customCss: user.customCss ?? [],
     toc: { minHeadingLevel: user.toc?.minHeadingLevel ?? 2, maxHeadingLevel: user.toc?.maxHeadingLevel ?? 3 },
-    markdown: { format: user.markdown?.format ?? 'detect', maxFileSize: user.markdown?.maxFileSize ?? DEFAULT_MAX_MARKDOWN_BYTES },
+    markdown: {
+      format: user.markdown?.format ?? 'detect',
+      maxFileSize: user.markdown?.maxFileSize ?? DEFAULT_MAX_MARKDOWN_BYTES,
+      math: user.markdown?.math ?? false,
+      mermaid: user.markdown?.mermaid ?? false,
+      magicComments: user.markdown?.magicComments ?? DEFAULT_MAGIC_COMMENTS.map((kind) => ({ ...kind })),
+    },
     codeThemes: { light: user.codeThemes?.light ?? 'github-light', dark: user.codeThemes?.dark ?? 'github-dark' },
     colorMode: {
       defaultMode: user.colorMode?.defaultMode ?? 'light',
@@ -143,7 +152,7 @@ export function clientSiteData(config: SiteConfig, pageRoutes: string[]): Client
     routePatterns: [
       // A page's route is matched literally: characters path-to-regexp reads as syntax are escaped.
       ...pageRoutes.map((route) => route.replace(/[{}()[\]+?!:*\\]/g, '\\$&')),
-      `/${config.docs.routeBasePath}{/*rest}`,
+      ...config.docsInstances.map((docs) => `/${docs.routeBasePath}${docs.routeBasePath ? '{/*rest}' : '{*rest}'}`),
       `/${config.blog.routeBasePath}{/*rest}`,
     ],
     search: !config.noIndex,

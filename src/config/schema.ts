@@ -8,6 +8,21 @@ const navItem = object(
 );
 
 const reportLevel = oneOf('throw', 'warn', 'log', 'ignore');
+const docsVersion = object({ label: str, path: str, banner: oneOf('none', 'unreleased', 'unmaintained'), badge: bool, noIndex: bool, className: str });
+
+/** The options every docs instance has (see DocsInstanceOptions). */
+const docsInstanceFields = {
+  path: str,
+  routeBasePath: str,
+  sidebarPath: str,
+  editUrl: str,
+  sidebarCollapsed: bool,
+  lastVersion: str,
+  onlyIncludeVersions: arrayOf(str),
+  includeCurrentVersion: bool,
+  disableVersioning: bool,
+  versions: recordOf(docsVersion),
+};
 
 const locale = object({ label: str, direction: oneOf('ltr', 'rtl'), htmlLang: str, calendar: str, path: str });
 
@@ -30,16 +45,13 @@ export const configSchema: Schema = object(
     customFields: recordOf(anything),
     i18n: object({ defaultLocale: str, locales: arrayOf(str), localeConfigs: recordOf(locale) }, ['defaultLocale', 'locales']),
     docs: object({
-      path: str,
-      routeBasePath: str,
-      sidebarPath: str,
-      editUrl: str,
+      ...docsInstanceFields,
       sidebarHideable: bool,
       autoCollapseCategories: bool,
-      sidebarCollapsed: bool,
       versionPersistence: oneOf('localStorage', 'none'),
       version: object({ name: str, label: str }),
     }),
+    docsInstances: arrayOf(object({ id: str, ...docsInstanceFields }, ['id'])),
     blog: object({
       path: str,
       routeBasePath: str,
@@ -54,7 +66,13 @@ export const configSchema: Schema = object(
     staticDir: str,
     customCss: arrayOf(str),
     toc: object({ minHeadingLevel: num, maxHeadingLevel: num }),
-    markdown: object({ format: oneOf('mdx', 'md', 'detect'), maxFileSize: num }),
+    markdown: object({
+      format: oneOf('mdx', 'md', 'detect'),
+      maxFileSize: num,
+      math: bool,
+      mermaid: bool,
+      magicComments: arrayOf(object({ className: str, line: str, block: object({ start: str, end: str }, ['start', 'end']) }, ['className'])),
+    }),
     codeThemes: object({ light: str, dark: str }),
     colorMode: object({ defaultMode: oneOf('light', 'dark'), respectPrefersColorScheme: bool, disableSwitch: bool }),
     announcementBar: nullable(object({ id: str, content: str, link, isCloseable: bool }, ['id', 'content'])),

@@ -3,6 +3,7 @@ import { SiteError, type SiteErrorInit } from '../../errors.js';
 import { resolveMarkdownLink, type MarkdownLinkTargets } from '../linkResolver.js';
 import { compileMdx, type CompiledPage } from '../mdx/compile.js';
 import type { CodeHighlighter } from '../mdx/highlighter.js';
+import type { RenderingSettings } from '../mdx/rendering.js';
 import { isStaticPage } from '../static/isStaticPage.js';
 import { renderStaticPage, type StaticPage, type StaticSession } from '../static/renderStaticPage.js';
 import { staticModuleCode } from '../static/staticModule.js';
@@ -32,6 +33,8 @@ export interface CompileSettings {
   siteDir: string;
   /** The site's base URL, which starts the URLs of images. */
   baseUrl: string;
+  /** Magic comments, math and diagrams (see mdx/rendering.ts); the defaults without it. */
+  rendering?: RenderingSettings;
 }
 
 export type CompileOutcome =
@@ -86,6 +89,7 @@ export async function runCompileJob(
       image: job.image,
       frontMatter: job.frontMatter,
       baseUrl: settings.baseUrl,
+      rendering: settings.rendering,
     };
     const fast = staticSession && job.frontMatter === null && isStaticPage(job.body, job.format) ? await renderStaticPage(job.body, { ...options, session: staticSession }) : null;
     const page = fast ? compiledFromStatic(fast) : await compileMdx(job.body, options);

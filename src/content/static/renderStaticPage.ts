@@ -201,6 +201,7 @@ class PartRenderer {
       hashLinkBase,
       resolveImage: options.resolveImage,
       baseUrl: options.baseUrl ?? '/',
+      rendering: options.rendering,
     };
   }
 

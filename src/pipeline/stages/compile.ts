@@ -3,6 +3,7 @@ import { compilePages, type CompileStats } from '../../content/compile/compilePa
 import type { CompileJob } from '../../content/compile/compileJob.js';
 import type { CompiledPage } from '../../content/mdx/compile.js';
 import type { CompileWarning } from '../../content/mdx/plugins.js';
+import type { RenderingSettings } from '../../content/mdx/rendering.js';
 import type { ContentSource, SiteModel } from '../../content/model.js';
 import type { MarkdownLinkTargets } from '../../content/linkResolver.js';
 import { codeFrame, formatLocation, SiteError, SiteErrors } from '../../errors.js';
@@ -28,7 +29,7 @@ export async function compileSite(session: BuildSession, config: SiteConfig, mod
   const { outcomes, keys, stats } = await compilePages(
     jobs,
     // Every heading level goes into the compiled table of contents; each page shows its own levels of it.
-    { tocLevels: { min: 1, max: 6 }, themes: { ...config.codeThemes }, linkTargets: markdownLinkTargets(config, model, staticFiles), siteDir: config.siteDir, baseUrl: config.baseUrl },
+    { tocLevels: { min: 1, max: 6 }, themes: { ...config.codeThemes }, linkTargets: markdownLinkTargets(config, model, staticFiles), siteDir: config.siteDir, baseUrl: config.baseUrl, rendering: renderingSettings(config) },
     {
       cacheDir: session.caches.compile,
       siteId: session.siteId,
@@ -71,6 +72,12 @@ function brokenMarkdownLinkError(warning: CompileWarning, file: string, text: st
   });
 }
 
+/** What the config says of magic comments, math and diagrams. */
+function renderingSettings(config: SiteConfig): RenderingSettings {
+  const { magicComments, math, mermaid } = config.markdown;
+  return { magicComments, math, mermaid };
+}
+
 /** The sources of every doc, post and markdown page. */
 export function contentSources(model: SiteModel): ContentSource[] {
   return [
@@ -106,7 +113,9 @@ function markdownLinkTargets(config: SiteConfig, model: SiteModel, staticFiles: 
   for (const doc of model.docs) routesBySource[doc.source.relPath] = doc.route;
   for (const post of model.posts) routesBySource[post.source.relPath] = post.route;
   for (const page of model.pages) routesBySource[page.relPath] = page.route;
-  const contentRoots = [config.docs.path, config.blog.path, config.pages.path].map((root) => root.replace(/^\.\/|\/+$/g, ''));
+  // Each doc resolves from the docs root of its own version and instance.
+  const docsRoots = new Set(model.docs.map((doc) => doc.docsDir));
+  const contentRoots = [...docsRoots, config.blog.path, config.pages.path].map((root) => root.replace(/^\.\/|\/+$/g, ''));
   const staticMarkdown = staticFiles.filter((file) => /\.mdx?$/.test(file)).map((file) => `/${file}`);
   return { routesBySource, contentRoots, staticMarkdown };
 }
