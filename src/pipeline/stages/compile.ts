@@ -1,6 +1,6 @@
 import type { SiteConfig } from '../../config/types.js';
 import { compilePages, type CompileStats } from '../../content/compile/compilePages.js';
-import type { CompileJob } from '../../content/compile/compileJob.js';
+import { COMPILED_PAGES, type CompileJob } from '../../content/compile/compileJob.js';
 import type { CompiledPage } from '../../content/mdx/compile.js';
 import type { CompileWarning } from '../../content/mdx/plugins.js';
 import type { RenderingSettings } from '../../content/mdx/rendering.js';
@@ -31,10 +31,10 @@ export async function compileSite(session: BuildSession, config: SiteConfig, mod
     // Every heading level goes into the compiled table of contents; each page shows its own levels of it.
     { tocLevels: { min: 1, max: 6 }, themes: { ...config.codeThemes }, linkTargets: markdownLinkTargets(config, model, staticFiles), siteDir: config.siteDir, baseUrl: config.baseUrl, rendering: renderingSettings(config) },
     {
-      cacheDir: session.caches.compile,
-      siteId: session.siteId,
-      memory: session.memory.compile,
+      artifacts: session.artifacts.kind(COMPILED_PAGES),
       highlighter: () => session.highlighter(config.codeThemes),
+      staticSession: session.staticSession,
+      startEarly: session.startCompilerEarly,
       onProgress: report.progress,
     },
   );
