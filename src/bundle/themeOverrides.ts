@@ -19,6 +19,9 @@ export interface SiteThemeFolder {
   others: string[];
 }
 
+/** A site without a theme folder. */
+export const NO_THEME_FOLDER: SiteThemeFolder = { overrides: {}, others: [] };
+
 /**
  * Reads `src/theme/` of a site: `<Name>.tsx` (or .jsx, .ts, .js) and `<Name>/index.*` replace the
  * component `<Name>` when it is one of OVERRIDABLE_COMPONENTS.
