@@ -24,6 +24,7 @@ export type ErrorCode =
   | 'BUNDLE_FAILED'
   | 'RENDER_FAILED'
   | 'BROKEN_LINKS'
+  | 'BROKEN_MARKDOWN_LINK'
   | 'SITE_NOT_FOUND'
   | 'OUTPUT_NOT_FOUND'
   | 'CACHE_CHANGED'

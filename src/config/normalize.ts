@@ -39,6 +39,9 @@ export function normalizeConfig(user: UserConfig, siteDir: string, configFile: s
     titleDelimiter: user.titleDelimiter ?? '|',
     siteVersion: user.siteVersion ?? '0.0.0',
     image: user.image ?? '',
+    onBrokenLinks: user.onBrokenLinks ?? 'throw',
+    onBrokenMarkdownLinks: user.onBrokenMarkdownLinks ?? 'warn',
+    onBrokenAnchors: user.onBrokenAnchors ?? 'throw',
     customFields: user.customFields ?? {},
     i18n: { defaultLocale, locales, localeConfigs },
     docs: {

@@ -20,6 +20,7 @@ const navItem = object(
   [],
 );
 
+const reportLevel = oneOf('throw', 'warn', 'log', 'ignore');
 const docsVersion = object({ label: str, path: str, banner: oneOf('none', 'unreleased', 'unmaintained'), badge: bool, noIndex: bool, className: str });
 
 /** The options every docs instance has (see DocsInstanceOptions). */
@@ -51,6 +52,9 @@ export const configSchema: Schema = object(
     titleDelimiter: str,
     siteVersion: str,
     image: str,
+    onBrokenLinks: reportLevel,
+    onBrokenMarkdownLinks: reportLevel,
+    onBrokenAnchors: reportLevel,
     customFields: recordOf(anything),
     i18n: object({ defaultLocale: str, locales: arrayOf(str), localeConfigs: recordOf(locale) }, ['defaultLocale', 'locales']),
     docs: object({
