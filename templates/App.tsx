@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { PageVersionContext } from '../src/client/docsVersion.js';
 import type { LoadedRoute } from '../src/client/routeLoader.js';
 import { routeMarkdownUrl } from '../src/shared/paths.js';
 import type { ClientSiteData } from '../src/shared/types.js';
@@ -57,7 +58,10 @@ export function App({ site, route, override }: AppProps) {
   const closeMenu = useCallback(() => setMenuOpen(false), []);
   const { sidebar } = route.payload;
   useEffect(() => setMenuOpen(false), [route]);
+  const { data } = route.payload;
+  const version = (data.kind === 'doc' || data.kind === 'category') && data.version ? data.version : null;
   const frame = (
+    <PageVersionContext.Provider value={version}>
     <SearchProvider site={site}>
       <a className="skip-link" href="#main-content">Skip to main content</a>
       {site.announcementBar ? <AnnouncementBar bar={site.announcementBar} /> : null}
@@ -69,6 +73,7 @@ export function App({ site, route, override }: AppProps) {
       <Footer site={site} />
       <BackToTop />
     </SearchProvider>
+    </PageVersionContext.Provider>
   );
   return <Root>{frame}</Root>;
 }

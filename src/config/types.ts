@@ -145,7 +145,8 @@ export interface UserConfig {
     title?: string;
     logo?: { src: string; alt: string };
     hideOnScroll?: boolean;
-    items?: NavItem[];
+    /** Navbar items; `label` may be left out of version items, `position` is 'left' unless given. */
+    items?: Array<Omit<NavItem, 'label' | 'position' | 'docVersions'> & Partial<Pick<NavItem, 'label' | 'position'>>>;
   };
   footer?: { columns?: FooterColumn[]; copyright?: string };
 }

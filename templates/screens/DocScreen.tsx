@@ -1,8 +1,10 @@
 import type { ComponentType } from 'react';
+import { searchScope } from '../../src/client/docsVersion.js';
 import { Link } from '../../src/client/navigation.js';
 import type { Breadcrumb, CategoryRouteData, DocRouteData, DocsTagRouteData, DocsTagsRouteData, LinkTarget, SidebarView } from '../../src/shared/types.js';
 import { CopyPageButton } from '../layout/CopyPageButton.js';
 import { DocSidebar } from '../layout/DocSidebar.js';
+import { DocVersionBadge, DocVersionBanner } from '../layout/DocVersionBanner.js';
 import { DraftBadge } from '../layout/DraftBadge.js';
 import { TableOfContents } from '../layout/TableOfContents.js';
 import { DocItemFooter } from '../layout/DocItemFooter.js';
@@ -96,15 +98,21 @@ export function DocScreen({ data, sidebar, Content, markdownUrl }: DocScreenProp
   }
   const toc = data.kind === 'doc' && !data.hideTableOfContents ? data.toc : [];
   return (
-    <div className={`doc-layout${sidebar ? '' : ' doc-layout--no-sidebar'}`}>
+    <div className={`doc-layout${sidebar ? '' : ' doc-layout--no-sidebar'}${data.version?.className ? ` ${data.version.className}` : ''}`}>
       {sidebar ? <aside className="doc-layout__sidebar"><DocSidebar view={sidebar} /></aside> : null}
       <main id="main-content" className="doc-layout__main" tabIndex={-1}>
         <div className="doc-layout__content">
+          {data.version ? <DocVersionBanner version={data.version} /> : null}
+          {data.version ? <DocVersionBadge version={data.version} /> : null}
           <div className="doc-header">
             <Breadcrumbs items={data.breadcrumbs} title={data.title} />
             {data.kind === 'doc' && markdownUrl ? <CopyPageButton url={markdownUrl} /> : null}
           </div>
-          <article className="markdown" data-search-body={data.kind === 'doc' ? '' : undefined}>
+          <article
+            className="markdown"
+            data-search-body={data.kind === 'doc' ? '' : undefined}
+            data-search-scope={data.kind === 'doc' && data.version ? searchScope(data.version.pluginId, data.version.name) : undefined}
+          >
             {data.kind === 'doc' ? (
               <>
                 <DraftBadge draft={data.draft} />

@@ -7,7 +7,7 @@ import type { SiteConfig } from '../../config/types.js';
 import { resolveLastUpdate } from '../../content/lastUpdate.js';
 import type { SiteModel } from '../../content/model.js';
 import { planRoutes, type PlannedRoute } from '../../content/routes.js';
-import { versionData } from '../../content/versionData.js';
+import { versionData, withDocVersions } from '../../content/versionData.js';
 import { planFeeds, type PlannedFeed } from '../../outputs/feeds.js';
 import { siteBase } from '../../outputs/siteUrl.js';
 import type { ClientSiteData, LastUpdate } from '../../shared/types.js';
@@ -51,7 +51,10 @@ export function planSite(input: PlanInput, compiled: CompiledSite, report: Build
   const base = siteBase(config);
   const siteData = clientSiteData(config, plan.routes.filter((r) => r.data.kind === 'page').map((r) => r.path));
   const docsVersions = versionData(model).site;
-  if (docsVersions) siteData.docsVersions = docsVersions;
+  if (docsVersions) {
+    siteData.docsVersions = docsVersions;
+    siteData.navbar.items = withDocVersions(siteData.navbar.items, model);
+  }
   const { virtual, entryNames } = virtualSources(plan.routes, compiled, model, config, siteData, input.theme);
   return { ...input, routes: plan.routes, feeds, base, siteData, virtual, entryNames };
 }
