@@ -5,6 +5,9 @@ import { GENERATOR_NAME, GENERATOR_VERSION } from '../version.js';
 
 const trimSlashes = (s: string) => s.replace(/^\/+|\/+$/g, '');
 
+/** Docusaurus's defaults of markdown.mdx1Compat (see Mdx1CompatSetting). */
+export const DEFAULT_MDX1_COMPAT = { comments: true, admonitions: true, headingIds: true } as const;
+
 /** Default markdown.maxFileSize: 1 MB, far above real pages, and about 1 GB of memory to compile. */
 export const DEFAULT_MAX_MARKDOWN_BYTES = 1024 * 1024;
 
@@ -64,7 +67,11 @@ export function normalizeConfig(user: UserConfig, siteDir: string, configFile: s
     staticDir: user.staticDir ?? 'static',
     customCss: user.customCss ?? [],
     toc: { minHeadingLevel: user.toc?.minHeadingLevel ?? 2, maxHeadingLevel: user.toc?.maxHeadingLevel ?? 3 },
-    markdown: { format: user.markdown?.format ?? 'detect', maxFileSize: user.markdown?.maxFileSize ?? DEFAULT_MAX_MARKDOWN_BYTES },
+    markdown: {
+      format: user.markdown?.format ?? 'detect',
+      mdx1Compat: { ...DEFAULT_MDX1_COMPAT, ...user.markdown?.mdx1Compat },
+      maxFileSize: user.markdown?.maxFileSize ?? DEFAULT_MAX_MARKDOWN_BYTES,
+    },
     codeThemes: { light: user.codeThemes?.light ?? 'github-light', dark: user.codeThemes?.dark ?? 'github-dark' },
     colorMode: {
       defaultMode: user.colorMode?.defaultMode ?? 'light',

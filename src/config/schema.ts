@@ -49,7 +49,11 @@ export const configSchema: Schema = object(
     staticDir: str,
     customCss: arrayOf(str),
     toc: object({ minHeadingLevel: num, maxHeadingLevel: num }),
-    markdown: object({ format: oneOf('mdx', 'md', 'detect'), maxFileSize: num }),
+    markdown: object({
+      format: oneOf('mdx', 'md', 'detect'),
+      mdx1Compat: object({ comments: bool, admonitions: bool, headingIds: bool }),
+      maxFileSize: num,
+    }),
     codeThemes: object({ light: str, dark: str }),
     colorMode: object({ defaultMode: oneOf('light', 'dark'), respectPrefersColorScheme: bool, disableSwitch: bool }),
     announcementBar: nullable(object({ id: str, content: str, link, isCloseable: bool }, ['id', 'content'])),

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { SiteError, type SiteErrorInit } from '../../errors.js';
-import { compileMdx, type CompiledPage } from '../mdx/compile.js';
+import type { MarkdownFormatSetting } from '../../config/types.js';
+import { compileMdx, type CompiledPage, type Mdx1Compat } from '../mdx/compile.js';
 import type { CodeHighlighter } from '../mdx/highlighter.js';
 import { isStaticPage } from '../static/isStaticPage.js';
 import { renderStaticPage, type StaticPage, type StaticSession } from '../static/renderStaticPage.js';
@@ -31,6 +32,8 @@ export interface CompileSettings {
   siteDir: string;
   /** The site's base URL, which starts the URLs of images. */
   baseUrl: string;
+  /** How markdown is read (the site's `markdown` config); Docusaurus's defaults when absent. */
+  markdown?: { format: MarkdownFormatSetting; mdx1Compat: Mdx1Compat };
 }
 
 export type CompileOutcome =
@@ -91,8 +94,12 @@ export async function runCompileJob(
       image: job.image,
       frontMatter: job.frontMatter,
       baseUrl: settings.baseUrl,
+      mdx1Compat: settings.markdown?.mdx1Compat,
     };
-    const fast = staticSession && job.frontMatter === null && isStaticPage(job.body, job.format) ? await renderStaticPage(job.body, { ...options, session: staticSession }) : null;
+    // The fast path reads `:::tip Title` and `{#id}` as Docusaurus does by default only.
+    const compat = settings.markdown?.mdx1Compat;
+    const fastPath = staticSession && job.frontMatter === null && (!compat || (compat.admonitions && compat.headingIds));
+    const fast = fastPath && isStaticPage(job.body, job.format) ? await renderStaticPage(job.body, { ...options, session: staticSession }) : null;
     const page = fast ? compiledFromStatic(fast) : await compileMdx(job.body, options);
     return { ok: true, page, links, images };
   } catch (error) {

@@ -146,7 +146,7 @@ function lookUpCompiled(jobs: CompileJob[], settings: CompileSettings, options: 
     Object.entries(entry.outcome.links).every(([target, route]) => resolveMarkdownLink(settings.routesBySource, job.relPath, target) === route) &&
     Object.entries(entry.outcome.images).every(([absPath, file]) => imageFiles.info(absPath)?.file === file);
   // Relative images are found from the site folder: the same page in another folder may have other images.
-  const settingsKey = JSON.stringify([FINGERPRINT, STORAGE_VERSION, settings.tocLevels, settings.themes, settings.baseUrl, settings.siteDir]);
+  const settingsKey = JSON.stringify([FINGERPRINT, STORAGE_VERSION, settings.tocLevels, settings.themes, settings.baseUrl, settings.siteDir, settings.markdown ?? null]);
   for (const job of jobs) {
     const key = cacheKey(job, settingsKey);
     keys.set(job.relPath, key);

@@ -3,6 +3,8 @@ import type { Root as MdastRoot } from 'mdast';
 import { Parser } from 'acorn';
 import type { Program } from 'estree';
 import type { VFileMessage } from 'vfile-message';
+import { DEFAULT_MDX1_COMPAT } from '../../config/normalize.js';
+import type { Mdx1CompatSetting } from '../../config/types.js';
 import { SiteError, codeFrame } from '../../errors.js';
 import { isExternalUrl, withBase } from '../../shared/paths.js';
 import type { TocItem } from '../../shared/types.js';
@@ -29,7 +31,7 @@ import {
   sourcePath,
 } from './plugins.js';
 import { deepestLine, findDeepNesting, isStackOverflow, nestingError } from './nesting.js';
-import { preprocess } from './preprocess.js';
+import { preprocess, type PreprocessOptions } from './preprocess.js';
 import { readableTree, SITE_URL_MARK } from './markdownView.js';
 import { THEME_COMPONENT_NAMES } from '../../shared/themeComponents.js';
 
@@ -46,6 +48,7 @@ let mdxLibraries:
         typeof import('rehype-raw'),
         typeof import('mdast-util-to-markdown'),
         typeof import('mdast-util-gfm'),
+        typeof import('@slorber/remark-comment'),
       ]
     >
   | undefined;
@@ -59,8 +62,12 @@ const loadMdxLibraries = () =>
       import('rehype-raw'),
       import('mdast-util-to-markdown'),
       import('mdast-util-gfm'),
+      import('@slorber/remark-comment'),
     ]);
   }));
+
+/** markdown.mdx1Compat with every option set. */
+export type Mdx1Compat = Required<Mdx1CompatSetting>;
 
 /** Components the theme passes to every MDX page; usable without an import. */
 export const THEME_COMPONENTS: ReadonlySet<string> = new Set(THEME_COMPONENT_NAMES);
@@ -72,6 +79,8 @@ export interface CompileOptions {
   sourceText: string;
   /** 'md': CommonMark + GFM, raw HTML parsed and rendered; 'mdx': MDX 3. */
   format: 'md' | 'mdx';
+  /** What is read as MDX 1 read it (markdown.mdx1Compat); Docusaurus's defaults when absent. */
+  mdx1Compat?: Mdx1Compat;
   highlighter: CodeHighlighter;
   /** Heading levels the compiled table of contents collects (each page shows a part of it). */
   tocLevels: { min: number; max: number };
@@ -130,7 +139,7 @@ export interface CompiledPage {
 export async function compileMdx(body: string, options: CompileOptions): Promise<CompiledPage> {
   const deep = findDeepNesting(body);
   if (deep) throw nestingError(options.file, options.sourceText, deep, null);
-  const pre = preprocess(body);
+  const pre = preprocess(body, preprocessOptions(options));
   await options.highlighter.ensureLanguages(fenceLanguages(body));
   // Site URLs are marked for the markdown view, unless the page itself mentions the mark.
   const main = await compileOnce(pre.text, body, pre.customIds, options, null, { markUrls: !body.includes(SITE_URL_MARK) });
@@ -141,6 +150,12 @@ export async function compileMdx(body: string, options: CompileOptions): Promise
     excerpt = await compileOnce(excerptText, body, pre.customIds, options, options.route ?? null, null);
   }
   return { isStatic: false, code: main.code, excerptCode: excerpt?.code ?? null, ...pageFacts(pre.truncateLine !== null, main, excerpt, image) };
+}
+
+/** The preprocessing markdown.mdx1Compat asks for: `{#id}` is read in markdown whatever it says, as Docusaurus does. */
+export function preprocessOptions(options: Pick<CompileOptions, 'format' | 'mdx1Compat'>): PreprocessOptions {
+  const compat = options.mdx1Compat ?? DEFAULT_MDX1_COMPAT;
+  return { admonitions: compat.admonitions, headingIds: compat.headingIds || options.format === 'md' };
 }
 
 /** What a compiled page tells besides its code, from its main part and its excerpt; the fast path gives the same. */
@@ -222,8 +237,10 @@ async function compileOnce(
     resolveImage: options.resolveImage,
     baseUrl: options.baseUrl ?? '/',
   };
-  const [{ compile, nodeTypes }, { default: remarkGfm }, { default: remarkDirective }, { default: rehypeRaw }, { toMarkdown }, { gfmToMarkdown }] =
+  const [{ compile, nodeTypes }, { default: remarkGfm }, { default: remarkDirective }, { default: rehypeRaw }, { toMarkdown }, { gfmToMarkdown }, { default: remarkComment }] =
     await loadMdxLibraries();
+  // As Docusaurus does, `<!-- … -->` in MDX is a comment (MDX 3 itself refuses it): it shows nothing.
+  const comments: PluggableList = options.format === 'mdx' && (options.mdx1Compat ?? DEFAULT_MDX1_COMPAT).comments ? [remarkComment] : [];
   // Markdown keeps its raw HTML (<a name>, <code> in headings, <br/> in tables, <details>): it is
   // parsed into elements, the JSX elements the remark plugins made (admonitions) passing through.
   // As in Docusaurus, headings written in markdown get ids and make the table of contents, and
@@ -246,6 +263,7 @@ async function compileOnce(
         development: false,
         remarkPlugins: [
           remarkGfm,
+          ...comments,
           remarkDirective,
           remarkAdmonitions,
           remarkThemeDetails,
@@ -323,7 +341,7 @@ function mdxError(error: VFileMessage, options: CompileOptions, body: string): S
  * then it compiles as plain markdown, raw HTML and all.
  */
 function mdxHint(file: string, body: string): string {
-  const hint = 'In MDX, write "{", "}" and "<" in prose inside backticks or escape them (\\{, \\<); HTML comments are {/* … */}.';
+  const hint = 'In MDX, write "{", "}" and "<" in prose inside backticks or escape them (\\{, \\<), and close every element (<br />).';
   if (usesJsx(body)) return hint;
   return file.endsWith('.md')
     ? `${hint} This file uses no JSX: set markdown.format to 'detect' in the site config to compile .md files as CommonMark.`

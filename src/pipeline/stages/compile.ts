@@ -26,7 +26,14 @@ export async function compileSite(session: BuildSession, config: SiteConfig, mod
   const { outcomes, keys, stats } = await compilePages(
     jobs,
     // Every heading level goes into the compiled table of contents; each page shows its own levels of it.
-    { tocLevels: { min: 1, max: 6 }, themes: { ...config.codeThemes }, routesBySource: routesBySource(model), siteDir: config.siteDir, baseUrl: config.baseUrl },
+    {
+      tocLevels: { min: 1, max: 6 },
+      themes: { ...config.codeThemes },
+      routesBySource: routesBySource(model),
+      siteDir: config.siteDir,
+      baseUrl: config.baseUrl,
+      markdown: { format: config.markdown.format, mdx1Compat: { ...config.markdown.mdx1Compat } },
+    },
     {
       cacheDir: session.caches.compile,
       siteId: session.siteId,
