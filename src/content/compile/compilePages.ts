@@ -79,7 +79,7 @@ const FINGERPRINT = (() => {
     'templates/components/CodeBlock.tsx', 'templates/components/Details.tsx', 'templates/components/Heading.tsx', 'src/client/navigation.tsx',
   ];
   hash.update(codeFingerprint(files));
-  for (const pkg of ['@mdx-js/mdx', 'shiki', 'remark-gfm', 'remark-directive', 'rehype-raw', 'hast-util-raw', 'mdast-util-to-markdown', 'mdast-util-gfm', 'micromark-util-edit-map', 'estree-util-visit', 'markdown-it', 'markdown-it-container', 'react-dom']) hash.update(`\0${pkg}@${dependencyVersion(pkg)}`);
+  for (const pkg of ['@mdx-js/mdx', 'shiki', 'remark-gfm', 'remark-directive', 'rehype-raw', 'hast-util-raw', 'mdast-util-to-markdown', 'mdast-util-gfm', 'micromark-util-edit-map', 'estree-util-visit', 'markdown-it', 'markdown-it-container', 'react-dom', '@slorber/remark-comment']) hash.update(`\0${pkg}@${dependencyVersion(pkg)}`);
   return hash.digest('hex');
 })();
 
