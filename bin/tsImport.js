@@ -2,8 +2,13 @@
 // is bundled once with esbuild into node_modules/.cache/sipadocs/bin and rebuilt only when one
 // of its source files changed since (mtimes of the inputs recorded in esbuild's metafile).
 // Development only: an installed package runs its prebuilt dist/ (see build-dist.js).
+//
+// Several processes (builds started together) and threads (compile workers) may compile the same
+// entry at once while others import it: every file is written under a temporary name and renamed
+// into place, so a reader sees the old file or the new one, never a part of either.
+import { randomBytes } from 'node:crypto';
 import { build } from 'esbuild';
-import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -33,16 +38,44 @@ const externalPackages = {
   },
 };
 
+/** The compiles of this thread, by entry set: each is checked (and compiled when stale) once. */
+const compiled = new Map();
+
 /** Bundles the given TypeScript entries (name -> path relative to the repo root) when stale. */
-export async function compileEntries(entries) {
+export function compileEntries(entries) {
   const key = Object.keys(entries).sort().join('+');
+  let done = compiled.get(key);
+  if (!done) {
+    done = compileWhenStale(key, entries);
+    compiled.set(key, done);
+    // A failed compile is tried again by the next caller.
+    done.catch(() => compiled.delete(key));
+  }
+  return done;
+}
+
+async function compileWhenStale(key, entries) {
   const stampFile = path.join(cacheDir, `${key}.inputs.json`);
   if (!(await isStale(stampFile))) return cacheDir;
+  const startedAt = Date.now();
   const inputs = await bundleEntries(entries, cacheDir);
-  await mkdir(cacheDir, { recursive: true });
-  // Written last and atomically enough: a concurrent run at worst compiles twice.
-  await writeFile(stampFile, JSON.stringify({ builtAt: Date.now(), inputs }));
+  // Written last: a concurrent run at worst compiles twice. The start time, so that a source
+  // saved during the compile makes the next run compile again.
+  await writeAtomically(stampFile, JSON.stringify({ builtAt: startedAt, inputs }));
   return cacheDir;
+}
+
+/** Writes a file under a temporary name beside it, then renames it into place. */
+async function writeAtomically(file, contents) {
+  await mkdir(path.dirname(file), { recursive: true });
+  const temporary = `${file}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
+  try {
+    await writeFile(temporary, contents);
+    await rename(temporary, file);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
 }
 
 /**
@@ -73,7 +106,12 @@ export async function bundleEntries(entries, outdir, { define = {}, sourcemap = 
     logLevel: 'silent',
     chunkNames: 'chunks/[name]-[hash]',
     define,
+    write: false,
   });
+  // Shared chunks first, entries last: an entry never names a chunk that is not there yet.
+  const entryFiles = new Set(Object.keys(entries).map((name) => path.join(outdir, `${name}.mjs`)));
+  const ordered = [...result.outputFiles].sort((a, b) => Number(entryFiles.has(a.path)) - Number(entryFiles.has(b.path)));
+  for (const file of ordered) await writeAtomically(file.path, file.contents);
   return Object.keys(result.metafile.inputs).map((p) => path.resolve(p));
 }
 

@@ -2,11 +2,13 @@ import fg from 'fast-glob';
 // Link checker for a built site (`sipadocs check-links [dir]`): serves the directory
 // with the static server and lets linkinator crawl it. Only URLs on that local server
 // are fetched; everything else (external sites, mailto:, ...) is skipped.
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
 import { LinkChecker, LinkState, type CheckOptions, type LinkResult } from 'linkinator';
 import { readBuiltBaseUrl } from '../server/builtBaseUrl.js';
 import { closeServer, createStaticServer, listenOnFreePort } from '../server/staticServer.js';
 import { SiteError } from '../errors.js';
+import { collectCssNonLinks, emptyCssNonLinks, isCssNonLink, type CssNonLinks } from './cssNonLinks.js';
 import { encodeRoute } from '../shared/paths.js';
 
 export interface BrokenLink {
@@ -61,7 +63,7 @@ export async function checkBuiltSite(dir: string, options: CheckBuiltSiteOptions
     const listening = await listenOnFreePort(server, { host: '127.0.0.1', port: 0 });
     const origin = new URL(listening.url).origin;
     const url = `${origin}${baseUrl}`;
-    const base: CrawlOptions = { origin, check: baseCheckOptions(origin, options.concurrency) };
+    const base: CrawlOptions = { origin, check: baseCheckOptions(origin, options.concurrency, await readCssNonLinks(dir)) };
     // Start from every page, not only "/": orphan pages and pages the home page does not link to count too.
     const pages = await fg('**/*.html', { cwd: dir });
     // File names are decoded routes: "docs/a#b.html" is the page /docs/a%23b.
@@ -89,15 +91,23 @@ async function assertDirectory(dir: string): Promise<void> {
 }
 
 /** linkinator options shared by every crawl: local URLs only, browser-like URL resolution. */
-function baseCheckOptions(origin: string, concurrency: number | undefined): Omit<CheckOptions, 'path'> {
+function baseCheckOptions(origin: string, concurrency: number | undefined, cssNonLinks: CssNonLinks): Omit<CheckOptions, 'path'> {
   return {
     concurrency,
     timeout: REQUEST_TIMEOUT_MS,
-    linksToSkip: async (link: string) => !isOnOrigin(link, origin),
+    // What linkinator's reading of CSS takes for links although they are none (see cssNonLinks.ts).
+    linksToSkip: async (link: string) => !isOnOrigin(link, origin) || isCssNonLink(link, cssNonLinks),
     // Our server serves `/docs/x` from `docs/x.html`, so relative links on that page resolve
     // against `/docs/` as in a browser; without this linkinator would treat `x` as a directory.
     cleanUrls: true,
   };
+}
+
+/** The values of the site's style sheets that are no links (pages inline the same sheets). */
+async function readCssNonLinks(dir: string): Promise<CssNonLinks> {
+  const found = emptyCssNonLinks();
+  for (const file of await fg('**/*.css', { cwd: dir })) collectCssNonLinks(await readFile(path.join(dir, file), 'utf8'), found);
+  return found;
 }
 
 function isOnOrigin(link: string, origin: string): boolean {

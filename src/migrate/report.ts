@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { formatSiteError } from '../errors.js';
+import { formatSiteError, SiteError } from '../errors.js';
 import type { MigrateResult } from './migrate.js';
 
 /**
@@ -38,9 +38,7 @@ export function formatReport(result: MigrateResult, cwd = process.cwd()): string
   if (result.problems.length > 0) {
     lines.push('', `The migrated site does not build yet (${result.problems.length} problem${result.problems.length === 1 ? '' : 's'}):`);
     for (const problem of result.problems) {
-      const file = problem.location?.file;
-      const located = file && !path.isAbsolute(file) ? { ...problem.location!, file: shown(path.join(result.outDir, file)) } : problem.location;
-      lines.push(formatSiteError(Object.assign(Object.create(Object.getPrototypeOf(problem)), problem, { location: located })));
+      lines.push(formatSiteError(locatedInSite(problem, (file) => shown(path.join(result.outDir, file)))));
     }
     lines.push('', `Fix them in ${out}/, then build:`);
   } else {
@@ -48,6 +46,16 @@ export function formatReport(result: MigrateResult, cwd = process.cwd()): string
   }
   lines.push(`  npx sipadocs build --site ${out}`);
   return lines.join('\n');
+}
+
+/**
+ * The problem with a site-relative location shown from the working folder. A new error is made
+ * rather than a copy: an error's message is not an enumerable property, so a spread would lose it.
+ */
+function locatedInSite(problem: SiteError, shown: (siteFile: string) => string): SiteError {
+  const file = problem.location?.file;
+  if (!file || path.isAbsolute(file)) return problem;
+  return new SiteError({ code: problem.code, message: problem.message, hint: problem.hint, frame: problem.frame, location: { ...problem.location!, file: shown(file) } });
 }
 
 const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;

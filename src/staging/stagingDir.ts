@@ -5,9 +5,11 @@ import path from 'node:path';
 import { SiteError, SiteErrors } from '../errors.js';
 import { markerText, OUTPUT_MARKER, readMarker } from './outputDir.js';
 import { outputState, PARTIAL_SUFFIX, planCommit, readRecord, writeRecord } from './outputRecord.js';
+import { createWorkFolder, deadWorkFolders, isAlive, removeDeadStagingFolders, type WorkFolder } from './workFolders.js';
 
 /**
- * A staging directory beside the output directory. A build writes everything new there and names
+ * A staging directory beside the output directory (inside a work folder marked as sipadocs's, see
+ * workFolders.ts). A build writes everything new there and names
  * the files of the last good output it keeps as they are; nothing touches the output until
  * `commit`, so a failed build leaves the last good output as it was.
  */
@@ -65,13 +67,13 @@ export interface StagingOptions {
 export async function createStagingDir(outDir: string, options: StagingOptions = {}): Promise<StagingDir> {
   const fsOps = options.fs ?? { renameSync };
   const absoluteOut = path.resolve(outDir);
-  const suffix = `${process.pid}-${Date.now().toString(36)}`;
-  const dir = `${absoluteOut}.staging-${suffix}`;
   await restoreInterruptedSwap(absoluteOut);
-  await removeLeftovers(path.dirname(absoluteOut), `${path.basename(absoluteOut)}.staging-`);
+  await removeDeadStagingFolders(absoluteOut);
   const marker = readMarker(absoluteOut)?.build ?? null;
   const recordFile = options.recordFile ?? null;
   const state = outputState(marker, recordFile ? readRecord(recordFile) : null);
+  const work = createWorkFolder(absoluteOut, 'staging');
+  const dir = work.content;
   mkdirSync(dir, { recursive: true });
   // Pages are many small files: synchronous calls avoid a thread-pool round trip per file, which
   // costs more than the system call itself.
@@ -114,6 +116,7 @@ export async function createStagingDir(outDir: string, options: StagingOptions =
       if (!existsSync(absoluteOut)) {
         record({ files, committingOver: marker });
         fsOps.renameSync(dir, absoluteOut);
+        rmSync(work.dir, { recursive: true, force: true });
         record({ files });
         return { build, foreign: [] };
       }
@@ -123,13 +126,14 @@ export async function createStagingDir(outDir: string, options: StagingOptions =
       // Until the commit is done the record names the files of both outputs: a commit killed
       // half-way leaves some of each, and the next build must know them all as its own.
       record({ files: plan.files, committingOver: marker });
-      const swapped = kept.size === 0 && plan.foreign.length === 0 && swapIn(fsOps, dir, absoluteOut, `${absoluteOut}.old-${suffix}`);
+      const swapped = kept.size === 0 && plan.foreign.length === 0 && swapIn(fsOps, dir, absoluteOut);
       if (!swapped) updateInPlace(fsOps, dir, absoluteOut, staged, plan);
+      rmSync(work.dir, { recursive: true, force: true });
       record({ files });
       return { build, foreign: plan.foreign };
     },
     async discard() {
-      await rm(dir, { recursive: true, force: true });
+      await rm(work.dir, { recursive: true, force: true });
     },
   };
 }
@@ -141,14 +145,17 @@ const errorCode = (error: unknown) => (error as NodeJS.ErrnoException).code ?? '
 
 /**
  * Replaces the whole output with the staging folder: two renames, then the old output is removed.
- * A build killed between the renames leaves the old output in `old`; the next build puts it back
- * (see restoreInterruptedSwap). Returns false, changing nothing, when the output cannot be renamed
- * (it is a mount point: a Docker volume, a CI cache, a tmpfs).
+ * The old output is first moved into a work folder marked as put aside (see workFolders.ts); a
+ * build killed between the renames leaves it there, and the next build puts it back (see
+ * restoreInterruptedSwap). Returns false, changing nothing, when the output cannot be renamed (it
+ * is a mount point: a Docker volume, a CI cache, a tmpfs).
  */
-function swapIn(fsOps: CommitFs, staging: string, out: string, old: string): boolean {
+function swapIn(fsOps: CommitFs, staging: string, out: string): boolean {
+  const aside: WorkFolder = createWorkFolder(out, 'aside');
   try {
-    fsOps.renameSync(out, old);
+    fsOps.renameSync(out, aside.content);
   } catch (error) {
+    rmSync(aside.dir, { recursive: true, force: true });
     if (CROSS_DEVICE.has(errorCode(error))) return false;
     throw error;
   }
@@ -157,10 +164,11 @@ function swapIn(fsOps: CommitFs, staging: string, out: string, old: string): boo
     fsOps.renameSync(staging, out);
   } catch (error) {
     // Put the previous output back before giving up.
-    fsOps.renameSync(old, out);
+    fsOps.renameSync(aside.content, out);
+    rmSync(aside.dir, { recursive: true, force: true });
     throw error;
   }
-  rmSync(old, { recursive: true, force: true });
+  rmSync(aside.dir, { recursive: true, force: true });
   return true;
 }
 
@@ -226,7 +234,6 @@ function updateInPlace(
       // Not empty: it still holds files of this build (or of the user's).
     }
   }
-  rmSync(staging, { recursive: true, force: true });
 }
 
 function conflictErrors(out: string, conflicts: string[]): SiteErrors {
@@ -280,47 +287,31 @@ function ancestors(folder: string): string[] {
 }
 
 /**
- * Puts back an output that a swap killed between its two renames left moved aside as
- * `<out>.old-<pid>-<time>` (the most recent one, when the output is missing); the moved-aside
- * outputs of dead builds that are not needed are removed.
+ * Puts back the last good output that a build killed between the two renames of its swap left
+ * put aside (the most recent one, when the output is missing); the put-aside outputs of killed
+ * builds that are not needed are removed. Only folders with sipadocs's marker are considered
+ * (see workFolders.ts): nothing else beside the output is ever moved or removed.
  */
 export async function restoreInterruptedSwap(out: string): Promise<void> {
-  const prefix = `${path.basename(out)}.old-`;
-  const names = await readdir(path.dirname(out)).catch(() => [] as string[]);
-  const stale = names
-    .map((name) => ({ name, ...leftoverOf(name, prefix) }))
-    .filter((entry) => entry.pid !== null && entry.pid !== process.pid && !isAlive(entry.pid))
-    .sort((a, b) => b.time - a.time);
-  if (stale.length > 0 && !existsSync(out)) renameSync(path.join(path.dirname(out), stale.shift()!.name), out);
-  await Promise.all(stale.map((entry) => rm(path.join(path.dirname(out), entry.name), { recursive: true, force: true })));
-}
-
-/** The process id and time in a leftover's name `<prefix><pid>-<time in base 36>…`, or a null pid. */
-function leftoverOf(name: string, prefix: string): { pid: number | null; time: number } {
-  const match = name.startsWith(prefix) ? /^(\d+)-([0-9a-z]+)?/.exec(name.slice(prefix.length)) : null;
-  return match ? { pid: Number(match[1]), time: match[2] ? parseInt(match[2], 36) : 0 } : { pid: null, time: 0 };
+  const stale = await deadWorkFolders(out, 'aside');
+  const newest = stale.find((folder) => existsSync(folder.content));
+  if (newest && !existsSync(out)) renameSync(newest.content, out);
+  await Promise.all(stale.map((folder) => rm(folder.dir, { recursive: true, force: true })));
 }
 
 /**
- * Removes what builds that were killed left in `dir`: entries named `<prefix><pid>-…` whose
- * process is gone (a staging folder, a server bundle folder). Live builds' entries are kept.
+ * Removes the folders that killed builds left in `dir`, one of sipadocs's own cache folders where
+ * every entry is a build's: entries named `<pid>-…` whose process is gone. Running builds' entries
+ * are kept.
  */
-export async function removeLeftovers(dir: string, prefix: string): Promise<void> {
+export async function removeDeadProcessFolders(dir: string): Promise<void> {
   const names = await readdir(dir).catch(() => [] as string[]);
   await Promise.all(
     names.map(async (name) => {
-      const { pid } = leftoverOf(name, prefix);
+      const match = /^(\d+)-/.exec(name);
+      const pid = match ? Number(match[1]) : null;
       if (pid === null || pid === process.pid || isAlive(pid)) return;
       await rm(path.join(dir, name), { recursive: true, force: true });
     }),
   );
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }

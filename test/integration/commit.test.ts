@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildOnce } from '../../src/pipeline/build.js';
 import { OUTPUT_MARKER } from '../../src/staging/outputDir.js';
+import { WORK_FOLDER_CONTENT } from '../../src/staging/workFolders.js';
 import { silentLogger, tempDir } from '../helpers.js';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -68,7 +69,7 @@ describe('a build killed during its commit', () => {
     // Killed with the last good output moved aside, whole.
     expect(existsSync(out)).toBe(false);
     const [aside] = await besideOutput(out).then((names) => names.filter((name) => name.includes('.old-')));
-    expect(await snapshot(path.join(tmp.dir, aside!))).toEqual(good);
+    expect(await snapshot(path.join(tmp.dir, aside!, WORK_FOLDER_CONTENT))).toEqual(good);
 
     // The next build puts it back first, even when it then fails itself.
     await writeFile(path.join(second, 'docs/broken.mdx'), '# Broken\n\n{oops\n');

@@ -6,6 +6,7 @@ import { cp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer } from '../../src/dev/serve.js';
 import { OUTPUT_MARKER } from '../../src/staging/outputDir.js';
 import { tempDir } from '../helpers.js';
 
@@ -96,4 +97,42 @@ describe('sipadocs build --out-dir', () => {
     expect(await readFile(path.join(project, 'build/CNAME'), 'utf8')).toBe('docs.example.org\n');
     expect(result.stdout + result.stderr).toMatch(/build\/CNAME: not written by sipadocs, so left in the output folder.*goes in site\/static\//);
   }, 120_000);
+});
+
+describe('folders beside the output folder', () => {
+  // Names a killed build's leftovers once had (digits and a dash after `.old-` or `.staging-`) and
+  // names users give their backups: none is sipadocs's, whatever it looks like.
+  const USER_FOLDERS = ['build.old-2024-05-01', 'build.staging-2023-backup', 'build.old-999999999-abc'];
+
+  it('are never removed nor taken for the output, by `build` or `serve`', async () => {
+    for (const name of USER_FOLDERS) {
+      await mkdir(path.join(project, name), { recursive: true });
+      await writeFile(path.join(project, name, 'index.html'), `my backup: ${name}\n`);
+    }
+    const before = Object.fromEntries(await Promise.all(USER_FOLDERS.map(async (name) => [name, await snapshot(path.join(project, name))])));
+    const userFolders = async () => Object.fromEntries(await Promise.all(USER_FOLDERS.map(async (name) => [name, await snapshot(path.join(project, name))])));
+
+    for (const attempt of [1, 2]) {
+      const result = run('build', '--site', 'site', '--out-dir', 'build');
+      expect(result.status, `build ${attempt}: ${result.stderr}`).toBe(0);
+      expect(await userFolders()).toEqual(before);
+    }
+    // Without an output, neither a build nor `serve` puts one of them in its place.
+    await rm(path.join(project, 'build'), { recursive: true });
+    const previousCwd = process.cwd();
+    process.chdir(project);
+    try {
+      const server = await startServer({ site: 'site', outDir: 'build', port: 0, host: '127.0.0.1' });
+      await server.close();
+    } finally {
+      process.chdir(previousCwd);
+    }
+    expect(await readFile(path.join(project, 'build/index.html'), 'utf8')).toContain('<meta name="generator" content="sipadocs');
+    expect(await userFolders()).toEqual(before);
+    await rm(path.join(project, 'build'), { recursive: true });
+    expect(run('build', '--site', 'site', '--out-dir', 'build').status).toBe(0);
+    expect(await readFile(path.join(project, 'build/index.html'), 'utf8')).toContain('<meta name="generator" content="sipadocs');
+    expect(await userFolders()).toEqual(before);
+    expect((await readdir(project)).filter((name) => name.startsWith('build.')).sort()).toEqual([...USER_FOLDERS].sort());
+  }, 240_000);
 });

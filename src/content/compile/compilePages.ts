@@ -8,6 +8,7 @@ import { GENERATOR_VERSION } from '../../version.js';
 import { resolveMarkdownLink, runCompileJob, type CompileJob, type CompileOutcome, type CompileSettings } from './compileJob.js';
 import { createImageFiles, type ImageFiles } from './images.js';
 import { createStaticSession } from '../static/renderStaticPage.js';
+import { themeRendererScript } from '../static/themeShells.js';
 import { hasCacheEntry, openCacheIndex, readCacheEntry, writeCacheEntry, type CacheIndex } from '../../util/diskCache.js';
 import { createWorkerPool, workerScript } from '../../util/workerPool.js';
 
@@ -262,5 +263,6 @@ function inProcessCompiler(settings: CompileSettings, highlighter: () => Promise
 }
 
 async function workerCompiler(settings: CompileSettings, size: number) {
-  return createWorkerPool<CompileJob, CompileOutcome>(await workerScript('compileWorker', 'src/content/compile/compileWorker.ts'), size, settings);
+  const [script] = await Promise.all([workerScript('compileWorker', 'src/content/compile/compileWorker.ts'), themeRendererScript()]);
+  return createWorkerPool<CompileJob, CompileOutcome>(script, size, settings);
 }

@@ -21,6 +21,14 @@ export type Shell = readonly [before: string, after: string];
 /** Shells kept, the least recently used dropped first (a shell is a few hundred bytes). */
 const MAX_ENTRIES = 5000;
 
+/**
+ * The compiled theme renderer's file. Compile worker threads each load it: the thread that starts
+ * them calls this first, so that it is compiled once, not by every worker at the same time.
+ */
+export function themeRendererScript(): Promise<string> {
+  return workerScript('shellEntry', 'src/render/shellEntry.tsx');
+}
+
 export class ThemeShells {
   private readonly cache = new LRUCache<string, Shell | 'none'>({ max: MAX_ENTRIES });
   private renderer: ShellRenderer | null = null;
@@ -28,7 +36,7 @@ export class ThemeShells {
   /** Loads the theme's renderer; every other method needs it loaded. */
   async load(): Promise<void> {
     if (this.renderer) return;
-    const file = await workerScript('shellEntry', 'src/render/shellEntry.tsx');
+    const file = await themeRendererScript();
     const { createShellRenderer } = (await import(pathToFileURL(file).href)) as { createShellRenderer(slot: string): ShellRenderer };
     this.renderer ??= createShellRenderer(SLOT);
   }

@@ -2,7 +2,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { checkOutputDir } from '../../staging/outputDir.js';
 import { manifestFile, readManifest, recordFile, type OutputManifest } from '../../staging/outputManifest.js';
-import { createStagingDir, removeLeftovers, restoreInterruptedSwap, type StagingDir } from '../../staging/stagingDir.js';
+import { createStagingDir, removeDeadProcessFolders, restoreInterruptedSwap, type StagingDir } from '../../staging/stagingDir.js';
 import type { BuildSession } from '../session.js';
 
 /** Where a build writes: the staging folder beside the output, and what it knows of the last good output. */
@@ -36,7 +36,7 @@ export async function openOutput(session: BuildSession, outDir: string): Promise
   // A manifest describes the output one build committed; after an interrupted commit, none holds.
   const previous = stored && staging.previousBuild !== null && stored.build === staging.previousBuild ? stored : null;
   // Killed builds' server bundles are removed by the next build.
-  await removeLeftovers(caches.ssr, '');
+  await removeDeadProcessFolders(caches.ssr);
   const ssrDir = session.serverFilesDir ?? path.join(caches.ssr, `${process.pid}-${Date.now().toString(36)}`);
   return { outDir, staging, previous, ssrDir, ownSsrDir: session.serverFilesDir === null };
 }

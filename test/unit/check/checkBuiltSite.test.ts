@@ -101,6 +101,28 @@ describe('checkBuiltSite', () => {
     ]);
   });
 
+  it('takes no link from url() inside a data URI or naming a fragment, in style sheets and in pages', async () => {
+    // What a style sheet holds: SVG images written into data URIs (raw and percent-encoded), an
+    // SVG mask by fragment, and one real image that is missing.
+    const css = [
+      `.a { background: url("data:image/svg+xml;utf8,<svg xmlns='http://www.w3.org/2000/svg'><g clip-path='url(#clip0)'></g></svg>"); }`,
+      `.b { background-image: url("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg'%3E%3Cg clip-path='url(%23clip1)'%3E%3C/g%3E%3C/svg%3E"); }`,
+      '.c { mask: url(#mask2); }',
+      '.d { background: url("/img/missing-bg.png"); }',
+    ].join('\n');
+    const dir = await makeSite({
+      'index.html': page(`<link rel="stylesheet" href="/_sipa/site.css"><style>${css}</style><a href="/docs/a">A</a>`),
+      'docs/a.html': page(`<link rel="stylesheet" href="/_sipa/site.css"><style>${css}</style><a href="/">Home</a>`),
+      '_sipa/site.css': css,
+    });
+    const { broken } = await checkBuiltSite(dir);
+    expect(broken.map((link) => link.url)).not.toContain('/%23clip1');
+    expect(broken.map((link) => link.url)).not.toContain('/docs/%23clip1');
+    expect(broken.map((link) => link.url)).not.toContain('/_sipa/%23clip1');
+    expect(broken.length).toBeGreaterThan(0);
+    expect(broken.every((link) => link.url === '/img/missing-bg.png')).toBe(true);
+  });
+
   it('reports a missing start page', async () => {
     const dir = await makeSite({ 'other.html': page('x') });
     expect((await checkBuiltSite(dir)).broken).toEqual([{ url: '/', status: 404 }]);

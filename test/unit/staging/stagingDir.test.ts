@@ -3,7 +3,8 @@ import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createStagingDir, removeLeftovers, restoreInterruptedSwap, type CommitFs } from '../../../src/staging/stagingDir.js';
+import { createStagingDir, removeDeadProcessFolders, restoreInterruptedSwap, type CommitFs } from '../../../src/staging/stagingDir.js';
+import { WORK_FOLDER_CONTENT, WORK_FOLDER_MARKER } from '../../../src/staging/workFolders.js';
 import { OUTPUT_MARKER, readMarker } from '../../../src/staging/outputDir.js';
 import { readRecord, writeRecord } from '../../../src/staging/outputRecord.js';
 import { SiteErrors } from '../../../src/errors.js';
@@ -286,15 +287,63 @@ describe('staging directory', () => {
     });
   });
 
+  it("never touches a user's folder beside the output, whatever its name looks like", async () => {
+    const root = await tempDir();
+    const out = path.join(root, 'build');
+    const recordFile = path.join(root, 'cache', 'record.json');
+    // Names a killed build's leftovers once had: a date, a word, digits as a dead process's id.
+    const userFolders = ['build.old-2024-05-01', 'build.staging-2023-backup', 'build.old-999999999-abc', 'build.staging-999999999-abc'];
+    for (const name of userFolders) {
+      await mkdir(path.join(root, name));
+      await writeFile(path.join(root, name, 'notes.txt'), `kept: ${name}`);
+    }
+    const expected = Object.fromEntries(userFolders.map((name) => [name, { 'notes.txt': `kept: ${name}` }]));
+    const userContents = async () => Object.fromEntries(await Promise.all(userFolders.map(async (name) => [name, await contents(path.join(root, name))])));
+
+    // No output yet: none of them is taken for an output put aside.
+    await restoreInterruptedSwap(out);
+    expect(existsSync(out)).toBe(false);
+    for (const keepSome of [false, false, true]) {
+      const staging = await createStagingDir(out, { recordFile });
+      if (keepSome) expect(staging.keep('index.html', 'home'.length)).toBe(true);
+      staging.write('index.html', 'home');
+      await staging.commit();
+      expect(await contents(out)).toEqual({ [OUTPUT_MARKER]: expect.any(String), 'index.html': 'home' });
+      expect(await userContents()).toEqual(expected);
+      expect((await readdir(root)).sort()).toEqual(['build', 'cache', ...userFolders].sort());
+    }
+    const failed = await createStagingDir(out, { recordFile });
+    await failed.discard();
+    await rm(out, { recursive: true });
+    await restoreInterruptedSwap(out);
+    expect(existsSync(out)).toBe(false);
+    expect(await userContents()).toEqual(expected);
+  });
+
+  /** A work folder as a killed build (or, with a live pid, a running one) leaves it: marked, maybe holding an output. */
+  async function workFolder(out: string, role: 'staging' | 'aside', options: { pid?: number; time?: number; name?: string } = {}) {
+    const pid = options.pid ?? 999_999_999; // above any pid_max, so no such process
+    const id = Math.random().toString(16).slice(2, 14);
+    const dir = path.join(path.dirname(out), options.name ?? `${path.basename(out)}.${role === 'aside' ? 'old' : 'staging'}-${pid}-${id}`);
+    await mkdir(dir);
+    const marker = { generator: 'sipadocs', role, output: path.basename(out), pid, id, time: options.time ?? Date.now() };
+    await writeFile(path.join(dir, WORK_FOLDER_MARKER), JSON.stringify(marker));
+    return { dir, content: path.join(dir, WORK_FOLDER_CONTENT) };
+  }
+
   it('puts back an output that a build killed in the middle of its swap left aside', async () => {
     const { root, out, stage } = await previousOutput();
     const before = await contents(out);
-    const deadPid = 999_999_999; // above any pid_max, so no such process
     // What a kill between the two renames leaves: the old output aside, the new one staged.
-    renameSync(out, path.join(root, `build.old-${deadPid}-${(Date.now() - 1000).toString(36)}`));
-    await mkdir(path.join(root, `build.staging-${deadPid}-abc`));
-    // An older one of another killed build, to be dropped.
-    await mkdir(path.join(root, `build.old-${deadPid}-${(Date.now() - 60_000).toString(36)}`));
+    const aside = await workFolder(out, 'aside', { time: Date.now() - 1000 });
+    renameSync(out, aside.content);
+    const staged = await workFolder(out, 'staging');
+    await mkdir(staged.content);
+    // An older one of another killed build, to be dropped, and one killed before it moved anything.
+    const older = await workFolder(out, 'aside', { time: Date.now() - 60_000 });
+    await mkdir(older.content);
+    await writeFile(path.join(older.content, 'index.html'), 'older');
+    await workFolder(out, 'aside');
     const staging = await stage();
     expect(await contents(out)).toEqual(before);
     expect(staging.previousBuild).toBe(readMarker(out)!.build);
@@ -304,24 +353,39 @@ describe('staging directory', () => {
 
   it('removes an output left aside once the swap after it finished', async () => {
     const { root, out } = await previousOutput();
-    const aside = path.join(root, `build.old-999999999-${Date.now().toString(36)}`);
-    await mkdir(aside);
-    await writeFile(path.join(aside, 'index.html'), 'older');
+    const aside = await workFolder(out, 'aside');
+    await mkdir(aside.content);
+    await writeFile(path.join(aside.content, 'index.html'), 'older');
     await restoreInterruptedSwap(out);
-    expect(existsSync(aside)).toBe(false);
+    expect(existsSync(aside.dir)).toBe(false);
     expect(await readFile(path.join(out, 'index.html'), 'utf8')).toBe('home');
+    expect((await readdir(root)).sort()).toEqual(['build', 'cache']);
   });
 
-  it("removes what killed builds left, but not a running build's folders", async () => {
+  it("removes what killed builds left, but not a running build's folders, another output's, or unmarked ones", async () => {
     const root = await tempDir();
-    const deadPid = 999_999_999; // above any pid_max, so no such process
-    const dead = path.join(root, `build.staging-${deadPid}-abc`);
-    const live = path.join(root, `build.staging-${process.ppid}-abc`);
-    const other = path.join(root, 'build.stagingnotes');
-    for (const dir of [dead, live, other]) await mkdir(dir);
-    await removeLeftovers(root, 'build.staging-');
+    const out = path.join(root, 'build');
+    const dead = await workFolder(out, 'staging');
+    const live = await workFolder(out, 'staging', { pid: process.ppid });
+    const otherOutput = await workFolder(path.join(root, 'build.staging-x'), 'staging', { name: 'build.staging-1-abc' });
+    const unmarked = path.join(root, 'build.staging-999999999-abc');
+    await mkdir(unmarked);
+    const aside = await workFolder(out, 'aside');
+    await createStagingDir(out).then((staging) => staging.discard());
+    expect(existsSync(dead.dir)).toBe(false);
+    expect(existsSync(aside.dir)).toBe(false);
+    expect(existsSync(live.dir)).toBe(true);
+    expect(existsSync(otherOutput.dir)).toBe(true);
+    expect(existsSync(unmarked)).toBe(true);
+  });
+
+  it("removes the folders of killed builds from sipadocs's own cache folders, by their process id", async () => {
+    const root = await tempDir();
+    const dead = path.join(root, '999999999-abc');
+    const live = path.join(root, `${process.ppid}-abc`);
+    for (const dir of [dead, live]) await mkdir(dir);
+    await removeDeadProcessFolders(root);
     expect(existsSync(dead)).toBe(false);
     expect(existsSync(live)).toBe(true);
-    expect(existsSync(other)).toBe(true);
   });
 });

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { SiteError } from '../../../src/errors.js';
+import type { MigrateResult } from '../../../src/migrate/migrate.js';
+import { MigrationNotes } from '../../../src/migrate/notes.js';
+import { formatReport } from '../../../src/migrate/report.js';
+
+function result(problems: SiteError[], notes = new MigrationNotes()): MigrateResult {
+  return {
+    projectDir: '/p/website',
+    outDir: '/p/out',
+    configFile: '/p/website/docusaurus.config.js',
+    written: ['docs/a.md', 'sipadocs.config.ts'],
+    notes,
+    problems,
+    counts: { docs: 0, posts: 0, pages: 0, sidebars: 0 },
+  };
+}
+
+describe('formatReport', () => {
+  it('prints each problem with its message, hint and location relative to the site', () => {
+    const problem = new SiteError({
+      code: 'FRONT_MATTER_FIELD',
+      message: 'sidebar_position must be a number, got "x"',
+      hint: 'Write a number.',
+      location: { file: 'docs/a.md', line: 2, column: 1 },
+    });
+    const text = formatReport(result([problem]), '/p');
+    expect(text).toContain('out/docs/a.md:2:1: error FRONT_MATTER_FIELD: sidebar_position must be a number, got "x"');
+    expect(text).toContain('hint: Write a number.');
+  });
+
+  it('never prints an empty message, for problems with or without a location', () => {
+    const problems = [
+      new SiteError({ code: 'FRONT_MATTER_FIELD', message: 'first', location: { file: 'docs/a.md' } }),
+      new SiteError({ code: 'CONFIG_INVALID', message: 'second' }),
+      new SiteError({ code: 'FRONT_MATTER_FIELD', message: 'third', location: { file: '/abs/x.md', line: 1 } }),
+    ];
+    const text = formatReport(result(problems), '/p');
+    expect(text).not.toMatch(/error [A-Z_]+: *$/m);
+    for (const message of ['first', 'second', 'third']) expect(text).toMatch(new RegExp(`error [A-Z_]+: ${message}$`, 'm'));
+  });
+});
