@@ -36,7 +36,9 @@ export type ErrorCode =
   | 'DOCUSAURUS_NOT_FOUND'
   | 'DOCUSAURUS_LOAD_FAILED'
   | 'MIGRATE_OUT_NOT_EMPTY'
-  | 'SEARCH_INDEX_FAILED';
+  | 'SEARCH_INDEX_FAILED'
+  | 'VERSIONS_INVALID'
+  | 'DOCS_VERSION_EXISTS';
 
 /** Problems with how sipadocs was called rather than with the site: the CLI exits with 2 for them. */
 export const USAGE_ERRORS: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['OUTPUT_DIR_REFUSED']);

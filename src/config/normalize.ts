@@ -1,5 +1,6 @@
 import { contentUrl, isExternalUrl, stripBase } from '../shared/paths.js';
 import type { ClientSiteData, FooterLink, LocaleConfig, NavItem } from '../shared/types.js';
+import { docsInstancesOf } from './docsInstances.js';
 import type { SiteConfig, UserConfig } from './types.js';
 import { GENERATOR_NAME, GENERATOR_VERSION } from '../version.js';
 
@@ -53,6 +54,7 @@ export function normalizeConfig(user: UserConfig, siteDir: string, configFile: s
       versionPersistence: user.docs?.versionPersistence ?? 'localStorage',
       version: { name: user.docs?.version?.name ?? 'current', label: user.docs?.version?.label ?? 'Next' },
     },
+    docsInstances: docsInstancesOf(user),
     blog: {
       path: user.blog?.path ?? 'blog',
       routeBasePath: trimSlashes(user.blog?.routeBasePath ?? 'blog'),
@@ -147,7 +149,7 @@ export function clientSiteData(config: SiteConfig, pageRoutes: string[]): Client
     routePatterns: [
       // A page's route is matched literally: characters path-to-regexp reads as syntax are escaped.
       ...pageRoutes.map((route) => route.replace(/[{}()[\]+?!:*\\]/g, '\\$&')),
-      `/${config.docs.routeBasePath}{/*rest}`,
+      ...config.docsInstances.map((docs) => `/${docs.routeBasePath}${docs.routeBasePath ? '{/*rest}' : '{*rest}'}`),
       `/${config.blog.routeBasePath}{/*rest}`,
     ],
     search: !config.noIndex,

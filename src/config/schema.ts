@@ -7,6 +7,22 @@ const navItem = object(
   ['label', 'position'],
 );
 
+const docsVersion = object({ label: str, path: str, banner: oneOf('none', 'unreleased', 'unmaintained'), badge: bool, noIndex: bool, className: str });
+
+/** The options every docs instance has (see DocsInstanceOptions). */
+const docsInstanceFields = {
+  path: str,
+  routeBasePath: str,
+  sidebarPath: str,
+  editUrl: str,
+  sidebarCollapsed: bool,
+  lastVersion: str,
+  onlyIncludeVersions: arrayOf(str),
+  includeCurrentVersion: bool,
+  disableVersioning: bool,
+  versions: recordOf(docsVersion),
+};
+
 const locale = object({ label: str, direction: oneOf('ltr', 'rtl'), htmlLang: str, calendar: str, path: str });
 
 /** Shape of site/sipadocs.config.ts; kept in step with UserConfig in types.ts. */
@@ -25,16 +41,13 @@ export const configSchema: Schema = object(
     customFields: recordOf(anything),
     i18n: object({ defaultLocale: str, locales: arrayOf(str), localeConfigs: recordOf(locale) }, ['defaultLocale', 'locales']),
     docs: object({
-      path: str,
-      routeBasePath: str,
-      sidebarPath: str,
-      editUrl: str,
+      ...docsInstanceFields,
       sidebarHideable: bool,
       autoCollapseCategories: bool,
-      sidebarCollapsed: bool,
       versionPersistence: oneOf('localStorage', 'none'),
       version: object({ name: str, label: str }),
     }),
+    docsInstances: arrayOf(object({ id: str, ...docsInstanceFields }, ['id'])),
     blog: object({
       path: str,
       routeBasePath: str,

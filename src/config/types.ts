@@ -13,6 +13,56 @@ export interface Mdx1CompatSetting {
   headingIds?: boolean;
 }
 
+/** How one version of a docs instance is shown (Docusaurus's `versions` option of the docs plugin). */
+export interface DocsVersionOptions {
+  label?: string;
+  /** The version's route below the docs' base path ('' for the base path itself). */
+  path?: string;
+  banner?: 'none' | 'unreleased' | 'unmaintained';
+  /** Show "Version: <label>" above its docs (default: when the docs have several versions). */
+  badge?: boolean;
+  /** Its pages are marked `noindex`. */
+  noIndex?: boolean;
+  /** A class name on the pages of the version. */
+  className?: string;
+}
+
+/** One docs instance: a folder of docs with its sidebars, route, edit URL and versions. */
+export interface DocsInstanceOptions {
+  path?: string;
+  routeBasePath?: string;
+  sidebarPath?: string;
+  editUrl?: string;
+  /** Whether categories start collapsed (the active page's categories are always open). */
+  sidebarCollapsed?: boolean;
+  /** The version served at the base path (default: the newest of versions.json, else the current docs). */
+  lastVersion?: string;
+  /** Build only these versions ('current' names the docs folder). */
+  onlyIncludeVersions?: string[];
+  /** Build the docs folder as the version 'current' (default true). */
+  includeCurrentVersion?: boolean;
+  /** Ignore versions.json: only the docs folder is built. */
+  disableVersioning?: boolean;
+  versions?: Record<string, DocsVersionOptions>;
+}
+
+/** A docs instance with every default filled in (see docsInstancesOf). */
+export interface DocsInstanceConfig {
+  /** 'default' for the site's `docs`. */
+  id: string;
+  path: string;
+  /** Without slashes at either end; '' serves the docs at the site root. */
+  routeBasePath: string;
+  sidebarPath: string;
+  editUrl: string;
+  sidebarCollapsed: boolean;
+  lastVersion: string | null;
+  onlyIncludeVersions: string[] | null;
+  includeCurrentVersion: boolean;
+  disableVersioning: boolean;
+  versions: Record<string, DocsVersionOptions>;
+}
+
 /** The site configuration as written in site/sipadocs.config.ts (optional keys have defaults). */
 export interface UserConfig {
   title: string;
@@ -37,18 +87,18 @@ export interface UserConfig {
     locales: string[];
     localeConfigs?: Record<string, Partial<LocaleConfig>>;
   };
-  docs?: {
-    path?: string;
-    routeBasePath?: string;
-    sidebarPath?: string;
-    editUrl?: string;
+  /** The docs (Docusaurus's default docs instance), with the theme's docs settings. */
+  docs?: DocsInstanceOptions & {
     sidebarHideable?: boolean;
     autoCollapseCategories?: boolean;
-    /** Whether categories start collapsed (the active page's categories are always open). */
-    sidebarCollapsed?: boolean;
     versionPersistence?: 'localStorage' | 'none';
     version?: { name?: string; label?: string };
   };
+  /**
+   * More docs instances beside `docs`, each a folder of docs with its own id, sidebars, route and
+   * versions (Docusaurus's docs plugin used several times).
+   */
+  docsInstances?: Array<DocsInstanceOptions & { id: string }>;
   blog?: {
     path?: string;
     routeBasePath?: string;
@@ -96,7 +146,11 @@ type DeepRequired<T> = T extends (infer U)[]
     : T;
 
 /** The validated configuration with every default filled in, plus where it came from. */
-export type SiteConfig = DeepRequired<Omit<UserConfig, 'announcementBar' | 'navbar' | 'i18n'>> & {
+export type SiteConfig = DeepRequired<Omit<UserConfig, 'announcementBar' | 'navbar' | 'i18n' | 'docs' | 'docsInstances'>> & {
+  /** The default docs instance's main settings and the theme's docs settings (its full settings are docsInstances[0]). */
+  docs: DeepRequired<Pick<NonNullable<UserConfig['docs']>, 'path' | 'routeBasePath' | 'sidebarPath' | 'editUrl' | 'sidebarCollapsed' | 'sidebarHideable' | 'autoCollapseCategories' | 'versionPersistence' | 'version'>>;
+  /** Every docs instance: the site's `docs` first (id 'default'), then `docsInstances`. */
+  docsInstances: DocsInstanceConfig[];
   announcementBar: AnnouncementBar | null;
   navbar: { title: string; logo: { src: string; alt: string } | null; hideOnScroll: boolean; items: NavItem[] };
   i18n: { defaultLocale: string; locales: string[]; localeConfigs: Record<string, LocaleConfig> };

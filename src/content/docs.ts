@@ -8,6 +8,7 @@ import { checkFields, frontMatterKeyLine } from './frontMatter.js';
 import type { ContentSource, Doc } from './model.js';
 import { contentFormat, findH1, isCategoryIndex, stripNumberPrefix, withoutExtension } from './names.js';
 import { checkRoute } from './routeCheck.js';
+import { planDocsVersions, type DocsVersion } from './docsVersions.js';
 
 /** Every front-matter key a doc honours; any other key is warned about. */
 export const DOC_FIELDS = {
@@ -44,10 +45,27 @@ export function cleanDirPath(dir: string): string {
 }
 
 /**
- * Builds one doc: its id, route, titles and sidebar position from path and front matter. Unknown
- * front-matter keys are passed to `warn`.
+ * The only version of the site's docs when no versions are stored: the docs folder at the docs'
+ * base path. (A build reads the versions of every docs instance with readDocsInstances.)
  */
-export function createDoc(input: DocInput, config: SiteConfig, warn: (warning: FrontMatterWarning) => void = () => {}): Doc {
+export function unversionedDocs(config: SiteConfig): DocsVersion {
+  const only = { ...config.docsInstances[0]!, includeCurrentVersion: true, onlyIncludeVersions: null, lastVersion: null, versions: {} };
+  const planned = planDocsVersions(only, [], () => false);
+  if (!('versions' in planned)) throw new Error('the docs folder alone is always a valid version');
+  return planned.versions[0]!;
+}
+
+/**
+ * Builds one doc of a version of a docs instance: its id, route, titles and sidebar position from
+ * its path inside the version's folder and its front matter. Unknown front-matter keys are passed
+ * to `warn`.
+ */
+export function createDoc(
+  input: DocInput,
+  config: SiteConfig,
+  warn: (warning: FrontMatterWarning) => void = () => {},
+  version: DocsVersion = unversionedDocs(config),
+): Doc {
   const { parsed } = input;
   checkFields(parsed, DOC_FIELDS, input.relPath, input.text).forEach(warn);
   const fm = parsed.data as {
@@ -56,14 +74,13 @@ export function createDoc(input: DocInput, config: SiteConfig, warn: (warning: F
     pagination_label?: string; sidebar_class_name?: string; sidebar_custom_props?: Record<string, unknown>;
     last_update?: { date?: Date | string; author?: string };
   };
-  const docsRel = path.posix.relative(config.docs.path, input.relPath);
+  const docsRel = path.posix.relative(version.docsDir, input.relPath);
   const rawDir = path.posix.dirname(docsRel) === '.' ? '' : path.posix.dirname(docsRel);
   const file = stripNumberPrefix(withoutExtension(path.posix.basename(docsRel)));
   const dir = cleanDirPath(rawDir);
   const baseName = fm.id ?? file.name;
   const id = dir ? `${dir}/${baseName}` : baseName;
-  const routeBase = `/${config.docs.routeBasePath}`;
-  const route = docRoute(docsRel, fm, config.docs.routeBasePath);
+  const route = docRoute(docsRel, fm, version.routeBase);
   if (fm.slug !== undefined) checkRoute(route, input.relPath, 'slug', frontMatterKeyLine(parsed, 'slug'));
   else checkRoute(route, input.relPath, 'file name');
   const title = fm.title ?? findH1(parsed.body) ?? file.name;
@@ -79,6 +96,9 @@ export function createDoc(input: DocInput, config: SiteConfig, warn: (warning: F
   return {
     ...commonFields(parsed, config, input.relPath, input.text),
     id,
+    pluginId: version.pluginId,
+    version: version.name,
+    docsDir: version.docsDir,
     source,
     route,
     title,
@@ -87,8 +107,8 @@ export function createDoc(input: DocInput, config: SiteConfig, warn: (warning: F
     position: fm.sidebar_position ?? file.position,
     dirPath: rawDir,
     hideTitle: fm.hide_title ?? false,
-    editUrl: editUrlOf(parsed, config.docs.editUrl ? joinUrl(config.docs.editUrl, input.relPath) : null),
-    tags: toTagRefs(fm.tags, routeBase),
+    editUrl: editUrlOf(parsed, instanceEditUrl(config, version.pluginId, input.relPath)),
+    tags: toTagRefs(fm.tags, version.routeBase === '/' ? '' : version.routeBase),
     paginationLabel: fm.pagination_label ?? undefined,
     pagination: {},
     sidebarClassName: fm.sidebar_class_name ?? undefined,
@@ -106,8 +126,9 @@ export function createDoc(input: DocInput, config: SiteConfig, warn: (warning: F
  * `id` or the file name without its prefix).
  *
  * @param docsRel the file's path inside the docs folder, "/"-separated
+ * @param routeBase where the version's docs start ("/docs", "docs/1.0", "/")
  */
-export function docRoute(docsRel: string, fm: { id?: unknown; slug?: unknown }, routeBasePath: string): string {
+export function docRoute(docsRel: string, fm: { id?: unknown; slug?: unknown }, routeBase: string): string {
   const rawDir = path.posix.dirname(docsRel) === '.' ? '' : path.posix.dirname(docsRel);
   const fileName = withoutExtension(path.posix.basename(docsRel));
   const dir = cleanDirPath(rawDir);
@@ -118,7 +139,13 @@ export function docRoute(docsRel: string, fm: { id?: unknown; slug?: unknown }, 
   if (slug?.startsWith('/')) tail = slug;
   else if (slug === undefined && isCategoryIndex(fileName, rawDir)) tail = folder;
   else tail = path.posix.resolve(folder, slug ?? baseId);
-  return `/${routeBasePath}/${tail}`.replace(/\/{2,}/g, '/').replace(/\/+$/, '') || '/';
+  return `/${routeBase}/${tail}`.replace(/\/{2,}/g, '/').replace(/\/+$/, '') || '/';
+}
+
+/** The edit link of a doc from its instance's `editUrl`, or null when it has none. */
+function instanceEditUrl(config: SiteConfig, pluginId: string, relPath: string): string | null {
+  const editUrl = config.docsInstances.find((instance) => instance.id === pluginId)?.editUrl;
+  return editUrl ? joinUrl(editUrl, relPath) : null;
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { AnnouncementBar } from '../shared/types.js';
+import type { DocsInstance } from './docsVersions.js';
 import type { FrontMatterWarning } from './frontMatter.js';
 import type { Author, Breadcrumb, LinkTarget, SidebarItem, TagRef, TocItem } from '../shared/types.js';
 
@@ -36,7 +37,18 @@ export interface CommonPageFields {
 }
 
 export interface Doc extends CommonPageFields {
+  /** Unique within its version of its docs instance (the same doc has the same id in every version). */
   id: string;
+  /** The docs instance it belongs to ('default' for the site's `docs`). */
+  pluginId: string;
+  /** Its version: 'current' for the docs folder, else a name of the instance's versions file. */
+  version: string;
+  /**
+   * Its docs root: the site-relative folder of its version's docs ("docs",
+   * "versioned_docs/version-1.0"). Its id and route are relative to it, and so are markdown links
+   * written "relative to the docs root".
+   */
+  docsDir: string;
   source: ContentSource;
   route: string;
   title: string;
@@ -66,6 +78,9 @@ export interface Doc extends CommonPageFields {
 }
 
 export interface CategoryIndex {
+  /** The docs instance and version of the sidebar it belongs to. */
+  pluginId: string;
+  version: string;
   route: string;
   title: string;
   description: string;
@@ -75,7 +90,15 @@ export interface CategoryIndex {
 }
 
 export interface Sidebar {
+  /**
+   * Unique in the site: the name it is declared with for the site's docs without versions, else
+   * "<instance>/<version>/<name>" (see sidebarKey).
+   */
   id: string;
+  /** The name the sidebars file gives it. */
+  name: string;
+  pluginId: string;
+  version: string;
   items: SidebarItem[];
 }
 
@@ -118,6 +141,9 @@ export interface SitePage extends CommonPageFields {
 }
 
 export interface SiteModel {
+  /** Every docs instance with its versions (the site's `docs` first). */
+  docsInstances: DocsInstance[];
+  /** The docs of every version of every docs instance. */
   docs: Doc[];
   sidebars: Sidebar[];
   placements: Map<string, SidebarPlacement>;

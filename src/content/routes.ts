@@ -1,10 +1,11 @@
 import type { SiteConfig } from '../config/types.js';
 import type {
-  BlogPostRouteData, BlogPostSummary, DocRouteData, LastUpdate, LinkTarget, PageMeta, PageRouteData, RouteData, TagRef, TocItem,
+  BlogPostRouteData, BlogPostSummary, CategoryRouteData, DocRouteData, LastUpdate, LinkTarget, PageMeta, PageRouteData, RouteData, TagRef, TocItem,
 } from '../shared/types.js';
 import { routeToHtmlFile } from '../shared/paths.js';
 import type { CompiledPage } from './mdx/compile.js';
 import type { BlogPost, CommonPageFields, Doc, SiteModel } from './model.js';
+import { versionData } from './versionData.js';
 
 /** What a route's client chunk holds. */
 export type ContentRef =
@@ -49,7 +50,9 @@ export function planRoutes(
   const blogBase = `/${config.blog.routeBasePath}`;
   const add = (route: Omit<PlannedRoute, 'outputFile'>) => routes.push({ ...route, outputFile: routeToHtmlFile(route.path) });
 
-  const docsBase = `/${config.docs.routeBasePath}`;
+  const versions = versionData(model);
+  // A version marked noIndex has every page marked so.
+  const noIndexVersions = new Set(model.docsInstances.flatMap((instance) => instance.versions.filter((v) => v.noIndex).map((v) => `${v.pluginId}@${v.name}`)));
   const docTags = tagIndex(model.docs.filter((doc) => !doc.unlisted), (doc) => doc.tags);
   for (const doc of model.docs) {
     const page = compiled.get(doc.source.relPath)!;
@@ -73,9 +76,13 @@ export function planRoutes(
     if (tags.length > 0) data.tags = tags;
     if (doc.draft) data.draft = true;
     if (page.isStatic) data.staticHtml = true;
+    const version = versions.of(doc);
+    if (version) data.version = version;
+    const meta = pageMeta({ title: doc.title, description: doc.description, path: doc.route, ogType: 'article' }, doc, page);
+    if (noIndexVersions.has(`${doc.pluginId}@${doc.version}`)) meta.noIndex = true;
     add({
       path: doc.route,
-      meta: pageMeta({ title: doc.title, description: doc.description, path: doc.route, ogType: 'article' }, doc, page),
+      meta,
       data,
       content: { kind: 'mdx', relPath: doc.source.relPath },
       sidebarId: placement?.sidebarId ?? null,
@@ -85,25 +92,35 @@ export function planRoutes(
 
   for (const index of model.categoryIndexes) {
     const placement = model.placements.get(index.route) ?? null;
+    const data: CategoryRouteData = {
+      kind: 'category',
+      title: index.title,
+      description: index.description,
+      breadcrumbs: placement?.breadcrumbs ?? [],
+      items: index.items,
+      previous: placement?.previous ?? null,
+      next: placement?.next ?? null,
+    };
+    const version = versions.of(index);
+    if (version) data.version = version;
+    const meta: PageMeta = { title: index.title, description: index.description, path: index.route };
+    if (noIndexVersions.has(`${index.pluginId}@${index.version}`)) meta.noIndex = true;
     add({
       path: index.route,
-      meta: { title: index.title, description: index.description, path: index.route },
-      data: {
-        kind: 'category',
-        title: index.title,
-        description: index.description,
-        breadcrumbs: placement?.breadcrumbs ?? [],
-        items: index.items,
-        previous: placement?.previous ?? null,
-        next: placement?.next ?? null,
-      },
+      meta,
+      data,
       content: null,
       sidebarId: index.sidebarId,
       sourceFile: null,
     });
   }
 
-  addDocsTagPages(docTags, docsBase, add);
+  // Each version of each docs instance has its own tags, under its own base path.
+  for (const version of model.docsInstances.flatMap((instance) => instance.versions)) {
+    const base = version.routeBase === '/' ? '' : version.routeBase;
+    const own = new Map([...docTags].filter(([, entry]) => entry.items[0]!.pluginId === version.pluginId && entry.items[0]!.version === version.name));
+    addDocsTagPages(own, base, add);
+  }
 
   // Unlisted posts have their page, but no place in lists, tags, the archive or other posts' links.
   const posts = model.posts.filter((post) => !post.unlisted);

@@ -4,7 +4,8 @@ import type { SiteConfig } from '../config/types.js';
 import { SiteError, SiteErrors, codeFrame } from '../errors.js';
 import type { Author } from '../shared/types.js';
 import { createPost, firstParagraph, parseAuthors } from './blog.js';
-import { createDoc, parseCategoryFile, type CategoryMeta } from './docs.js';
+import { createDoc, parseCategoryFile, unversionedDocs, type CategoryMeta } from './docs.js';
+import type { DocsInstance, DocsVersion } from './docsVersions.js';
 import { parseFrontMatter, type FrontMatterWarning } from './frontMatter.js';
 import type { Doc, SiteModel, SitePage, BlogPost } from './model.js';
 import { createMarkdownPage, createReactPage } from './pages.js';
@@ -21,10 +22,26 @@ export interface LoadedSource extends SourceFile {
   problem?: SiteError;
 }
 
+/** A version's sidebars file, loaded: null for one sidebar generated from its folder. */
+export interface LoadedSidebars {
+  config: SidebarsConfig | null;
+  /** The file, for messages ('' when there is none). */
+  file: string;
+}
+
 export interface SiteModelOptions {
   /** Keep draft docs, posts and pages (`serve --watch`); a production build leaves them out. */
   drafts?: boolean;
+  /**
+   * The docs instances with their versions (see readDocsInstances), and the sidebars of each
+   * version by versionKey. Without them, the site's docs folder is its only docs, with the
+   * sidebars given to buildSiteModel.
+   */
+  docs?: { instances: DocsInstance[]; sidebars: ReadonlyMap<string, LoadedSidebars> };
 }
+
+/** A version's key in maps: "<instance>@<version>". */
+export const versionKey = (pluginId: string, version: string) => `${pluginId}@${version}`;
 
 /**
  * Builds the site model from the source texts: docs, sidebars, category indexes, blog posts and
@@ -56,14 +73,21 @@ export function buildSiteModel(
   // An unreadable file is an error of its own; as an empty file it trips nothing else up.
   for (const source of sources) if (source.problem) errors.push(source.problem);
 
-  const categories = new Map<string, CategoryMeta>();
+  const only = unversionedDocs(config);
+  const instances = options.docs?.instances ?? [{ id: only.pluginId, config: config.docsInstances[0]!, versions: [only], lastVersion: only.name }];
+  const versions = new Map(instances.flatMap((instance) => instance.versions.map((version) => [versionKey(instance.id, version.name), version] as const)));
+  const versionOf = (source: LoadedSource): DocsVersion | undefined => versions.get(source.docs ? versionKey(source.docs.pluginId, source.docs.version) : versionKey(only.pluginId, only.name));
+  // `_category_` files by version, then by raw folder inside the version's docs folder.
+  const categories = new Map<DocsVersion, Map<string, CategoryMeta>>();
   let authors = new Map<string, Author>();
   for (const source of sources) {
     if (source.problem && (source.section === 'docsCategory' || source.section === 'blogAuthors')) continue;
-    if (source.section === 'docsCategory') {
-      const dir = path.posix.dirname(path.posix.relative(config.docs.path, source.relPath));
+    const version = source.section === 'docsCategory' ? versionOf(source) : undefined;
+    if (version) {
+      const dir = path.posix.dirname(path.posix.relative(version.docsDir, source.relPath));
       const meta = attempt(() => parseCategoryFile(source.relPath, source.text));
-      if (meta) categories.set(dir === '.' ? '' : dir, meta);
+      if (!categories.has(version)) categories.set(version, new Map());
+      if (meta) categories.get(version)!.set(dir === '.' ? '' : dir, meta);
     }
     if (source.section === 'blogAuthors') authors = attempt(() => parseAuthors(source.relPath, source.text)) ?? authors;
   }
@@ -73,8 +97,9 @@ export function buildSiteModel(
   let pages: SitePage[] = [];
   for (const source of sources) {
     const input = () => ({ relPath: source.relPath, absPath: source.absPath, text: source.text, parsed: parseFrontMatter(source.text, source.relPath) });
-    if (source.section === 'docs') {
-      const doc = attempt(() => createDoc(input(), config, warn));
+    const version = source.section === 'docs' ? versionOf(source) : undefined;
+    if (version) {
+      const doc = attempt(() => createDoc(input(), config, warn, version));
       if (doc) docs.push(doc);
     } else if (source.section === 'blog') {
       const post = attempt(() => createPost(input(), authors, config, firstParagraph, warn));
@@ -88,10 +113,14 @@ export function buildSiteModel(
       if (page) pages.push(page);
     }
   }
-  const draftDocIds = new Set<string>();
+  // Doc ids of drafts, by version.
+  const draftDocIds = new Map<string, Set<string>>();
   let draftsLeftOut = 0;
   if (!options.drafts) {
-    for (const doc of docs) if (doc.draft) draftDocIds.add(doc.id);
+    for (const doc of docs) {
+      const key = versionKey(doc.pluginId, doc.version);
+      if (doc.draft) draftDocIds.set(key, (draftDocIds.get(key) ?? new Set()).add(doc.id));
+    }
     const before = docs.length + posts.length + pages.length;
     docs = docs.filter((doc) => !doc.draft);
     posts = posts.filter((post) => !post.draft);
@@ -100,14 +129,36 @@ export function buildSiteModel(
   }
   posts.sort((a, b) => (a.date === b.date ? a.slug.localeCompare(b.slug) : a.date < b.date ? 1 : -1));
 
-  const sidebars = attempt(() => buildSidebars(config, docs, categories, sidebarsConfig, sidebarsFile, draftDocIds));
-  for (const error of resolvePagination(docs, draftDocIds)) errors.push(error);
+  const docsByVersion = new Map<string, Doc[]>();
+  for (const doc of docs) {
+    const key = versionKey(doc.pluginId, doc.version);
+    const list = docsByVersion.get(key);
+    if (list) list.push(doc);
+    else docsByVersion.set(key, [doc]);
+  }
+  const sidebars: SiteModel['sidebars'] = [];
+  const placements: SiteModel['placements'] = new Map();
+  const categoryIndexes: SiteModel['categoryIndexes'] = [];
+  for (const [key, version] of versions) {
+    const ofVersion = docsByVersion.get(key) ?? [];
+    const leftOut = draftDocIds.get(key) ?? new Set<string>();
+    const declared = options.docs?.sidebars.get(key) ?? (version === only ? { config: sidebarsConfig, file: sidebarsFile } : { config: null, file: '' });
+    // A stored version without a sidebars file has no sidebar, as in Docusaurus.
+    const built = version.sidebarsFile === null ? { sidebars: [], placements: new Map(), categoryIndexes: [] } : attempt(() => buildSidebars(config, ofVersion, categories.get(version) ?? new Map(), declared.config, declared.file, leftOut, version));
+    if (built) {
+      sidebars.push(...built.sidebars);
+      for (const [route, placement] of built.placements) placements.set(route, placement);
+      categoryIndexes.push(...built.categoryIndexes);
+    }
+    for (const error of resolvePagination(ofVersion, leftOut)) errors.push(error);
+  }
   if (errors.length > 0) throw new SiteErrors(errors);
   return {
+    docsInstances: instances,
     docs,
-    sidebars: sidebars!.sidebars,
-    placements: sidebars!.placements,
-    categoryIndexes: sidebars!.categoryIndexes,
+    sidebars,
+    placements,
+    categoryIndexes,
     posts,
     pages,
     announcementBar: config.announcementBar,

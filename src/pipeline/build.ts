@@ -69,8 +69,8 @@ export async function buildSite(session: BuildSession, options: BuildSiteOptions
   const config = await log.stage('config', () => loadConfig(session.siteDir));
   // git runs in a process of its own while the pages are scanned and compiled.
   const gitHistory = readGitHistory(config.siteDir, session.caches.git).catch(() => new Map() as GitHistory);
-  const { sources, staticFiles } = await log.stage('scan', () => scanSite(config), describe.scan);
-  const model = await log.stage('model', () => modelSite(config, sources, session.drafts, report), describe.model);
+  const { sources, staticFiles, docs } = await log.stage('scan', () => scanSite(config), describe.scan);
+  const model = await log.stage('model', () => modelSite(config, sources, docs, session.drafts, report), describe.model);
   const compiled = await log.stage('compile', () => compileSite(session, config, model, report), describe.compile);
   const history = await log.stage('last updated', () => gitHistory, describe.history);
   const plan = await log.stage('routes', async () => planSite({ config, model, history, staticFiles }, compiled, report), describe.routes);

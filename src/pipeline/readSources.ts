@@ -3,6 +3,7 @@ import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { SiteConfig } from '../config/types.js';
 import { scanSources } from '../content/scan.js';
+import type { DocsInstance } from '../content/docsVersions.js';
 import type { LoadedSource } from '../content/siteModel.js';
 import { SiteError } from '../errors.js';
 
@@ -16,8 +17,8 @@ const MARKDOWN = /\.mdx?$/;
  * Files are read before their size is known (a stat per file would cost more than the reads), so
  * a stray huge file is read once before it is refused; Node itself refuses files over 2 GiB.
  */
-export async function readSources(config: SiteConfig): Promise<LoadedSource[]> {
-  const files = await scanSources(config);
+export async function readSources(config: SiteConfig, docs?: DocsInstance[]): Promise<LoadedSource[]> {
+  const files = await scanSources(config, docs);
   // One synchronous read per file: for thousands of small files this is about ten times faster
   // than fs/promises, whose every call is a thread-pool round trip.
   return files.map((file) => {

@@ -82,6 +82,11 @@ export interface ClientSiteData {
     version: { name: string; label: string };
   };
   blog: { routeBasePath: string; title: string; showReadingTime: boolean };
+  /**
+   * The versions of each docs instance that has several, by instance id (absent when none has):
+   * the version dropdown, the banners and the navbar's doc links choose among them.
+   */
+  docsVersions?: Record<string, DocsInstanceVersions>;
   /** The config's `customFields`, when it has any (read by `useDocusaurusContext`). */
   customFields?: Record<string, unknown>;
   /** path-to-regexp patterns of the paths this site renders client-side. */
@@ -91,6 +96,32 @@ export interface ClientSiteData {
    * site is `noIndex`. Only a flag, so the site data does not change when the content does.
    */
   search: boolean;
+}
+
+/** The versions of one docs instance, newest first, and which one is served at its base path. */
+export interface DocsInstanceVersions {
+  versions: DocsVersionSummary[];
+  lastVersion: string;
+}
+
+export interface DocsVersionSummary {
+  name: string;
+  label: string;
+  /** The route of the version's main doc: its doc at the version's root, else its first sidebar's first doc, else its first doc. */
+  mainDoc: string;
+}
+
+/** Where a doc (or category index) of a docs instance with several versions stands among them. */
+export interface DocVersionData {
+  pluginId: string;
+  name: string;
+  label: string;
+  banner: 'unreleased' | 'unmaintained' | null;
+  /** Show "Version: <label>". */
+  badge: boolean;
+  className?: string;
+  /** The same page (by doc id) in the other versions that have it: routes by version name. */
+  alternates: Record<string, string>;
 }
 
 export interface TocItem {
@@ -227,6 +258,8 @@ export interface DocRouteData {
   staticHtml?: boolean;
   /** When and by whom the doc was last changed (git or front matter), or null when unknown. */
   lastUpdate: LastUpdate | null;
+  /** Its version, when its docs instance has several. */
+  version?: DocVersionData;
 }
 
 /** A doc's last change; either part may be unknown. */
@@ -262,6 +295,8 @@ export interface CategoryRouteData {
   items: Array<{ label: string; href: string; description: string; isCategory: boolean }>;
   previous: LinkTarget | null;
   next: LinkTarget | null;
+  /** Its version, when its docs instance has several. */
+  version?: DocVersionData;
 }
 
 export interface BlogListRouteData {

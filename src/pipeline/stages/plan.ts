@@ -5,6 +5,7 @@ import type { SiteConfig } from '../../config/types.js';
 import { resolveLastUpdate } from '../../content/lastUpdate.js';
 import type { SiteModel } from '../../content/model.js';
 import { planRoutes, type PlannedRoute } from '../../content/routes.js';
+import { versionData } from '../../content/versionData.js';
 import { planFeeds, type PlannedFeed } from '../../outputs/feeds.js';
 import { siteBase } from '../../outputs/siteUrl.js';
 import type { ClientSiteData, LastUpdate } from '../../shared/types.js';
@@ -45,6 +46,8 @@ export function planSite(input: PlanInput, compiled: CompiledSite, report: Build
   // Checked before anything is rendered: feeds, the sitemap and page markdown need the site's absolute URL.
   const base = siteBase(config);
   const siteData = clientSiteData(config, plan.routes.filter((r) => r.data.kind === 'page').map((r) => r.path));
+  const docsVersions = versionData(model).site;
+  if (docsVersions) siteData.docsVersions = docsVersions;
   const { virtual, entryNames } = virtualSources(plan.routes, compiled, model, config, siteData);
   return { ...input, routes: plan.routes, feeds, base, siteData, virtual, entryNames };
 }

@@ -1,4 +1,6 @@
 import type { SiteConfig } from '../../config/types.js';
+import type { DocsInstance } from '../../content/docsVersions.js';
+import { readDocsInstances } from '../../content/readDocsInstances.js';
 import { scanStatic } from '../../content/scan.js';
 import type { LoadedSource } from '../../content/siteModel.js';
 import { readSources } from '../readSources.js';
@@ -8,10 +10,13 @@ export interface ScannedSite {
   sources: LoadedSource[];
   /** The files of the static folder, relative to it: copied into the output as they are. */
   staticFiles: string[];
+  /** Every docs instance with its versions (see readDocsInstances). */
+  docs: DocsInstance[];
 }
 
 /** The `scan` stage: the site's sources, read, and its static files, listed. */
 export async function scanSite(config: SiteConfig): Promise<ScannedSite> {
-  const [sources, staticFiles] = await Promise.all([readSources(config), scanStatic(config)]);
-  return { sources, staticFiles };
+  const docs = readDocsInstances(config);
+  const [sources, staticFiles] = await Promise.all([readSources(config, docs), scanStatic(config)]);
+  return { sources, staticFiles, docs };
 }
