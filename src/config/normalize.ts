@@ -1,3 +1,4 @@
+import { DEFAULT_MAGIC_COMMENTS } from '../content/mdx/magicComments.js';
 import { contentUrl, isExternalUrl, stripBase } from '../shared/paths.js';
 import type { ClientSiteData, FooterLink, LocaleConfig, NavItem } from '../shared/types.js';
 import { docsInstancesOf } from './docsInstances.js';
@@ -73,6 +74,9 @@ export function normalizeConfig(user: UserConfig, siteDir: string, configFile: s
       format: user.markdown?.format ?? 'detect',
       mdx1Compat: { ...DEFAULT_MDX1_COMPAT, ...user.markdown?.mdx1Compat },
       maxFileSize: user.markdown?.maxFileSize ?? DEFAULT_MAX_MARKDOWN_BYTES,
+      math: user.markdown?.math ?? false,
+      mermaid: user.markdown?.mermaid ?? false,
+      magicComments: user.markdown?.magicComments ?? DEFAULT_MAGIC_COMMENTS.map((kind) => ({ ...kind })),
     },
     codeThemes: { light: user.codeThemes?.light ?? 'github-light', dark: user.codeThemes?.dark ?? 'github-dark' },
     colorMode: {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 
@@ -40,5 +41,16 @@ export function cacheFolders(root: string) {
     ssr: path.join(root, 'ssr'),
     /** The fixed output folder esbuild's incremental contexts are given; nothing is written there. */
     bundler: path.join(root, 'bundler'),
+    /** What `serve --watch` builds and serves, one folder per site (see devOutputDir). */
+    dev: path.join(root, 'dev'),
   };
+}
+
+/**
+ * The output folder of `serve --watch` for a site: the development build (drafts included) lives
+ * in the cache, apart from the deployable output folder, and the next watch session starts from it.
+ */
+export function devOutputDir(siteDir: string): string {
+  const site = path.resolve(siteDir);
+  return path.join(cacheFolders(cacheRootFor(site)).dev, createHash('sha256').update(site).digest('hex').slice(0, 16));
 }

@@ -3,6 +3,7 @@ import { SiteError, type SiteErrorInit } from '../../errors.js';
 import type { MarkdownFormatSetting } from '../../config/types.js';
 import { compileMdx, type CompiledPage, type Mdx1Compat } from '../mdx/compile.js';
 import type { CodeHighlighter } from '../mdx/highlighter.js';
+import type { RenderingSettings } from '../mdx/rendering.js';
 import { isStaticPage } from '../static/isStaticPage.js';
 import { renderStaticPage, type StaticPage, type StaticSession } from '../static/renderStaticPage.js';
 import { staticModuleCode } from '../static/staticModule.js';
@@ -34,6 +35,8 @@ export interface CompileSettings {
   baseUrl: string;
   /** How markdown is read (the site's `markdown` config); Docusaurus's defaults when absent. */
   markdown?: { format: MarkdownFormatSetting; mdx1Compat: Mdx1Compat };
+  /** Magic comments, math and diagrams (see mdx/rendering.ts); the defaults without it. */
+  rendering?: RenderingSettings;
 }
 
 export type CompileOutcome =
@@ -95,6 +98,7 @@ export async function runCompileJob(
       frontMatter: job.frontMatter,
       baseUrl: settings.baseUrl,
       mdx1Compat: settings.markdown?.mdx1Compat,
+      rendering: settings.rendering,
     };
     // The fast path reads `:::tip Title` and `{#id}` as Docusaurus does by default only.
     const compat = settings.markdown?.mdx1Compat;

@@ -2,6 +2,7 @@ import type { SiteConfig } from '../../config/types.js';
 import { compilePages, type CompileStats } from '../../content/compile/compilePages.js';
 import type { CompileJob } from '../../content/compile/compileJob.js';
 import type { CompiledPage } from '../../content/mdx/compile.js';
+import type { RenderingSettings } from '../../content/mdx/rendering.js';
 import type { ContentSource, SiteModel } from '../../content/model.js';
 import { formatLocation, SiteError, SiteErrors } from '../../errors.js';
 import { relocateError, shownPath } from '../locations.js';
@@ -32,6 +33,7 @@ export async function compileSite(session: BuildSession, config: SiteConfig, mod
       routesBySource: routesBySource(model),
       siteDir: config.siteDir,
       baseUrl: config.baseUrl,
+      rendering: renderingSettings(config),
       markdown: { format: config.markdown.format, mdx1Compat: { ...config.markdown.mdx1Compat } },
     },
     {
@@ -58,6 +60,12 @@ export async function compileSite(session: BuildSession, config: SiteConfig, mod
   }
   if (errors.length > 0) throw new SiteErrors(errors);
   return { pages, keys, images, stats: { compiled: stats.compiled, reused: stats.reused } };
+}
+
+/** What the config says of magic comments, math and diagrams. */
+function renderingSettings(config: SiteConfig): RenderingSettings {
+  const { magicComments, math, mermaid } = config.markdown;
+  return { magicComments, math, mermaid };
 }
 
 /** The sources of every doc, post and markdown page. */
