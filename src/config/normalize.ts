@@ -1,3 +1,4 @@
+import { DEFAULT_MDX1_COMPAT } from '../content/mdx/mdx1Compat.js';
 import { DEFAULT_MAGIC_COMMENTS } from '../content/mdx/magicComments.js';
 import { contentUrl, isExternalUrl, stripBase } from '../shared/paths.js';
 import type { ClientSiteData, FooterLink, LocaleConfig, NavItem } from '../shared/types.js';
@@ -6,9 +7,6 @@ import type { SiteConfig, UserConfig } from './types.js';
 import { GENERATOR_NAME, GENERATOR_VERSION } from '../version.js';
 
 const trimSlashes = (s: string) => s.replace(/^\/+|\/+$/g, '');
-
-/** Docusaurus's defaults of markdown.mdx1Compat (see Mdx1CompatSetting). */
-export const DEFAULT_MDX1_COMPAT = { comments: true, admonitions: true, headingIds: true } as const;
 
 /** Default markdown.maxFileSize: 1 MB, far above real pages, and about 1 GB of memory to compile. */
 export const DEFAULT_MAX_MARKDOWN_BYTES = 1024 * 1024;

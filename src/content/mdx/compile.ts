@@ -3,8 +3,6 @@ import type { Root as MdastRoot } from 'mdast';
 import { Parser } from 'acorn';
 import type { Program } from 'estree';
 import type { VFileMessage } from 'vfile-message';
-import { DEFAULT_MDX1_COMPAT } from '../../config/normalize.js';
-import type { Mdx1CompatSetting } from '../../config/types.js';
 import { SiteError, codeFrame } from '../../errors.js';
 import { isExternalUrl, withBase } from '../../shared/paths.js';
 import type { TocItem } from '../../shared/types.js';
@@ -31,6 +29,7 @@ import {
   sourcePath,
 } from './plugins.js';
 import { deepestLine, findDeepNesting, isStackOverflow, nestingError } from './nesting.js';
+import { DEFAULT_MDX1_COMPAT, type Mdx1Compat } from './mdx1Compat.js';
 import { preprocess, type PreprocessOptions } from './preprocess.js';
 import { remarkAlerts } from './alerts.js';
 import type { RenderingSettings } from './rendering.js';
@@ -67,9 +66,6 @@ const loadMdxLibraries = () =>
       import('@slorber/remark-comment'),
     ]);
   }));
-
-/** markdown.mdx1Compat with every option set. */
-export type Mdx1Compat = Required<Mdx1CompatSetting>;
 
 /** Components the theme passes to every MDX page; usable without an import. */
 export const THEME_COMPONENTS: ReadonlySet<string> = new Set(THEME_COMPONENT_NAMES);

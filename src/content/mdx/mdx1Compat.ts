@@ -1,0 +1,11 @@
+/**
+ * What content written for MDX 1 (Docusaurus 2) needs to read the same under MDX 3: Docusaurus's
+ * `markdown.mdx1Compat` options and their defaults.
+ */
+import type { Mdx1CompatSetting } from '../../config/types.js';
+
+/** markdown.mdx1Compat with every option set. */
+export type Mdx1Compat = Required<Mdx1CompatSetting>;
+
+/** Docusaurus's defaults of markdown.mdx1Compat: every rewrite on. */
+export const DEFAULT_MDX1_COMPAT: Mdx1Compat = { comments: true, admonitions: true, headingIds: true };
