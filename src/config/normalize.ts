@@ -1,5 +1,5 @@
 import { DEFAULT_MDX1_COMPAT } from '../content/mdx/mdx1Compat.js';
-import { DEFAULT_MAGIC_COMMENTS } from '../content/mdx/magicComments.js';
+import { DEFAULT_MAGIC_COMMENTS } from '../shared/magicComments.js';
 import { contentUrl, isExternalUrl, stripBase } from '../shared/paths.js';
 import type { ClientSiteData, FooterLink, LocaleConfig, NavItem } from '../shared/types.js';
 import { docsInstancesOf } from './docsInstances.js';

@@ -1,6 +1,6 @@
 import type { SiteConfig } from '../../config/types.js';
 import { compilePages, type CompileStats } from '../../content/compile/compilePages.js';
-import type { CompileJob } from '../../content/compile/compileJob.js';
+import { COMPILED_PAGES, type CompileJob } from '../../content/compile/compileJob.js';
 import type { CompiledPage } from '../../content/mdx/compile.js';
 import type { RenderingSettings } from '../../content/mdx/rendering.js';
 import type { ContentSource, SiteModel } from '../../content/model.js';
@@ -37,10 +37,10 @@ export async function compileSite(session: BuildSession, config: SiteConfig, mod
       markdown: { format: config.markdown.format, mdx1Compat: { ...config.markdown.mdx1Compat } },
     },
     {
-      cacheDir: session.caches.compile,
-      siteId: session.siteId,
-      memory: session.memory.compile,
+      artifacts: session.artifacts.kind(COMPILED_PAGES),
       highlighter: () => session.highlighter(config.codeThemes),
+      staticSession: session.staticSession,
+      startEarly: session.startCompilerEarly,
       onProgress: report.progress,
     },
   );
