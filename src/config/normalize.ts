@@ -1,4 +1,4 @@
-import { DEFAULT_MDX1_COMPAT } from '../content/mdx/mdx1Compat.js';
+import { DEFAULT_MDX1_COMPAT } from './mdx1Compat.js';
 import { DEFAULT_MAGIC_COMMENTS } from '../shared/magicComments.js';
 import { contentUrl, isExternalUrl, stripBase } from '../shared/paths.js';
 import type { ClientSiteData, FooterLink, LocaleConfig, NavItem } from '../shared/types.js';

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { SiteError, type SiteErrorInit } from '../../errors.js';
 import type { MarkdownFormatSetting } from '../../config/types.js';
 import { compileMdx, type CompiledPage } from '../mdx/compile.js';
-import type { Mdx1Compat } from '../mdx/mdx1Compat.js';
+import type { Mdx1Compat } from '../../config/mdx1Compat.js';
 import type { CodeHighlighter } from '../mdx/highlighter.js';
 import type { RenderingSettings } from '../mdx/rendering.js';
 import { isStaticPage } from '../static/isStaticPage.js';

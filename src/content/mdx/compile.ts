@@ -29,7 +29,7 @@ import {
   sourcePath,
 } from './plugins.js';
 import { deepestLine, findDeepNesting, isStackOverflow, nestingError } from './nesting.js';
-import { DEFAULT_MDX1_COMPAT, type Mdx1Compat } from './mdx1Compat.js';
+import { DEFAULT_MDX1_COMPAT, type Mdx1Compat } from '../../config/mdx1Compat.js';
 import { preprocess, type PreprocessOptions } from './preprocess.js';
 import { remarkAlerts } from './alerts.js';
 import type { RenderingSettings } from './rendering.js';

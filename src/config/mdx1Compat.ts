@@ -1,8 +1,4 @@
-/**
- * What content written for MDX 1 (Docusaurus 2) needs to read the same under MDX 3: Docusaurus's
- * `markdown.mdx1Compat` options and their defaults.
- */
-import type { Mdx1CompatSetting } from '../../config/types.js';
+import type { Mdx1CompatSetting } from './types.js';
 
 /** markdown.mdx1Compat with every option set. */
 export type Mdx1Compat = Required<Mdx1CompatSetting>;
