@@ -1,5 +1,3 @@
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { MarkdownFormatSetting, Mdx1CompatSetting, UserConfig } from '../config/types.js';
 import type { ConfigObject } from './evaluated.js';
 import type { MigrationNotes } from './notes.js';
@@ -8,30 +6,12 @@ const FORMATS: readonly MarkdownFormatSetting[] = ['mdx', 'md', 'detect'];
 const COMPAT_KEYS = ['comments', 'admonitions', 'headingIds'] as const;
 
 /**
- * The major version of Docusaurus a project is built with, from the `@docusaurus/core` range in
- * its package.json ("^3.0.0" → 3, "2.4.3" → 2); null when the project does not say.
- */
-export function docusaurusMajor(projectDir: string): number | null {
-  const file = path.join(projectDir, 'package.json');
-  if (!existsSync(file)) return null;
-  let manifest: { dependencies?: Record<string, unknown>; devDependencies?: Record<string, unknown> };
-  try {
-    manifest = JSON.parse(readFileSync(file, 'utf8'));
-  } catch {
-    return null;
-  }
-  const range = manifest.dependencies?.['@docusaurus/core'] ?? manifest.devDependencies?.['@docusaurus/core'];
-  const major = typeof range === 'string' ? /(\d+)/.exec(range)?.[1] : undefined;
-  return major === undefined ? null : Number(major);
-}
-
-/**
  * The `markdown` settings of the migrated site, so that its pages are read as Docusaurus read
  * them: Docusaurus 3 reads every .md and .mdx file as MDX unless `markdown.format` says otherwise,
  * with its `mdx1Compat` rewrites; Docusaurus 2 read both as MDX (version 1). The Docusaurus
  * `markdown` object's other keys are reported.
  */
-export function migrateMarkdownOptions(markdown: ConfigObject, major: number | null, notes: MigrationNotes): NonNullable<UserConfig['markdown']> {
+export function migrateMarkdownOptions(markdown: ConfigObject, major: number, notes: MigrationNotes): NonNullable<UserConfig['markdown']> {
   const given = markdown.string('format');
   const format = given && (FORMATS as readonly string[]).includes(given) ? (given as MarkdownFormatSetting) : 'mdx';
   if (given && format !== given) notes.notCarried(`markdown.format: "${given}"`, "sipadocs reads 'mdx', 'md' or 'detect'; 'mdx' was used");

@@ -28,6 +28,7 @@ import {
   type ResolvedImage,
   sourcePath,
 } from './plugins.js';
+import type { LinkPlace } from './linkPlaces.js';
 import { deepestLine, findDeepNesting, isStackOverflow, nestingError } from './nesting.js';
 import { DEFAULT_MDX1_COMPAT, type Mdx1Compat } from '../../config/mdx1Compat.js';
 import { preprocess, type PreprocessOptions } from './preprocess.js';
@@ -122,6 +123,8 @@ export interface CompiledPage {
   h1: string | null;
   warnings: CompileWarning[];
   markdownLinks: Record<string, string | null>;
+  /** Where each link of the content is written, by the href the page shows (see linkPlaces.ts). */
+  linkPlaces: LinkPlace[];
   /** The `image` front matter as a URL: a path under the site or a full URL; null without one. */
   image: string | null;
   /**
@@ -165,8 +168,8 @@ export function pageFacts(
   excerpt: { state: CompileState } | null,
   image: string | null,
 ): Omit<CompiledPage, 'isStatic' | 'code' | 'excerptCode'> {
-  const { toc, headingIds, anchors, h1, warnings, markdownLinks } = main.state;
-  return { hasTruncateMarker, toc, headingIds, anchors, excerptAnchors: excerpt?.state.anchors ?? null, h1, warnings, markdownLinks, image, markdown: main.markdown };
+  const { toc, headingIds, anchors, h1, warnings, markdownLinks, linkPlaces } = main.state;
+  return { hasTruncateMarker, toc, headingIds, anchors, excerptAnchors: excerpt?.state.anchors ?? null, h1, warnings, markdownLinks, linkPlaces, image, markdown: main.markdown };
 }
 
 /** The `image` front matter as a URL: a file beside the page (which must exist), a path under the site, or a URL. */
@@ -226,6 +229,7 @@ async function compileOnce(
     unknownNames: [],
     scopeNames: new Set(),
     markdownLinks: {},
+    linkPlaces: [],
   };
   const pluginOptions: PluginOptions = {
     state,
