@@ -86,6 +86,7 @@ export async function planContent(
   }
 
   for (const [i, dir] of site.staticDirs.entries()) {
+    if (!bounds.allows('staticDirectories', dir)) continue;
     for (const { from, rel } of await listFiles('staticDirectories', dir, true)) {
       if (!plan.copy(from, `${layout.staticDir}/${rel}`)) {
         notes.notCarried(`${dir}/${rel}`, `another static folder has a file of the same name, which was kept`);

@@ -52,6 +52,9 @@ export function findProjectRoot(configDir: string): ProjectRoot {
  * here; what lies outside is never read nor copied, and a warning in the report names it.
  */
 export class ProjectBounds {
+  /** Items already warned about: a file listed twice is named once. */
+  private readonly warned = new Set<string>();
+
   private constructor(
     /** The config's folder, as given; the config's relative paths start there. */
     private readonly projectDir: string,
@@ -93,7 +96,7 @@ export class ProjectBounds {
     if (!existsSync(dir)) return [];
     const { files, outside } = await globInside(patterns, { cwd: dir, dot: options.dot, ignore: options.ignore }, [this.root.root]);
     for (const link of outside) {
-      this.skipped(this.shown(path.join(dir, link)), 'a link that leads outside the project; nothing behind it was read');
+      this.skipped(this.shown(path.join(dir, link)), 'a link that leads outside the project');
     }
     return files.sort();
   }
@@ -110,7 +113,9 @@ export class ProjectBounds {
 
   /** Warns about a file the migration was about to copy or read and did not. */
   skipped(item: string, reason: string): void {
-    this.notes.warn(item, `${reason} (${this.root.description}); not read, not copied`);
+    if (this.warned.has(item)) return;
+    this.warned.add(item);
+    this.notes.warn(item, `${reason} (${this.root.description}); neither read nor copied`);
   }
 
   private resolve(file: string): string {
