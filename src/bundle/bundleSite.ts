@@ -2,17 +2,19 @@ import { build, context, type BuildContext, type BuildOptions, type BuildResult,
 import { readFileSync } from 'node:fs';
 import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { ENTRY_POINTS } from '../entryPoints.js';
 import { SiteError, codeFrame } from '../errors.js';
 import { imageModulesPlugin } from './imageModules.js';
 import type { ImportErrorDetail } from './sharedModules.js';
 import { cssModulesPlugin } from './cssModules.js';
-import { buildRouteChunks, type ChunkFiles, type RouteChunkCache } from './routeChunks.js';
+import type { ArtifactStore } from '../pipeline/artifacts.js';
+import { buildRouteChunks, ROUTE_CHUNKS, STANDALONE_CHUNKS, type ChunkFiles, type RouteChunkCache } from './routeChunks.js';
 import { sharedModules, sharedModulesPlugin } from './sharedModules.js';
 import { REPO_ROOT, virtualModulesPlugin, type VirtualSources } from './virtualModules.js';
 
 export type { ChunkFiles } from './routeChunks.js';
 
-export const CLIENT_ENTRY = path.join(REPO_ROOT, 'src/client/entry.tsx');
+export const CLIENT_ENTRY = path.join(REPO_ROOT, ENTRY_POINTS.clientEntry);
 
 /** Files pages may import besides code and CSS: copied to the output, imported as their URL. */
 export const ASSET_LOADERS = { '.svg': 'file', '.png': 'file', '.jpg': 'file', '.jpeg': 'file', '.gif': 'file', '.webp': 'file', '.avif': 'file', '.woff2': 'file' } as const;
@@ -63,8 +65,8 @@ export interface BundlerOptions {
 }
 
 export interface ClientBundlerOptions extends BundlerOptions {
-  /** Where route chunks are cached between runs (null for nowhere) and the site's id there (see routeChunks). */
-  routeCache: { dir: string | null; siteId: string };
+  /** Where route chunks are found and kept (see routeChunks). */
+  artifacts: ArtifactStore;
 }
 
 /**
@@ -91,7 +93,6 @@ export function createClientBundler(options: ClientBundlerOptions): ClientBundle
   const runner = createEsbuildRunner(path.join(options.workDir, 'client-bundle'), options.incremental);
   let current: VirtualSources | null = null;
   const plugins = [sharedModulesPlugin(sharedModules(), REGISTRY_IMPORTERS), imageModulesPlugin(), cssModulesPlugin(), virtualModulesPlugin(() => current)];
-  const routeCache: RouteChunkCache = { ...options.routeCache, memory: options.incremental ? new Map() : undefined };
   const bundleEntry = async (sources: VirtualSources, outDir: string, baseUrl: string) => {
     current = sources;
     const esbuildOptions = { ...commonOptions(baseUrl), ...CLIENT_OPTIONS, entryPoints: [{ in: CLIENT_ENTRY, out: `${ASSET_DIR}/entry` }], plugins };
@@ -103,7 +104,8 @@ export function createClientBundler(options: ClientBundlerOptions): ClientBundle
   };
   const bundleRoutes = (sources: VirtualSources, outDir: string, baseUrl: string, keep?: KeepFile) => {
     const { target, loader, define } = { ...commonOptions(baseUrl), ...CLIENT_OPTIONS };
-    return buildRouteChunks(sources, outDir, baseUrl, { target, loader, define, assetDir: ASSET_DIR, workDir: runner.workDir, keep }, routeCache).catch((error: unknown) => {
+    const cache: RouteChunkCache = { chunks: options.artifacts.kind(ROUTE_CHUNKS), standalone: options.artifacts.kind(STANDALONE_CHUNKS) };
+    return buildRouteChunks(sources, outDir, baseUrl, { target, loader, define, assetDir: ASSET_DIR, workDir: runner.workDir, keep }, cache).catch((error: unknown) => {
       throw bundleError(error, sources);
     });
   };

@@ -114,6 +114,17 @@ export interface UserConfig {
      * per MB of markdown, so a larger page stops the build with an error naming it.
      */
     maxFileSize?: number;
+    /** `$…$` and `$$…$$` are math, rendered to HTML with KaTeX at build time (default false). */
+    math?: boolean;
+    /** ```mermaid code blocks are diagrams, drawn in the page's colour mode (default false). */
+    mermaid?: boolean;
+    /**
+     * The comments in code blocks that mark lines and are not shown, as Docusaurus's
+     * `themeConfig.prism.magicComments`: each kind gives its lines `className`, for the line after
+     * a `line` comment or between `block.start` and `block.end`. The default is
+     * `highlight-next-line` and `highlight-start`/`highlight-end`, class `highlighted`.
+     */
+    magicComments?: Array<{ className: string; line?: string; block?: { start: string; end: string } }>;
   };
   codeThemes?: { light?: string; dark?: string };
   colorMode?: { defaultMode?: 'light' | 'dark'; respectPrefersColorScheme?: boolean; disableSwitch?: boolean };

@@ -3,13 +3,14 @@ import { readFile, stat } from 'node:fs/promises';
 import type http from 'node:http';
 import path from 'node:path';
 import { buildSite } from '../pipeline/build.js';
+import { devOutputDir } from '../pipeline/cacheDir.js';
 import { createBuildSession } from '../pipeline/session.js';
 import { restoreInterruptedSwap } from '../staging/stagingDir.js';
 import { checkOutputDir } from '../staging/outputDir.js';
 import { FROM_SOURCES, PACKAGE_ROOT } from '../packageRoot.js';
 import { exitCodeFor, reportError } from '../errors.js';
 import { isLoopbackHost, isServedHost } from './hosts.js';
-import { createLiveReload, WATCH_PATH_PREFIX, type LiveReload } from './liveReload.js';
+import { createLiveReload, type LiveReload } from './liveReload.js';
 import { createRebuildScheduler, type RebuildScheduler } from './scheduler.js';
 import { normalizeBaseUrl, readBuiltBaseUrl } from '../server/builtBaseUrl.js';
 import { openBrowser } from './openBrowser.js';
@@ -30,6 +31,8 @@ export interface ServeOptions {
 export interface RunningServer {
   /** Where the site is served, its base URL included: http://127.0.0.1:3000/sub/ */
   url: string;
+  /** The folder served: the output folder, or in watch mode the development output (see devOutputDir). */
+  root: string;
   port: number;
   /** Watch mode only: the live-reload hub. */
   liveReload?: LiveReload;
@@ -72,13 +75,15 @@ export async function serve(options: ServeOptions): Promise<number> {
  * earlier build, the error is printed, shown in open tabs, and the earlier build served. The
  * output folder follows the rules of a build (see checkOutputDir) even when there is nothing to
  * build: a folder that is not sipadocs's is never served, so `serve` cannot publish a project
- * folder on the network.
+ * folder on the network. Watch mode builds and serves the development site (drafts included)
+ * from a folder of its own in the cache, never the output folder, which is left as it is; and it
+ * answers only requests for the host it serves (see isServedHost).
  */
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
-  const root = checkOutputDir(options.outDir, options.site);
+  const root = options.watch ? devOutputDir(options.site) : checkOutputDir(options.outDir, options.site);
   await restoreInterruptedSwap(root);
   const hasBuild = await stat(path.join(root, 'index.html')).then(() => true, () => false);
-  const session = createBuildSession({ siteDir: options.site, outDir: options.outDir, mode: options.watch ? 'watch' : 'build', quiet: Boolean(process.env.CI) });
+  const session = createBuildSession({ siteDir: options.site, outDir: options.watch ? root : options.outDir, mode: options.watch ? 'watch' : 'build', quiet: Boolean(process.env.CI) });
   // Nothing may keep running when the server does not start (esbuild contexts, a render worker).
   const abort = async (error: unknown): Promise<never> => {
     await session.close();
@@ -108,9 +113,12 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     redirectRootToBase: true,
     extraHandler: liveReload
       ? (req, res) => {
-          // Build errors show source code: only pages of this server may read the watch endpoints.
-          if ((req.url ?? '').startsWith(WATCH_PATH_PREFIX) && !isServedHost(req.headers.host, served)) {
-            res.writeHead(403, { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff' }).end('Forbidden: unknown Host\n');
+          // Drafts, and build errors that show source code: only pages of this server may read
+          // them, not a page of another site whose name was made to point here (DNS rebinding).
+          if (!isServedHost(req.headers.host, served)) {
+            res
+              .writeHead(403, { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff' })
+              .end(`Forbidden: unknown Host. This development server answers requests for localhost, an IP address or ${served.host}, port ${served.port}.\n`);
             return true;
           }
           return liveReload.handle(req, res);
@@ -123,7 +131,8 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   served = { host: options.host, port };
   const url = `${listening.url.replace(/\/$/, '')}${baseUrl}`;
   if (options.port !== 0 && port !== options.port) process.stdout.write(`Port ${options.port} is in use, using ${port} instead.\n`);
-  process.stdout.write(`Serving ${path.relative(process.cwd(), root) || '.'} at ${url}\n`);
+  if (options.watch) process.stdout.write(`Serving the development build (drafts included; \`sipadocs build\` writes the site to publish) at ${url}\n`);
+  else process.stdout.write(`Serving ${path.relative(process.cwd(), root) || '.'} at ${url}\n`);
   if (!isLoopbackHost(options.host)) {
     process.stdout.write(
       `Warning: --host ${options.host} makes the site reachable from other machines on the network${options.watch ? ', and watch mode with it' : ''}; use --host 127.0.0.1 to keep it on this machine.\n`,
@@ -134,6 +143,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   let scheduler: RebuildScheduler | undefined;
   const handle: RunningServer = {
     url,
+    root,
     port,
     liveReload,
     idle: () => scheduler?.idle() ?? Promise.resolve(),

@@ -5,7 +5,7 @@ import { firstPageOf } from '../content/sidebar.js';
 import { routeMarkdownUrl } from '../shared/paths.js';
 import type { SidebarItem } from '../shared/types.js';
 import type { ManifestOutput } from '../staging/outputManifest.js';
-import { outputKey, type FilePart, type OutputWriter } from './outputWriter.js';
+import type { FilePart, OutputWriter } from './outputWriter.js';
 import { indexableRoutes } from './siteUrl.js';
 
 /** A link of llms.txt: a page's markdown and what it is about. */
@@ -113,7 +113,7 @@ export function writeLlms(input: WriteLlmsInput): void {
   writer.writeText('llms.txt', llmsTxt(input.title, input.summary, sections));
   const top = header(input.title, input.summary);
   const docs = sections.flatMap((section) => section.docs.map((doc) => ({ route: doc.route, key: input.markdownKey(doc.route) })));
-  const key = outputKey([top, docs]);
+  const key = writer.key([top, docs]);
   if (writer.reuse('llms-full', key)) return;
   const earlier = writer.earlier('llms-full', 'llms-full.txt');
   const before = earlier ? earlierPieces(earlier.pieces, earlier.size) : new Map<string, { start: number; end: number }>();

@@ -76,11 +76,19 @@ describe('sipadocs serve', () => {
       for (const host of [`evil.example:${port}`, 'evil.example', `127.0.0.1:${port + 1}`]) expect((await get(port, endpoint, host)).status, host).toBe(403);
     });
 
-    it('serves the site itself whatever the Host, with the headers of its _headers file', async () => {
+    it('serves the site itself, drafts and all, only to requests for the host it serves', async () => {
       const { port } = server;
-      const page = await get(port, '/docs/intro/first', `evil.example:${port}`);
+      for (const target of ['/', '/docs/intro/first', '/docs/intro/first.md', '/_headers', '/no-such-page']) {
+        for (const host of [`evil.example:${port}`, 'evil.example', `127.0.0.1:${port + 1}`]) expect((await get(port, target, host)).status, `${host}${target}`).toBe(403);
+      }
+      expect((await get(port, '/docs/intro/first', `localhost:${port}`)).status).toBe(200);
+    });
+
+    it('serves pages with the headers of their _headers file', async () => {
+      const { port } = server;
+      const page = await get(port, '/docs/intro/first', `localhost:${port}`);
       expect(page.status).toBe(200);
-      const policy = /Content-Security-Policy: (.*)/.exec(await readFile(path.join(out, '_headers'), 'utf8'))![1];
+      const policy = /Content-Security-Policy: (.*)/.exec(await readFile(path.join(server.root, '_headers'), 'utf8'))![1];
       expect(page.headers['content-security-policy']).toBe(policy);
       expect(page.headers['content-security-policy']).toMatch(/script-src 'self'( 'wasm-unsafe-eval')?( 'sha256-[A-Za-z0-9+/]+=*')+;/);
       expect(page.headers['content-security-policy']).not.toMatch(/script-src[^;]*unsafe-inline/);

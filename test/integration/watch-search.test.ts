@@ -55,7 +55,7 @@ describe('search in watch mode', () => {
   });
 
   it('shows a save first and indexes it in the build that follows, which open tabs are not told of', async () => {
-    const before = await openSiteSearch(outDir);
+    const before = await openSiteSearch(server.root);
     try {
       expect((await before.query('bokaritu')).map((p) => p.url).sort()).toEqual(['/one', '/three', '/two']);
     } finally {
@@ -72,7 +72,7 @@ describe('search in watch mode', () => {
     // One event for the save (after the connection's hello), none for the search build.
     expect(events).toEqual(['hello', 'update']);
 
-    const after = await openSiteSearch(outDir);
+    const after = await openSiteSearch(server.root);
     try {
       expect((await after.query('fizzlewick')).map((p) => p.url)).toEqual(['/two']);
       expect((await after.query('bokaritu')).map((p) => p.url).sort()).toEqual(['/one', '/three']);

@@ -2,10 +2,12 @@ import path from 'node:path';
 import { SiteError, type SiteErrorInit } from '../../errors.js';
 import { compileMdx, type CompiledPage } from '../mdx/compile.js';
 import type { CodeHighlighter } from '../mdx/highlighter.js';
+import type { RenderingSettings } from '../mdx/rendering.js';
 import { isStaticPage } from '../static/isStaticPage.js';
 import { renderStaticPage, type StaticPage, type StaticSession } from '../static/renderStaticPage.js';
 import { staticModuleCode } from '../static/staticModule.js';
 import type { ImageFiles } from './images.js';
+import type { ArtifactKindSpec } from '../../pipeline/artifacts.js';
 
 /** Everything needed to compile one page; plain data so it can cross to a worker thread. */
 export interface CompileJob {
@@ -31,6 +33,8 @@ export interface CompileSettings {
   siteDir: string;
   /** The site's base URL, which starts the URLs of images. */
   baseUrl: string;
+  /** Magic comments, math and diagrams (see mdx/rendering.ts); the defaults without it. */
+  rendering?: RenderingSettings;
 }
 
 export type CompileOutcome =
@@ -42,6 +46,62 @@ export type CompileOutcome =
       images: Record<string, string>;
     }
   | { ok: false; error: SiteErrorInit };
+
+/** A compiled page that can be kept and reused. */
+export type CompiledOutcome = Extract<CompileOutcome, { ok: true }>;
+
+/**
+ * What the index of compiled pages keeps of one (everything but the code, read by every build),
+ * and the code, an entry of its own read only if the page is bundled, rendered or written as
+ * markdown again. Kept beside what a compile job makes, so the code fingerprint of the compile
+ * worker (see COMPILED_PAGES.code) covers how it is stored too.
+ */
+type StoredPage = Omit<CompiledPage, 'code' | 'excerptCode' | 'markdown'>;
+interface StoredOutcome {
+  page: StoredPage;
+  links: Record<string, string | null>;
+  images: Record<string, string>;
+}
+interface StoredCode {
+  code: string;
+  excerptCode: string | null;
+  markdown: string;
+}
+
+/** Compiled pages, by the page's source and the settings that shape it (see compilePages). */
+export const COMPILED_PAGES: ArtifactKindSpec<CompiledOutcome, StoredOutcome, StoredCode> = {
+  name: 'compile',
+  code: ['compileWorker', 'shellEntry'],
+  disk: {
+    record: ({ page, links, images }) => {
+      // Picked one by one: a page read from the cache reads its code on first touch.
+      const model: StoredPage = {
+        isStatic: page.isStatic,
+        hasTruncateMarker: page.hasTruncateMarker,
+        toc: page.toc,
+        headingIds: page.headingIds,
+        anchors: page.anchors,
+        excerptAnchors: page.excerptAnchors,
+        h1: page.h1,
+        warnings: page.warnings,
+        markdownLinks: page.markdownLinks,
+        image: page.image,
+      };
+      return { page: model, links, images };
+    },
+    blob: ({ page }) => ({ code: page.code, excerptCode: page.excerptCode, markdown: page.markdown }),
+    restore: (stored, blob) => {
+      let code: StoredCode | null = null;
+      const load = () => (code ??= blob());
+      const page = Object.defineProperties({ ...stored.page } as CompiledPage, {
+        code: { get: () => load().code, enumerable: true },
+        excerptCode: { get: () => load().excerptCode, enumerable: true },
+        markdown: { get: () => load().markdown, enumerable: true },
+      });
+      return { ok: true, page, links: stored.links, images: stored.images };
+    },
+  },
+};
 
 /** Resolves a relative .md/.mdx link from one source file to a route, or null. */
 export function resolveMarkdownLink(routesBySource: Record<string, string>, fromRelPath: string, target: string): string | null {
@@ -91,6 +151,7 @@ export async function runCompileJob(
       image: job.image,
       frontMatter: job.frontMatter,
       baseUrl: settings.baseUrl,
+      rendering: settings.rendering,
     };
     const fast = staticSession && job.frontMatter === null && isStaticPage(job.body, job.format) ? await renderStaticPage(job.body, { ...options, session: staticSession }) : null;
     const page = fast ? compiledFromStatic(fast) : await compileMdx(job.body, options);

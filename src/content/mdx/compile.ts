@@ -30,6 +30,8 @@ import {
 } from './plugins.js';
 import { deepestLine, findDeepNesting, isStackOverflow, nestingError } from './nesting.js';
 import { preprocess } from './preprocess.js';
+import { remarkAlerts } from './alerts.js';
+import type { RenderingSettings } from './rendering.js';
 import { readableTree, SITE_URL_MARK } from './markdownView.js';
 import { THEME_COMPONENT_NAMES } from '../../shared/themeComponents.js';
 
@@ -94,6 +96,8 @@ export interface CompileOptions {
   withExcerpt?: boolean;
   /** Route of the page: in the excerpt (shown on other pages) "#x" links become "<route>#x". */
   route?: string;
+  /** Magic comments, math and diagrams (see rendering.ts); the defaults without it. */
+  rendering?: RenderingSettings;
 }
 
 /** One compiled page: an ES module (react/jsx-runtime) plus what the site model needs to know. */
@@ -221,6 +225,7 @@ async function compileOnce(
     hashLinkBase,
     resolveImage: options.resolveImage,
     baseUrl: options.baseUrl ?? '/',
+    rendering: options.rendering,
   };
   const [{ compile, nodeTypes }, { default: remarkGfm }, { default: remarkDirective }, { default: rehypeRaw }, { toMarkdown }, { gfmToMarkdown }] =
     await loadMdxLibraries();
@@ -248,6 +253,7 @@ async function compileOnce(
           remarkGfm,
           remarkDirective,
           remarkAdmonitions,
+          remarkAlerts,
           remarkThemeDetails,
           [remarkMarkdownLinks, pluginOptions],
           [remarkCheckComponents, pluginOptions],

@@ -14,6 +14,8 @@ import type { TocItem } from '../../shared/types.js';
 import { contentUrl, encodeRoute, isExternalUrl, routeOfUrlPath, splitHash, withBase } from '../../shared/paths.js';
 import { collectAnchors } from './anchors.js';
 import { parseCodeMeta } from './codeMeta.js';
+import { markCode } from './magicComments.js';
+import { DEFAULT_RENDERING, type RenderingSettings } from './rendering.js';
 import { freeNames, patternNames, type FreeName } from './freeNames.js';
 import { PLAIN_LANGUAGES, type CodeHighlighter } from './highlighter.js';
 import { ADMONITION_TYPES } from './preprocess.js';
@@ -81,6 +83,8 @@ export interface PluginOptions {
    * query or hash), or null when there is no such file. Without it, relative sources stay as written.
    */
   resolveImage?: (relativePath: string) => ResolvedImage | null;
+  /** Magic comments, math and diagrams (see rendering.ts); DEFAULT_RENDERING without it. */
+  rendering?: RenderingSettings;
 }
 
 const attr = (name: string, value: string): MdxJsxAttribute => ({ type: 'mdxJsxAttribute', name, value });
@@ -92,6 +96,11 @@ const walkMdast = (tree: MdastRoot, visitor: (node: MdastContent, index: number,
 /** Walks a hast tree with the plugins' own walker (see walk.ts). */
 const walkHast = (tree: HastRoot, visitor: (node: HastContent, index: number, parent: { children: HastContent[] }) => WalkResult) =>
   walk(tree as TreeNode as HastContent, visitor as (node: HastContent, index: number, parent: HastContent) => WalkResult);
+
+/** The text of a directive's label, emphasis and links included (`:::tip[**Very** important]` → "Very important"). */
+function labelText(nodes: readonly MdastContent[]): string {
+  return nodes.map((node) => ('value' in node && typeof node.value === 'string' ? node.value : 'children' in node ? labelText(node.children as MdastContent[]) : '')).join('');
+}
 
 /**
  * `:::tip[Title]` container directives become <Admonition type="tip" title="Title">; admonitions
@@ -106,7 +115,7 @@ export function remarkAdmonitions() {
         let title: string | null = null;
         const children = directive.children.filter((child) => {
           if (child.type === 'paragraph' && (child.data as { directiveLabel?: boolean } | undefined)?.directiveLabel) {
-            title = child.children.map((c) => ('value' in c ? c.value : '')).join('');
+            title = labelText(child.children);
             return false;
           }
           return true;
@@ -137,7 +146,8 @@ export function remarkAdmonitions() {
 /**
  * `<details>` written as JSX in MDX renders as the theme's details box, as it does in markdown.
  * MDX keeps tags written as JSX away from the page's components (`<h1>` stays an h1), so the
- * element is marked as if markdown had made it; its `<summary>` stays as written.
+ * element is marked as if markdown had made it. Its `<summary>` stays as written, but for the
+ * paragraph MDX makes of a summary written over several lines: the summary is one line of text.
  */
 export function remarkThemeDetails() {
   return (tree: MdastRoot) => {
@@ -145,6 +155,8 @@ export function remarkThemeDetails() {
       if ((node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') && node.name === 'details') {
         // The flag @mdx-js/mdx sets on nodes written as JSX (its lib/types.d.ts registers it).
         ((node.data ??= {}) as { _mdxExplicitJsx?: boolean })._mdxExplicitJsx = false;
+      } else if (node.type === 'mdxJsxFlowElement' && node.name === 'summary' && node.children.length === 1 && node.children[0]!.type === 'paragraph') {
+        node.children = node.children[0].children as never;
       }
     });
   };
@@ -448,7 +460,8 @@ export function rehypeCodeBlocks(options: PluginOptions) {
           column: node.position?.start.column,
         });
       }
-      const html = toHtml(source, lang, meta.highlightLines);
+      const marked = markCode(source, requested || 'text', meta.highlightLines, (options.rendering ?? DEFAULT_RENDERING).magicComments);
+      const html = toHtml(marked.code, lang, marked.lineClasses, marked.blockClasses);
       const attributes = [attr('language', requested || 'text'), attr('html', html)];
       if (meta.title) attributes.push(attr('title', meta.title));
       if (meta.showLineNumbers) attributes.push(attr('showLineNumbers', String(meta.firstLineNumber)));

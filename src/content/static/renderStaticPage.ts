@@ -191,6 +191,7 @@ class PartRenderer {
       hashLinkBase,
       resolveImage: options.resolveImage,
       baseUrl: options.baseUrl ?? '/',
+      rendering: options.rendering,
     };
   }
 

@@ -1,7 +1,8 @@
 import type { SiteConfig } from '../../config/types.js';
 import { compilePages, type CompileStats } from '../../content/compile/compilePages.js';
-import type { CompileJob } from '../../content/compile/compileJob.js';
+import { COMPILED_PAGES, type CompileJob } from '../../content/compile/compileJob.js';
 import type { CompiledPage } from '../../content/mdx/compile.js';
+import type { RenderingSettings } from '../../content/mdx/rendering.js';
 import type { ContentSource, SiteModel } from '../../content/model.js';
 import { formatLocation, SiteError, SiteErrors } from '../../errors.js';
 import { relocateError, shownPath } from '../locations.js';
@@ -26,12 +27,12 @@ export async function compileSite(session: BuildSession, config: SiteConfig, mod
   const { outcomes, keys, stats } = await compilePages(
     jobs,
     // Every heading level goes into the compiled table of contents; each page shows its own levels of it.
-    { tocLevels: { min: 1, max: 6 }, themes: { ...config.codeThemes }, routesBySource: routesBySource(model), siteDir: config.siteDir, baseUrl: config.baseUrl },
+    { tocLevels: { min: 1, max: 6 }, themes: { ...config.codeThemes }, routesBySource: routesBySource(model), siteDir: config.siteDir, baseUrl: config.baseUrl, rendering: renderingSettings(config) },
     {
-      cacheDir: session.caches.compile,
-      siteId: session.siteId,
-      memory: session.memory.compile,
+      artifacts: session.artifacts.kind(COMPILED_PAGES),
       highlighter: () => session.highlighter(config.codeThemes),
+      staticSession: session.staticSession,
+      startEarly: session.startCompilerEarly,
       onProgress: report.progress,
     },
   );
@@ -51,6 +52,12 @@ export async function compileSite(session: BuildSession, config: SiteConfig, mod
   }
   if (errors.length > 0) throw new SiteErrors(errors);
   return { pages, keys, images, stats: { compiled: stats.compiled, reused: stats.reused } };
+}
+
+/** What the config says of magic comments, math and diagrams. */
+function renderingSettings(config: SiteConfig): RenderingSettings {
+  const { magicComments, math, mermaid } = config.markdown;
+  return { magicComments, math, mermaid };
 }
 
 /** The sources of every doc, post and markdown page. */

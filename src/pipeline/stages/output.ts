@@ -3,6 +3,7 @@ import path from 'node:path';
 import { checkOutputDir } from '../../staging/outputDir.js';
 import { manifestFile, readManifest, recordFile, type OutputManifest } from '../../staging/outputManifest.js';
 import { createStagingDir, removeDeadProcessFolders, restoreInterruptedSwap, type StagingDir } from '../../staging/stagingDir.js';
+import { devOutputDir } from '../cacheDir.js';
 import type { BuildSession } from '../session.js';
 
 /** Where a build writes: the staging folder beside the output, and what it knows of the last good output. */
@@ -20,10 +21,12 @@ export interface BuildOutput {
 /**
  * Refuses an output folder that cannot be sipadocs's own (OUTPUT_DIR_REFUSED, see checkOutputDir)
  * and puts back the last good output a build killed in its swap left aside. Runs before anything
- * else can fail; returns the folder's real path.
+ * else can fail; returns the folder's real path. The development output in the cache (see
+ * devOutputDir) is sipadocs's by where it is, even inside a site folder that has a package.json.
  */
 export async function claimOutputDir(session: BuildSession): Promise<string> {
-  const outDir = checkOutputDir(session.outDir, session.siteDir);
+  const devOutput = devOutputDir(session.siteDir);
+  const outDir = path.resolve(session.outDir) === devOutput ? devOutput : checkOutputDir(session.outDir, session.siteDir);
   await restoreInterruptedSwap(outDir);
   return outDir;
 }
