@@ -1,4 +1,4 @@
-import { DEFAULT_MAGIC_COMMENTS } from '../content/mdx/magicComments.js';
+import { DEFAULT_MAGIC_COMMENTS } from '../shared/magicComments.js';
 import { contentUrl, isExternalUrl, stripBase } from '../shared/paths.js';
 import type { ClientSiteData, FooterLink, LocaleConfig, NavItem } from '../shared/types.js';
 import { docsInstancesOf } from './docsInstances.js';

@@ -12,20 +12,9 @@
  * comment must be alone on its line.
  */
 
-/** One kind of magic comment (Docusaurus's `themeConfig.prism.magicComments` entries). */
-export interface MagicComment {
-  /** Class names the marked lines get. */
-  className: string;
-  /** The comment that marks the line after it. */
-  line?: string;
-  /** The comments that open and close a range of marked lines. */
-  block?: { start: string; end: string };
-}
+import { DEFAULT_MAGIC_COMMENTS, type MagicComment } from '../../shared/magicComments.js';
 
-/** What sipadocs reads without configuration: Docusaurus's default, with the theme's class for highlighted lines. */
-export const DEFAULT_MAGIC_COMMENTS: readonly MagicComment[] = [
-  { className: 'highlighted', line: 'highlight-next-line', block: { start: 'highlight-start', end: 'highlight-end' } },
-];
+export { DEFAULT_MAGIC_COMMENTS, type MagicComment };
 
 /** Class names by 1-based line number of the code as shown. */
 export type LineClasses = Map<number, string[]>;
