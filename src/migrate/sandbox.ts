@@ -98,7 +98,7 @@ export async function evaluateFile(file: string, options: SandboxOptions = {}): 
  * well after its time limit (which the context's own limit should have stopped) is ended.
  */
 async function runWorker(file: string, job: SandboxJob): Promise<SandboxAnswer> {
-  const script = await workerScript('sandboxWorker', 'src/migrate/sandboxWorker.ts');
+  const script = await workerScript('sandboxWorker');
   const worker = new Worker(script, {
     env: {},
     stdout: true,
