@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -6,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 /**
  * Where the sipadocs package lives and how it runs. An installed package is read-only: nothing
  * here writes, and nothing else may write inside PACKAGE_ROOT either (caches go to the user's
- * project, see build/cacheDir.ts).
+ * project, see pipeline/cacheDir.ts).
  */
 
 /**
@@ -40,17 +39,8 @@ export const FROM_SOURCES = existsSync(path.join(PACKAGE_ROOT, 'src', 'cli', 'ma
 /** Set by the dist build (bin/build-dist.js) to a hash of every source file it was built from. */
 declare const __SIPADOCS_BUILD_ID__: string | undefined;
 
-/**
- * A digest of the generator code a cache entry depends on: the given source files (relative to
- * the package) when running from sources, so editing them invalidates what they made; in an
- * installed package, the build id of its dist/, which changes with any source file.
- */
-export function codeFingerprint(files: string[]): string {
-  const hash = createHash('sha256');
-  if (typeof __SIPADOCS_BUILD_ID__ === 'string') return hash.update(__SIPADOCS_BUILD_ID__).digest('hex');
-  for (const file of files) hash.update(file).update('\0').update(readFileSync(path.join(PACKAGE_ROOT, file)));
-  return hash.digest('hex');
-}
+/** The build id of an installed package's dist/ (see bin/build-dist.js); undefined when running from the sources. */
+export const BUILD_ID: string | undefined = typeof __SIPADOCS_BUILD_ID__ === 'string' ? __SIPADOCS_BUILD_ID__ : undefined;
 
 const versions = new Map<string, string>();
 

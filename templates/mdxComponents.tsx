@@ -3,12 +3,12 @@ import { UrlLink } from '../src/client/navigation.js';
 import type { ThemeComponentName } from '../src/shared/themeComponents.js';
 import Admonition from './components/Admonition.js';
 import CodeBlock from './components/CodeBlock.js';
-import Details from './components/Details.js';
+import Details, { type DetailsProps } from './components/Details.js';
 import Heading from './components/Heading.js';
 import TabItem from './components/TabItem.js';
 import Tabs from './components/Tabs.js';
 
-function MdxDetails({ children, ...rest }: { children?: ReactNode; open?: boolean; id?: string }) {
+function MdxDetails({ children, ...rest }: Omit<DetailsProps, 'summary'>) {
   // <details><summary>…</summary>…</details> in markdown: pull the summary out of the children.
   const list = Array.isArray(children) ? children : [children];
   const summaryIndex = list.findIndex((c) => (c as { type?: unknown })?.type === 'summary');

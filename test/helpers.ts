@@ -1,4 +1,5 @@
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createArtifactStore } from '../src/pipeline/artifacts.js';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -46,4 +47,19 @@ export async function copySiteWithBaseUrl(into: string, baseUrl: string): Promis
   if (changed === config) throw new Error(`no "baseUrl: '/'," line in ${configFile}`);
   await writeFile(configFile, changed);
   return target;
+}
+
+/**
+ * An artifact store (see pipeline/artifacts.ts) with a build begun, as a session has during a build;
+ * `next()` ends that build as a success and begins the next one.
+ */
+export async function testArtifacts(dir: string | null = null, options: { keepInMemory?: boolean; siteId?: string } = {}) {
+  const store = createArtifactStore({ dir, siteId: options.siteId ?? 'test', keepInMemory: options.keepInMemory ?? false });
+  await store.beginBuild();
+  return Object.assign(store, {
+    async next() {
+      store.endBuild(true);
+      await store.beginBuild();
+    },
+  });
 }

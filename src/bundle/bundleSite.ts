@@ -2,17 +2,21 @@ import { build, context, type BuildContext, type BuildOptions, type BuildResult,
 import { readFileSync } from 'node:fs';
 import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { ENTRY_POINTS } from '../entryPoints.js';
 import { SiteError, codeFrame } from '../errors.js';
 import { imageModulesPlugin } from './imageModules.js';
 import type { ImportErrorDetail } from './sharedModules.js';
 import { cssModulesPlugin } from './cssModules.js';
-import { buildRouteChunks, type ChunkFiles, type RouteChunkCache } from './routeChunks.js';
+import { missingPackage } from './missingPackage.js';
+import type { ArtifactStore } from '../pipeline/artifacts.js';
+import { buildRouteChunks, ROUTE_CHUNKS, STANDALONE_CHUNKS, type ChunkFiles, type RouteChunkCache } from './routeChunks.js';
 import { sharedModules, sharedModulesPlugin } from './sharedModules.js';
+import { themeOverridesPlugin } from './themeOverrides.js';
 import { REPO_ROOT, virtualModulesPlugin, type VirtualSources } from './virtualModules.js';
 
 export type { ChunkFiles } from './routeChunks.js';
 
-export const CLIENT_ENTRY = path.join(REPO_ROOT, 'src/client/entry.tsx');
+export const CLIENT_ENTRY = path.join(REPO_ROOT, ENTRY_POINTS.clientEntry);
 
 /** Files pages may import besides code and CSS: copied to the output, imported as their URL. */
 export const ASSET_LOADERS = { '.svg': 'file', '.png': 'file', '.jpg': 'file', '.jpeg': 'file', '.gif': 'file', '.webp': 'file', '.avif': 'file', '.woff2': 'file' } as const;
@@ -63,8 +67,8 @@ export interface BundlerOptions {
 }
 
 export interface ClientBundlerOptions extends BundlerOptions {
-  /** Where route chunks are cached between runs (null for nowhere) and the site's id there (see routeChunks). */
-  routeCache: { dir: string | null; siteId: string };
+  /** Where route chunks are found and kept (see routeChunks). */
+  artifacts: ArtifactStore;
 }
 
 /**
@@ -90,20 +94,20 @@ export interface ServerBundler {
 export function createClientBundler(options: ClientBundlerOptions): ClientBundler {
   const runner = createEsbuildRunner(path.join(options.workDir, 'client-bundle'), options.incremental);
   let current: VirtualSources | null = null;
-  const plugins = [sharedModulesPlugin(sharedModules(), REGISTRY_IMPORTERS), imageModulesPlugin(), cssModulesPlugin(), virtualModulesPlugin(() => current)];
-  const routeCache: RouteChunkCache = { ...options.routeCache, memory: options.incremental ? new Map() : undefined };
+  const plugins = [themeOverridesPlugin(() => current?.themeOverrides ?? {}), sharedModulesPlugin(sharedModules(), REGISTRY_IMPORTERS), imageModulesPlugin(), cssModulesPlugin(), virtualModulesPlugin(() => current)];
   const bundleEntry = async (sources: VirtualSources, outDir: string, baseUrl: string) => {
     current = sources;
     const esbuildOptions = { ...commonOptions(baseUrl), ...CLIENT_OPTIONS, entryPoints: [{ in: CLIENT_ENTRY, out: `${ASSET_DIR}/entry` }], plugins };
     // The entry is the same while the site data, the custom CSS and its files are: a watch rebuild
     // after a page's edit reuses it.
-    const reuse = JSON.stringify([sources.siteData, sources.customCss]);
-    const { metafile, root, reused } = await runner.run(esbuildOptions, outDir, JSON.stringify([baseUrl, sources.customCss]), sources, reuse);
+    const reuse = JSON.stringify([sources.siteData, sources.customCss, sources.themeOverrides ?? {}]);
+    const { metafile, root, reused } = await runner.run(esbuildOptions, outDir, JSON.stringify([baseUrl, sources.customCss, sources.themeOverrides ?? {}]), sources, reuse);
     return { ...readClientMetafile(metafile, root, baseUrl), bundled: !reused };
   };
   const bundleRoutes = (sources: VirtualSources, outDir: string, baseUrl: string, keep?: KeepFile) => {
     const { target, loader, define } = { ...commonOptions(baseUrl), ...CLIENT_OPTIONS };
-    return buildRouteChunks(sources, outDir, baseUrl, { target, loader, define, assetDir: ASSET_DIR, workDir: runner.workDir, keep }, routeCache).catch((error: unknown) => {
+    const cache: RouteChunkCache = { chunks: options.artifacts.kind(ROUTE_CHUNKS), standalone: options.artifacts.kind(STANDALONE_CHUNKS) };
+    return buildRouteChunks(sources, outDir, baseUrl, { target, loader, define, assetDir: ASSET_DIR, workDir: runner.workDir, keep }, cache).catch((error: unknown) => {
       throw bundleError(error, sources);
     });
   };
@@ -131,7 +135,7 @@ export function createClientBundler(options: ClientBundlerOptions): ClientBundle
 export function createServerBundler(options: BundlerOptions): ServerBundler {
   const runner = createEsbuildRunner(path.join(options.workDir, 'server-bundle'), options.incremental);
   let current: VirtualSources | null = null;
-  const plugins = [imageModulesPlugin(), cssModulesPlugin(), virtualModulesPlugin(() => current)];
+  const plugins = [themeOverridesPlugin(() => current?.themeOverrides ?? {}), imageModulesPlugin(), cssModulesPlugin(), virtualModulesPlugin(() => current)];
   return {
     async bundle(sources, outDir, baseUrl, groups) {
       current = { ...sources, ssrGroups: groups };
@@ -146,7 +150,7 @@ export function createServerBundler(options: BundlerOptions): ServerBundler {
         plugins,
       };
       // A new set of server files or another base URL needs a new context; content changes do not.
-      const key = JSON.stringify([groups.length, baseUrl, sources.customCss]);
+      const key = JSON.stringify([groups.length, baseUrl, sources.customCss, sources.themeOverrides ?? {}]);
       // Server files without routes hold the renderer alone (the pages rendered bring their own
       // code, see standaloneModule): the last ones serve again while the renderer's files are unchanged.
       const reuse = groups.every((names) => names.length === 0) ? key : undefined;
@@ -352,6 +356,8 @@ function bundleError(error: unknown, sources?: VirtualSources): SiteError {
     location = { file: path.relative(process.cwd(), path.resolve(loc.file.replace(/^sipa:/, ''))), line: loc.line, column: loc.column + 1 };
   }
   const detail = first.detail as ImportErrorDetail | undefined;
+  const notInstalled = missingPackage(first.text, sources?.siteDir);
+  if (notInstalled) return new SiteError({ code: 'PACKAGE_NOT_INSTALLED', ...notInstalled, location, frame, cause: error });
   return new SiteError({
     code: detail?.code ?? 'BUNDLE_FAILED',
     message: first.text,

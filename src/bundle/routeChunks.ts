@@ -1,11 +1,8 @@
 import { build, type BuildOptions, type Metafile, type OutputFile } from 'esbuild';
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { mapLimit } from '../util/concurrency.js';
-import { openCacheIndex, readCacheEntry, writeCacheEntry } from '../util/diskCache.js';
-import { codeFingerprint } from '../packageRoot.js';
-import { GENERATOR_VERSION } from '../version.js';
+import type { ArtifactKind, ArtifactKindSpec } from '../pipeline/artifacts.js';
 import { SHARED_MODULES_GLOBAL } from '../shared/paths.js';
 import { imageModulesPlugin } from './imageModules.js';
 import { cssModulesPlugin } from './cssModules.js';
@@ -21,23 +18,19 @@ export interface ChunkFiles {
   css: string[];
 }
 
-/** One route's built files, valid while its key matches and its real input files are unchanged. */
+/** One route's built files, valid while its key matches and the files it was built from are unchanged. */
 export interface RouteChunkEntry {
-  key: string;
-  /** Files on disk the chunk was built from (a page's own imports), with their content hashes. */
-  inputs: Array<[file: string, sha: string]>;
   chunk: ChunkFiles;
   /** Output files relative to the output folder; binary ones (images) in base64. */
   outputs: Array<{ file: string; text?: string; base64?: string }>;
+  /** Files on disk the chunk was built from (a page's own imports). */
+  inputFiles: string[];
 }
 
+/** Where route chunks are found and kept: the session's ROUTE_CHUNKS and STANDALONE_CHUNKS. */
 export interface RouteChunkCache {
-  /** Folder of the persistent cache, or null for none. */
-  dir: string | null;
-  /** Names the site's index of standalone chunks, so sites built from one checkout keep theirs apart. */
-  siteId: string;
-  /** Kept by a watch session, by route entry name. */
-  memory?: Map<string, RouteChunkEntry>;
+  chunks: ArtifactKind<RouteChunkEntry>;
+  standalone: ArtifactKind<StandaloneRecord>;
 }
 
 export interface RouteChunksResult {
@@ -55,23 +48,30 @@ export type RouteChunkOptions = Pick<BuildOptions, 'target' | 'loader' | 'define
   keep?: (relPath: string, size: number) => boolean;
 };
 
-const sha = (data: string | Uint8Array) => createHash('sha256').update(data).digest('hex');
 
 /**
- * What a route's module gave as a standalone chunk, by the module's key: the chunk's file (null
- * when the route needs the bundler) and size. All routes' entries are one cache entry, read and
- * written once a build, holding only the current routes.
+ * What a route's module gave as a standalone chunk: the chunk's file (null when the route needs
+ * the bundler) and size. Records only, all in the kind's index: a warm build keeps an unchanged
+ * route's chunk without reading its code.
  */
-type StandaloneRecord = [file: string | null, size: number];
+export type StandaloneRecord = [file: string | null, size: number];
 
-/** Changes with the code that turns a compiled page into a standalone chunk. */
-const STANDALONE_FINGERPRINT = codeFingerprint(['src/bundle/routeChunks.ts']);
+export const STANDALONE_CHUNKS: ArtifactKindSpec<StandaloneRecord, StandaloneRecord> = {
+  name: 'standalone',
+  code: ['cli'],
+  disk: { record: (record) => record, restore: (record) => record },
+};
 
-/** Changes with the plugins that decide what a bundled chunk's imports resolve to. */
-const PLUGINS_FINGERPRINT = codeFingerprint(['src/bundle/sharedModules.ts', 'src/bundle/imageModules.ts', 'src/bundle/virtualModules.ts']);
-
-/** Changes with the code that names the classes of CSS modules, which cached chunks hold. */
-const CSS_MODULES_FINGERPRINT = codeFingerprint(['src/bundle/cssModules.ts']);
+/** Route chunks built by the bundler: what they are in the index, their files in an entry of their own. */
+export const ROUTE_CHUNKS: ArtifactKindSpec<RouteChunkEntry, Omit<RouteChunkEntry, 'outputs'>, RouteChunkEntry['outputs']> = {
+  name: 'chunks',
+  code: ['cli'],
+  disk: {
+    record: ({ chunk, inputFiles }) => ({ chunk, inputFiles }),
+    blob: ({ outputs }) => outputs,
+    restore: (record, blob) => ({ ...record, outputs: blob() }),
+  },
+};
 
 /**
  * Builds one self-contained chunk per route (React and the theme come from the entry, see
@@ -88,51 +88,30 @@ export async function buildRouteChunks(
   cache: RouteChunkCache,
 ): Promise<RouteChunksResult> {
   const shared = sharedModules();
-  const fingerprint = sha(JSON.stringify([GENERATOR_VERSION, PLUGINS_FINGERPRINT, CSS_MODULES_FINGERPRINT, shared, baseUrl, options.target, options.loader, options.define]));
+  // What decides how any chunk is built, besides the code (in each kind's keys).
+  const settings = JSON.stringify([shared, baseUrl, options.target, options.loader, options.define]);
   const writer = createChunkWriter(outDir, options.keep);
   const names = [...sources.routeEntries.keys()];
-  const standalone = standaloneChunks(names, sources, { fingerprint, baseUrl, assetDir: options.assetDir, specifiers: new Set(shared.map((m) => m.specifier)) }, cache, writer);
-  const keys = new Map(names.filter((name) => !standalone.has(name)).map((name) => [name, routeKey(fingerprint, name, sources)]));
-  const hashFile = fileHasher();
-  const hits = await cachedChunks(keys, cache, hashFile);
+  const standalone = standaloneChunks(names, sources, { settings, baseUrl, assetDir: options.assetDir, specifiers: new Set(shared.map((m) => m.specifier)) }, cache.standalone, writer);
+  const keys = new Map(names.filter((name) => !standalone.has(name)).map((name) => [name, routeKey(cache.chunks, settings, name, sources)]));
+  const hits = new Map<string, RouteChunkEntry>();
+  for (const [name, key] of keys) {
+    const found = cache.chunks.find(key);
+    if (found) hits.set(name, found);
+  }
   const misses = [...keys.keys()].filter((name) => !hits.has(name));
-  const built: BuiltChunks = misses.length > 0 ? await bundleRoutes(misses, sources, baseUrl, options, shared) : new Map();
+  const built = misses.length > 0 ? await bundleRoutes(misses, sources, baseUrl, options, shared) : new Map<string, RouteChunkEntry>();
 
   const routes = new Map<string, ChunkFiles>();
   const inputs = new Set<string>();
-  await mapLimit(names, 64, async (name) => {
-    const entry = standalone.get(name) ?? hits.get(name) ?? freshEntry(keys.get(name)!, built.get(name)!, hashFile);
+  for (const name of names) {
+    const fresh = built.get(name);
+    const entry = standalone.get(name) ?? hits.get(name) ?? cache.chunks.put(keys.get(name)!, fresh!, fresh!.inputFiles);
     routes.set(name, entry.chunk);
     writer.write(entry);
-    if (!('key' in entry)) return;
-    entry.inputs.forEach(([file]) => inputs.add(file));
-    cache.memory?.set(name, entry);
-    if (!hits.has(name)) writeCacheEntry(cache.dir, entry.key, entry);
-  });
-  if (cache.memory) for (const name of cache.memory.keys()) if (!keys.has(name)) cache.memory.delete(name);
+    entry.inputFiles.forEach((file) => inputs.add(file));
+  }
   return { routes, files: writer.files(), inputs: [...inputs], bundled: misses.length };
-}
-
-/** A freshly bundled chunk as a cache entry: its inputs with their content hashes. */
-function freshEntry(key: string, fresh: BuiltChunk, hashFile: (file: string) => string | null): RouteChunkEntry {
-  return { key, inputs: fresh.inputFiles.map((file) => [file, hashFile(file) ?? ''] as [string, string]), chunk: fresh.chunk, outputs: fresh.outputs };
-}
-
-/** Content hashes of files, each read once per build; null for a missing file. */
-function fileHasher(): (file: string) => string | null {
-  const hashes = new Map<string, string | null>();
-  return (file) => {
-    if (!hashes.has(file)) {
-      let hash: string | null = null;
-      try {
-        hash = sha(readFileSync(file));
-      } catch {
-        // A missing input: the cached chunk is stale.
-      }
-      hashes.set(file, hash);
-    }
-    return hashes.get(file)!;
-  };
 }
 
 type ChunkWriter = ReturnType<typeof createChunkWriter>;
@@ -188,51 +167,28 @@ function createChunkWriter(outDir: string, keep: RouteChunkOptions['keep']) {
 function standaloneChunks(
   names: string[],
   sources: VirtualSources,
-  settings: { fingerprint: string; baseUrl: string; assetDir: string; specifiers: ReadonlySet<string> },
-  cache: RouteChunkCache,
+  settings: { settings: string; baseUrl: string; assetDir: string; specifiers: ReadonlySet<string> },
+  records: ArtifactKind<StandaloneRecord>,
   writer: ChunkWriter,
-): Map<string, BuiltChunk> {
-  const standalone = new Map<string, BuiltChunk>();
-  const index = openCacheIndex<StandaloneRecord>(cache.dir, `standalone-${cache.siteId}`);
+): Map<string, RouteChunkEntry> {
+  const standalone = new Map<string, RouteChunkEntry>();
   for (const name of names) {
     const { content } = sources.routeEntries.get(name)!;
     if (content.kind !== 'mdx') continue;
-    const key = sha(`${settings.fingerprint}\0${STANDALONE_FINGERPRINT}\0${settings.assetDir}\0${name}\0${sources.modules.get(content.relPath)!.key}`);
-    const known = index.known(key);
-    if (known && known[0] === null) {
-      index.set(key, known);
-      continue;
-    }
+    const key = records.key(settings.settings, settings.assetDir, name, sources.modules.get(content.relPath)!.key);
+    const known = records.find(key);
+    if (known && known[0] === null) continue;
     if (known && known[0] !== null && writer.keep(known[0], known[1])) {
-      index.set(key, known);
       standalone.set(name, { chunk: { js: `${settings.baseUrl}${known[0]}`, imports: [], css: [] }, outputs: [], inputFiles: [] });
       continue;
     }
     const chunk = standaloneChunk(name, sources, settings.baseUrl, settings.assetDir, settings.specifiers);
     const output = chunk?.outputs[0];
-    index.set(key, [output?.file ?? null, output?.text ? Buffer.byteLength(output.text) : 0]);
+    records.put(key, [output?.file ?? null, output?.text ? Buffer.byteLength(output.text) : 0]);
     if (chunk) standalone.set(name, chunk);
   }
-  index.save();
   return standalone;
 }
-
-/** The bundled chunks still valid in memory or on disk (same key, unchanged input files), by route entry name. */
-async function cachedChunks(keys: Map<string, string>, cache: RouteChunkCache, hashFile: (file: string) => string | null): Promise<Map<string, RouteChunkEntry>> {
-  const hits = new Map<string, RouteChunkEntry>();
-  await mapLimit([...keys.keys()], 64, async (name) => {
-    const key = keys.get(name)!;
-    let entry = cache.memory?.get(name);
-    if (entry?.key !== key) entry = readCacheEntry<RouteChunkEntry>(cache.dir, key) ?? undefined;
-    if (entry?.key !== key) return;
-    for (const [file, hash] of entry.inputs) if (hashFile(file) !== hash) return;
-    hits.set(name, entry);
-  });
-  return hits;
-}
-
-type BuiltChunk = Omit<RouteChunkEntry, 'key' | 'inputs'> & { inputFiles: string[] };
-type BuiltChunks = Map<string, BuiltChunk>;
 
 /** One import statement as the MDX compiler prints it (astring: one line, double quotes). */
 const IMPORT_LINE = /^import\s+(?:(\{[^}]*\})|(\*\s+as\s+[\w$]+)|([\w$]+))\s+from\s+"([^"]+)";$/;
@@ -278,7 +234,7 @@ export function standaloneFunctionBody(moduleText: string): string {
 }
 
 /** The chunk of a standalone route. Not minified: that would cost a bundler round trip per page (about 1.5 ms) to save 8% of its gzip size. */
-function standaloneChunk(name: string, sources: VirtualSources, baseUrl: string, assetDir: string, specifiers: ReadonlySet<string>): BuiltChunk | null {
+function standaloneChunk(name: string, sources: VirtualSources, baseUrl: string, assetDir: string, specifiers: ReadonlySet<string>): RouteChunkEntry | null {
   const text = standaloneModule(name, sources, specifiers);
   if (text === null) return null;
   const file = `${assetDir}/r/${name}-${chunkHash(text)}.js`;
@@ -295,9 +251,9 @@ function chunkHash(text: string): string {
 }
 
 /** Everything generated that goes into a route's chunk; files on disk are checked separately. */
-function routeKey(fingerprint: string, name: string, sources: VirtualSources): string {
+function routeKey(chunks: ArtifactKind<RouteChunkEntry>, settings: string, name: string, sources: VirtualSources): string {
   const { content } = sources.routeEntries.get(name)!;
-  const parts: unknown[] = [fingerprint, name, routeEntryCode({ content })];
+  const parts: unknown[] = [name, routeEntryCode({ content })];
   if (content.kind === 'mdx') {
     const mod = sources.modules.get(content.relPath)!;
     parts.push(mod.absPath, mod.code);
@@ -307,7 +263,7 @@ function routeKey(fingerprint: string, name: string, sources: VirtualSources): s
       parts.push(mod.absPath, mod.excerptCode ?? mod.code);
     }
   }
-  return sha(JSON.stringify(parts));
+  return chunks.key(settings, parts);
 }
 
 async function bundleRoutes(
@@ -356,7 +312,7 @@ function collectOutputs(metafile: Metafile, outputFiles: OutputFile[], workDir: 
     if (output.entryPoint || file.endsWith('.js') || file.endsWith('.css')) continue;
     for (const input of Object.keys(output.inputs)) assetsBySource.set(input, rel(file));
   }
-  const built: BuiltChunks = new Map();
+  const built = new Map<string, RouteChunkEntry>();
   for (const [file, output] of Object.entries(metafile.outputs)) {
     if (!output.entryPoint || !file.endsWith('.js')) continue;
     const name = output.entryPoint.replace(/^(sipa:)?sipa-route:/, '');

@@ -3,13 +3,15 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { ContentRef } from '../content/routes.js';
 
+import { ENTRY_POINTS } from '../entryPoints.js';
 import { PACKAGE_ROOT } from '../packageRoot.js';
 import { registryModuleCode, sharedModules, unsupportedImport } from './sharedModules.js';
+import type { ThemeOverrides } from './themeOverrides.js';
 
 export const REPO_ROOT = PACKAGE_ROOT;
-const SSR_RENDERER = path.join(REPO_ROOT, 'src/render/ssrEntry.tsx');
+const SSR_RENDERER = path.join(REPO_ROOT, ENTRY_POINTS.ssrEntry);
 /** The theme's root component, which the runtime's Root mounts as `sipa:theme` (so client/ never imports templates/). */
-const THEME_APP = path.join(REPO_ROOT, 'templates/App.tsx');
+const THEME_APP = path.join(REPO_ROOT, ENTRY_POINTS.themeApp);
 
 /** Routes per server file at most: small enough that one group's modules fit comfortably in memory. */
 export const SSR_GROUP_SIZE = 1000;
@@ -32,6 +34,8 @@ export interface VirtualSources {
   siteDir?: string;
   /** Server build: the route entry names of each server file (`sipa:ssr-group:<index>`). */
   ssrGroups?: string[][];
+  /** The site's replacements of theme components (see themeOverrides.ts). */
+  themeOverrides?: ThemeOverrides;
 }
 
 const NS = 'sipa';

@@ -1,3 +1,5 @@
+import { DEFAULT_MDX1_COMPAT } from './mdx1Compat.js';
+import { DEFAULT_MAGIC_COMMENTS } from '../shared/magicComments.js';
 import { contentUrl, isExternalUrl, stripBase } from '../shared/paths.js';
 import type { ClientSiteData, FooterLink, LocaleConfig, NavItem } from '../shared/types.js';
 import { docsInstancesOf } from './docsInstances.js';
@@ -38,6 +40,9 @@ export function normalizeConfig(user: UserConfig, siteDir: string, configFile: s
     titleDelimiter: user.titleDelimiter ?? '|',
     siteVersion: user.siteVersion ?? '0.0.0',
     image: user.image ?? '',
+    onBrokenLinks: user.onBrokenLinks ?? 'throw',
+    onBrokenMarkdownLinks: user.onBrokenMarkdownLinks ?? 'warn',
+    onBrokenAnchors: user.onBrokenAnchors ?? 'throw',
     customFields: user.customFields ?? {},
     i18n: { defaultLocale, locales, localeConfigs },
     docs: {
@@ -66,7 +71,14 @@ export function normalizeConfig(user: UserConfig, siteDir: string, configFile: s
     staticDir: user.staticDir ?? 'static',
     customCss: user.customCss ?? [],
     toc: { minHeadingLevel: user.toc?.minHeadingLevel ?? 2, maxHeadingLevel: user.toc?.maxHeadingLevel ?? 3 },
-    markdown: { format: user.markdown?.format ?? 'detect', maxFileSize: user.markdown?.maxFileSize ?? DEFAULT_MAX_MARKDOWN_BYTES },
+    markdown: {
+      format: user.markdown?.format ?? 'detect',
+      mdx1Compat: { ...DEFAULT_MDX1_COMPAT, ...user.markdown?.mdx1Compat },
+      maxFileSize: user.markdown?.maxFileSize ?? DEFAULT_MAX_MARKDOWN_BYTES,
+      math: user.markdown?.math ?? false,
+      mermaid: user.markdown?.mermaid ?? false,
+      magicComments: user.markdown?.magicComments ?? DEFAULT_MAGIC_COMMENTS.map((kind) => ({ ...kind })),
+    },
     codeThemes: { light: user.codeThemes?.light ?? 'github-light', dark: user.codeThemes?.dark ?? 'github-dark' },
     colorMode: {
       defaultMode: user.colorMode?.defaultMode ?? 'light',
@@ -78,7 +90,7 @@ export function normalizeConfig(user: UserConfig, siteDir: string, configFile: s
       title: user.navbar?.title ?? user.title,
       logo: user.navbar?.logo ?? null,
       hideOnScroll: user.navbar?.hideOnScroll ?? false,
-      items: user.navbar?.items ?? [],
+      items: (user.navbar?.items ?? []).map((item) => ({ ...item, label: item.label ?? '', position: item.position ?? 'left' })),
     },
     footer: { columns: user.footer?.columns ?? [], copyright: user.footer?.copyright ?? '' },
   };
@@ -102,12 +114,14 @@ export function clientSiteData(config: SiteConfig, pageRoutes: string[]): Client
   const locale = config.i18n.localeConfigs[config.i18n.defaultLocale]!;
   const { baseUrl } = config;
   const sitePath = (to: string) => stripBase(baseUrl, to);
+  const footerLink = (item: FooterLink): FooterLink => (item.to !== undefined ? { ...item, to: sitePath(item.to) } : { ...item });
   const navItem = (item: NavItem): NavItem => ({
     ...item,
     ...(item.to !== undefined ? { to: sitePath(item.to) } : {}),
     ...(item.activeBasePath !== undefined ? { activeBasePath: sitePath(item.activeBasePath) } : {}),
+    ...(item.dropdownItemsBefore ? { dropdownItemsBefore: item.dropdownItemsBefore.map(footerLink) } : {}),
+    ...(item.dropdownItemsAfter ? { dropdownItemsAfter: item.dropdownItemsAfter.map(footerLink) } : {}),
   });
-  const footerLink = (item: FooterLink): FooterLink => (item.to !== undefined ? { ...item, to: sitePath(item.to) } : { ...item });
   // As in Docusaurus, "img/logo.svg" is a file of static/ too, not a path relative to each page.
   const fileUrl = (src: string) => (isExternalUrl(src) ? src : contentUrl(baseUrl, `/${src.replace(/^\/+/, '')}`));
   const bar = config.announcementBar;

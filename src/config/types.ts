@@ -1,7 +1,23 @@
 import type { AnnouncementBar, FooterColumn, LocaleConfig, NavItem } from '../shared/types.js';
 
+/**
+ * What a build does about a broken link, as Docusaurus's settings of the same names: fail
+ * ('throw'), report a warning, print a line ('log') or say nothing.
+ */
+export type ReportLevel = 'throw' | 'warn' | 'log' | 'ignore';
+
 /** See UserConfig.markdown.format. */
 export type MarkdownFormatSetting = 'mdx' | 'md' | 'detect';
+
+/** See UserConfig.markdown.mdx1Compat. */
+export interface Mdx1CompatSetting {
+  /** `<!-- … -->` in files read as MDX is a comment, as in markdown (default true). */
+  comments?: boolean;
+  /** `:::tip Title` gives the admonition a title, as `:::tip[Title]` does (default true). */
+  admonitions?: boolean;
+  /** `## Title {#id}` sets the heading's id in files read as MDX, where `{` starts an expression (default true). */
+  headingIds?: boolean;
+}
 
 /** How one version of a docs instance is shown (Docusaurus's `versions` option of the docs plugin). */
 export interface DocsVersionOptions {
@@ -70,6 +86,12 @@ export interface UserConfig {
    * ("img/social-card.png") or a full URL.
    */
   image?: string;
+  /** A link to no page and no file of the site (default 'throw'). */
+  onBrokenLinks?: ReportLevel;
+  /** A link to a .md/.mdx file that is no doc, post or page (default 'warn'; the link is then checked as any other). */
+  onBrokenMarkdownLinks?: ReportLevel;
+  /** A link to a page that has no element with that `#fragment` (default 'throw'). */
+  onBrokenAnchors?: ReportLevel;
   /** Values for the site's own components, read with `useDocusaurusContext().siteConfig.customFields`. */
   customFields?: Record<string, unknown>;
   i18n?: {
@@ -109,11 +131,24 @@ export interface UserConfig {
      * CommonMark + GFM with its raw HTML kept, 'detect' (default) goes by the extension (.md / .mdx).
      */
     format?: MarkdownFormatSetting;
+    /** What MDX 1 accepted that MDX 3 reads otherwise, as Docusaurus names the options (see Mdx1CompatSetting). */
+    mdx1Compat?: Mdx1CompatSetting;
     /**
      * Largest .md/.mdx source file, in bytes (default 1 MB): compiling takes about 1 GB of memory
      * per MB of markdown, so a larger page stops the build with an error naming it.
      */
     maxFileSize?: number;
+    /** `$…$` and `$$…$$` are math, rendered to HTML with KaTeX at build time (default false). */
+    math?: boolean;
+    /** ```mermaid code blocks are diagrams, drawn in the page's colour mode (default false). */
+    mermaid?: boolean;
+    /**
+     * The comments in code blocks that mark lines and are not shown, as Docusaurus's
+     * `themeConfig.prism.magicComments`: each kind gives its lines `className`, for the line after
+     * a `line` comment or between `block.start` and `block.end`. The default is
+     * `highlight-next-line` and `highlight-start`/`highlight-end`, class `highlighted`.
+     */
+    magicComments?: Array<{ className: string; line?: string; block?: { start: string; end: string } }>;
   };
   codeThemes?: { light?: string; dark?: string };
   colorMode?: { defaultMode?: 'light' | 'dark'; respectPrefersColorScheme?: boolean; disableSwitch?: boolean };
@@ -122,7 +157,8 @@ export interface UserConfig {
     title?: string;
     logo?: { src: string; alt: string };
     hideOnScroll?: boolean;
-    items?: NavItem[];
+    /** Navbar items; `label` may be left out of version items, `position` is 'left' unless given. */
+    items?: Array<Omit<NavItem, 'label' | 'position' | 'docVersions'> & Partial<Pick<NavItem, 'label' | 'position'>>>;
   };
   footer?: { columns?: FooterColumn[]; copyright?: string };
 }

@@ -28,6 +28,8 @@ interface BuildContext {
   categoryIndexes: CategoryIndex[];
   /** Ids of docs left out of this build (drafts): sidebar items naming them are dropped. */
   leftOut: ReadonlySet<string>;
+  /** The docs by folder, made on first use and shared by the sidebars of one call. */
+  folders: () => FolderIndex;
 }
 
 /** A sidebar's id in the site: its name for the site's docs folder, qualified by instance and version otherwise. */
@@ -61,12 +63,14 @@ export function buildSidebars(
   const categoryIndexes: CategoryIndex[] = [];
   const sidebars: Sidebar[] = [];
   const docsById = new Map(docs.map((doc) => [doc.id, doc]));
+  let index: FolderIndex | null = null;
+  const folders = () => (index ??= folderIndex(docs));
   for (const [sidebarId, items] of Object.entries(declared)) {
     if (!Array.isArray(items)) {
       throw new SiteError({ code: 'SIDEBARS_INVALID', message: `sidebar "${sidebarId}" must be a list of items`, location: { file: sidebarsFile } });
     }
     const key = sidebarKey(version, sidebarId);
-    const context: BuildContext = { config, version, collapsed, docs, docsById, categories, sidebarsFile, sidebarId: key, categoryIndexes, leftOut };
+    const context: BuildContext = { config, version, collapsed, docs, docsById, categories, sidebarsFile, sidebarId: key, categoryIndexes, leftOut, folders };
     sidebars.push({ id: key, name: sidebarId, pluginId: version.pluginId, version: version.name, items: items.flatMap((item) => resolveItem(item, context)) });
   }
   const visible = sidebars.map((sidebar) => ({ ...sidebar, items: listedItems(sidebar.items, docsById) }));
@@ -176,13 +180,14 @@ interface Positioned {
   item: SidebarItem;
 }
 
-/** One sidebar level from a folder: its docs and sub-folders, ordered by position then name. */
 /** Docs by folder, and each folder's direct subfolders (every ancestor of a doc's folder counts). */
-const folderIndexes = new WeakMap<Doc[], { docsIn: Map<string, Doc[]>; subdirsOf: Map<string, Set<string>> }>();
-function folderIndex(docs: Doc[]) {
-  let index = folderIndexes.get(docs);
-  if (index) return index;
-  index = { docsIn: new Map(), subdirsOf: new Map() };
+interface FolderIndex {
+  docsIn: Map<string, Doc[]>;
+  subdirsOf: Map<string, Set<string>>;
+}
+
+function folderIndex(docs: Doc[]): FolderIndex {
+  const index: FolderIndex = { docsIn: new Map(), subdirsOf: new Map() };
   for (const doc of docs) {
     const list = index.docsIn.get(doc.dirPath);
     if (list) list.push(doc);
@@ -195,13 +200,13 @@ function folderIndex(docs: Doc[]) {
       subdirs.add(parts[depth]!);
     }
   }
-  folderIndexes.set(docs, index);
   return index;
 }
 
+/** One sidebar level from a folder: its docs and sub-folders, ordered by position then name. */
 function generateFromFolder(rawDir: string, context: BuildContext): SidebarItem[] {
   const entries: Positioned[] = [];
-  const { docsIn, subdirsOf } = folderIndex(context.docs);
+  const { docsIn, subdirsOf } = context.folders();
   for (const doc of docsIn.get(rawDir) ?? []) {
     entries.push({
       position: doc.position,

@@ -4,7 +4,7 @@ import type { BlogPost, SiteModel } from '../content/model.js';
 import type { PlannedRoute } from '../content/routes.js';
 import type { AlternateLink } from '../render/document.js';
 import { withBase } from '../shared/paths.js';
-import { outputKey, type OutputWriter } from './outputWriter.js';
+import type { OutputWriter } from './outputWriter.js';
 import { indexableRoutes } from './siteUrl.js';
 
 /** One feed in its three formats: the whole blog, or the posts of one tag. */
@@ -154,7 +154,7 @@ export interface WriteFeedsInput {
 export async function writeFeeds(input: WriteFeedsInput): Promise<number> {
   const { feeds, site, writer } = input;
   if (feeds.length === 0) return 0;
-  const key = outputKey([site, feeds.map((feed) => [feed.listPath, feed.title, feed.description, feed.posts.map((post) => post.route)]), feeds[0]!.posts.map((post) => input.pageKey(post))]);
+  const key = writer.key([site, feeds.map((feed) => [feed.listPath, feed.title, feed.description, feed.posts.map((post) => post.route)]), feeds[0]!.posts.map((post) => input.pageKey(post))]);
   if (writer.reuse('feeds', key)) return feeds.length;
   // Loaded here: a build that keeps its feeds does not pay for them (about 0.1 s).
   const [{ Feed: FeedClass }, { postContentHtml }] = await Promise.all([import('feed'), import('./postContent.js')]);

@@ -3,19 +3,13 @@ import { closeSync, mkdirSync, openSync, readSync, statSync, writeSync } from 'n
 import path from 'node:path';
 import type { StagingDir } from '../staging/stagingDir.js';
 import { stampFile, type ManifestOutput } from '../staging/outputManifest.js';
-import { codeFingerprint } from '../packageRoot.js';
-import { GENERATOR_VERSION } from '../version.js';
+import type { ArtifactKind, ArtifactKindSpec } from '../pipeline/artifacts.js';
 
-/** The code that makes the site-wide outputs: part of every output's key, so a new version writes them again. */
-export const OUTPUTS_FINGERPRINT = createHash('sha256')
-  .update(GENERATOR_VERSION)
-  .update(codeFingerprint(['feeds.ts', 'llms.ts', 'pageMarkdown.ts', 'postContent.ts', 'siteOutputs.ts', 'sitemap.ts', 'siteUrl.ts'].map((file) => `src/outputs/${file}`)))
-  .digest('hex');
-
-/** A key from the JSON of some inputs and the outputs' code. */
-export function outputKey(inputs: unknown): string {
-  return createHash('sha256').update(OUTPUTS_FINGERPRINT).update(JSON.stringify(inputs)).digest('hex');
-}
+/**
+ * The site-wide outputs: kept in the last output only, where an output whose key is unchanged
+ * stays as it is; the kind gives their keys the fingerprint of the code that makes them.
+ */
+export const SITE_OUTPUTS: ArtifactKindSpec<never> = { name: 'outputs', code: ['cli'] };
 
 /**
  * Writes the files a build makes from the whole site (feeds, sitemap, page markdown, llms.txt)
@@ -25,6 +19,8 @@ export function outputKey(inputs: unknown): string {
  * files are still exactly as written.
  */
 export interface OutputWriter {
+  /** The key of an output made from `inputs` (anything JSON can hold) by this version of the code. */
+  key(inputs: unknown): string;
   /** Keeps the files output `name` wrote last time when its key was `key` and they are intact; true when kept. */
   reuse(name: string, key: string): boolean;
   /**
@@ -70,12 +66,14 @@ export function createOutputWriter(
   outDir: string,
   previous: Record<string, ManifestOutput> | undefined,
   reserved: ReadonlySet<string>,
+  keys: Pick<ArtifactKind<never>, 'key'>,
 ): OutputWriter {
   const manifest: Record<string, ManifestOutput> = {};
   const written = new Set<string>();
   const kept = new Set<string>();
   const writer: OutputWriter = {
     manifest,
+    key: (inputs) => keys.key(inputs),
     reuse(name, key) {
       const before = previous?.[name];
       if (before?.key !== key || before.files.some(([file]) => reserved.has(file))) return false;

@@ -3,7 +3,7 @@ import type { CompiledPage } from '../content/mdx/compile.js';
 import { resolveSiteUrls } from '../content/mdx/markdownView.js';
 import type { PlannedRoute } from '../content/routes.js';
 import { markdownFile } from './llms.js';
-import { outputKey, type OutputWriter } from './outputWriter.js';
+import type { OutputWriter } from './outputWriter.js';
 
 export interface PageMarkdownInput {
   routes: PlannedRoute[];
@@ -32,7 +32,7 @@ export function writePageMarkdown(input: PageMarkdownInput): Map<string, () => s
     const title = route.data.kind === 'doc' ? route.data.title : route.data.post.title;
     const file = markdownFile(route.path);
     // The resolved markdown links are part of the page but not of its compile key.
-    const key = outputKey([input.compileKeys.get(relPath) ?? null, page.markdownLinks, page.h1 !== null, title, input.siteBase]);
+    const key = input.writer.key([input.compileKeys.get(relPath) ?? null, page.markdownLinks, page.h1 !== null, title, input.siteBase]);
     const text = () => pageMarkdownText(title, page.h1 !== null, resolveSiteUrls(page.markdown, input.siteBase));
     if (!input.writer.reuse(`markdown:${route.path}`, key)) input.writer.write(`markdown:${route.path}`, key, [[file, text()]]);
     readers.set(route.path, () => {

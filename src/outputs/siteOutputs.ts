@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { ArtifactKind } from '../pipeline/artifacts.js';
 import type { RenderPagesResult } from '../render/renderPages.js';
 import type { GitHistory } from '../pipeline/gitHistory.js';
 import type { StagingDir } from '../staging/stagingDir.js';
@@ -36,6 +37,8 @@ export interface SiteOutputsInput {
   previous: Record<string, ManifestOutput> | undefined;
   /** Output-relative paths of the static files, which replace generated files of the same name. */
   staticFiles: string[];
+  /** What keys the outputs (the session's SITE_OUTPUTS). */
+  keys: Pick<ArtifactKind<never>, 'key'>;
   warn(message: string): void;
 }
 
@@ -57,7 +60,7 @@ export interface SiteOutputs {
 
 export function createSiteOutputs(input: SiteOutputsInput): SiteOutputs {
   const { config, base, routes } = input;
-  const writer = createOutputWriter(input.staging, input.outDir, input.previous, new Set(input.staticFiles));
+  const writer = createOutputWriter(input.staging, input.outDir, input.previous, new Set(input.staticFiles), input.keys);
   const routesByPath = new Map(routes.map((route) => [route.path, route]));
   const keptPages = new Set(input.rendered.kept.map((i) => routes[i]!.path));
   /** A page's body and meta, from where its HTML is: the staging folder if this build wrote it, else the output folder. */

@@ -3,7 +3,7 @@ import { loadConfig } from '../config/load.js';
 import type { ClientBundle } from '../bundle/bundleSite.js';
 import type { SiteModel } from '../content/model.js';
 import { describeSearch, searchStats, type SearchIndexResult, type SearchStats } from '../search/buildSearchIndex.js';
-import { readGitHistory, type GitHistory } from './gitHistory.js';
+import { GIT_HISTORIES, readGitHistory, type GitHistory } from './gitHistory.js';
 import { createStageLogger, formatMs, type StageLogger } from './log.js';
 import { createBuildSession, type BuildReport, type BuildSession, type SessionOptions } from './session.js';
 import { checkSiteLinks } from './stages/checkLinks.js';
@@ -54,6 +54,19 @@ export interface BuildSiteOptions {
  */
 export async function buildSite(session: BuildSession, options: BuildSiteOptions = {}): Promise<BuildResult> {
   const started = performance.now();
+  await session.artifacts.beginBuild();
+  let succeeded = false;
+  try {
+    const result = await runStages(session, options, started);
+    succeeded = true;
+    return result;
+  } finally {
+    // What a successful build did not use leaves the caches; a failed build drops nothing.
+    session.artifacts.endBuild(succeeded);
+  }
+}
+
+async function runStages(session: BuildSession, options: BuildSiteOptions, started: number): Promise<BuildResult> {
   const quiet = options.quiet ?? session.quiet;
   const log = session.logger ?? createStageLogger({ quiet });
   const warnings: string[] = [];
@@ -62,18 +75,19 @@ export async function buildSite(session: BuildSession, options: BuildSiteOptions
       warnings.push(message);
       log.warn(message);
     },
+    info: (message) => log.info(message),
     progress: log.progress,
   };
   const outDir = await claimOutputDir(session);
 
   const config = await log.stage('config', () => loadConfig(session.siteDir));
   // git runs in a process of its own while the pages are scanned and compiled.
-  const gitHistory = readGitHistory(config.siteDir, session.caches.git).catch(() => new Map() as GitHistory);
-  const { sources, staticFiles, docs } = await log.stage('scan', () => scanSite(config), describe.scan);
+  const gitHistory = readGitHistory(config.siteDir, session.artifacts.kind(GIT_HISTORIES)).catch(() => new Map() as GitHistory);
+  const { sources, staticFiles, docs, theme } = await log.stage('scan', () => scanSite(config), describe.scan);
   const model = await log.stage('model', () => modelSite(config, sources, docs, session.drafts, report), describe.model);
-  const compiled = await log.stage('compile', () => compileSite(session, config, model, report), describe.compile);
+  const compiled = await log.stage('compile', () => compileSite(session, config, model, report, staticFiles, theme), describe.compile);
   const history = await log.stage('last updated', () => gitHistory, describe.history);
-  const plan = await log.stage('routes', async () => planSite({ config, model, history, staticFiles }, compiled, report), describe.routes);
+  const plan = await log.stage('routes', async () => planSite({ config, model, history, staticFiles, theme }, compiled, report), describe.routes);
 
   const output = await openOutput(session, outDir);
   let failed = true;
@@ -85,12 +99,12 @@ export async function buildSite(session: BuildSession, options: BuildSiteOptions
     // site that fails the check waits for it, then is not committed.
     const search = log.stage('search', () => indexSite(session, plan, rendered, output, options.deferSearch ?? false), describe.search);
     searching = search.catch(() => {});
-    const outputs = siteOutputs(plan, compiled, rendered, output, report);
+    const outputs = siteOutputs(session, plan, compiled, rendered, output, report);
     await log.stage('markdown', async () => outputs.writeMarkdown(), describe.markdown);
     await log.stage('llms', async () => outputs.writeLlms());
     await log.stage('feeds', () => outputs.writeFeeds(), describe.feeds);
     await log.stage('sitemap', async () => outputs.writeSitemap(), (n) => describe.sitemap(n, config.noIndex));
-    const targets = await log.stage('check links', async () => checkSiteLinks(plan, rendered, { client, compiled, outputs }, output));
+    const targets = await log.stage('check links', async () => checkSiteLinks(plan, rendered, { client, compiled, outputs }, output, report));
     const index = await search;
     await log.stage('write', () => writeSite(session, plan, output, { rendered, outputs, search: index, targets }, report));
     failed = false;

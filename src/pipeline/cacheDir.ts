@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -27,16 +27,10 @@ function projectRootOf(siteDir: string): string {
 export function cacheFolders(root: string) {
   return {
     root,
-    /** Compiled pages: one index per site and one code entry per page (see compilePages.ts). */
-    compile: path.join(root, 'build', 'compile'),
-    /** Route chunks built by the bundler, and the index of standalone chunks (see routeChunks.ts). */
-    chunks: path.join(root, 'build', 'chunks'),
-    /** Each file's last commit, read from `git log` once per checked-out commit (see gitHistory.ts). */
-    git: path.join(root, 'build', 'git'),
-    /** What the search index was made from, per page (see search/buildSearchIndex.ts). */
-    search: path.join(root, 'build', 'search'),
-    /** The manifest of each output folder's last good build (see outputManifest.ts). */
-    output: path.join(root, 'build', 'output'),
+    /** What builds reuse, a folder per kind: compiled pages, route chunks, search documents, git histories... (see artifacts.ts). */
+    artifacts: path.join(root, 'artifacts'),
+    /** The manifest of each output folder's last good build, and the record of the files sipadocs wrote there (see outputManifest.ts). */
+    output: path.join(root, 'output'),
     /** Server bundles of one build, removed when it ends (a killed build's are removed by the next). */
     ssr: path.join(root, 'ssr'),
     /** The fixed output folder esbuild's incremental contexts are given; nothing is written there. */
@@ -44,6 +38,23 @@ export function cacheFolders(root: string) {
     /** What `serve --watch` builds and serves, one folder per site (see devOutputDir). */
     dev: path.join(root, 'dev'),
   };
+}
+
+/**
+ * Earlier versions kept everything under `build/`: the records of what they wrote into output
+ * folders move to where this version reads them (they keep a user's files safe), and the caches,
+ * which this version keeps otherwise, go.
+ */
+export function moveEarlierCacheLayout(root: string): void {
+  const earlier = path.join(root, 'build');
+  if (!existsSync(earlier)) return;
+  try {
+    const folders = cacheFolders(root);
+    if (!existsSync(folders.output) && existsSync(path.join(earlier, 'output'))) renameSync(path.join(earlier, 'output'), folders.output);
+    rmSync(earlier, { recursive: true, force: true });
+  } catch {
+    // Another build moved it first, or the folder is read-only: nothing is lost but cached results.
+  }
 }
 
 /**

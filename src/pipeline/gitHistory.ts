@@ -1,6 +1,5 @@
 import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { readCacheEntry, writeCacheEntry } from '../util/diskCache.js';
+import type { ArtifactKind, ArtifactKindSpec } from './artifacts.js';
 
 /** The last commit that changed a file. */
 export interface FileCommit {
@@ -12,8 +11,17 @@ export interface FileCommit {
 /** Last commits by site-relative path ("docs/intro.mdx"). */
 export type GitHistory = Map<string, FileCommit>;
 
-/** Changes when the layout of the cached history changes. */
-const CACHE_VERSION = 1;
+type StoredHistory = Record<string, [timestamp: number, author: string]>;
+
+/** The history of the commit checked out, kept in its kind's index (one history per site). */
+export const GIT_HISTORIES: ArtifactKindSpec<GitHistory, StoredHistory> = {
+  name: 'git',
+  code: ['cli'],
+  disk: {
+    record: (history) => Object.fromEntries([...history].map(([file, c]) => [file, [c.timestamp, c.author]])),
+    restore: (stored) => new Map(Object.entries(stored).map(([file, [timestamp, author]]) => [file, { timestamp, author }])),
+  },
+};
 
 /**
  * The last commit of every file under `siteDir` that git knows: one `git log` over the whole
@@ -24,19 +32,17 @@ const CACHE_VERSION = 1;
  * Outside a git checkout, without commits, or without git installed, the history is empty: no
  * page shows a date, and nothing fails.
  */
-export async function readGitHistory(siteDir: string, cacheDir: string | null): Promise<GitHistory> {
+export async function readGitHistory(siteDir: string, histories: ArtifactKind<GitHistory>): Promise<GitHistory> {
   const head = await runGit(siteDir, ['rev-parse', '--show-prefix', 'HEAD']);
   if (head === null) return new Map();
   const [prefix = '', commit = ''] = head.split('\n');
-  const key = createHash('sha256').update(JSON.stringify([CACHE_VERSION, prefix, commit.trim(), siteDir])).digest('hex');
-  const cached = readCacheEntry<Record<string, [number, string]>>(cacheDir, key);
-  if (cached) return new Map(Object.entries(cached).map(([file, [timestamp, author]]) => [file, { timestamp, author }]));
+  const key = histories.key(prefix, commit.trim(), siteDir);
+  const cached = histories.find(key);
+  if (cached) return cached;
   // -z: NUL between fields, so no file name is ever quoted; %x1e starts each commit.
   const log = await runGit(siteDir, ['log', '-z', '--no-renames', '--relative', '--name-only', '--format=%x1e%at%x1f%an', '--', '.']);
   if (log === null) return new Map();
-  const history = parseGitLog(log);
-  writeCacheEntry(cacheDir, key, Object.fromEntries([...history].map(([file, c]) => [file, [c.timestamp, c.author]])));
-  return history;
+  return histories.put(key, parseGitLog(log));
 }
 
 /** Parses the output of `git log -z --name-only --format=%x1e%at%x1f%an`: the first commit naming a file wins. */

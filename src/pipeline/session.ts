@@ -2,13 +2,12 @@ import { createHash } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { createClientBundler, createServerBundler, type ClientBundler, type ServerBundler } from '../bundle/bundleSite.js';
-import type { CompileMemory } from '../content/compile/compilePages.js';
 import { createCodeHighlighter, type CodeHighlighter } from '../content/mdx/highlighter.js';
+import { createStaticSession, type StaticSession } from '../content/static/renderStaticPage.js';
 import { createRenderHost, type RenderHost } from '../render/renderHost.js';
-import type { RenderMemory } from '../render/renderPages.js';
-import type { SearchMemory } from '../search/buildSearchIndex.js';
 import type { OutputManifest } from '../staging/outputManifest.js';
-import { cacheFolders, cacheRootFor } from './cacheDir.js';
+import { createArtifactStore, type ArtifactStore } from './artifacts.js';
+import { cacheFolders, cacheRootFor, moveEarlierCacheLayout } from './cacheDir.js';
 import type { StageLogger } from './log.js';
 
 export interface SessionOptions {
@@ -35,10 +34,8 @@ export interface SessionOptions {
 
 /** The folders and files a session caches in; each is null when persistent caches are off. */
 export interface SessionCaches {
-  compile: string | null;
-  chunks: string | null;
-  git: string | null;
-  search: string | null;
+  /** The artifacts' folder: a folder per kind (see artifacts.ts). */
+  artifacts: string | null;
   /** Manifests of each output folder's last good build (see outputManifest.ts). */
   manifests: string | null;
   /** Records of the files sipadocs wrote into each output folder: kept even with caches off, they keep a user's files safe. */
@@ -67,8 +64,13 @@ export interface BuildSession {
   /** Names this site's entries in caches shared by sites built from one project. */
   readonly siteId: string;
   readonly caches: SessionCaches;
-  /** Results kept in memory between builds, by what they are keyed by; none in `build` mode. */
-  readonly memory: { compile?: CompileMemory; render?: RenderMemory; search?: SearchMemory };
+  /**
+   * Every result a build may take from an earlier one, by kind and key (see artifacts.ts): kept
+   * on disk, and in memory between the builds of a watch session.
+   */
+  readonly artifacts: ArtifactStore;
+  /** A one-off build starts a compile worker while it looks its pages up (watch mode has them in memory). */
+  readonly startCompilerEarly: boolean;
   readonly bundlers: { client: ClientBundler; server: ServerBundler };
   /** A render worker kept warm between builds; without one, each build starts its own renderers. */
   readonly renderHost?: RenderHost;
@@ -79,6 +81,8 @@ export interface BuildSession {
   readonly serverFilesDir: string | null;
   /** The code highlighter for these themes, created on first use and kept while they stay the same. */
   highlighter(themes: { light: string; dark: string }): Promise<CodeHighlighter>;
+  /** The fast path's parsers and theme shells (a bounded cache of the theme's markup) for compiling in this thread. */
+  staticSession(): StaticSession;
   /** The manifest of the output this session's last build committed. */
   lastOutput: { outDir: string; manifest: OutputManifest } | null;
   /** Stops the bundlers' contexts and the render worker. */
@@ -88,6 +92,8 @@ export interface BuildSession {
 /** Where one build reports: warnings (collected for its result) and the running stage's progress. */
 export interface BuildReport {
   warn(message: string): void;
+  /** A line of the build's log that is no warning (a setting asked for it: 'log'). */
+  info?(message: string): void;
   progress?(done: number, total: number): void;
 }
 
@@ -95,12 +101,10 @@ export function createBuildSession(options: SessionOptions): BuildSession {
   const watch = options.mode === 'watch';
   const siteDir = path.resolve(options.siteDir);
   const folders = cacheFolders(cacheRootFor(siteDir));
+  moveEarlierCacheLayout(folders.root);
   const persistent = options.persistentCache !== false;
   const caches: SessionCaches = {
-    compile: persistent ? folders.compile : null,
-    chunks: persistent ? folders.chunks : null,
-    git: persistent ? folders.git : null,
-    search: persistent ? folders.search : null,
+    artifacts: persistent ? folders.artifacts : null,
     manifests: persistent ? folders.output : null,
     records: folders.output,
     ssr: folders.ssr,
@@ -111,11 +115,13 @@ export function createBuildSession(options: SessionOptions): BuildSession {
   const renderHost = watch ? createRenderHost() : undefined;
   // Named as a build's own folder is (pid first), so a later build removes it if this process is killed.
   const serverFilesDir = watch ? path.join(caches.ssr, `${process.pid}-${Date.now().toString(36)}-session`) : null;
+  const artifacts = createArtifactStore({ dir: caches.artifacts, siteId, keepInMemory: watch });
   const bundlers = {
-    client: createClientBundler({ workDir: caches.bundler, incremental: watch, routeCache: { dir: caches.chunks, siteId } }),
+    client: createClientBundler({ workDir: caches.bundler, incremental: watch, artifacts }),
     server: createServerBundler({ workDir: caches.bundler, incremental: watch }),
   };
   let highlighter: { themes: string; created: Promise<CodeHighlighter> } | null = null;
+  let staticSession: StaticSession | null = null;
   return {
     siteDir: options.siteDir,
     outDir: options.outDir,
@@ -125,7 +131,8 @@ export function createBuildSession(options: SessionOptions): BuildSession {
     inlineCss: !watch,
     siteId,
     caches,
-    memory: watch ? { compile: new Map(), render: new Map(), search: new Map() } : {},
+    artifacts,
+    startCompilerEarly: !watch,
     bundlers,
     renderHost,
     serverFilesDir,
@@ -134,6 +141,7 @@ export function createBuildSession(options: SessionOptions): BuildSession {
       if (highlighter?.themes !== key) highlighter = { themes: key, created: createCodeHighlighter(themes) };
       return highlighter.created;
     },
+    staticSession: () => (staticSession ??= createStaticSession()),
     lastOutput: null,
     async close() {
       await bundlers.client.dispose();

@@ -8,7 +8,7 @@ export interface Renderer {
 }
 
 const startWorker = async (): Promise<WorkerPool<RenderJob, RenderOutcome>> =>
-  createWorkerPool<RenderJob, RenderOutcome>(await workerScript('renderWorker', 'src/render/renderWorker.ts'), 1, null);
+  createWorkerPool<RenderJob, RenderOutcome>(await workerScript('renderWorker'), 1, null);
 
 /** A one-off renderer: in this thread, or in a worker thread that is ended afterwards (freeing its modules). */
 export async function openRenderer(inWorker: boolean): Promise<Renderer> {

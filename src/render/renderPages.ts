@@ -3,18 +3,17 @@ import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import os from 'node:os';
 import type { ChunkFiles, ClientBundle, ServerFile } from '../bundle/bundleSite.js';
+import type { ArtifactKind, ArtifactKindSpec } from '../pipeline/artifacts.js';
 import { SSR_GROUP_SIZE } from '../bundle/virtualModules.js';
 import { extractLinks, type PageLinks } from '../check/links.js';
 import type { SiteConfig } from '../config/types.js';
 import { deepestLine, nestingError } from '../content/mdx/nesting.js';
 import type { PlannedRoute } from '../content/routes.js';
 import { SiteError } from '../errors.js';
-import { codeFingerprint } from '../packageRoot.js';
 import { isExternalUrl, routePayloadFile, withBase } from '../shared/paths.js';
 import type { ClientSiteData, PageMeta, RoutePayload, SidebarView } from '../shared/types.js';
 import { stampFile, type ManifestPage, type OutputManifest } from '../staging/outputManifest.js';
 import type { StagingDir } from '../staging/stagingDir.js';
-import { GENERATOR_VERSION } from '../version.js';
 import { announcementScript } from '../../templates/layout/announcementScript.js';
 import { colorModeScript } from '../../templates/layout/colorModeScript.js';
 import { documentBody, documentInlineScripts, renderDocument, type AlternateLink } from './document.js';
@@ -30,8 +29,25 @@ export interface RenderCacheEntry {
   meta: PageMeta;
 }
 
-/** Rendered bodies kept in memory by a watch session, by route. */
-export type RenderMemory = Map<string, RenderCacheEntry>;
+/**
+ * Rendered bodies, by everything a body is made from: kept in memory by a watch session (up to a
+ * limit), else read back from the last output. Their key is the `bodyKey` of the output manifest.
+ */
+export const RENDERED_BODIES: ArtifactKindSpec<RenderCacheEntry> = {
+  name: 'render',
+  code: ['renderWorker', 'ssrEntry', 'themeApp'],
+  // A one-off build writes each body once and needs it no more.
+  keepInBuild: false,
+  size: (entry) => entry.bodyHtml.length + 512,
+  memoryLimit: 256 * 1024 * 1024,
+};
+
+/**
+ * Page documents: a body in the document around it (see document.ts). They are only ever kept
+ * in the last output, where a page whose document key is unchanged stays as it is; the kind gives
+ * that key its code fingerprint.
+ */
+export const PAGE_DOCUMENTS: ArtifactKindSpec<never> = { name: 'document', code: ['cli'] };
 
 /** What the pages are rendered from; the same for every page of a build. */
 export interface RenderInput {
@@ -70,8 +86,10 @@ export interface RenderTarget {
    * body is unchanged takes it from there.
    */
   previous?: { dir: string; manifest: OutputManifest } | null;
-  /** Bodies kept between builds by a watch session. */
-  memory?: RenderMemory;
+  /** Where bodies are found and kept (the session's RENDERED_BODIES). */
+  bodies: ArtifactKind<RenderCacheEntry>;
+  /** The key of page documents (the session's PAGE_DOCUMENTS). */
+  documents: Pick<ArtifactKind<never>, 'key'>;
   /** A watch session's warm render worker (see createRenderHost); without one, each group gets a renderer of its own. */
   host?: RenderHost;
   /** Called with each page's body as it is written (rendered or reused; not for kept pages), e.g. to index it for search. */
@@ -93,18 +111,6 @@ export interface RenderPagesResult {
   inlineHandlerRoutes: string[];
 }
 
-/** Server-only render code; everything else a page depends on is in the content hashes of its client chunks. */
-const FINGERPRINT = createHash('sha256')
-  .update(GENERATOR_VERSION)
-  .update(codeFingerprint(['src/render/ssrEntry.tsx']))
-  .digest('hex');
-
-/** The code that wraps a body into the page's document and payload files. */
-const DOCUMENT_FINGERPRINT = createHash('sha256')
-  .update(FINGERPRINT)
-  .update(codeFingerprint(['src/render/document.ts', 'src/render/renderPages.ts']))
-  .digest('hex');
-
 const sha = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /**
@@ -114,16 +120,12 @@ const sha = (text: string) => createHash('sha256').update(text).digest('hex');
  * last good output; when its whole document is unchanged too, that file is kept as it is.
  */
 export async function renderPages(input: RenderInput, target: RenderTarget): Promise<RenderPagesResult> {
-  const frame = documentFrame(input);
-  const pages = keyPages(input, frame);
+  const frame = documentFrame(input, target.documents);
+  const pages = keyPages(input, frame, target.bodies);
   const writer = createPageWriter(input, frame, pages, target);
   // A found page is kept or written at once; rendering is CPU-bound.
   const misses = reuseKnownPages(pages, target, writer);
   if (misses.length > 0) await renderMissingPages(misses, pages, input, target, writer);
-  if (target.memory) {
-    const live = new Set(input.routes.map((route) => route.path));
-    for (const key of target.memory.keys()) if (!live.has(key)) target.memory.delete(key);
-  }
   const { manifest } = writer.result;
   const scriptHashes = new Set(documentInlineScripts(frame.headScripts, input.site.baseUrl).map(scriptHash));
   for (const page of Object.values(manifest)) page.scripts?.forEach((hash) => scriptHashes.add(hash));
@@ -139,13 +141,13 @@ interface DocumentFrame {
   key: string;
 }
 
-function documentFrame({ config, site, inlineCss }: RenderInput): DocumentFrame {
+function documentFrame({ config, site, inlineCss }: RenderInput, documents: RenderTarget['documents']): DocumentFrame {
   const headScripts = [colorModeScript(site.colorMode.defaultMode, site.colorMode.respectPrefersColorScheme)];
   if (site.announcementBar) headScripts.push(announcementScript(site.announcementBar.id));
   const favicon = config.favicon ? withBase(config.baseUrl, `/${config.favicon.replace(/^\/+/, '')}`) : '';
   const defaultImage = !config.image ? undefined : isExternalUrl(config.image) ? config.image : withBase(config.baseUrl, `/${config.image.replace(/^\/+/, '')}`);
   // Inlined stylesheets are named by content hash, so their URLs stand for their text.
-  const key = sha(JSON.stringify([DOCUMENT_FINGERPRINT, headScripts, favicon, defaultImage ?? null, config.noIndex, inlineCss ? [...inlineCss.keys()] : null]));
+  const key = documents.key(headScripts, favicon, defaultImage ?? null, config.noIndex, inlineCss ? [...inlineCss.keys()] : null);
   return { headScripts, favicon, defaultImage, key };
 }
 
@@ -160,8 +162,9 @@ interface KeyedPage {
   outputKey: string;
 }
 
-function keyPages({ routes, entryNames, client, site, parts }: RenderInput, frame: DocumentFrame): KeyedPage[] {
-  const baseKey = sha(JSON.stringify([FINGERPRINT, client.entry, site]));
+function keyPages({ routes, entryNames, client, site, parts }: RenderInput, frame: DocumentFrame, bodies: RenderTarget['bodies']): KeyedPage[] {
+  // Everything else a body depends on is in the content hashes of the client entry and the route's chunk.
+  const baseKey = sha(JSON.stringify([client.entry, site]));
   // Many pages share one sidebar view (see prepareSidebarViews): digest each view once.
   const sidebarDigests = new Map<SidebarView, string>();
   const sidebarDigest = (view: SidebarView | null) => {
@@ -174,7 +177,7 @@ function keyPages({ routes, entryNames, client, site, parts }: RenderInput, fram
     const name = entryNames.get(route.path) ?? null;
     const chunk = name ? client.routes.get(name) : undefined;
     const sidebar = parts.sidebar(route);
-    const key = sha(JSON.stringify([baseKey, chunk ?? null, route.meta, route.data, sidebarDigest(sidebar), route.content?.kind ?? null]));
+    const key = bodies.key(baseKey, [chunk ?? null, route.meta, route.data, sidebarDigest(sidebar), route.content?.kind ?? null]);
     const alternates = parts.alternates(route);
     return { route, name, chunk, sidebar, key, alternates, outputKey: sha(frame.key + key + JSON.stringify(alternates)) };
   });
@@ -202,6 +205,8 @@ function createPageWriter({ client, site, config, inlineCss, parts }: RenderInpu
     /** Page `i` stays as the last good output has it (`before`, its manifest entry). */
     keep(i: number, before: ManifestPage) {
       const { route } = pages[i]!;
+      // Its body stays at hand (watch mode) should the document around it change.
+      target.bodies.keep(before.bodyKey);
       result.stats.kept++;
       result.pages[i] = { route: route.path, hrefs: [], ids: new Set(before.ids) };
       result.kept.push(i);
@@ -215,7 +220,7 @@ function createPageWriter({ client, site, config, inlineCss, parts }: RenderInpu
     write(i: number, entry: RenderCacheEntry, how: 'rendered' | 'reused') {
       const { route, chunk, sidebar, outputKey, alternates } = pages[i]!;
       result.stats[how]++;
-      target.memory?.set(route.path, entry);
+      if (how === 'rendered') target.bodies.put(entry.key, entry);
       target.onBody?.(route, entry);
       const payload = routePayload(entry.meta, route.data, chunk, sidebar);
       const html = renderDocument({
@@ -236,7 +241,7 @@ function createPageWriter({ client, site, config, inlineCss, parts }: RenderInpu
       const links = extractLinks(route.path, html, parts.anchors(route), linkStrings);
       result.pages[i] = links;
       const files: ManifestPage['files'] = [];
-      result.manifest[route.path] = { key: outputKey, bodyKey: entry.key, ids: [...links.ids], files, ...contentScripts(entry.bodyHtml) };
+      result.manifest[route.path] = { key: outputKey, bodyKey: entry.key, ids: [...links.ids], files, ...contentScripts(entry.bodyHtml, entry.meta.headTags) };
       target.onProgress?.(++done, pages.length);
       if (done % 250 === 0) collectGarbageAbove(HEAP_CEILING);
       writeStamped(files, route.outputFile, html);
@@ -258,8 +263,7 @@ function reuseKnownPages(pages: KeyedPage[], target: RenderTarget, writer: PageW
       writer.keep(i, before);
       return;
     }
-    const inMemory = target.memory?.get(route.path);
-    const entry = inMemory?.key === key ? inMemory : before?.bodyKey === key ? bodyFromOutput(target.previous!.dir, before, route.outputFile) : null;
+    const entry = target.bodies.find(key, { fromOutput: () => (before?.bodyKey === key ? bodyFromOutput(target.previous!.dir, before, route.outputFile) : null) });
     if (entry) writer.write(i, entry, 'reused');
     else misses.push(i);
   });
@@ -317,8 +321,9 @@ async function renderMissingPages(misses: number[], pages: KeyedPage[], input: R
 }
 
 /** What the site's Content-Security-Policy must know of a page body: its inline scripts and handlers. */
-function contentScripts(bodyHtml: string): Pick<ManifestPage, 'scripts' | 'inlineHandlers'> {
-  const scripts = inlineScriptsIn(bodyHtml).map(scriptHash);
+function contentScripts(bodyHtml: string, headTags: string[] = []): Pick<ManifestPage, 'scripts' | 'inlineHandlers'> {
+  // Scripts a page put in its head with <Head> run too.
+  const scripts = [...inlineScriptsIn(bodyHtml), ...headTags.flatMap(inlineScriptsIn)].map(scriptHash);
   // The exact pattern is costly on every page; most bodies do not even have " on…=".
   const handlers = /\son[a-z]+\s*=/i.test(bodyHtml) && hasInlineHandler(bodyHtml);
   return { ...(scripts.length > 0 ? { scripts } : {}), ...(handlers ? { inlineHandlers: true } : {}) };

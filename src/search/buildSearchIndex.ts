@@ -1,19 +1,17 @@
 import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
+import type { ArtifactKind, ArtifactKindSpec } from '../pipeline/artifacts.js';
 import path from 'node:path';
 import type { FileStamp } from '../staging/outputManifest.js';
 import { stampFile } from '../staging/outputManifest.js';
 import type { StagingDir } from '../staging/stagingDir.js';
 import type { PlannedRoute } from '../content/routes.js';
-import { codeFingerprint, dependencyVersion } from '../packageRoot.js';
 import type { PageMeta } from '../shared/types.js';
 import { DELTA_DIR, DELTA_FILE, type SearchDeltaFile } from '../../templates/search/mergeResults.js';
 import { indexError, runPagefind, type PagefindFile } from './runPagefind.js';
-import { extractSearchDocument, type SearchDocument } from './searchDocument.js';
+import type { SearchDocument } from './searchDocument.js';
 import { planSearchIndex, type IndexedPage } from './searchPlan.js';
-import { documentHash, openSearchStore, type SearchMemory } from './searchStore.js';
-
-export type { SearchMemory } from './searchStore.js';
+import { openSearchStore, type SearchEntry, type SearchStore } from './searchStore.js';
 
 /** Where the index goes in the output; the browser loads `<baseUrl>${SEARCH_DIR}/pagefind.js`. */
 export const SEARCH_DIR = '_sipa/search';
@@ -33,13 +31,10 @@ export interface SearchManifest {
 }
 
 /**
- * Changes with the indexer and the code that decides what the index holds: indexed with other
- * code, or in another language, a base is not built on but indexed again.
+ * Search indexes: kept in the last output only, where a build builds on the base of the last one
+ * when it was made by the same code (the indexer's version with it) for the same language.
  */
-const FINGERPRINT = createHash('sha256')
-  .update(codeFingerprint(['src/search/searchDocument.ts', 'src/search/runPagefind.ts', 'src/search/buildSearchIndex.ts', 'src/search/searchPlan.ts', 'templates/search/mergeResults.ts']))
-  .update(`pagefind@${dependencyVersion('pagefind')}`)
-  .digest('hex');
+export const SEARCH_INDEXES: ArtifactKindSpec<never> = { name: 'search-index', code: ['cli'] };
 
 /**
  * Whether a route is searched: docs, blog posts and pages (markdown or React), unless their meta
@@ -57,6 +52,10 @@ export function isSearchable(route: PlannedRoute): boolean {
  */
 export interface SearchCollector {
   addBody(route: PlannedRoute, bodyKey: string, bodyHtml: string, meta: PageMeta): void;
+  /** Where this build's documents are found (see SearchStore). */
+  readonly store: SearchStore;
+  /** What keys the site's index (see SEARCH_INDEXES). */
+  readonly indexes: Pick<ArtifactKind<never>, 'key'>;
 }
 
 export interface SearchIndexOptions {
@@ -67,12 +66,8 @@ export interface SearchIndexOptions {
   outDir: string;
   staging: Pick<StagingDir, 'dir' | 'write' | 'keep'>;
   previous: SearchManifest | undefined;
-  /** Folder of the persistent cache, or null for none. */
-  cacheDir: string | null;
-  siteId: string;
   /** The site's language (ISO 639-1), for stemming. */
   language: string;
-  memory?: SearchMemory;
   /**
    * Keep the last index as it is when only some pages changed, and say so (kind `deferred`): its
    * manifest, kept too, still describes it, so the next build indexes what changed. Watch mode
@@ -112,14 +107,15 @@ const HASHED_FILE = /^(?:pagefind\.[\w-]+\.pf_meta|(?:index|fragment|filter)\/[\
 /** The files of pagefind's output a delta needs: its index, not the runtime (the base's serves both). */
 const DELTA_NEEDED = /^(?:pagefind-entry\.json|pagefind\.[\w-]+\.pf_meta|(?:index|fragment|filter)\/[\w.-]+)$/;
 
-export function createSearchCollector(): SearchCollector & { documents: Map<string, SearchDocument> } {
-  const documents = new Map<string, SearchDocument>();
+/** A collector keeping documents as `documents` (the session's SEARCH_DOCUMENTS) and keying indexes by `indexes` (its SEARCH_INDEXES). */
+export function createSearchCollector(documents: ArtifactKind<SearchEntry>, indexes: SearchCollector['indexes'], outDir: string): SearchCollector {
+  const store = openSearchStore(documents, outDir);
   return {
-    documents,
+    store,
+    indexes,
     addBody(route, bodyKey, bodyHtml, meta) {
       if (!isSearchable(route) || meta.noIndex) return;
-      const document = extractSearchDocument(bodyHtml, meta.title);
-      if (document) documents.set(bodyKey, document);
+      store.add(bodyKey, bodyHtml, meta.title);
     },
   };
 }
@@ -137,34 +133,30 @@ export function createSearchCollector(): SearchCollector & { documents: Map<stri
  *
  * The manifest records what base and delta hold, so the next build (or a fresh one) starts from it.
  */
-export async function buildSearchIndex(collector: ReturnType<typeof createSearchCollector>, options: SearchIndexOptions): Promise<SearchIndexResult> {
-  const previous = usable(options.previous, options.language);
-  const store = openSearchStore({ rendered: collector.documents, memory: options.memory, cacheDir: options.cacheDir, siteId: options.siteId, outDir: options.outDir });
+export async function buildSearchIndex(collector: SearchCollector, options: SearchIndexOptions): Promise<SearchIndexResult> {
+  const indexKey = (language: string) => collector.indexes.key(language);
+  const previous = usable(options.previous, indexKey(options.language));
+  const { store } = collector;
   const pages = new Map(options.routes.filter(isSearchable).map((route) => [route.path, { route, bodyKey: options.bodyKeyOf(route) ?? '' }]));
 
   // Each page's document hash: the last build's while its body key is the same, else read from
   // its body, which this build rendered.
   const documents: SearchManifest['documents'] = {};
   const hashes = new Map<string, string>();
-  const read = new Map<string, SearchDocument>();
   for (const [route, page] of pages) {
     const known = previous?.documents[route];
     let hash = known?.[0] === page.bodyKey ? known[1] : undefined;
-    if (hash === undefined) {
-      const document = store.find(page.route, page.bodyKey, undefined);
-      hash = document ? documentHash(document) : '';
-      if (document) read.set(route, document);
-    }
+    if (hash === undefined) hash = store.find(page.route, page.bodyKey).hash;
+    else store.keep(page.bodyKey);
     documents[route] = [page.bodyKey, hash];
     if (hash) hashes.set(route, hash);
   }
-  pruneMemory(options.memory, [...pages.values()]);
   const documentOf = (route: string) => {
     const page = pages.get(route)!;
-    return read.get(route) ?? store.find(page.route, page.bodyKey, hashes.get(route));
+    return store.find(page.route, page.bodyKey).document;
   };
   const files = createFiles(options.staging, path.resolve(options.outDir), previous);
-  const digest = searchDigest(hashes, options.language);
+  const digest = searchDigest(hashes, indexKey(options.language));
 
   if (previous && previous.digest === digest && files.keepAll(previous.files)) {
     const manifest = { ...previous, documents };
@@ -187,7 +179,6 @@ export async function buildSearchIndex(collector: ReturnType<typeof createSearch
     // A delta page given the id of a base page (pagefind's ids are short hashes) could not be told
     // apart from it in the browser: then the base is indexed again instead.
     if (delta !== 'clash') {
-      store.saveDelta(new Map(records.map(({ route, document }) => [hashes.get(route)!, document])));
       const deltaFile: SearchDeltaFile = {
         base: Object.keys(base.pages).length,
         delta: Object.keys(delta?.pages ?? {}).length,
@@ -201,13 +192,10 @@ export async function buildSearchIndex(collector: ReturnType<typeof createSearch
     }
   }
 
-  const all = new Map<string, SearchDocument>();
   const records: Array<{ route: string; document: SearchDocument }> = [];
-  for (const [route, hash] of hashes) {
+  for (const route of hashes.keys()) {
     const document = documentOf(route);
-    if (!document) continue;
-    all.set(hash, document);
-    records.push({ route, document });
+    if (document) records.push({ route, document });
   }
   const output = await runPagefind(records.map(({ route, document }) => ({ url: route, document })), options.language);
   const base: SearchManifest['base'] = {
@@ -215,7 +203,6 @@ export async function buildSearchIndex(collector: ReturnType<typeof createSearch
     pages: indexedPages(records, hashes, output.ids),
     files: output.files.map((file) => files.writeIndexFile('', file)),
   };
-  store.saveBase(all);
   const deltaFile: SearchDeltaFile = { base: Object.keys(base.pages).length, delta: 0, pages: [], drop: [] };
   const manifest: SearchManifest = { digest, documents, base, delta: null, files: [...base.files, files.write(DELTA_FILE, JSON.stringify(deltaFile))] };
   return { manifest, pages: deltaFile.base, indexed: true, kind: 'full', indexedPages: records.length };
@@ -307,23 +294,14 @@ function createFiles(staging: SearchIndexOptions['staging'], outDir: string, pre
 }
 
 /** The last build's manifest when this build can build on it: same indexing code and language, and of this shape. */
-function usable(previous: SearchManifest | undefined, language: string): SearchManifest | undefined {
+function usable(previous: SearchManifest | undefined, key: string): SearchManifest | undefined {
   const base = previous?.base as SearchManifest['base'] | undefined;
   if (!previous || typeof previous.documents !== 'object' || typeof base !== 'object' || base === null) return undefined;
-  return base.key === indexKey(language) ? previous : undefined;
+  return base.key === key ? previous : undefined;
 }
 
-const indexKey = (language: string) => `${FINGERPRINT}:${language}`;
-
-function searchDigest(hashes: ReadonlyMap<string, string>, language: string): string {
-  const hash = createHash('sha256').update(indexKey(language));
+function searchDigest(hashes: ReadonlyMap<string, string>, key: string): string {
+  const hash = createHash('sha256').update(key);
   for (const route of [...hashes.keys()].sort()) hash.update(`\0${route}\0${hashes.get(route)}`);
   return hash.digest('hex');
-}
-
-/** A watch session remembers the documents of the site's current pages only. */
-function pruneMemory(memory: SearchMemory | undefined, pages: Array<{ bodyKey: string }>): void {
-  if (!memory) return;
-  const live = new Set(pages.map((p) => p.bodyKey));
-  for (const key of memory.keys()) if (!live.has(key)) memory.delete(key);
 }

@@ -1,94 +1,76 @@
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { hasCacheEntry, readCacheEntry, writeCacheEntry } from '../util/diskCache.js';
 import type { PlannedRoute } from '../content/routes.js';
-import { codeFingerprint } from '../packageRoot.js';
+import type { ArtifactKind, ArtifactKindSpec } from '../pipeline/artifacts.js';
 import { documentBody } from '../render/document.js';
 import { extractSearchDocument, type SearchDocument } from './searchDocument.js';
 
-/** Changes with the code that decides what a page's search document is. */
-const DOCUMENT_FINGERPRINT = createHash('sha256').update(codeFingerprint(['src/search/searchDocument.ts'])).digest('hex');
-
-/** Identifies a search document by its content (and the code that made it): 16 hex digits. */
-export function documentHash(document: SearchDocument): string {
-  return createHash('sha256').update(DOCUMENT_FINGERPRINT).update('\0').update(document.title).update('\0').update(document.html).digest('hex').slice(0, 16);
-}
-
-/** Search documents by page body key, kept in memory by a watch session. */
-export type SearchMemory = Map<string, SearchDocument>;
+/** A page's search document (null when its body has nothing to search) and the hash that identifies it in the index. */
+export type SearchEntry = { document: SearchDocument; hash: string } | { document: null; hash: '' };
 
 /**
- * Where a build finds the search documents of its pages, cheapest first: those read while this
- * build rendered (by body key), a watch session's memory (by body key), the persistent cache (by
- * document hash), and last the page's file in the last good output.
- *
- * The cache holds the documents of the last base in one entry per site (read only when the base
- * is indexed again) and the delta's documents one entry each (a delta build reads a few).
+ * Search documents, by the body they were read from: found in this build (read while it
+ * rendered), in a watch session's memory, on disk (the hash in the index, the document in an
+ * entry of its own, read only when the page is indexed again) or read back from the page's file in
+ * the last good output.
  */
+export const SEARCH_DOCUMENTS: ArtifactKindSpec<SearchEntry, string, { document: SearchDocument | null }> = {
+  name: 'search',
+  code: ['cli'],
+  disk: {
+    record: (entry) => entry.hash,
+    blob: (entry) => ({ document: entry.document }),
+    restore: (hash, blob) => {
+      let document: SearchDocument | null | undefined;
+      return {
+        hash,
+        get document() {
+          return (document ??= blob().document);
+        },
+      } as SearchEntry;
+    },
+  },
+  size: (entry) => (entry.document ? entry.document.html.length + entry.document.title.length : 0) + 64,
+  memoryLimit: 128 * 1024 * 1024,
+};
+
+/** Where a build finds the search documents of its pages (see SEARCH_DOCUMENTS). */
 export interface SearchStore {
-  /** The document of a page whose body this build has (rendered or reused), or in memory. */
-  fromBody(bodyKey: string): SearchDocument | undefined;
-  /** The document of a page: from its body, else by its known hash from the cache, else read back from the output. */
-  find(route: PlannedRoute, bodyKey: string, hash: string | undefined): SearchDocument | null;
-  /** Keeps the documents of a new base in the cache, replacing the last base's. */
-  saveBase(documents: ReadonlyMap<string, SearchDocument>): void;
-  /** Keeps each delta document in the cache, unless it is there already. */
-  saveDelta(documents: ReadonlyMap<string, SearchDocument>): void;
+  /** Reads a page's document from its body, at hand now (rendered or reused), and keeps it. */
+  add(bodyKey: string, bodyHtml: string, title: string): SearchEntry;
+  /** The document of a page, from the cheapest place that has it; read back from the last output at worst. */
+  find(route: PlannedRoute, bodyKey: string): SearchEntry;
+  /** Keeps the document of a page this build indexes as it is, without reading it. */
+  keep(bodyKey: string): void;
 }
 
-export interface SearchStoreOptions {
-  /** Documents read while this build rendered, by body key. */
-  rendered: ReadonlyMap<string, SearchDocument>;
-  memory?: SearchMemory;
-  /** Folder of the persistent cache, or null for none. */
-  cacheDir: string | null;
-  siteId: string;
-  /** The last good output, where kept pages are read back when their document is in no cache. */
-  outDir: string;
-}
-
-export function openSearchStore(options: SearchStoreOptions): SearchStore {
-  const { rendered, memory, cacheDir } = options;
-  const baseKey = `base-${options.siteId}`;
-  // The last base's documents: about 5 KB a page, so read only when some page needs it.
-  let baseDocuments: Record<string, SearchDocument> | null = null;
-  const fromBase = (hash: string) => (baseDocuments ??= readCacheEntry<Record<string, SearchDocument>>(cacheDir, baseKey) ?? {})[hash];
-  const fromBody = (bodyKey: string) => rendered.get(bodyKey) ?? memory?.get(bodyKey);
+export function openSearchStore(documents: ArtifactKind<SearchEntry>, outDir: string): SearchStore {
+  const keyOf = (bodyKey: string) => documents.key(bodyKey);
+  const entryOf = (document: SearchDocument | null): SearchEntry =>
+    document ? { document, hash: documents.key('hash', document.title, document.html).slice(0, 16) } : { document: null, hash: '' };
   return {
-    fromBody,
-    find(route, bodyKey, hash) {
-      const known = fromBody(bodyKey) ?? (hash === undefined ? undefined : (readCacheEntry<SearchDocument>(cacheDir, hash) ?? fromBase(hash)));
-      const document = known ?? readBack(options.outDir, route);
-      if (document) memory?.set(bodyKey, document);
-      return document;
+    add(bodyKey, bodyHtml, title) {
+      const key = keyOf(bodyKey);
+      return documents.find(key) ?? documents.put(key, entryOf(extractSearchDocument(bodyHtml, title)));
     },
-    saveBase(documents) {
-      // Without a cache the next build reads kept pages back instead, so failing to save is harmless.
-      ignoreFailure(() => writeCacheEntry(cacheDir, baseKey, Object.fromEntries(documents)));
+    find(route, bodyKey) {
+      const key = keyOf(bodyKey);
+      const found = documents.find(key);
+      if (found) return found;
+      const document = readBack(outDir, route);
+      // A page that could not be read back is not searched this time, and not remembered so.
+      return document === undefined ? { document: null, hash: '' } : documents.put(key, entryOf(document));
     },
-    saveDelta(documents) {
-      for (const [hash, document] of documents) {
-        if (!hasCacheEntry(cacheDir, hash)) ignoreFailure(() => writeCacheEntry(cacheDir, hash, document));
-      }
-    },
+    keep: (bodyKey) => documents.keep(keyOf(bodyKey)),
   };
 }
 
-/** The search document of a page kept from the last good output, read from its file there. */
-function readBack(outDir: string, route: PlannedRoute): SearchDocument | null {
+/** The search document of a page kept from the last good output, read from its file there; undefined when it cannot be read. */
+function readBack(outDir: string, route: PlannedRoute): SearchDocument | null | undefined {
   try {
     const body = documentBody(readFileSync(path.join(outDir, route.outputFile), 'utf8'));
-    return body ? extractSearchDocument(body.bodyHtml, body.meta.title) : null;
+    return body ? extractSearchDocument(body.bodyHtml, body.meta.title) : undefined;
   } catch {
-    return null;
-  }
-}
-
-function ignoreFailure(write: () => void): void {
-  try {
-    write();
-  } catch {
-    // A read-only cache folder.
+    return undefined;
   }
 }

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -19,10 +19,6 @@ export function readCacheEntry<T>(dir: string | null, key: string): T | null {
   }
 }
 
-export function hasCacheEntry(dir: string | null, key: string): boolean {
-  return dir !== null && existsSync(entryFile(dir, key));
-}
-
 const entryFile = (dir: string, key: string) => path.join(dir, key.slice(0, 2), `${key}.json`);
 
 /** The shard folder is only created when the first write into it fails for want of it. */
@@ -40,33 +36,4 @@ export function writeCacheEntry(dir: string | null, key: string, value: unknown)
     writeFileSync(temp, text);
   }
   renameSync(temp, file);
-}
-
-/**
- * One cache entry holding a record per item of the current build (by item key), read once and
- * written once a build, and only when it changed. Items the build does not `set` are dropped.
- */
-export interface CacheIndex<T> {
-  /** The record stored by the last build, if any. */
-  known(key: string): T | undefined;
-  /** Records an item of this build (a record equal by identity to the known one changes nothing). */
-  set(key: string, value: T): void;
-  /** Writes the index when some item was added, changed or dropped. */
-  save(): void;
-}
-
-export function openCacheIndex<T>(dir: string | null, key: string): CacheIndex<T> {
-  const known = readCacheEntry<Record<string, T>>(dir, key) ?? {};
-  const current: Record<string, T> = {};
-  let changed = false;
-  return {
-    known: (item) => known[item],
-    set(item, value) {
-      current[item] = value;
-      changed ||= known[item] !== value;
-    },
-    save() {
-      if (changed || Object.keys(current).length !== Object.keys(known).length) writeCacheEntry(dir, key, current);
-    },
-  };
 }

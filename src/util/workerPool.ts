@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { ENTRY_POINTS, type EntryName } from '../entryPoints.js';
 import { FROM_SOURCES, PACKAGE_ROOT } from '../packageRoot.js';
 
 /**
@@ -9,12 +10,12 @@ import { FROM_SOURCES, PACKAGE_ROOT } from '../packageRoot.js';
  * the launcher's compiler bundles the TypeScript entry once and again only when one of its
  * sources changed (the same in tests).
  */
-export async function workerScript(name: string, entry: string): Promise<string> {
+export async function workerScript(name: Exclude<EntryName, 'cli'>): Promise<string> {
   if (!FROM_SOURCES) return path.join(PACKAGE_ROOT, 'dist', `${name}.mjs`);
   const { compileEntries } = (await import(pathToFileURL(path.join(PACKAGE_ROOT, 'bin', 'tsImport.js')).href)) as {
     compileEntries(entries: Record<string, string>): Promise<string>;
   };
-  return path.join(await compileEntries({ [name]: entry }), `${name}.mjs`);
+  return path.join(await compileEntries({ [name]: ENTRY_POINTS[name] }), `${name}.mjs`);
 }
 
 /**

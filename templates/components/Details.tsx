@@ -1,17 +1,21 @@
-import type { ReactNode } from 'react';
+import type { DetailsHTMLAttributes, ReactNode } from 'react';
 
-export interface DetailsProps {
+export interface DetailsProps extends Omit<DetailsHTMLAttributes<HTMLElement>, 'children'> {
+  /** The line that opens and closes the section; "Details" when there is none, as in Docusaurus. */
   summary?: ReactNode;
   children?: ReactNode;
-  open?: boolean;
-  id?: string;
 }
 
-/** A collapsible section; also used for <details> in markdown files. */
-export default function Details({ summary, children, open, id }: DetailsProps) {
+/**
+ * A collapsible section; also used for `<details>` written in markdown or MDX, whose class names,
+ * `open`, id and other attributes it keeps. It is the browser's own disclosure widget, so the
+ * summary opens and closes it with the mouse, Enter or Space, with no script; the theme's style
+ * sheet animates the opening where the browser can animate to a height of `auto`.
+ */
+export default function Details({ summary, children, className, ...attributes }: DetailsProps) {
   return (
-    <details className="details" open={open} id={id}>
-      {summary !== undefined ? <summary>{summary}</summary> : null}
+    <details className={className ? `details ${className}` : 'details'} {...attributes}>
+      <summary>{summary ?? 'Details'}</summary>
       <div className="details__body">{children}</div>
     </details>
   );

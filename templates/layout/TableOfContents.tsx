@@ -1,7 +1,11 @@
 import { useEffect, useState } from 'react';
 import type { TocItem } from '../../src/shared/types.js';
 
-/** Right-hand table of contents (h2–h3) that highlights the section being read. */
+/**
+ * Right-hand table of contents that highlights the section being read: the page's heading levels
+ * (h2–h3 unless the site or the page says otherwise, up to h6), each level indented below the one
+ * above it.
+ */
 export function TableOfContents({ items }: { items: TocItem[] }) {
   const [activeId, setActiveId] = useState<string | null>(null);
   useEffect(() => {

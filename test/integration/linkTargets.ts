@@ -9,7 +9,7 @@ import { readAnchors } from '../../src/check/links.js';
  * manifest records them) and the ids and `<a name>` an HTML parser finds in the page's file.
  */
 export async function linkTargetsOfBuild(outDir: string): Promise<Array<{ file: string; checked: Set<string>; parsed: Set<string> }>> {
-  const manifest = await readManifest(manifestFile(path.join(REPO_ROOT, 'node_modules/.cache/sipadocs/build/output'), outDir));
+  const manifest = await readManifest(manifestFile(path.join(REPO_ROOT, 'node_modules/.cache/sipadocs/output'), outDir));
   if (!manifest) throw new Error(`no output manifest for ${outDir}`);
   return Promise.all(
     Object.values(manifest.pages).map(async (page) => {

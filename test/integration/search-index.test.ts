@@ -71,7 +71,7 @@ describe('the search index', () => {
   it('reads kept pages back from the output when their search documents are in no cache', async () => {
     // A fresh process: no memory, and the persistent cache of search documents is gone. A base
     // file is missing from the output too, so every page is indexed again, kept ones included.
-    await rm(path.join(REPO_ROOT, 'node_modules/.cache/sipadocs/build/search'), { recursive: true, force: true });
+    await rm(path.join(REPO_ROOT, 'node_modules/.cache/sipadocs/artifacts/search'), { recursive: true, force: true });
     const fragments = path.join(out, SEARCH, 'fragment');
     await rm(path.join(fragments, (await readdir(fragments))[0]!));
     await appendFile(path.join(siteDir, 'docs/reference.md'), '\nA wombat lives in the reference.\n');

@@ -1,15 +1,27 @@
 import path from 'node:path';
 import { SiteError, type SiteErrorInit } from '../../errors.js';
+import type { MarkdownFormatSetting } from '../../config/types.js';
+import { resolveMarkdownLink, type MarkdownLinkTargets } from '../linkResolver.js';
 import { compileMdx, type CompiledPage } from '../mdx/compile.js';
+import type { Mdx1Compat } from '../../config/mdx1Compat.js';
 import type { CodeHighlighter } from '../mdx/highlighter.js';
+import type { RenderingSettings } from '../mdx/rendering.js';
 import { isStaticPage } from '../static/isStaticPage.js';
 import { renderStaticPage, type StaticPage, type StaticSession } from '../static/renderStaticPage.js';
 import { staticModuleCode } from '../static/staticModule.js';
 import type { ImageFiles } from './images.js';
+import type { ArtifactKindSpec } from '../../pipeline/artifacts.js';
+
+/** Which part of the site a page belongs to, for the plugins that apply to it. */
+export type ContentScope = 'docs' | 'blog' | 'pages';
 
 /** Everything needed to compile one page; plain data so it can cross to a worker thread. */
 export interface CompileJob {
   relPath: string;
+  /** Default 'pages'. */
+  scope?: ContentScope;
+  /** False when something the fast path does not run may change the page (see fastPathRule.ts); default true. */
+  fastPath?: boolean;
   body: string;
   text: string;
   format: 'md' | 'mdx';
@@ -25,12 +37,16 @@ export interface CompileJob {
 export interface CompileSettings {
   tocLevels: { min: number; max: number };
   themes: { light: string; dark: string };
-  /** Route of every doc, post and page by site-relative source path, for relative markdown links. */
-  routesBySource: Record<string, string>;
+  /** What links to .md/.mdx files may name (see linkResolver.ts). */
+  linkTargets: MarkdownLinkTargets;
   /** Absolute path of the site folder: relative images are found from there. */
   siteDir: string;
   /** The site's base URL, which starts the URLs of images. */
   baseUrl: string;
+  /** How markdown is read (the site's `markdown` config); Docusaurus's defaults when absent. */
+  markdown?: { format: MarkdownFormatSetting; mdx1Compat: Mdx1Compat };
+  /** Magic comments, math and diagrams (see mdx/rendering.ts); the defaults without it. */
+  rendering?: RenderingSettings;
 }
 
 export type CompileOutcome =
@@ -43,11 +59,63 @@ export type CompileOutcome =
     }
   | { ok: false; error: SiteErrorInit };
 
-/** Resolves a relative .md/.mdx link from one source file to a route, or null. */
-export function resolveMarkdownLink(routesBySource: Record<string, string>, fromRelPath: string, target: string): string | null {
-  const resolved = path.posix.normalize(path.posix.join(path.posix.dirname(fromRelPath), target));
-  return routesBySource[resolved] ?? null;
+/** A compiled page that can be kept and reused. */
+export type CompiledOutcome = Extract<CompileOutcome, { ok: true }>;
+
+/**
+ * What the index of compiled pages keeps of one (everything but the code, read by every build),
+ * and the code, an entry of its own read only if the page is bundled, rendered or written as
+ * markdown again. Kept beside what a compile job makes, so the code fingerprint of the compile
+ * worker (see COMPILED_PAGES.code) covers how it is stored too.
+ */
+type StoredPage = Omit<CompiledPage, 'code' | 'excerptCode' | 'markdown'>;
+interface StoredOutcome {
+  page: StoredPage;
+  links: Record<string, string | null>;
+  images: Record<string, string>;
 }
+interface StoredCode {
+  code: string;
+  excerptCode: string | null;
+  markdown: string;
+}
+
+/** Compiled pages, by the page's source and the settings that shape it (see compilePages). */
+export const COMPILED_PAGES: ArtifactKindSpec<CompiledOutcome, StoredOutcome, StoredCode> = {
+  name: 'compile',
+  code: ['compileWorker', 'shellEntry'],
+  disk: {
+    record: ({ page, links, images }) => {
+      // Picked one by one: a page read from the cache reads its code on first touch.
+      const model: StoredPage = {
+        isStatic: page.isStatic,
+        hasTruncateMarker: page.hasTruncateMarker,
+        toc: page.toc,
+        headingIds: page.headingIds,
+        anchors: page.anchors,
+        excerptAnchors: page.excerptAnchors,
+        h1: page.h1,
+        warnings: page.warnings,
+        markdownLinks: page.markdownLinks,
+        linkPlaces: page.linkPlaces,
+        image: page.image,
+      };
+      return { page: model, links, images };
+    },
+    blob: ({ page }) => ({ code: page.code, excerptCode: page.excerptCode, markdown: page.markdown }),
+    restore: (stored, blob) => {
+      let code: StoredCode | null = null;
+      const load = () => (code ??= blob());
+      const page = Object.defineProperties({ ...stored.page } as CompiledPage, {
+        code: { get: () => load().code, enumerable: true },
+        excerptCode: { get: () => load().excerptCode, enumerable: true },
+        markdown: { get: () => load().markdown, enumerable: true },
+      });
+      return { ok: true, page, links: stored.links, images: stored.images };
+    },
+  },
+};
+
 
 /** Absolute path of an image named relative to a page's folder. */
 export function imagePath(settings: Pick<CompileSettings, 'siteDir'>, fromRelPath: string, relativePath: string): string {
@@ -84,15 +152,20 @@ export async function runCompileJob(
       format: job.format,
       highlighter,
       tocLevels: settings.tocLevels,
-      resolveMarkdownLink: (target: string) => (links[target] = resolveMarkdownLink(settings.routesBySource, job.relPath, target)),
+      resolveMarkdownLink: (target: string) => (links[target] = resolveMarkdownLink(settings.linkTargets, job.relPath, target)),
       withExcerpt: job.withExcerpt,
       route: job.route ?? undefined,
       resolveImage,
       image: job.image,
       frontMatter: job.frontMatter,
       baseUrl: settings.baseUrl,
+      mdx1Compat: settings.markdown?.mdx1Compat,
+      rendering: settings.rendering,
     };
-    const fast = staticSession && job.frontMatter === null && isStaticPage(job.body, job.format) ? await renderStaticPage(job.body, { ...options, session: staticSession }) : null;
+    // The fast path reads `:::tip Title` and `{#id}` as Docusaurus does by default only.
+    const compat = settings.markdown?.mdx1Compat;
+    const fastPath = job.fastPath !== false && staticSession && job.frontMatter === null && (!compat || (compat.admonitions && compat.headingIds));
+    const fast = fastPath && isStaticPage(job.body, job.format) ? await renderStaticPage(job.body, { ...options, session: staticSession }) : null;
     const page = fast ? compiledFromStatic(fast) : await compileMdx(job.body, options);
     return { ok: true, page, links, images };
   } catch (error) {

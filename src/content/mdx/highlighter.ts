@@ -9,8 +9,11 @@ const ALIASES: Record<string, string> = {
 export const PLAIN_LANGUAGES = new Set(['text', 'txt', 'plain', 'plaintext', '']);
 
 export interface CodeHighlighter {
-  /** A highlighted `<pre>` in both palettes; `grammar` comes from resolveLanguage (null: plain text). */
-  toHtml(code: string, grammar: string | null, highlightLines: ReadonlySet<number>): string;
+  /**
+   * A highlighted `<pre>` in both palettes; `grammar` comes from resolveLanguage (null: plain text),
+   * `lineClasses` are class names by 1-based line, `blockClasses` go on the `<pre>`.
+   */
+  toHtml(code: string, grammar: string | null, lineClasses: ReadonlyMap<number, readonly string[]>, blockClasses?: readonly string[]): string;
   /** Loads the grammars of these fence languages (unknown ones are ignored). */
   ensureLanguages(langs: Iterable<string>): Promise<void>;
   /** Maps a fence language to a loaded grammar, or null for plain text. */

@@ -13,7 +13,10 @@ import type { VFile } from 'vfile';
 import type { TocItem } from '../../shared/types.js';
 import { contentUrl, encodeRoute, isExternalUrl, routeOfUrlPath, splitHash, withBase } from '../../shared/paths.js';
 import { collectAnchors } from './anchors.js';
+import { collectLinkPlaces, type LinkPlace } from './linkPlaces.js';
 import { parseCodeMeta } from './codeMeta.js';
+import { markCode } from './magicComments.js';
+import { DEFAULT_RENDERING, type RenderingSettings } from './rendering.js';
 import { freeNames, patternNames, type FreeName } from './freeNames.js';
 import { PLAIN_LANGUAGES, type CodeHighlighter } from './highlighter.js';
 import { ADMONITION_TYPES } from './preprocess.js';
@@ -63,6 +66,8 @@ export interface CompileState {
   scopeNames: Set<string>;
   /** Relative markdown links seen, with what they resolved to (null = unresolved). */
   markdownLinks: Record<string, string | null>;
+  /** Where each link of the content is (see linkPlaces.ts). */
+  linkPlaces: LinkPlace[];
 }
 
 export interface PluginOptions {
@@ -70,7 +75,10 @@ export interface PluginOptions {
   tocLevels: { min: number; max: number };
   highlighter: CodeHighlighter;
   knownComponents: ReadonlySet<string>;
-  /** Resolves a relative link to a .md/.mdx file (without #hash) to its route, or null. */
+  /**
+   * Resolves a link to a .md/.mdx file (its path, decoded, without query or #hash: "./a.md",
+   * "guides/b.mdx", "/cli/c.md", "@site/docs/d.md") to the route of that file, or null.
+   */
   resolveMarkdownLink: (target: string) => string | null;
   /** When set, same-page "#x" links are rewritten to "<hashLinkBase>#x" (excerpts shown elsewhere); a route. */
   hashLinkBase?: string | null;
@@ -81,6 +89,8 @@ export interface PluginOptions {
    * query or hash), or null when there is no such file. Without it, relative sources stay as written.
    */
   resolveImage?: (relativePath: string) => ResolvedImage | null;
+  /** Magic comments, math and diagrams (see rendering.ts); DEFAULT_RENDERING without it. */
+  rendering?: RenderingSettings;
 }
 
 const attr = (name: string, value: string): MdxJsxAttribute => ({ type: 'mdxJsxAttribute', name, value });
@@ -92,6 +102,11 @@ const walkMdast = (tree: MdastRoot, visitor: (node: MdastContent, index: number,
 /** Walks a hast tree with the plugins' own walker (see walk.ts). */
 const walkHast = (tree: HastRoot, visitor: (node: HastContent, index: number, parent: { children: HastContent[] }) => WalkResult) =>
   walk(tree as TreeNode as HastContent, visitor as (node: HastContent, index: number, parent: HastContent) => WalkResult);
+
+/** The text of a directive's label, emphasis and links included (`:::tip[**Very** important]` → "Very important"). */
+function labelText(nodes: readonly MdastContent[]): string {
+  return nodes.map((node) => ('value' in node && typeof node.value === 'string' ? node.value : 'children' in node ? labelText(node.children as MdastContent[]) : '')).join('');
+}
 
 /**
  * `:::tip[Title]` container directives become <Admonition type="tip" title="Title">; admonitions
@@ -106,7 +121,7 @@ export function remarkAdmonitions() {
         let title: string | null = null;
         const children = directive.children.filter((child) => {
           if (child.type === 'paragraph' && (child.data as { directiveLabel?: boolean } | undefined)?.directiveLabel) {
-            title = child.children.map((c) => ('value' in c ? c.value : '')).join('');
+            title = labelText(child.children);
             return false;
           }
           return true;
@@ -137,7 +152,8 @@ export function remarkAdmonitions() {
 /**
  * `<details>` written as JSX in MDX renders as the theme's details box, as it does in markdown.
  * MDX keeps tags written as JSX away from the page's components (`<h1>` stays an h1), so the
- * element is marked as if markdown had made it; its `<summary>` stays as written.
+ * element is marked as if markdown had made it. Its `<summary>` stays as written, but for the
+ * paragraph MDX makes of a summary written over several lines: the summary is one line of text.
  */
 export function remarkThemeDetails() {
   return (tree: MdastRoot) => {
@@ -145,38 +161,50 @@ export function remarkThemeDetails() {
       if ((node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') && node.name === 'details') {
         // The flag @mdx-js/mdx sets on nodes written as JSX (its lib/types.d.ts registers it).
         ((node.data ??= {}) as { _mdxExplicitJsx?: boolean })._mdxExplicitJsx = false;
+      } else if (node.type === 'mdxJsxFlowElement' && node.name === 'summary' && node.children.length === 1 && node.children[0]!.type === 'paragraph') {
+        node.children = node.children[0].children as never;
       }
     });
   };
 }
 
+/** The path of a link to a .md/.mdx file and what follows it ("?query#hash"), or null for any other link. */
+export function markdownLinkParts(url: string): { path: string; rest: string } | null {
+  if (isExternalUrl(url) || url.startsWith('#')) return null;
+  const end = url.search(/[?#]/);
+  const [path, rest] = end === -1 ? [url, ''] : [url.slice(0, end), url.slice(end)];
+  return /\.mdx?$/.test(path) ? { path, rest } : null;
+}
+
 /**
- * Rewrites relative links to .md/.mdx files into the URLs of their routes (base URL included);
- * unresolved ones are warned about.
+ * Rewrites links and link reference definitions (`[ref]: ./a.md`) that name a .md/.mdx file into
+ * the URLs of their routes (base URL included), keeping their query and #hash. As in Docusaurus,
+ * the file is named relative to the page ("./a.md", "../b.md"), relative to the page or to its
+ * content root ("guides/c.md"), or from the content root or the site ("/cli/d.md", "@site/docs/e.md");
+ * see linkResolver.ts. Unresolved ones are warned about and left as written.
  */
 export function remarkMarkdownLinks(options: PluginOptions) {
   const baseUrl = options.baseUrl ?? '/';
   return (tree: MdastRoot) => {
     walkMdast(tree, (node) => {
-      if (node.type !== 'link') return;
+      if (node.type !== 'link' && node.type !== 'definition') return;
       if (options.hashLinkBase && node.url.startsWith('#')) {
         node.url = `${withBase(baseUrl, encodeRoute(options.hashLinkBase))}${node.url}`;
         return;
       }
-      if (isExternalUrl(node.url) || node.url.startsWith('/') || node.url.startsWith('#')) return;
-      const { path, hash } = splitHash(node.url);
-      if (!/\.mdx?$/.test(path)) return;
+      const parts = markdownLinkParts(node.url);
+      if (!parts) return;
       // A link that is not a well-formed URL path (a stray "%") resolves to nothing and is warned about.
-      const file = routeOfUrlPath(path);
+      const file = routeOfUrlPath(parts.path);
       const route = file === null ? null : options.resolveMarkdownLink(file);
-      options.state.markdownLinks[path] = route;
+      options.state.markdownLinks[parts.path] = route;
       if (route) {
         // Routes are decoded ("/docs/a#b"); the link is their URL form ("/docs/a%23b"), under the base URL.
-        node.url = withBase(baseUrl, hash ? `${encodeRoute(route)}#${hash}` : encodeRoute(route));
+        node.url = `${withBase(baseUrl, encodeRoute(route))}${parts.rest}`;
       } else {
         options.state.warnings.push({
           code: 'BROKEN_MARKDOWN_LINK',
-          message: `markdown link "${node.url}" does not point at a doc or page`,
+          message: `markdown link "${node.url}" does not point at a doc, post or page`,
           line: node.position?.start.line,
           column: node.position?.start.column,
         });
@@ -448,7 +476,8 @@ export function rehypeCodeBlocks(options: PluginOptions) {
           column: node.position?.start.column,
         });
       }
-      const html = toHtml(source, lang, meta.highlightLines);
+      const marked = markCode(source, requested || 'text', meta.highlightLines, (options.rendering ?? DEFAULT_RENDERING).magicComments);
+      const html = toHtml(marked.code, lang, marked.lineClasses, marked.blockClasses);
       const attributes = [attr('language', requested || 'text'), attr('html', html)];
       if (meta.title) attributes.push(attr('title', meta.title));
       if (meta.showLineNumbers) attributes.push(attr('showLineNumbers', String(meta.firstLineNumber)));
@@ -464,9 +493,10 @@ export function rehypeCodeBlocks(options: PluginOptions) {
   };
 }
 
-/** Records the page's link targets (see anchors.ts); runs last, on the tree as it will render. */
+/** Records the page's link targets (see anchors.ts) and where its links are (see linkPlaces.ts); runs last, on the tree as it will render. */
 export function rehypeAnchors(options: PluginOptions) {
   return (tree: HastRoot) => {
     options.state.anchors = collectAnchors(tree);
+    options.state.linkPlaces = collectLinkPlaces(tree);
   };
 }

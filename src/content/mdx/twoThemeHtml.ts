@@ -15,7 +15,8 @@ import { INITIAL, Theme, type StateStack } from 'shiki/textmate';
  * one span.
  */
 export interface TwoThemeHtml {
-  (code: string, grammar: string | null, highlightLines: ReadonlySet<number>): string;
+  /** `lineClasses`: class names by 1-based line (`highlighted`…); `blockClasses` go on the `<pre>`. */
+  (code: string, grammar: string | null, lineClasses: ReadonlyMap<number, readonly string[]>, blockClasses?: readonly string[]): string;
 }
 
 type Palette = 'light' | 'dark';
@@ -42,7 +43,8 @@ export function createTwoThemeHtml(highlighter: Highlighter, themeNames: Record<
     const theme = Theme.createFromRawTheme(raw);
     return { theme, colors: theme.getColorMap(), replacements: raw.colorReplacements ?? {} };
   });
-  const preOpen = `<pre class="shiki shiki-themes ${resolved.map((t) => t.name).join(' ')}" style="${rootStyle(resolved)}" tabindex="0"><code>`;
+  const preClasses = `shiki shiki-themes ${resolved.map((t) => t.name).join(' ')}`;
+  const preRest = `" style="${rootStyle(resolved)}" tabindex="0"><code>`;
   const styles = new Map<string, TokenStyle>();
 
   const styleOf = (scopes: string[]): TokenStyle => {
@@ -55,13 +57,14 @@ export function createTwoThemeHtml(highlighter: Highlighter, themeNames: Record<
     return style;
   };
 
-  return (code, grammarName, highlightLines) => {
+  return (code, grammarName, lineClasses, blockClasses = []) => {
     const grammar = grammarName === null ? null : highlighter.getLanguage(grammarName);
     let state: StateStack = INITIAL;
-    let html = preOpen;
+    let html = `<pre class="${escapeAttribute([preClasses, ...blockClasses].join(' '))}${preRest}`;
     code.split(/\r?\n/).forEach((line, index) => {
       if (index > 0) html += '\n';
-      html += highlightLines.has(index + 1) ? '<span class="line highlighted">' : '<span class="line">';
+      const classes = lineClasses.get(index + 1);
+      html += classes && classes.length > 0 ? `<span class="${escapeAttribute(['line', ...classes].join(' '))}">` : '<span class="line">';
       if (line !== '') {
         if (!grammar) {
           html += `<span>${escapeText(line)}</span>`;
@@ -169,6 +172,11 @@ function rootStyle(themes: ThemeRegistrationResolved[]): string {
   const fg = themes.map((t, i) => variable('', t.fg, i));
   const bg = themes.map((t, i) => variable('-bg', t.bg, i));
   return [...fg, ...bg].join(';');
+}
+
+/** An attribute value of a site's own class names, escaped. */
+function escapeAttribute(text: string): string {
+  return text.replace(/[&"<]/g, (c) => (c === '&' ? '&#x26;' : c === '"' ? '&#x22;' : '&#x3C;'));
 }
 
 /** Text escaped as shiki's HTML serializer does. */

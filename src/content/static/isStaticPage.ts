@@ -17,6 +17,7 @@
  * - lazy lines after a block quote's lines;
  * - carriage returns (micromark keeps "\r\n" in text, markdown-it reads "\n").
  */
+import { ALERT_LINE } from '../mdx/alerts.js';
 import { preprocess } from '../mdx/preprocess.js';
 import { admonitionParams, type Format } from './parser.js';
 
@@ -36,6 +37,8 @@ const GFM_OR_DIRECTIVE = /~|www\.|:\/\/|[\w.+-]@|\[\^|\[[ xX]\]|:[^\s\p{P}\p{S}]
 /** True when `body` (front matter blanked) can be rendered by renderStaticPage. */
 export function isStaticPage(body: string, format: Format): boolean {
   if (body.includes('\r')) return false;
+  // GitHub alerts are admonitions on the MDX path; markdown-it would read them as quotes.
+  if (ALERT_LINE.test(body)) return false;
   // Custom heading ids and the truncate marker are no MDX: preprocess takes them out for both paths.
   const lines = preprocess(body).text.split('\n');
   const admonitions: number[] = [];

@@ -26,7 +26,7 @@ const MAX_ENTRIES = 5000;
  * them calls this first, so that it is compiled once, not by every worker at the same time.
  */
 export function themeRendererScript(): Promise<string> {
-  return workerScript('shellEntry', 'src/render/shellEntry.tsx');
+  return workerScript('shellEntry');
 }
 
 export class ThemeShells {

@@ -1,12 +1,13 @@
+import { SITE_OUTPUTS } from '../../outputs/outputWriter.js';
 import { createSiteOutputs, type SiteOutputs } from '../../outputs/siteOutputs.js';
 import type { CompiledSite } from './compile.js';
 import type { BuildOutput } from './output.js';
 import type { SitePlan } from './plan.js';
 import type { RenderedSite } from './render.js';
-import type { BuildReport } from '../session.js';
+import type { BuildReport, BuildSession } from '../session.js';
 
 /** The site-wide outputs (page markdown, llms.txt, feeds, sitemap), each written by a stage of its own. */
-export function siteOutputs(plan: SitePlan, compiled: CompiledSite, rendered: RenderedSite, output: BuildOutput, report: BuildReport): SiteOutputs {
+export function siteOutputs(session: BuildSession, plan: SitePlan, compiled: CompiledSite, rendered: RenderedSite, output: BuildOutput, report: BuildReport): SiteOutputs {
   return createSiteOutputs({
     config: plan.config,
     site: plan.siteData,
@@ -22,6 +23,7 @@ export function siteOutputs(plan: SitePlan, compiled: CompiledSite, rendered: Re
     outDir: output.outDir,
     previous: output.previous?.outputs,
     staticFiles: plan.staticFiles,
+    keys: session.artifacts.kind(SITE_OUTPUTS),
     warn: report.warn,
   });
 }

@@ -7,8 +7,9 @@ import { stageImages } from '../../content/compile/images.js';
 import { contentAnchors } from '../../content/routes.js';
 import { prepareSidebarViews } from '../../content/sidebarView.js';
 import { feedLinksFor } from '../../outputs/feeds.js';
-import { renderPages, type RenderPagesResult } from '../../render/renderPages.js';
-import { createSearchCollector } from '../../search/buildSearchIndex.js';
+import { PAGE_DOCUMENTS, renderPages, RENDERED_BODIES, type RenderPagesResult } from '../../render/renderPages.js';
+import { createSearchCollector, SEARCH_INDEXES, type SearchCollector } from '../../search/buildSearchIndex.js';
+import { SEARCH_DOCUMENTS } from '../../search/searchStore.js';
 import { shownPath } from '../locations.js';
 import type { BuildReport, BuildSession } from '../session.js';
 import type { CompiledSite } from './compile.js';
@@ -17,7 +18,7 @@ import type { SitePlan } from './plan.js';
 
 export interface RenderedSite extends RenderPagesResult {
   /** The search documents of the pages rendered or reused, read while their body was at hand; null for a site without search. */
-  search: ReturnType<typeof createSearchCollector> | null;
+  search: SearchCollector | null;
 }
 
 /**
@@ -31,7 +32,7 @@ export async function renderSite(session: BuildSession, plan: SitePlan, compiled
   const sidebarViews = new Map(plan.model.sidebars.map((s) => [s.id, prepareSidebarViews(s.id, s.items)]));
   for (const views of sidebarViews.values()) staging.write(views.file, views.json);
   stageImages(compiled.images, staging);
-  const search = plan.siteData.search ? createSearchCollector() : null;
+  const search = plan.siteData.search ? createSearchCollector(session.artifacts.kind(SEARCH_DOCUMENTS), session.artifacts.kind(SEARCH_INDEXES), output.outDir) : null;
   const sharedSpecifiers = new Set(sharedModules().map((m) => m.specifier));
   const result = await renderPages(
     {
@@ -55,7 +56,8 @@ export async function renderSite(session: BuildSession, plan: SitePlan, compiled
     {
       output: staging,
       previous: output.previous && { dir: output.outDir, manifest: output.previous },
-      memory: session.memory.render,
+      bodies: session.artifacts.kind(RENDERED_BODIES),
+      documents: session.artifacts.kind(PAGE_DOCUMENTS),
       host: session.renderHost,
       // Pages are read for search as they are rendered, while their body is in memory.
       onBody: search ? (route, entry) => search.addBody(route, entry.key, entry.bodyHtml, entry.meta) : undefined,

@@ -14,10 +14,7 @@ export async function indexSite(session: BuildSession, plan: SitePlan, rendered:
     outDir: output.outDir,
     staging: output.staging,
     previous: output.previous?.search,
-    cacheDir: session.caches.search,
-    siteId: session.siteId,
     language: config.i18n.localeConfigs[config.i18n.defaultLocale]!.htmlLang.split('-')[0]!.toLowerCase(),
-    memory: session.memory.search,
     defer,
   });
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createClientBundler, type ClientBundle } from '../../../src/bundle/bundleSite.js';
 import type { VirtualSources } from '../../../src/bundle/virtualModules.js';
-import { tempDir } from '../../helpers.js';
+import { tempDir, testArtifacts } from '../../helpers.js';
 
 const siteData = {
   title: 'T', tagline: '', url: 'https://t.example', baseUrl: '/', titleDelimiter: '|', siteVersion: '0.0.0', generator: 'sipadocs',
@@ -25,7 +25,7 @@ describe('the client bundle', () => {
       siteData,
       customCss: [],
     };
-    const bundler = createClientBundler({ workDir: path.join(tmp.dir, 'work'), incremental: false, routeCache: { dir: null, siteId: '' } });
+    const bundler = createClientBundler({ workDir: path.join(tmp.dir, 'work'), incremental: false, artifacts: await testArtifacts() });
     result = await bundler.bundle(sources, path.join(tmp.dir, 'out'), '/');
     await bundler.dispose();
   }, 60_000);
@@ -70,7 +70,8 @@ describe('route chunks', () => {
         siteData,
         customCss: [],
       });
-      const bundler = createClientBundler({ workDir: path.join(tmp.dir, 'work'), incremental: false, routeCache: { dir: path.join(tmp.dir, 'cache'), siteId: 'test' } });
+      const artifacts = await testArtifacts(path.join(tmp.dir, 'cache'));
+      const bundler = createClientBundler({ workDir: path.join(tmp.dir, 'work'), incremental: false, artifacts });
       const first = await bundler.bundle(sources(), path.join(tmp.dir, 'out1'), '/');
       expect(first.routesBundled).toBe(0);
       const chunk = await readFile(path.join(tmp.dir, 'out1', first.routes.get('docs-a')!.js), 'utf8');
@@ -82,6 +83,7 @@ describe('route chunks', () => {
       expect(run({ __sipa_modules: registry })()).toBe('<p>a</p>');
 
       modules.set('docs/b.mdx', { ...modules.get('docs/b.mdx')!, code: code('b2'), key: 'b2' });
+      await artifacts.next();
       const edited = await bundler.bundle(sources(), path.join(tmp.dir, 'out2'), '/');
       expect(edited.routes.get('docs-a')).toEqual(first.routes.get('docs-a'));
       expect(edited.routes.get('docs-b')!.js).not.toBe(first.routes.get('docs-b')!.js);
@@ -105,11 +107,13 @@ describe('route chunks', () => {
         siteData,
         customCss: [],
       });
-      const bundler = createClientBundler({ workDir: path.join(tmp.dir, 'work'), incremental: false, routeCache: { dir: path.join(tmp.dir, 'cache'), siteId: 'test' } });
+      const artifacts = await testArtifacts(path.join(tmp.dir, 'cache'));
+      const bundler = createClientBundler({ workDir: path.join(tmp.dir, 'work'), incremental: false, artifacts });
       const first = await bundler.bundle(sources(), path.join(tmp.dir, 'out1'), '/');
       expect(first.routesBundled).toBe(1);
       expect(await readFile(path.join(tmp.dir, 'out1', first.routes.get('docs-page')!.js), 'utf8')).toContain('hello');
 
+      await artifacts.next();
       const warm = await bundler.bundle(sources(), path.join(tmp.dir, 'out2'), '/');
       expect(warm.routesBundled).toBe(0);
       expect(warm.routes).toEqual(first.routes);
@@ -117,6 +121,7 @@ describe('route chunks', () => {
       expect(await readFile(path.join(tmp.dir, 'out2', warm.routes.get('docs-page')!.js), 'utf8')).toContain('hello');
 
       await writeFile(helper, 'export const greeting = "bonjour";\n');
+      await artifacts.next();
       const edited = await bundler.bundle(sources(), path.join(tmp.dir, 'out3'), '/');
       expect(edited.routesBundled).toBe(1);
       expect(await readFile(path.join(tmp.dir, 'out3', edited.routes.get('docs-page')!.js), 'utf8')).toContain('bonjour');
@@ -133,7 +138,7 @@ describe('route chunks', () => {
 describe('the entry of an incremental (watch mode) bundler', () => {
   it('is written again without bundling while the site data and its files are unchanged, and bundled when either changes', async () => {
     const tmp = await tempDir();
-    const bundler = createClientBundler({ workDir: path.join(tmp.dir, 'work'), incremental: true, routeCache: { dir: null, siteId: 'test' } });
+    const bundler = createClientBundler({ workDir: path.join(tmp.dir, 'work'), incremental: true, artifacts: await testArtifacts(null, { keepInMemory: true }) });
     try {
       const css = path.join(tmp.dir, 'custom.css');
       await writeFile(css, ':root { --watch-test: 1px; }\n');

@@ -27,7 +27,7 @@ describe('llms-full.txt over a previous build', () => {
   /** One build's llms files, through a real staging folder; returns what it recorded and which docs it read. */
   async function build(markdown: Record<string, string>, previous?: Record<string, ManifestOutput>) {
     const staging = await createStagingDir(out);
-    const writer = createOutputWriter(staging, out, previous, new Set());
+    const writer = createOutputWriter(staging, out, previous, new Set(), { key: (inputs) => JSON.stringify(inputs) });
     const read: string[] = [];
     writeLlms({
       sections,

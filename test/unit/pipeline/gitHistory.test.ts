@@ -1,9 +1,12 @@
 import { execFileSync } from 'node:child_process';
-import { cp, mkdir, readdir, writeFile } from 'node:fs/promises';
+import { cp, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseGitLog, readGitHistory } from '../../../src/pipeline/gitHistory.js';
-import { tempDir } from '../../helpers.js';
+import { GIT_HISTORIES, parseGitLog, readGitHistory } from '../../../src/pipeline/gitHistory.js';
+import { tempDir, testArtifacts } from '../../helpers.js';
+
+/** A store without a cache folder, its build begun. */
+const noCache = async () => (await testArtifacts()).kind(GIT_HISTORIES);
 
 /** Runs git in `cwd` as `author` at `date` (author and committer), with no user config. */
 function git(cwd: string, args: string[], author = 'Nobody', date = '2025-01-01T00:00:00Z'): string {
@@ -53,7 +56,7 @@ describe('readGitHistory', () => {
   afterAll(() => tmp.cleanup());
 
   it('gives each file under the site folder its last commit, by site-relative path', async () => {
-    const history = await readGitHistory(site, null);
+    const history = await readGitHistory(site, await noCache());
     expect(Object.fromEntries(history)).toEqual({
       'docs/a.mdx': { timestamp: seconds('2024-03-01T10:00:00Z'), author: 'Ada Lovelace' },
       'docs/b.mdx': { timestamp: seconds('2025-11-20T09:30:00Z'), author: 'Jane Roe' },
@@ -62,28 +65,33 @@ describe('readGitHistory', () => {
   });
 
   it('caches the history by commit, and reads it again after a new commit', async () => {
-    const cache = path.join(tmp.dir, 'cache');
-    expect((await readGitHistory(site, cache)).get('docs/a.mdx')?.author).toBe('Ada Lovelace');
-    expect((await readdir(cache)).length).toBe(1);
+    const artifacts = await testArtifacts(path.join(tmp.dir, 'cache'));
+    const histories = () => artifacts.kind(GIT_HISTORIES);
+    expect((await readGitHistory(site, histories())).get('docs/a.mdx')?.author).toBe('Ada Lovelace');
+    expect(histories().stats).toMatchObject({ made: 1, disk: 0 });
+    await artifacts.next();
+    expect((await readGitHistory(site, histories())).get('docs/a.mdx')?.author).toBe('Ada Lovelace');
+    expect(histories().stats).toMatchObject({ made: 0, disk: 1 });
     git(repo, ['add', '.']);
     git(repo, ['commit', '-q', '-m', 'third'], 'Sam Poe', '2025-12-01T00:00:00Z');
-    const after = await readGitHistory(site, cache);
+    await artifacts.next();
+    const after = await readGitHistory(site, histories());
+    expect(histories().stats).toMatchObject({ made: 1, disk: 0 });
     expect(after.get('docs/a.mdx')).toEqual({ timestamp: seconds('2025-12-01T00:00:00Z'), author: 'Sam Poe' });
     expect(after.get('docs/new.mdx')?.author).toBe('Sam Poe');
-    expect((await readdir(cache)).length).toBe(2);
   });
 
   it('is empty outside a git checkout, without an error', async () => {
     const copy = path.join(tmp.dir, 'copy');
     await cp(site, copy, { recursive: true });
-    expect((await readGitHistory(copy, null)).size).toBe(0);
+    expect((await readGitHistory(copy, await noCache())).size).toBe(0);
   });
 
   it('is empty in a repository without commits', async () => {
     const empty = path.join(tmp.dir, 'empty');
     await mkdir(empty);
     git(empty, ['init', '-q']);
-    expect((await readGitHistory(empty, null)).size).toBe(0);
+    expect((await readGitHistory(empty, await noCache())).size).toBe(0);
   });
 });
 

@@ -101,6 +101,33 @@ describe('compileMdx', () => {
     expect(page.markdownLinks).toEqual({ './guide.md': '/docs/guide', './missing.mdx': null });
   });
 
+  it('resolves reference definitions, docs-root and site-absolute file paths, keeping query and hash, and places every link', async () => {
+    const routes: Record<string, string> = { './podman.md': '/docs/podman', 'settings/node-modules.md': '/docs/settings/node-modules', '/cli/cache-delete.md': '/docs/cli/cache-delete' };
+    const body = [
+      'Use [podman][] or [the settings](settings/node-modules.md?tab=npm#hoisting).',
+      '',
+      'See <a href="/docs/raw">raw</a> and [the CLI](/cli/cache-delete.md#usage).',
+      '',
+      '[podman]: ./podman.md#install',
+      '[gone]: ./gone.md',
+      '',
+    ].join('\n');
+    const page = await compile(body, (target) => routes[target] ?? null, { baseUrl: '/sub/' });
+    const html = await render(page);
+    expect(html).toContain('<a href="/sub/docs/podman#install">podman</a>');
+    expect(html).toContain('<a href="/sub/docs/settings/node-modules?tab=npm#hoisting">the settings</a>');
+    expect(html).toContain('<a href="/sub/docs/cli/cache-delete#usage">the CLI</a>');
+    expect(page.markdownLinks).toEqual({ ...routes, './gone.md': null });
+    // The unused definition is warned about at its line.
+    expect(page.warnings).toEqual([expect.objectContaining({ code: 'BROKEN_MARKDOWN_LINK', line: 6, column: 1 })]);
+    expect(page.linkPlaces).toEqual([
+      ['/sub/docs/podman#install', 1, 5],
+      ['/sub/docs/settings/node-modules?tab=npm#hoisting', 1, 19],
+      ['/sub/docs/raw', 3, 5],
+      ['/sub/docs/cli/cache-delete#usage', 3, 37],
+    ]);
+  });
+
   it('names an unknown component with its position, but accepts imported and exported ones', async () => {
     const error = await compile('Text\n\n<Missing />\n').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SiteError);
@@ -312,12 +339,12 @@ describe('compileMdx', () => {
   });
 
   it('suggests .md for an .mdx file that MDX 3 rejects and that uses no JSX', async () => {
-    const plain = await compile('# Old page\n\n<!-- written for MDX 1 -->\n\nText.\n').catch((e: unknown) => e);
+    const plain = await compile('# Old page\n\nWritten for MDX 1<br>\n\nText.\n').catch((e: unknown) => e);
     expect(plain).toBeInstanceOf(SiteError);
     expect((plain as SiteError).code).toBe('MDX_SYNTAX');
     expect((plain as SiteError).location).toMatchObject({ file: 'docs/page.mdx', line: 3 });
     expect((plain as SiteError).hint).toContain('rename it to .md');
-    const withJsx = await compile('import X from "./x";\n\n<!-- comment -->\n\n<X />\n').catch((e: unknown) => e);
+    const withJsx = await compile('import X from "./x";\n\nA line<br>\n\n<X />\n').catch((e: unknown) => e);
     expect((withJsx as SiteError).code).toBe('MDX_SYNTAX');
     expect((withJsx as SiteError).hint).not.toContain('rename it to .md');
   });

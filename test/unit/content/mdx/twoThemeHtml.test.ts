@@ -69,6 +69,7 @@ describe('createTwoThemeHtml', () => {
     it(`gives every character the colours and font styles shiki gives it (${themes.light} / ${themes.dark})`, () => {
       const toHtml = createTwoThemeHtml(shiki, themes);
       const highlighted = new Set([2, 4]);
+      const lineClasses = new Map([...highlighted].map((line) => [line, ['highlighted']]));
       for (const [lang, code] of SAMPLES) {
         const expected = shiki.codeToHtml(code, {
           lang,
@@ -84,7 +85,7 @@ describe('createTwoThemeHtml', () => {
             },
           ],
         });
-        const actual = toHtml(code, lang, highlighted);
+        const actual = toHtml(code, lang, lineClasses);
         expect(looks(actual), `${lang} in ${themes.light} / ${themes.dark}`).toEqual(looks(expected));
       }
     });
@@ -92,14 +93,21 @@ describe('createTwoThemeHtml', () => {
 
   it('renders plain text escaped and unstyled, with highlighted lines', () => {
     const toHtml = createTwoThemeHtml(shiki, PAIRS[0]!);
-    const html = toHtml('a < b && c\n\nend', null, new Set([3]));
+    const html = toHtml('a < b && c\n\nend', null, new Map([[3, ['highlighted']]]));
     expect(html).toContain('<code><span class="line"><span>a &#x3C; b &#x26;&#x26; c</span></span>\n<span class="line"></span>\n<span class="line highlighted"><span>end</span></span></code></pre>');
     expect(looks(html)).toEqual(looks(shiki.codeToHtml('a < b && c\n\nend', { lang: 'text', themes: PAIRS[0]!, defaultColor: false, transformers: [{ line(node, line) { if (line === 3) this.addClassToHast(node, 'highlighted'); } }] })));
   });
 
+  it('gives lines their classes and the block its own, escaped', () => {
+    const toHtml = createTwoThemeHtml(shiki, PAIRS[0]!);
+    const html = toHtml('a\nb\nc', null, new Map([[1, ['diff', 'add']], [3, ['my"class']]]), ['has-diff']);
+    expect(html).toMatch(/^<pre class="shiki shiki-themes [^"]* has-diff" style=/);
+    expect(html).toContain('<span class="line diff add"><span>a</span></span>\n<span class="line"><span>b</span></span>\n<span class="line my&#x22;class"><span>c</span></span>');
+  });
+
   it('keeps the grammar state from line to line (a comment opened on one line colours the next)', () => {
     const toHtml = createTwoThemeHtml(shiki, PAIRS[0]!);
-    const html = toHtml('/* start\nstill a comment */ let x;', 'javascript', new Set());
+    const html = toHtml('/* start\nstill a comment */ let x;', 'javascript', new Map());
     const second = html.split('\n')[1]!;
     expect(second).toMatch(/<span style="--shiki-light:#6A737D;--shiki-dark:#6A737D">still a comment \*\/<\/span>/);
   });
@@ -120,7 +128,7 @@ describe('createTwoThemeHtml', () => {
       },
     } as Highlighter;
     const code = 'Sipa.init(() => {\n  start();\n});';
-    const html = createTwoThemeHtml(stopsEarly, PAIRS[0]!)(code, 'javascript', new Set());
+    const html = createTwoThemeHtml(stopsEarly, PAIRS[0]!)(code, 'javascript', new Map());
     expect(looks(html).lines.map((line) => line.text)).toEqual(code.split('\n'));
   });
 });

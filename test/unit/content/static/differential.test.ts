@@ -14,6 +14,8 @@ import { generateSite } from '../../../../bench/generateSite.js';
 import { SiteError } from '../../../../src/errors.js';
 import { parseFrontMatter } from '../../../../src/content/frontMatter.js';
 import { createCodeHighlighter, type CodeHighlighter } from '../../../../src/content/mdx/highlighter.js';
+import { DEFAULT_MAGIC_COMMENTS } from '../../../../src/content/mdx/magicComments.js';
+import { DEFAULT_RENDERING } from '../../../../src/content/mdx/rendering.js';
 import { isStaticPage } from '../../../../src/content/static/isStaticPage.js';
 import type { Format } from '../../../../src/content/static/parser.js';
 import { createStaticSession, renderStaticPage, type StaticRenderOptions, type StaticSession } from '../../../../src/content/static/renderStaticPage.js';
@@ -50,6 +52,8 @@ function optionsFor(file: string, sourceText: string, format: Format, baseUrl = 
     baseUrl,
     resolveMarkdownLink: (target: string) => (target.includes('missing') ? null : `/docs/${target.replace(/^(\.\.?\/)+/, '').replace(/\.mdx?(#.*)?$/, '$1')}`),
     resolveImage: (relativePath: string) => (relativePath.includes('missing') ? null : { url: `/_sipa/img/${path.basename(relativePath)}`, width: 640, height: 480 }),
+    // The site's own magic comment besides the default ones, as the constructs fixture has it.
+    rendering: { ...DEFAULT_RENDERING, magicComments: [...DEFAULT_MAGIC_COMMENTS, { className: 'code-block-error-line', line: 'This will error' }] },
     session,
   };
 }
@@ -83,6 +87,7 @@ describe('static pages render as the MDX path renders them', () => {
   it.each([
     ['site', '/'],
     ['test/fixtures/docusaurus2', '/'],
+    ['test/fixtures/constructs', '/'],
     ['test/fixtures/basic', '/base/'],
   ])('every static page of %s (base URL %s)', async (dir, baseUrl) => {
     const tally = await compareFiles(pagesOf(dir), baseUrl);
@@ -161,6 +166,7 @@ describe('isStaticPage', () => {
     ['carriage returns', 'md', '# A\r\n\r\nText\r\n'],
     ['a tab after a list marker', 'md', '-\tItem\n'],
     ['a lazy line after a quote', 'md', '> [ref]: /docs/x\n[Sipa][ref]\n'],
+    ['a GitHub alert', 'md', 'Text\n\n> [!TIP]\n> Advice.\n'],
   ])('refuses %s', (_what, format, body) => {
     expect(isStaticPage(body, format as Format)).toBe(false);
   });

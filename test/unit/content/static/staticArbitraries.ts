@@ -18,7 +18,7 @@ const word = fc.oneof(
 const words = fc.array(word, { minLength: 1, maxLength: 6 }).map((w) => w.join(' '));
 
 const url = fc.constantFrom(
-  '/docs/x', '/docs/x#part', '/docs/a b', '<./guide.md>', './guide.md', './guide.md#setup', '../up.mdx', './missing.md', './a%23b.md', './100%.md', 'guide.md',
+  '/docs/x', '/docs/x#part', '/docs/a b', '<./guide.md>', './guide.md', '/cli/top.md#x', './guide.md?tab=1#setup', './guide.md#setup', '../up.mdx', './missing.md', './a%23b.md', './100%.md', 'guide.md',
   '#part', 'https://example.com/a?b=c', 'mailto:a@b.c', '//cdn.example/x', '/img/a.png', './img/chart.png', './img/missing.png', '', '<>', '/docs/a\\_b', '/docs/&amp;x', 'javascript:alert(1)', '/päge',
 );
 const title = fc.constantFrom('', ' "Title"', " 'single'", ' (paren)', ' ""', ' "with \\"quote\\""', ' "multi\nline"');
@@ -53,7 +53,14 @@ const fence = fc
   .tuple(
     fc.constantFrom('```', '~~~', '````', '  ```'),
     fc.constantFrom('', 'js', 'ts', 'bash', 'json', 'text', 'nosuchlang', 'js title="app.js" {1,3-4}', 'jsx showLineNumbers', 'ts showLineNumbers=5 title=\'x.ts\'', 'js {2}'),
-    fc.array(fc.constantFrom('const a = 1;', 'console.log(a);', '<div>{x}</div>', '# not a heading', '', '  indented', '\tTabbed', ':::', '[link](/docs/x)'), { maxLength: 4 }),
+    fc.array(
+      fc.constantFrom(
+        'const a = 1;', 'console.log(a);', '<div>{x}</div>', '# not a heading', '', '  indented', '\tTabbed', ':::', '[link](/docs/x)',
+        // Magic comments and shiki's notations, in several comment syntaxes.
+        '// highlight-next-line', '# highlight-start', '# highlight-end', '  {/* highlight-next-line */}', '<!-- highlight-start -->', '// This will error', 'x(); // [!code ++]', '// [!code focus:2]',
+      ),
+      { maxLength: 4 },
+    ),
     fc.boolean(),
   )
   .map(([marker, info, lines, closed]) => {
@@ -83,6 +90,8 @@ const { block } = fc.letrec<{ block: string }>((tie) => ({
     table,
     definition,
     fc.constantFrom('---', '***', '_ _ _', '    indented code', '\tindented by tab', '<!-- truncate -->', '{/* truncate */}', '  para with two spaces', '   - three-space item', '1) paren', '3. three', '0. zero'),
+    // GitHub alerts, and quotes that only look like one.
+    fc.tuple(fc.constantFrom('[!NOTE]', '[!tip]', '[!WARNING]', '[!CAUTION] x', '[!OTHER]'), paragraph).map(([marker, text]) => `> ${marker}\n${indentBy(text, '> ', '> ')}`),
     tie('block').map((b) => indentBy(b, '> ', '> ')),
     tie('block').map((b) => indentBy(b, '>', '')),
     fc.tuple(fc.constantFrom('- ', '* ', '+ ', '1. ', '2) ', '-   ', '- \t'), fc.array(tie('block'), { minLength: 1, maxLength: 3 }), fc.constantFrom('\n', '\n\n'))

@@ -1,0 +1,21 @@
+/**
+ * The generator's modules that are loaded by their path rather than imported: the CLI, the worker
+ * threads' scripts, the theme's shell renderer, and what the site bundlers start from. Everything
+ * else is reached from these through imports, so this table is also where the fingerprints of the
+ * code that makes cached results start (see pipeline/codeFingerprint.ts): a module the table does
+ * not reach cannot shape a cached result.
+ */
+export const ENTRY_POINTS = {
+  cli: 'src/cli/main.ts',
+  compileWorker: 'src/content/compile/compileWorker.ts',
+  renderWorker: 'src/render/renderWorker.ts',
+  shellEntry: 'src/render/shellEntry.tsx',
+  /** The server renderer, bundled with each site's pages (see bundle/virtualModules.ts). */
+  ssrEntry: 'src/render/ssrEntry.tsx',
+  /** The client runtime, bundled with each site (see bundle/bundleSite.ts). */
+  clientEntry: 'src/client/entry.tsx',
+  /** The theme, which both bundles import as `sipa:theme`. */
+  themeApp: 'templates/App.tsx',
+} as const;
+
+export type EntryName = keyof typeof ENTRY_POINTS;

@@ -1,0 +1,122 @@
+// The constructs fixture (test/fixtures/constructs): pages written for Docusaurus 3 that use its
+// markdown constructs one by one, built and compared with what Docusaurus renders for the same
+// source as its documentation shows it: the same text, the same code lines highlighted and no
+// magic comment shown, the same admonition types and titles, summaries as one line, and every
+// heading level in the table of contents.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildOnce } from '../../src/pipeline/build.js';
+import { silentLogger, tempDir } from '../helpers.js';
+
+/** The content of a page's article, without the theme's icons. */
+const article = (html: string) => html.slice(html.indexOf('<article'), html.indexOf('</article>')).replace(/<svg.*?<\/svg>/gs, '');
+const decode = (text: string) => text.replace(/<[^>]+>/g, '').replace(/&#x3C;|&lt;/g, '<').replace(/&#x26;|&amp;/g, '&').replace(/&#x27;|&#39;/g, "'").replace(/&quot;|&#x22;/g, '"');
+
+interface ShownBlock {
+  preClasses: string[];
+  /** Each line's text as shown, and its classes besides `line`. */
+  lines: Array<{ text: string; classes: string[] }>;
+}
+
+/** The code blocks of an article as a reader sees them. */
+function codeBlocks(html: string): ShownBlock[] {
+  return [...article(html).matchAll(/<pre class="([^"]*)"[^>]*><code>(.*?)<\/code><\/pre>/gs)].map(([, preClasses, code]) => ({
+    preClasses: preClasses!.split(' '),
+    lines: code!.split('\n').map((line) => ({ text: decode(line), classes: /^<span class="line ?([^"]*)">/.exec(line)![1]!.split(' ').filter(Boolean) })),
+  }));
+}
+
+const marked = (block: ShownBlock) => block.lines.flatMap((line, i) => (line.classes.length > 0 ? [[i + 1, line.classes.join(' ')]] : []));
+
+describe('the constructs fixture', () => {
+  let tmp: Awaited<ReturnType<typeof tempDir>>;
+  let out: string;
+  const page = (route: string) => readFile(path.join(out, `${route.slice(1)}.html`), 'utf8');
+  beforeAll(async () => {
+    tmp = await tempDir();
+    out = path.join(tmp.dir, 'out');
+    await buildOnce({ siteDir: 'test/fixtures/constructs', outDir: out, logger: silentLogger() });
+  }, 120_000);
+  afterAll(() => tmp.cleanup());
+
+  it('highlights the lines magic comments mark, with the site\'s class names, and shows no magic comment', async () => {
+    const blocks = codeBlocks(await page('/docs/code-blocks'));
+    const highlighted = 'theme-code-block-highlighted-line';
+    // Docusaurus's documented example: the line after highlight-next-line and the range between start and end.
+    expect(marked(blocks[0]!)).toEqual([[3, highlighted], [10, highlighted], [11, highlighted], [12, highlighted]]);
+    expect(blocks[0]!.lines).toHaveLength(15);
+    expect(marked(blocks[1]!)).toEqual([[2, 'code-block-error-line']]);
+    // JSX, HTML, bash, Python, SQL, CSS, YAML: each in its own comment syntax.
+    expect(blocks.slice(2, 9).map(marked)).toEqual([[[2, highlighted]], [[2, highlighted]], [[1, highlighted]], [[2, highlighted]], [[1, highlighted]], [[2, highlighted]], [[1, highlighted]]]);
+    for (const block of blocks.slice(0, 9)) {
+      for (const line of block.lines) expect(line.text).not.toMatch(/highlight-|This will error/);
+    }
+  });
+
+  it('keeps magic comments as code in a block whose meta names lines, as Docusaurus does', async () => {
+    const block = codeBlocks(await page('/docs/code-blocks'))[9]!;
+    expect(block.lines.map((line) => line.text)).toEqual(['const a = 1;', '// highlight-next-line', 'const b = 2;']);
+    expect(marked(block)).toEqual([[1, 'theme-code-block-highlighted-line'], [3, 'theme-code-block-highlighted-line']]);
+  });
+
+  it('reads shiki\'s notations and shows none of them', async () => {
+    const block = codeBlocks(await page('/docs/code-blocks'))[10]!;
+    expect(block.lines.map((line) => line.text)).toEqual(['const before = 1;', 'const after = 2;', 'focus();', 'one();', 'two();']);
+    expect(marked(block)).toEqual([[1, 'diff remove'], [2, 'diff add'], [3, 'focused'], [4, 'highlighted'], [5, 'highlighted']]);
+    expect(block.preClasses).toEqual(expect.arrayContaining(['has-diff', 'has-focused', 'has-highlighted']));
+  });
+
+  it('renders every admonition type with its own class and label, titles in both syntaxes, nesting and GitHub alerts', async () => {
+    const html = article(await page('/docs/admonitions'));
+    const boxes = [...html.matchAll(/<div class="admonition ([^"]*)" role="note"><div class="admonition__heading"><span>([^<]*)<\/span>/g)].map(([, classes, label]) => [classes, label]);
+    expect(boxes).toEqual([
+      ['admonition--note', 'Note'],
+      ['admonition--tip', 'Tip'],
+      ['admonition--info', 'Info'],
+      ['admonition--warning', 'Warning'],
+      ['admonition--danger', 'Danger'],
+      ['admonition--caution', 'Caution'],
+      ['admonition--important', 'Important'],
+      ['admonition--tip', 'Title after a space'],
+      ['admonition--tip', 'Title in brackets'],
+      ['admonition--info', 'Outer'],
+      ['admonition--danger', 'Inner'],
+      ['admonition--note', 'Note'],
+      ['admonition--tip', 'Tip'],
+      ['admonition--important', 'Important'],
+      ['admonition--warning', 'Warning'],
+      ['admonition--caution', 'Caution'],
+    ]);
+    // The inner admonition sits inside the outer one; the alert's marker is gone; a quote without one stays a quote.
+    expect(html).toMatch(/<p>Around another one\.<\/p><div class="admonition admonition--danger"/);
+    expect(html).not.toContain('[!NOTE]</p>');
+    expect(html).toContain('<blockquote>\n<p>A plain quote with [!NOTE] inside stays a quote.</p>\n</blockquote>');
+    expect(decode(html)).not.toMatch(/:::/);
+  });
+
+  it('renders details with a one-line summary, their class names and open state, in MDX and in markdown\'s HTML', async () => {
+    const mdx = article(await page('/docs/details'));
+    expect(mdx).toContain('<details class="details"><summary>Toggle me!</summary><div class="details__body"><p>This is the detailed content</p>');
+    expect(mdx).toContain('<summary>Nested toggle! Some surprise inside...</summary>');
+    expect(mdx).toContain('<details class="details custom-details" open=""><summary><strong>Open from the start</strong></summary>');
+    const md = article(await page('/docs/details-html'));
+    expect(md).toContain('<details class="details custom-details"><summary>Summary in <em>HTML</em></summary>');
+    // Without a summary, Docusaurus shows "Details".
+    expect(md).toContain('<details class="details" open=""><summary>Details</summary>');
+  });
+
+  it('lists every heading level the page asks for in its table of contents, each level indented under the one above', async () => {
+    const html = await page('/docs/toc');
+    const items = [...html.matchAll(/<li class="toc__item toc__item--level-(\d)"><a class="toc__link" href="#([^"]+)"/g)].map(([, level, id]) => [Number(level), id]);
+    expect(items).toEqual([[0, 'level-two'], [1, 'level-three'], [2, 'level-four'], [3, 'level-five'], [4, 'level-six'], [0, 'another-level-two']]);
+    const css = await readFile(path.join(process.cwd(), 'templates/css/theme.css'), 'utf8');
+    const indents = [1, 2, 3, 4].map((level) => Number(new RegExp(`\\.toc__item--level-${level} \\{ padding-left: ([\\d.]+)rem; \\}`).exec(css)?.[1]));
+    expect(indents.every((indent, i) => indent > (indents[i - 1] ?? 0))).toBe(true);
+  });
+
+  it('keeps the fast path for a page with none of the constructs', async () => {
+    const payload = JSON.parse(/<script id="__SIPA_ROUTE__" type="application\/json">(.*?)<\/script>/s.exec(await page('/docs/plain'))![1]!);
+    expect(payload.data.staticHtml).toBe(true);
+  });
+});
