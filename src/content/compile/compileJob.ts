@@ -86,6 +86,7 @@ export const COMPILED_PAGES: ArtifactKindSpec<CompiledOutcome, StoredOutcome, St
         warnings: page.warnings,
         markdownLinks: page.markdownLinks,
         image: page.image,
+        features: page.features,
       };
       return { page: model, links, images };
     },

@@ -31,7 +31,8 @@ import {
 import { deepestLine, findDeepNesting, isStackOverflow, nestingError } from './nesting.js';
 import { preprocess } from './preprocess.js';
 import { remarkAlerts } from './alerts.js';
-import type { RenderingSettings } from './rendering.js';
+import type { PageFeature, RenderingSettings } from './rendering.js';
+import { loadMathPlugins, rehypeMath } from './math.js';
 import { readableTree, SITE_URL_MARK } from './markdownView.js';
 import { THEME_COMPONENT_NAMES } from '../../shared/themeComponents.js';
 
@@ -119,6 +120,8 @@ export interface CompiledPage {
   markdownLinks: Record<string, string | null>;
   /** The `image` front matter as a URL: a path under the site or a full URL; null without one. */
   image: string | null;
+  /** What the page needs besides its module: KaTeX's style sheet, the diagram runtime (sorted; mostly none). */
+  features: PageFeature[];
   /**
    * The page as readable markdown (see markdownView.ts), without front matter and without a title
    * line of its own; site-absolute URLs carry SITE_URL_MARK until the site's URL is known.
@@ -155,7 +158,9 @@ export function pageFacts(
   image: string | null,
 ): Omit<CompiledPage, 'isStatic' | 'code' | 'excerptCode'> {
   const { toc, headingIds, anchors, h1, warnings, markdownLinks } = main.state;
-  return { hasTruncateMarker, toc, headingIds, anchors, excerptAnchors: excerpt?.state.anchors ?? null, h1, warnings, markdownLinks, image, markdown: main.markdown };
+  // An excerpt shown on a list page needs what it holds.
+  const features = [...new Set([...main.state.features, ...(excerpt?.state.features ?? [])])].sort();
+  return { hasTruncateMarker, toc, headingIds, anchors, excerptAnchors: excerpt?.state.anchors ?? null, h1, warnings, markdownLinks, image, markdown: main.markdown, features };
 }
 
 /** The `image` front matter as a URL: a file beside the page (which must exist), a path under the site, or a URL. */
@@ -215,6 +220,7 @@ async function compileOnce(
     unknownNames: [],
     scopeNames: new Set(),
     markdownLinks: {},
+    features: new Set(),
   };
   const pluginOptions: PluginOptions = {
     state,
@@ -236,10 +242,11 @@ async function compileOnce(
   // same: `### f() ⇒ <code>string</code>` reads "f() ⇒ string" either way). Code blocks come
   // after, so a <pre><code> written in HTML is one too, and link targets are read last.
   const rawHtml: PluggableList = options.format === 'md' ? [[rehypeRawHtml, { rehypeRaw, passThrough: [...nodeTypes] }]] : [];
+  const math = options.rendering?.math ? await loadMathPlugins() : null;
   let markdown = '';
   // Runs after admonitions and markdown links were resolved, before anything turns the tree into HTML.
   const remarkMarkdownView = () => (tree: MdastRoot) => {
-    if (view) markdown = toMarkdown(readableTree(tree, text, view.markUrls), { ...MARKDOWN_STYLE, extensions: [gfmToMarkdown()] });
+    if (view) markdown = toMarkdown(readableTree(tree, text, view.markUrls), { ...MARKDOWN_STYLE, extensions: [gfmToMarkdown(), ...(math ? [math.mathToMarkdown()] : [])] });
   };
   let code: string;
   try {
@@ -251,6 +258,7 @@ async function compileOnce(
         development: false,
         remarkPlugins: [
           remarkGfm,
+          ...(math ? [math.remarkMath] : []),
           remarkDirective,
           remarkAdmonitions,
           remarkAlerts,
@@ -267,6 +275,8 @@ async function compileOnce(
           [rehypeImages, pluginOptions],
           // After images: a file beside the page already has its URL, base URL included.
           [rehypeBaseUrl, pluginOptions],
+          // Before code blocks, so a ```math fence is math.
+          ...(math ? ([[rehypeMath, { rehypeKatex: math.rehypeKatex, state }]] as PluggableList) : []),
           [rehypeCodeBlocks, pluginOptions],
           [rehypeAnchors, pluginOptions],
           [rehypeScopeExports, { ...pluginOptions, frontMatter: options.frontMatter ?? null, parseModule }],
