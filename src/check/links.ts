@@ -93,9 +93,9 @@ function resolveRelative(pageUrl: string, relative: string): string {
 /**
  * Checks every internal link against the routes and files of the site and every #fragment
  * against the target page's ids. Links are read as the browser reads them on the page's URL
- * (the base URL, then the route): an absolute path outside the base URL is broken. Links to
- * .md/.mdx files are skipped: unresolved markdown links were already reported as warnings when
- * their page compiled.
+ * (the base URL, then the route): an absolute path outside the base URL is broken. A link to a
+ * .md/.mdx file that no page took for its own (see linkResolver.ts) is checked as any other: it
+ * must name a file of `files`.
  *
  * @param files site paths of non-HTML files in the output (static files, assets), e.g. "/img/logo.svg"
  */
@@ -108,7 +108,6 @@ export function findBrokenLinks(pages: PageLinks[], files: ReadonlySet<string>, 
       if (!href || isExternalUrl(href)) continue;
       const { path: rawPath, hash } = splitHash(href);
       const withoutQuery = rawPath.split('?')[0]!;
-      if (/\.mdx?$/.test(withoutQuery)) continue;
       let target = page.route;
       if (withoutQuery) {
         // Hrefs are URLs (percent-encoded), routes are not: a relative href resolves against the page's URL.

@@ -39,6 +39,9 @@ export function normalizeConfig(user: UserConfig, siteDir: string, configFile: s
     titleDelimiter: user.titleDelimiter ?? '|',
     siteVersion: user.siteVersion ?? '0.0.0',
     image: user.image ?? '',
+    onBrokenLinks: user.onBrokenLinks ?? 'throw',
+    onBrokenMarkdownLinks: user.onBrokenMarkdownLinks ?? 'warn',
+    onBrokenAnchors: user.onBrokenAnchors ?? 'throw',
     customFields: user.customFields ?? {},
     i18n: { defaultLocale, locales, localeConfigs },
     docs: {
@@ -85,7 +88,7 @@ export function normalizeConfig(user: UserConfig, siteDir: string, configFile: s
       title: user.navbar?.title ?? user.title,
       logo: user.navbar?.logo ?? null,
       hideOnScroll: user.navbar?.hideOnScroll ?? false,
-      items: user.navbar?.items ?? [],
+      items: (user.navbar?.items ?? []).map((item) => ({ ...item, label: item.label ?? '', position: item.position ?? 'left' })),
     },
     footer: { columns: user.footer?.columns ?? [], copyright: user.footer?.copyright ?? '' },
   };
@@ -109,12 +112,14 @@ export function clientSiteData(config: SiteConfig, pageRoutes: string[]): Client
   const locale = config.i18n.localeConfigs[config.i18n.defaultLocale]!;
   const { baseUrl } = config;
   const sitePath = (to: string) => stripBase(baseUrl, to);
+  const footerLink = (item: FooterLink): FooterLink => (item.to !== undefined ? { ...item, to: sitePath(item.to) } : { ...item });
   const navItem = (item: NavItem): NavItem => ({
     ...item,
     ...(item.to !== undefined ? { to: sitePath(item.to) } : {}),
     ...(item.activeBasePath !== undefined ? { activeBasePath: sitePath(item.activeBasePath) } : {}),
+    ...(item.dropdownItemsBefore ? { dropdownItemsBefore: item.dropdownItemsBefore.map(footerLink) } : {}),
+    ...(item.dropdownItemsAfter ? { dropdownItemsAfter: item.dropdownItemsAfter.map(footerLink) } : {}),
   });
-  const footerLink = (item: FooterLink): FooterLink => (item.to !== undefined ? { ...item, to: sitePath(item.to) } : { ...item });
   // As in Docusaurus, "img/logo.svg" is a file of static/ too, not a path relative to each page.
   const fileUrl = (src: string) => (isExternalUrl(src) ? src : contentUrl(baseUrl, `/${src.replace(/^\/+/, '')}`));
   const bar = config.announcementBar;

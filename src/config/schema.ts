@@ -1,12 +1,26 @@
-import { anything, arrayOf, bool, nullable, num, object, oneOf, recordOf, str, type Schema } from './validate.js';
+import { anything, arrayOf, bool, nullable, num, object, oneOf, recordOf, str, type Schema, type ValidationIssue } from './validate.js';
 
 const link = object({ label: str, to: str, href: str }, ['label']);
 
 const navItem = object(
-  { label: str, to: str, href: str, position: oneOf('left', 'right'), activeBasePath: str, ariaLabel: str },
-  ['label', 'position'],
+  {
+    type: oneOf('docsVersionDropdown', 'docsVersion'),
+    label: str,
+    to: str,
+    href: str,
+    position: oneOf('left', 'right'),
+    activeBasePath: str,
+    ariaLabel: str,
+    docsPluginId: str,
+    dropdownItemsBefore: arrayOf(link),
+    dropdownItemsAfter: arrayOf(link),
+    dropdownActiveClassDisabled: bool,
+  },
+  // `position` is 'left' unless given; a link's label is checked by navbarItemIssues.
+  [],
 );
 
+const reportLevel = oneOf('throw', 'warn', 'log', 'ignore');
 const docsVersion = object({ label: str, path: str, banner: oneOf('none', 'unreleased', 'unmaintained'), badge: bool, noIndex: bool, className: str });
 
 /** The options every docs instance has (see DocsInstanceOptions). */
@@ -38,6 +52,9 @@ export const configSchema: Schema = object(
     titleDelimiter: str,
     siteVersion: str,
     image: str,
+    onBrokenLinks: reportLevel,
+    onBrokenMarkdownLinks: reportLevel,
+    onBrokenAnchors: reportLevel,
     customFields: recordOf(anything),
     i18n: object({ defaultLocale: str, locales: arrayOf(str), localeConfigs: recordOf(locale) }, ['defaultLocale', 'locales']),
     docs: object({
@@ -82,3 +99,15 @@ export const configSchema: Schema = object(
   },
   ['title', 'url'],
 );
+
+/** What the schema cannot say: a navbar link (an item without a `type`) needs a label; version items show the version's. */
+export function navbarItemIssues(config: unknown): ValidationIssue[] {
+  const items = (config as { navbar?: { items?: unknown } } | null)?.navbar?.items;
+  if (!Array.isArray(items)) return [];
+  return items.flatMap((item: unknown, i) => {
+    const entry = item as { type?: unknown; label?: unknown } | null;
+    if (typeof entry !== 'object' || entry === null || entry.type !== undefined || entry.label !== undefined) return [];
+    const path = `navbar.items.${i}.label`;
+    return [{ path, message: `${path} is required: a navbar link shows a label (only version items may leave it out)` }];
+  });
+}

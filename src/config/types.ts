@@ -1,5 +1,11 @@
 import type { AnnouncementBar, FooterColumn, LocaleConfig, NavItem } from '../shared/types.js';
 
+/**
+ * What a build does about a broken link, as Docusaurus's settings of the same names: fail
+ * ('throw'), report a warning, print a line ('log') or say nothing.
+ */
+export type ReportLevel = 'throw' | 'warn' | 'log' | 'ignore';
+
 /** See UserConfig.markdown.format. */
 export type MarkdownFormatSetting = 'mdx' | 'md' | 'detect';
 
@@ -70,6 +76,12 @@ export interface UserConfig {
    * ("img/social-card.png") or a full URL.
    */
   image?: string;
+  /** A link to no page and no file of the site (default 'throw'). */
+  onBrokenLinks?: ReportLevel;
+  /** A link to a .md/.mdx file that is no doc, post or page (default 'warn'; the link is then checked as any other). */
+  onBrokenMarkdownLinks?: ReportLevel;
+  /** A link to a page that has no element with that `#fragment` (default 'throw'). */
+  onBrokenAnchors?: ReportLevel;
   /** Values for the site's own components, read with `useDocusaurusContext().siteConfig.customFields`. */
   customFields?: Record<string, unknown>;
   i18n?: {
@@ -133,7 +145,8 @@ export interface UserConfig {
     title?: string;
     logo?: { src: string; alt: string };
     hideOnScroll?: boolean;
-    items?: NavItem[];
+    /** Navbar items; `label` may be left out of version items, `position` is 'left' unless given. */
+    items?: Array<Omit<NavItem, 'label' | 'position' | 'docVersions'> & Partial<Pick<NavItem, 'label' | 'position'>>>;
   };
   footer?: { columns?: FooterColumn[]; copyright?: string };
 }

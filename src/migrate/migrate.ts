@@ -10,6 +10,7 @@ import type { SiteModel } from '../content/model.js';
 import { reactPageAt } from '../content/pages.js';
 import { firstPageOf } from '../content/sidebar.js';
 import { SiteError, SiteErrors } from '../errors.js';
+import { isExternalUrl } from '../shared/paths.js';
 import { setFrontMatterField } from './frontMatterEdit.js';
 import { MigrationNotes } from './notes.js';
 import { planContent, type ContentLayout } from './planContent.js';
@@ -82,6 +83,7 @@ export async function migrateProject(options: MigrateOptions): Promise<MigrateRe
       model.pages.push(reactPageAt('/', path.relative(outDir, home), home, { min: 2, max: 3 }));
     }
     const theme = translateTheme(site.themeConfig, model ? docRoutesOf(model) : NO_DOC_ROUTES, draft.baseUrl ?? '/', notes);
+    keepExistingImage(theme, outDir, layout, notes);
     const config: UserConfig = { ...draft, ...theme, docs: { ...draft.docs, ...theme.docs } };
     const issues = validate(config, configSchema);
     if (issues.length > 0) throw new Error(`the translated config is invalid (${issues.map((issue) => issue.message).join('; ')})`);
@@ -262,6 +264,18 @@ The documentation starts at [${target}](${target}).
 `, { flag: 'wx' });
   notes.carriedOver(`${layout.pagesPath}/index.md: a home page leading to the docs, which Docusaurus served at the site root`);
   return file;
+}
+
+/**
+ * The social card of `themeConfig.image` is carried when it is a URL or a file of the copied
+ * static folder; Docusaurus links a missing file without a word, a sipadocs build refuses it.
+ */
+function keepExistingImage(theme: { image?: string }, outDir: string, layout: ContentLayout, notes: MigrationNotes): void {
+  const image = theme.image;
+  if (image === undefined || isExternalUrl(image)) return;
+  if (existsSync(path.join(outDir, layout.staticDir, ...image.replace(/^\/+/, '').split('/')))) return;
+  delete theme.image;
+  notes.notCarried(`themeConfig.image: "${image}"`, `no such file in the static folder (${layout.staticDir}/); Docusaurus links the missing image, sipadocs refuses it`);
 }
 
 function withoutUndefined<T extends object>(value: T): T {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { UserConfig } from '../config/types.js';
-import { ConfigObject, describeValue, isFunction, isObject, moduleName, type EvaluatedObject } from './evaluated.js';
+import { ConfigObject, describeValue, isFunction, isMarker, isObject, moduleName, type EvaluatedObject } from './evaluated.js';
+import { readLinkSettings, type LinkSettings } from './linkSettings.js';
 import type { MigrationNotes } from './notes.js';
 import type { Evaluated } from './sandbox.js';
 
@@ -31,7 +32,7 @@ export interface BlogOptions {
 
 /** What the migration reads from docusaurus.config.*: the site identity, the content plugins' options, the theme. */
 export interface DocusaurusSite {
-  site: Pick<UserConfig, 'title' | 'tagline' | 'url' | 'baseUrl' | 'favicon' | 'noIndex' | 'titleDelimiter' | 'i18n' | 'trailingSlash'>;
+  site: Pick<UserConfig, 'title' | 'tagline' | 'url' | 'baseUrl' | 'favicon' | 'noIndex' | 'titleDelimiter' | 'i18n' | 'trailingSlash' | 'customFields'> & LinkSettings;
   docs: DocsOptions | null;
   blog: BlogOptions | null;
   /** The pages folder, or null when pages are turned off. */
@@ -51,7 +52,6 @@ const TOP_LEVEL_REASONS: Record<string, string> = {
   stylesheets: 'sipadocs adds no stylesheet links; put styles in customCss',
   headTags: 'sipadocs adds no custom tags to the page head',
   clientModules: 'sipadocs runs no client modules',
-  customFields: 'the sipadocs config has no custom fields',
   organizationName: 'deployment setting of `docusaurus deploy`; sipadocs builds a folder you upload yourself',
   projectName: 'deployment setting of `docusaurus deploy`; sipadocs builds a folder you upload yourself',
   deploymentBranch: 'deployment setting of `docusaurus deploy`; sipadocs builds a folder you upload yourself',
@@ -72,14 +72,7 @@ export function readDocusaurusConfig(raw: Evaluated, projectDir: string, notes: 
   if (trailingSlash === true) {
     notes.notCarried('trailingSlash: true', 'sipadocs writes every route /x as x.html and links to it without a trailing slash');
   }
-  const onBrokenLinks = config.string('onBrokenLinks');
-  if (onBrokenLinks && onBrokenLinks !== 'throw') {
-    notes.notCarried(`onBrokenLinks: "${onBrokenLinks}"`, 'a sipadocs build always fails on broken links');
-  }
-  const onBrokenMarkdownLinks = config.string('onBrokenMarkdownLinks');
-  if (onBrokenMarkdownLinks && onBrokenMarkdownLinks !== 'warn') {
-    notes.notCarried(`onBrokenMarkdownLinks: "${onBrokenMarkdownLinks}"`, 'sipadocs always warns about markdown links to missing files');
-  }
+  const linkSettings = readLinkSettings(config, projectDir, notes);
   const onDuplicateRoutes = config.string('onDuplicateRoutes');
   if (onDuplicateRoutes && onDuplicateRoutes !== 'warn') {
     notes.notCarried(`onDuplicateRoutes: "${onDuplicateRoutes}"`, 'sipadocs always warns about duplicate routes');
@@ -97,7 +90,10 @@ export function readDocusaurusConfig(raw: Evaluated, projectDir: string, notes: 
     noIndex: config.boolean('noIndex'),
     titleDelimiter: config.string('titleDelimiter'),
     i18n: readI18n(config.object('i18n'), notes),
+    ...linkSettings,
   };
+  const customFields = readCustomFields(config, notes);
+  if (customFields) site.customFields = customFields;
   if (trailingSlash === false) site.trailingSlash = false;
 
   const staticDirs = stringList(config.get('staticDirectories')) ?? ['static'];
@@ -136,6 +132,35 @@ export function readDocusaurusConfig(raw: Evaluated, projectDir: string, notes: 
   const themeConfig = config.object('themeConfig');
   config.reportRest(notes, TOP_LEVEL_REASONS);
   return { site, docs, blog, pagesPath, customCss, staticDirs: staticDirs.map(relative), themeConfig };
+}
+
+/**
+ * `customFields`, which the site's components read with useDocusaurusContext: every field that is
+ * data is carried; a function or a module's value cannot be written into the new config.
+ */
+function readCustomFields(config: ConfigObject, notes: MigrationNotes): Record<string, unknown> | undefined {
+  const raw = config.get('customFields');
+  if (raw !== undefined && !isObject(raw)) {
+    notes.notCarried(`customFields: ${describeValue(raw)}`, 'an object of fields was expected');
+    return undefined;
+  }
+  const fields = config.object('customFields');
+  const carried: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(fields.value)) {
+    if (holdsMarker(value)) {
+      notes.notCarried(`${fields.path(key)}: ${describeValue(value)}`, 'a function or a value from a module cannot be written into the new config; set it by hand');
+    } else {
+      carried[key] = value;
+    }
+  }
+  return Object.keys(carried).length > 0 ? carried : undefined;
+}
+
+/** Whether a value is, or holds, something the sandbox could not copy (see isMarker). */
+function holdsMarker(value: Evaluated | undefined): boolean {
+  if (isMarker(value)) return true;
+  if (Array.isArray(value)) return value.some(holdsMarker);
+  return isObject(value) && Object.values(value).some(holdsMarker);
 }
 
 function readI18n(i18n: ConfigObject, notes: MigrationNotes): UserConfig['i18n'] {
@@ -193,9 +218,8 @@ function readDocsOptions(docs: ConfigObject, relative: (file: string) => string,
   }
   if (sidebarPath === false) notes.notCarried('presets.classic.docs.sidebarPath: false', 'a sipadocs site always has a docs sidebar; one generated from the docs folder was written');
   if (docs.get('sidebarCollapsible') === false) notes.notCarried('presets.classic.docs.sidebarCollapsible: false', 'sipadocs sidebar categories can always be opened and closed');
+  readLastUpdate(docs, notes);
   docs.reportRest(notes, {
-    showLastUpdateTime: 'sipadocs shows no last-update time',
-    showLastUpdateAuthor: 'sipadocs shows no last-update author',
     breadcrumbs: 'sipadocs always shows breadcrumbs',
     remarkPlugins: 'sipadocs runs its own fixed MDX pipeline',
     rehypePlugins: 'sipadocs runs its own fixed MDX pipeline',
@@ -210,6 +234,18 @@ function readDocsOptions(docs: ConfigObject, relative: (file: string) => string,
     disableVersioning: 'sipadocs has one docs version; only the current docs were carried over',
   });
   return options;
+}
+
+/**
+ * `showLastUpdateTime` and `showLastUpdateAuthor`: a sipadocs doc always ends with the date and
+ * author of its last commit, so `true` is carried as it is and `false` cannot be.
+ */
+function readLastUpdate(docs: ConfigObject, notes: MigrationNotes): void {
+  const shown = (['showLastUpdateTime', 'showLastUpdateAuthor'] as const).filter((key) => docs.boolean(key) === true);
+  if (shown.length > 0) notes.carriedOver(`${shown.join(' and ')}: every doc shows the date and author of its last commit`);
+  for (const key of ['showLastUpdateTime', 'showLastUpdateAuthor'] as const) {
+    if (docs.value[key] === false) notes.notCarried(`${docs.path(key)}: false`, 'every sipadocs doc shows the date and author of its last commit');
+  }
 }
 
 function readBlogOptions(blog: ConfigObject, relative: (file: string) => string, notes: MigrationNotes): BlogOptions {

@@ -19,7 +19,7 @@ export interface DocRoutes {
 }
 
 /** The parts of the sipadocs config that come from Docusaurus's `themeConfig`. */
-export type ThemeSettings = Pick<UserConfig, 'navbar' | 'footer' | 'announcementBar' | 'colorMode' | 'codeThemes' | 'toc'> & {
+export type ThemeSettings = Pick<UserConfig, 'navbar' | 'footer' | 'announcementBar' | 'colorMode' | 'codeThemes' | 'toc' | 'image'> & {
   docs: Pick<NonNullable<UserConfig['docs']>, 'sidebarHideable' | 'autoCollapseCategories' | 'versionPersistence'>;
 };
 
@@ -48,7 +48,6 @@ const DEFAULT_CODE_THEMES = { light: 'github-light', dark: 'github-dark' };
 
 const THEME_CONFIG_REASONS: Record<string, string> = {
   algolia: 'sipadocs has no search integration',
-  image: 'sipadocs sets no social-card image',
   metadata: 'sipadocs adds no extra meta tags',
   mermaid: 'sipadocs renders no Mermaid diagrams',
   liveCodeBlock: 'sipadocs has no live code blocks',
@@ -67,6 +66,9 @@ export function translateTheme(themeConfig: ConfigObject, routes: DocRoutes, bas
     toc: translateToc(themeConfig.object('tableOfContents'), notes),
     docs: {},
   };
+  // The social card of pages that name none: a file of the static folder or a URL, as in sipadocs.
+  const image = themeConfig.string('image');
+  if (image !== undefined) settings.image = image;
   const docs = themeConfig.object('docs');
   const sidebar = docs.object('sidebar');
   const hideable = sidebar.boolean('hideable') ?? themeConfig.boolean('hideableSidebar');

@@ -76,6 +76,7 @@ async function runStages(session: BuildSession, options: BuildSiteOptions, start
       warnings.push(message);
       log.warn(message);
     },
+    info: (message) => log.info(message),
     progress: log.progress,
   };
   const outDir = await claimOutputDir(session);
@@ -83,11 +84,11 @@ async function runStages(session: BuildSession, options: BuildSiteOptions, start
   const config = await log.stage('config', () => loadConfig(session.siteDir));
   // git runs in a process of its own while the pages are scanned and compiled.
   const gitHistory = readGitHistory(config.siteDir, session.artifacts.kind(GIT_HISTORIES)).catch(() => new Map() as GitHistory);
-  const { sources, staticFiles, docs } = await log.stage('scan', () => scanSite(config), describe.scan);
+  const { sources, staticFiles, docs, theme } = await log.stage('scan', () => scanSite(config), describe.scan);
   const model = await log.stage('model', () => modelSite(config, sources, docs, session.drafts, report), describe.model);
-  const compiled = await log.stage('compile', () => compileSite(session, config, model, report), describe.compile);
+  const compiled = await log.stage('compile', () => compileSite(session, config, model, report, staticFiles, theme), describe.compile);
   const history = await log.stage('last updated', () => gitHistory, describe.history);
-  const plan = await log.stage('routes', async () => planSite({ config, model, history, staticFiles }, compiled, report), describe.routes);
+  const plan = await log.stage('routes', async () => planSite({ config, model, history, staticFiles, theme }, compiled, report), describe.routes);
 
   const output = await openOutput(session, outDir);
   let failed = true;
@@ -106,7 +107,7 @@ async function runStages(session: BuildSession, options: BuildSiteOptions, start
     await log.stage('llms', async () => outputs.writeLlms());
     await log.stage('feeds', () => outputs.writeFeeds(), describe.feeds);
     await log.stage('sitemap', async () => outputs.writeSitemap(), (n) => describe.sitemap(n, config.noIndex));
-    const targets = await log.stage('check links', async () => checkSiteLinks(plan, rendered, { client, compiled, outputs }, output));
+    const targets = await log.stage('check links', async () => checkSiteLinks(plan, rendered, { client, compiled, outputs }, output, report));
     const index = await search;
     await log.stage('write', () => writeSite(session, plan, output, { rendered, outputs, search: index, targets }, report));
     failed = false;

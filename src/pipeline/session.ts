@@ -92,6 +92,8 @@ export interface BuildSession {
 /** Where one build reports: warnings (collected for its result) and the running stage's progress. */
 export interface BuildReport {
   warn(message: string): void;
+  /** A line of the build's log that is no warning (a setting asked for it: 'log'). */
+  info?(message: string): void;
   progress?(done: number, total: number): void;
 }
 

@@ -15,6 +15,13 @@
  */
 
 export interface NavItem {
+  /**
+   * A link (the default), or one of the items of a docs instance with versions:
+   * `docsVersionDropdown` lists its versions (each leading to the page in view in that version,
+   * else to the version's main doc), `docsVersion` links to the chosen version's main doc.
+   */
+  type?: 'docsVersionDropdown' | 'docsVersion';
+  /** The text shown; version items show the chosen version's label when it is ''. */
   label: string;
   /** Internal route (client-side navigation). */
   to?: string;
@@ -24,6 +31,19 @@ export interface NavItem {
   /** Route prefix that marks this item active, e.g. "/docs/api". */
   activeBasePath?: string;
   ariaLabel?: string;
+  /** Version items: the docs instance whose versions they show ('default' unless given). */
+  docsPluginId?: string;
+  /** docsVersionDropdown: links listed before and after the versions. */
+  dropdownItemsBefore?: FooterLink[];
+  dropdownItemsAfter?: FooterLink[];
+  /** docsVersionDropdown: not shown as active on docs pages. */
+  dropdownActiveClassDisabled?: boolean;
+  /**
+   * Set by the build on a link to a doc of a docs instance with several versions: the doc's route
+   * in each version that has it. The link leads to the version chosen (the page's, the stored
+   * preferred one, else the last), as Docusaurus's doc links do.
+   */
+  docVersions?: { pluginId: string; routes: Record<string, string> };
 }
 
 export interface FooterLink {
@@ -107,6 +127,8 @@ export interface DocsInstanceVersions {
 export interface DocsVersionSummary {
   name: string;
   label: string;
+  /** The route its docs start at: "/docs", "/docs/next", "/docs/1.0". */
+  path: string;
   /** The route of the version's main doc: its doc at the version's root, else its first sidebar's first doc, else its first doc. */
   mainDoc: string;
 }
@@ -222,6 +244,10 @@ export interface PageMeta {
    * around it is then a `<div>`, so the page has one main landmark. Found when it is rendered.
    */
   ownMain?: boolean;
+  /** The whole document title a page gave with `<Head><title>`, used as it is. Found when it is rendered. */
+  documentTitle?: string;
+  /** Elements for the document's head a page gave with `<Head>`, as HTML. Found when it is rendered. */
+  headTags?: string[];
 }
 
 export type RouteData =

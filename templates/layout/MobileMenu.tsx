@@ -71,7 +71,7 @@ export function MobileMenu({ site, sidebar, open, onClose }: { site: ClientSiteD
               </li>
             ) : null}
             {site.navbar.items.map((item) => (
-              <li key={item.label}><NavLink item={item} pathname={pathname} onNavigate={onClose} /></li>
+              <li key={`${item.type ?? ''}${item.label}`}><NavLink item={item} pathname={pathname} onNavigate={onClose} /></li>
             ))}
           </ul>
         ) : (

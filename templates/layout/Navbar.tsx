@@ -3,6 +3,7 @@ import { Link, useNavigation } from '../../src/client/navigation.js';
 import type { ClientSiteData, NavItem } from '../../src/shared/types.js';
 import { SearchButton } from '../search/SearchProvider.js';
 import { ColorModeToggle } from './ColorModeToggle.js';
+import { DocsVersionDropdown, DocsVersionLink, useVersionedTo } from './DocsVersionItems.js';
 import { linkTarget } from '../../src/shared/paths.js';
 
 export function isActive(item: NavItem, pathname: string): boolean {
@@ -10,7 +11,21 @@ export function isActive(item: NavItem, pathname: string): boolean {
   return item.to !== undefined && pathname === item.to;
 }
 
+/** One navbar item: a link, or a docs version item (see DocsVersionItems). */
 export function NavLink({ item, pathname, onNavigate }: { item: NavItem; pathname: string; onNavigate?: () => void }) {
+  if (item.type === 'docsVersionDropdown') return <DocsVersionDropdown item={item} onNavigate={onNavigate} />;
+  if (item.type === 'docsVersion') return <DocsVersionLink item={item} onNavigate={onNavigate} />;
+  if (item.docVersions) return <VersionedDocLink item={item} pathname={pathname} onNavigate={onNavigate} />;
+  return <PlainNavLink item={item} pathname={pathname} onNavigate={onNavigate} />;
+}
+
+/** A link to a doc of a docs instance with several versions, leading to the chosen version. */
+function VersionedDocLink({ item, pathname, onNavigate }: { item: NavItem; pathname: string; onNavigate?: () => void }) {
+  const to = useVersionedTo(item);
+  return <PlainNavLink item={{ ...item, to }} pathname={pathname} onNavigate={onNavigate} />;
+}
+
+function PlainNavLink({ item, pathname, onNavigate }: { item: NavItem; pathname: string; onNavigate?: () => void }) {
   if (item.href) {
     return (
       <a className="navbar__link" href={item.href} target="_blank" rel="noopener noreferrer" aria-label={item.ariaLabel}>
@@ -60,13 +75,13 @@ export function Navbar({ site, onOpenMenu }: { site: ClientSiteData; onOpenMenu:
         </Link>
         <ul className="navbar__items">
           {left.map((item) => (
-            <li key={item.label}><NavLink item={item} pathname={pathname} /></li>
+            <li key={`${item.type ?? ''}${item.label}`}><NavLink item={item} pathname={pathname} /></li>
           ))}
         </ul>
         <SearchButton />
         <ul className="navbar__items navbar__items--right">
           {right.map((item) => (
-            <li key={item.label}><NavLink item={item} pathname={pathname} /></li>
+            <li key={`${item.type ?? ''}${item.label}`}><NavLink item={item} pathname={pathname} /></li>
           ))}
           {site.colorMode.disableSwitch ? null : <li><ColorModeToggle /></li>}
         </ul>

@@ -63,8 +63,9 @@ describe('building the basic fixture', () => {
     expect(second).toContain('href="/docs/intro/first#first-steps"');
   });
 
-  it('warns about a relative markdown link that points nowhere, without failing', () => {
-    expect(logger.lines.some((line) => line.includes('reference.md') && line.includes('does not point at a doc'))).toBe(true);
+  it('resolves a link to a .md file written from the docs folder ("/010_intro/010_first.mdx"), as Docusaurus does', async () => {
+    expect(await readFile(path.join(out, 'docs/reference.html'), 'utf8')).toContain('href="/docs/intro/first"');
+    expect(logger.lines.some((line) => line.includes('reference.md'))).toBe(false);
   });
 
   it('uses the React page meta export for the home page title', async () => {

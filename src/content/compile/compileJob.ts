@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { SiteError, type SiteErrorInit } from '../../errors.js';
+import { resolveMarkdownLink, type MarkdownLinkTargets } from '../linkResolver.js';
 import { compileMdx, type CompiledPage } from '../mdx/compile.js';
 import type { CodeHighlighter } from '../mdx/highlighter.js';
 import type { RenderingSettings } from '../mdx/rendering.js';
@@ -9,9 +10,16 @@ import { staticModuleCode } from '../static/staticModule.js';
 import type { ImageFiles } from './images.js';
 import type { ArtifactKindSpec } from '../../pipeline/artifacts.js';
 
+/** Which part of the site a page belongs to, for the plugins that apply to it. */
+export type ContentScope = 'docs' | 'blog' | 'pages';
+
 /** Everything needed to compile one page; plain data so it can cross to a worker thread. */
 export interface CompileJob {
   relPath: string;
+  /** Default 'pages'. */
+  scope?: ContentScope;
+  /** False when something the fast path does not run may change the page (see fastPathRule.ts); default true. */
+  fastPath?: boolean;
   body: string;
   text: string;
   format: 'md' | 'mdx';
@@ -27,8 +35,8 @@ export interface CompileJob {
 export interface CompileSettings {
   tocLevels: { min: number; max: number };
   themes: { light: string; dark: string };
-  /** Route of every doc, post and page by site-relative source path, for relative markdown links. */
-  routesBySource: Record<string, string>;
+  /** What links to .md/.mdx files may name (see linkResolver.ts). */
+  linkTargets: MarkdownLinkTargets;
   /** Absolute path of the site folder: relative images are found from there. */
   siteDir: string;
   /** The site's base URL, which starts the URLs of images. */
@@ -85,6 +93,7 @@ export const COMPILED_PAGES: ArtifactKindSpec<CompiledOutcome, StoredOutcome, St
         h1: page.h1,
         warnings: page.warnings,
         markdownLinks: page.markdownLinks,
+        linkPlaces: page.linkPlaces,
         image: page.image,
         features: page.features,
       };
@@ -104,11 +113,6 @@ export const COMPILED_PAGES: ArtifactKindSpec<CompiledOutcome, StoredOutcome, St
   },
 };
 
-/** Resolves a relative .md/.mdx link from one source file to a route, or null. */
-export function resolveMarkdownLink(routesBySource: Record<string, string>, fromRelPath: string, target: string): string | null {
-  const resolved = path.posix.normalize(path.posix.join(path.posix.dirname(fromRelPath), target));
-  return routesBySource[resolved] ?? null;
-}
 
 /** Absolute path of an image named relative to a page's folder. */
 export function imagePath(settings: Pick<CompileSettings, 'siteDir'>, fromRelPath: string, relativePath: string): string {
@@ -145,7 +149,7 @@ export async function runCompileJob(
       format: job.format,
       highlighter,
       tocLevels: settings.tocLevels,
-      resolveMarkdownLink: (target: string) => (links[target] = resolveMarkdownLink(settings.routesBySource, job.relPath, target)),
+      resolveMarkdownLink: (target: string) => (links[target] = resolveMarkdownLink(settings.linkTargets, job.relPath, target)),
       withExcerpt: job.withExcerpt,
       route: job.route ?? undefined,
       resolveImage,
@@ -154,7 +158,7 @@ export async function runCompileJob(
       baseUrl: settings.baseUrl,
       rendering: settings.rendering,
     };
-    const fast = staticSession && job.frontMatter === null && isStaticPage(job.body, job.format) ? await renderStaticPage(job.body, { ...options, session: staticSession }) : null;
+    const fast = job.fastPath !== false && staticSession && job.frontMatter === null && isStaticPage(job.body, job.format) ? await renderStaticPage(job.body, { ...options, session: staticSession }) : null;
     const page = fast ? compiledFromStatic(fast) : await compileMdx(job.body, options);
     return { ok: true, page, links, images };
   } catch (error) {

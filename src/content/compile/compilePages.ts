@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import os from 'node:os';
 import type { CodeHighlighter } from '../mdx/highlighter.js';
 import type { ArtifactKind } from '../../pipeline/artifacts.js';
-import { resolveMarkdownLink, runCompileJob, type CompiledOutcome, type CompileJob, type CompileOutcome, type CompileSettings } from './compileJob.js';
+import { runCompileJob, type CompiledOutcome, type CompileJob, type CompileOutcome, type CompileSettings } from './compileJob.js';
+import { resolveMarkdownLink } from '../linkResolver.js';
 import { createImageFiles, type ImageFiles } from './images.js';
 import type { StaticSession } from '../static/renderStaticPage.js';
 import { themeRendererScript } from '../static/themeShells.js';
@@ -74,9 +75,9 @@ function lookUpCompiled(jobs: CompileJob[], settings: CompileSettings, artifacts
   const outcomes = new Map<string, CompileOutcome>();
   const keys = new Map<string, string>();
   const misses: Array<{ job: CompileJob; key: string }> = [];
-  // Every setting is part of the key but the routes, which only the links a page has depend on.
+  // Every setting is part of the key but what links may name, which only the links a page has depend on.
   // Relative images are found from the site folder: the same page in another folder may have other images.
-  const { routesBySource, ...shaping } = settings;
+  const { linkTargets, ...shaping } = settings;
   const shapingKey = JSON.stringify(shaping);
   for (const job of jobs) {
     // The body is hashed as it is, not inside a JSON string: escaping thousands of bodies costs more than hashing them.
@@ -84,7 +85,7 @@ function lookUpCompiled(jobs: CompileJob[], settings: CompileSettings, artifacts
     const key = artifacts.key(shapingKey, facts, body);
     keys.set(job.relPath, key);
     const found = artifacts.find(key, {
-      valid: (outcome) => Object.entries(outcome.links).every(([target, route]) => resolveMarkdownLink(routesBySource, job.relPath, target) === route),
+      valid: (outcome) => Object.entries(outcome.links).every(([target, route]) => resolveMarkdownLink(linkTargets, job.relPath, target) === route),
     });
     if (found) outcomes.set(job.relPath, found);
     else misses.push({ job, key });

@@ -28,6 +28,7 @@ import {
   type ResolvedImage,
   sourcePath,
 } from './plugins.js';
+import type { LinkPlace } from './linkPlaces.js';
 import { deepestLine, findDeepNesting, isStackOverflow, nestingError } from './nesting.js';
 import { preprocess } from './preprocess.js';
 import { remarkAlerts } from './alerts.js';
@@ -118,6 +119,8 @@ export interface CompiledPage {
   h1: string | null;
   warnings: CompileWarning[];
   markdownLinks: Record<string, string | null>;
+  /** Where each link of the content is written, by the href the page shows (see linkPlaces.ts). */
+  linkPlaces: LinkPlace[];
   /** The `image` front matter as a URL: a path under the site or a full URL; null without one. */
   image: string | null;
   /** What the page needs besides its module: KaTeX's style sheet, the diagram runtime (sorted; mostly none). */
@@ -157,10 +160,10 @@ export function pageFacts(
   excerpt: { state: CompileState } | null,
   image: string | null,
 ): Omit<CompiledPage, 'isStatic' | 'code' | 'excerptCode'> {
-  const { toc, headingIds, anchors, h1, warnings, markdownLinks } = main.state;
+  const { toc, headingIds, anchors, h1, warnings, markdownLinks, linkPlaces } = main.state;
   // An excerpt shown on a list page needs what it holds.
   const features = [...new Set([...main.state.features, ...(excerpt?.state.features ?? [])])].sort();
-  return { hasTruncateMarker, toc, headingIds, anchors, excerptAnchors: excerpt?.state.anchors ?? null, h1, warnings, markdownLinks, image, markdown: main.markdown, features };
+  return { hasTruncateMarker, toc, headingIds, anchors, excerptAnchors: excerpt?.state.anchors ?? null, h1, warnings, markdownLinks, linkPlaces, image, markdown: main.markdown, features };
 }
 
 /** The `image` front matter as a URL: a file beside the page (which must exist), a path under the site, or a URL. */
@@ -221,6 +224,7 @@ async function compileOnce(
     scopeNames: new Set(),
     markdownLinks: {},
     features: new Set(),
+    linkPlaces: [],
   };
   const pluginOptions: PluginOptions = {
     state,

@@ -13,6 +13,7 @@ import type { VFile } from 'vfile';
 import type { TocItem } from '../../shared/types.js';
 import { contentUrl, encodeRoute, isExternalUrl, routeOfUrlPath, splitHash, withBase } from '../../shared/paths.js';
 import { collectAnchors } from './anchors.js';
+import { collectLinkPlaces, type LinkPlace } from './linkPlaces.js';
 import { parseCodeMeta } from './codeMeta.js';
 import { markCode } from './magicComments.js';
 import { DEFAULT_RENDERING, type PageFeature, type RenderingSettings } from './rendering.js';
@@ -67,6 +68,8 @@ export interface CompileState {
   markdownLinks: Record<string, string | null>;
   /** What the page needs besides its module (math, diagrams). */
   features: Set<PageFeature>;
+  /** Where each link of the content is (see linkPlaces.ts). */
+  linkPlaces: LinkPlace[];
 }
 
 export interface PluginOptions {
@@ -74,7 +77,10 @@ export interface PluginOptions {
   tocLevels: { min: number; max: number };
   highlighter: CodeHighlighter;
   knownComponents: ReadonlySet<string>;
-  /** Resolves a relative link to a .md/.mdx file (without #hash) to its route, or null. */
+  /**
+   * Resolves a link to a .md/.mdx file (its path, decoded, without query or #hash: "./a.md",
+   * "guides/b.mdx", "/cli/c.md", "@site/docs/d.md") to the route of that file, or null.
+   */
   resolveMarkdownLink: (target: string) => string | null;
   /** When set, same-page "#x" links are rewritten to "<hashLinkBase>#x" (excerpts shown elsewhere); a route. */
   hashLinkBase?: string | null;
@@ -164,33 +170,43 @@ export function remarkThemeDetails() {
   };
 }
 
+/** The path of a link to a .md/.mdx file and what follows it ("?query#hash"), or null for any other link. */
+export function markdownLinkParts(url: string): { path: string; rest: string } | null {
+  if (isExternalUrl(url) || url.startsWith('#')) return null;
+  const end = url.search(/[?#]/);
+  const [path, rest] = end === -1 ? [url, ''] : [url.slice(0, end), url.slice(end)];
+  return /\.mdx?$/.test(path) ? { path, rest } : null;
+}
+
 /**
- * Rewrites relative links to .md/.mdx files into the URLs of their routes (base URL included);
- * unresolved ones are warned about.
+ * Rewrites links and link reference definitions (`[ref]: ./a.md`) that name a .md/.mdx file into
+ * the URLs of their routes (base URL included), keeping their query and #hash. As in Docusaurus,
+ * the file is named relative to the page ("./a.md", "../b.md"), relative to the page or to its
+ * content root ("guides/c.md"), or from the content root or the site ("/cli/d.md", "@site/docs/e.md");
+ * see linkResolver.ts. Unresolved ones are warned about and left as written.
  */
 export function remarkMarkdownLinks(options: PluginOptions) {
   const baseUrl = options.baseUrl ?? '/';
   return (tree: MdastRoot) => {
     walkMdast(tree, (node) => {
-      if (node.type !== 'link') return;
+      if (node.type !== 'link' && node.type !== 'definition') return;
       if (options.hashLinkBase && node.url.startsWith('#')) {
         node.url = `${withBase(baseUrl, encodeRoute(options.hashLinkBase))}${node.url}`;
         return;
       }
-      if (isExternalUrl(node.url) || node.url.startsWith('/') || node.url.startsWith('#')) return;
-      const { path, hash } = splitHash(node.url);
-      if (!/\.mdx?$/.test(path)) return;
+      const parts = markdownLinkParts(node.url);
+      if (!parts) return;
       // A link that is not a well-formed URL path (a stray "%") resolves to nothing and is warned about.
-      const file = routeOfUrlPath(path);
+      const file = routeOfUrlPath(parts.path);
       const route = file === null ? null : options.resolveMarkdownLink(file);
-      options.state.markdownLinks[path] = route;
+      options.state.markdownLinks[parts.path] = route;
       if (route) {
         // Routes are decoded ("/docs/a#b"); the link is their URL form ("/docs/a%23b"), under the base URL.
-        node.url = withBase(baseUrl, hash ? `${encodeRoute(route)}#${hash}` : encodeRoute(route));
+        node.url = `${withBase(baseUrl, encodeRoute(route))}${parts.rest}`;
       } else {
         options.state.warnings.push({
           code: 'BROKEN_MARKDOWN_LINK',
-          message: `markdown link "${node.url}" does not point at a doc or page`,
+          message: `markdown link "${node.url}" does not point at a doc, post or page`,
           line: node.position?.start.line,
           column: node.position?.start.column,
         });
@@ -479,9 +495,10 @@ export function rehypeCodeBlocks(options: PluginOptions) {
   };
 }
 
-/** Records the page's link targets (see anchors.ts); runs last, on the tree as it will render. */
+/** Records the page's link targets (see anchors.ts) and where its links are (see linkPlaces.ts); runs last, on the tree as it will render. */
 export function rehypeAnchors(options: PluginOptions) {
   return (tree: HastRoot) => {
     options.state.anchors = collectAnchors(tree);
+    options.state.linkPlaces = collectLinkPlaces(tree);
   };
 }

@@ -29,6 +29,8 @@ export interface DefinitionMeta {
   url: string | null;
   /** The label as written between the brackets. */
   label: string;
+  /** The label as references name it (normalised by markdown-it), or null with `url`. */
+  key: string | null;
 }
 
 export type Format = 'md' | 'mdx';
@@ -120,7 +122,7 @@ function wrapReferenceRule(md: MarkdownIt): void {
       token.map = [startLine, state.line];
       token.hidden = true;
       const text = state.src.slice(state.bMarks[startLine]! + state.tShift[startLine]!);
-      token.meta = { url: added ? added[1].href : null, label: text.slice(1, text.indexOf(']')) } satisfies DefinitionMeta;
+      token.meta = { url: added ? added[1].href : null, label: text.slice(1, text.indexOf(']')), key: added ? added[0] : null } satisfies DefinitionMeta;
       return true;
     },
     { alt },

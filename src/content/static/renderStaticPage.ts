@@ -17,7 +17,7 @@
  */
 import type { MarkdownIt, Token } from 'markdown-it';
 import type { Element, Root as HastRoot } from 'hast';
-import type { Link, Root as MdastRoot } from 'mdast';
+import type { Definition, Link, Root as MdastRoot } from 'mdast';
 import type { MdxJsxAttribute, MdxJsxFlowElement } from 'mdast-util-mdx-jsx';
 import { gfmToMarkdown } from 'mdast-util-gfm';
 import { toMarkdown } from 'mdast-util-to-markdown';
@@ -38,6 +38,7 @@ import {
 } from '../mdx/plugins.js';
 import { preprocess } from '../mdx/preprocess.js';
 import type { RenderingSettings } from '../mdx/rendering.js';
+import { isExternalUrl } from '../../shared/paths.js';
 import { ADMONITION_OPEN, admonitionParams, attribute, createParser, type DefinitionMeta, type Format, type LinkSource } from './parser.js';
 import { SourceLines, type Span } from './sourceLines.js';
 import { ThemeShells } from './themeShells.js';
@@ -128,10 +129,14 @@ function renderPart(
   }
 }
 
-/** What the MDX path's plugins see of a link: the mdast node (inline links and autolinks only) and the hast element. */
+/**
+ * What the MDX path's plugins see of a link: the mdast node (inline links and autolinks only) and
+ * the hast element; a reference link names its definition instead, by the key of its label.
+ */
 interface LinkElements {
   node: Link | null;
   element: Element;
+  reference: string | null;
 }
 
 /** The line range markdown-it gives a block token. */
@@ -153,6 +158,10 @@ class PartRenderer {
   private readonly hast: HastRoot = { type: 'root', children: [] };
   private readonly headings = new Map<Token, Element>();
   private readonly links = new Map<Token, LinkElements>();
+  /** The mdast nodes remarkMarkdownLinks reads, in document order: inline links, autolinks and definitions. */
+  private readonly linkNodes: Array<Link | Definition> = [];
+  /** Each definition's node, by the key of its label. */
+  private readonly definitions = new Map<string, Definition>();
   private readonly images = new Map<Token, Element>();
   /** Index in `hast.children` of each code block's `<pre>` (rehypeCodeBlocks replaces it there). */
   private readonly codeBlocks = new Map<Token, number>();
@@ -183,6 +192,7 @@ class PartRenderer {
       scopeNames: new Set(),
       markdownLinks: {},
       features: new Set(),
+      linkPlaces: [],
     };
     this.plugins = {
       state: this.state,
@@ -241,6 +251,7 @@ class PartRenderer {
           // heading, a list that cannot interrupt a paragraph); markdown-it starts a block there.
           const next = token.map![1];
           if (next < this.lines.count && this.lines.line(next).trim() !== '' && !/^ {0,3}\[/.test(this.lines.line(next))) throw new NotStatic('a block right after a definition');
+          this.addDefinition(token);
           break;
         }
         case 'inline': {
@@ -257,6 +268,17 @@ class PartRenderer {
           break;
       }
     });
+  }
+
+  /** A definition as mdast has it, placed at its `[` (markdown-it keeps definitions of the top level only here). */
+  private addDefinition(token: Token): void {
+    const { url, label, key } = token.meta as unknown as DefinitionMeta;
+    const line = token.map![0];
+    const column = this.lines.line(line).indexOf('[') + 1;
+    const start = { line: line + 1, column, offset: this.lines.lineStart(line) + column - 1 };
+    const node: Definition = { type: 'definition', url: url!, label, identifier: key!, title: null, position: { start, end: start } };
+    this.linkNodes.push(node);
+    this.definitions.set(key!, node);
   }
 
   private addHeading(token: Token, inline: Token): void {
@@ -311,10 +333,11 @@ class PartRenderer {
         const element: Element = { type: 'element', tagName: 'a', properties: {}, children: [] };
         const autolink = token.markup === 'autolink';
         const node: Link | null = autolink || source?.inline ? { type: 'link', url, title: autolink ? null : title, children: [] } : null;
-        if (!node) Object.assign(element.properties, linkProperties(url, title));
-        this.links.set(token, { node, element });
+        const reference = node ? null : ((token.meta as { label?: string } | null)?.label ?? null);
+        if (node) this.linkNodes.push(node);
+        this.links.set(token, { node, element, reference });
         this.hast.children.push(element);
-        if (source?.inline) placed.push(token);
+        if (source) placed.push(token);
       } else if (token.type === 'image') {
         const source = (token.meta as { source?: LinkSource } | null)?.source;
         const title = this.titleOf(token);
@@ -383,16 +406,19 @@ class PartRenderer {
 
   /** Runs the MDX path's plugins, in its order, on what `collect` found. */
   private runPlugins(): void {
-    const nodes: Link[] = [];
     for (const [token, { node }] of this.links) {
-      if (!node) continue;
       const span = this.spans.get(token);
-      if (span) node.position = span;
-      nodes.push(node);
+      if (node && span) node.position = span;
     }
-    remarkMarkdownLinks(this.plugins)({ type: 'root', children: [{ type: 'paragraph', children: nodes }] } as MdastRoot);
-    for (const { node, element } of this.links.values()) {
-      if (node) Object.assign(element.properties, linkProperties(node.url, node.title ?? null));
+    remarkMarkdownLinks(this.plugins)({ type: 'root', children: this.linkNodes } as MdastRoot);
+    for (const [token, { node, element, reference }] of this.links) {
+      // A reference link takes the URL of its definition, as resolved.
+      const url = node ? node.url : this.definitions.get(reference ?? '')?.url ?? (attribute(token, 'href') ?? '');
+      Object.assign(element.properties, linkProperties(url, node ? (node.title ?? null) : this.titleOf(token)));
+      const span = this.spans.get(token);
+      if (span) element.position = span;
+      // The MDX path places every link; the link check names that place.
+      else if (url !== '' && !isExternalUrl(url)) throw new NotStatic('a link without its place');
     }
     for (const [token, element] of this.images) {
       const span = this.spans.get(token);
@@ -615,7 +641,10 @@ class PartRenderer {
       const attributes = [{ type: 'mdxJsxAttribute', name: 'type', value: params.type }, ...(title ? [{ type: 'mdxJsxAttribute', name: 'title', value: title }] : [])];
       return { type, name: 'Admonition', attributes, position, children: this.viewBlocks(index + 1, close), partial: true };
     }
-    if (type === 'definition') return { type, url: (token.meta as unknown as DefinitionMeta).url ?? '', position, partial: true };
+    if (type === 'definition') {
+      const { url, key } = token.meta as unknown as DefinitionMeta;
+      return { type, url: this.definitions.get(key ?? '')?.url ?? url ?? '', position, partial: true };
+    }
     const node: ViewNode = { type, position, children: [], partial: true };
     if (type === 'heading') node.depth = Number(token.tag.slice(1));
     for (let i = index; i <= close; i++) {

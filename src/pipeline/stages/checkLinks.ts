@@ -1,12 +1,16 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ClientBundle } from '../../bundle/bundleSite.js';
+import { createLinkLocator } from '../../check/linkLocations.js';
 import { extractHrefs, findBrokenLinks, type BrokenLink } from '../../check/links.js';
+import type { ReportLevel, SiteConfig } from '../../config/types.js';
 import type { PlannedRoute } from '../../content/routes.js';
-import { SiteError, SiteErrors } from '../../errors.js';
+import { formatLocation, SiteError, SiteErrors } from '../../errors.js';
 import type { SiteOutputs } from '../../outputs/siteOutputs.js';
 import { targetsDigest } from '../../staging/outputManifest.js';
 import { shownPath, type ShownPath } from '../locations.js';
+import type { BuildReport } from '../session.js';
 import type { CompiledSite } from './compile.js';
 import type { BuildOutput } from './output.js';
 import type { SitePlan } from './plan.js';
@@ -14,25 +18,30 @@ import type { RenderedSite } from './render.js';
 
 /**
  * The `check links` stage: every link of every page (but the 404 page's) must reach a route, a
- * heading of it or a file of the output; all broken links are thrown together (BROKEN_LINKS).
- * Returns the digest of the link targets, which the next build compares to know whether the
- * links of pages it keeps need checking again.
+ * heading of it or a file of the output. What a broken link does is the site's setting:
+ * `onBrokenAnchors` for a missing `#fragment`, `onBrokenLinks` for anything else; all those
+ * set to 'throw' are thrown together (BROKEN_LINKS), each at the place of the link.
+ * Returns the digest of the link targets (and settings), which the next build compares to know
+ * whether the links of pages it keeps need checking again.
  */
-export function checkSiteLinks(plan: SitePlan, rendered: RenderedSite, built: { client: ClientBundle; compiled: CompiledSite; outputs: SiteOutputs }, output: BuildOutput): string {
+export function checkSiteLinks(plan: SitePlan, rendered: RenderedSite, built: { client: ClientBundle; compiled: CompiledSite; outputs: SiteOutputs }, output: BuildOutput, report?: BuildReport): string {
   const { config, routes, staticFiles } = plan;
   const checkable = () => rendered.pages.filter((p) => p.route !== '/404');
-  const digest = targetsDigest(checkable(), staticFiles, config.baseUrl);
-  // A kept page is the same document as in the last good build. If every link target is
-  // the same too, its links resolve as they did then; otherwise they are read back and checked.
-  if (digest !== output.previous?.targets) readKeptPageLinks(rendered, routes, output.outDir);
+  const strict = config.onBrokenLinks === 'throw' && config.onBrokenAnchors === 'throw';
+  const digest = createHash('sha256').update(targetsDigest(checkable(), staticFiles, config.baseUrl)).update(`\0${config.onBrokenLinks}\0${config.onBrokenAnchors}`).digest('hex');
+  // A kept page is the same document as in the last good build. If every link target (and the
+  // settings) are the same too, its links resolve as they did then; otherwise they are read back
+  // and checked. A site that lets broken links through is told about them at every build.
+  if (digest !== output.previous?.targets || !strict) readKeptPageLinks(rendered, routes, output.outDir);
   const files = new Set([
     ...staticFiles.map((f) => `/${f}`),
     ...built.client.files.map((f) => `/${f}`),
     ...[...built.compiled.images.keys()].map((f) => `/${f}`),
-    ...built.outputs.writer.files().map((f) => `/${f}`),
+    // A page's markdown copy is no target of a link written to a .md file (Docusaurus has none).
+    ...built.outputs.writer.files().filter((f) => !/\.mdx?$/.test(f)).map((f) => `/${f}`),
   ]);
   const broken = findBrokenLinks(checkable(), files, config.baseUrl);
-  if (broken.length > 0) throw brokenLinksError(broken, routes, shownPath(config), config.baseUrl);
+  reportBrokenLinks(broken, config, routes, built.compiled, report);
   return digest;
 }
 
@@ -45,31 +54,54 @@ function readKeptPageLinks(rendered: RenderedSite, routes: PlannedRoute[], dir: 
   }
 }
 
+/** The setting that decides what a broken link does. */
+const settingOf = (link: BrokenLink, config: SiteConfig): ReportLevel => (link.reason === 'missing anchor' ? config.onBrokenAnchors : config.onBrokenLinks);
+
+/** Throws the broken links whose setting is 'throw'; warns about or logs the others. */
+function reportBrokenLinks(broken: BrokenLink[], config: SiteConfig, routes: PlannedRoute[], compiled: CompiledSite, report: BuildReport | undefined): void {
+  if (broken.length === 0) return;
+  const locate = createLinkLocator(config, routes, compiled.pages);
+  const shown = shownPath(config);
+  const errors: SiteError[] = [];
+  for (const link of broken) {
+    const level = settingOf(link, config);
+    if (level === 'ignore') continue;
+    const error = brokenLinkError(link, locate(link), shown, config);
+    if (level === 'throw') errors.push(error);
+    else {
+      // One line, as compile warnings are.
+      const line = `${error.location ? `${formatLocation(error.location)}: ` : ''}${error.message}`;
+      if (level === 'warn') report?.warn(line);
+      else report?.info?.(line);
+    }
+  }
+  if (errors.length > 0) throw new SiteErrors(errors);
+}
+
 const BROKEN_LINK_HINTS: Record<Exclude<BrokenLink['reason'], 'outside the base URL'>, string> = {
-  'missing page': 'Link to an existing route, without .html and without a trailing slash.',
+  'missing page': 'Link to an existing route, without .html and without a trailing slash; a link to a .md/.mdx file names a doc, post or page by its file, or a file of the static folder.',
   'missing anchor': 'Link to an existing heading id (see the target page\'s table of contents).',
   'malformed URL': 'Percent-encode the link: "%" is written "%25", "#" in a page name "%23", "?" "%3F" (a space may stay or be "%20").',
 };
 
-/** What to do about each kind of broken link. */
+/** What to do about each kind of broken link, and how the setting lets the build through. */
 function brokenLinkHint(reason: BrokenLink['reason'], baseUrl: string): string {
-  if (reason === 'outside the base URL') {
-    return `The site lives under its base URL, ${baseUrl}. Markdown links and @docusaurus/Link get it by themselves; in a React page, use Link from @docusaurus/Link or useBaseUrl from @docusaurus/useBaseUrl instead of a plain <a href="/…">.`;
-  }
-  return BROKEN_LINK_HINTS[reason];
+  const setting = reason === 'missing anchor' ? 'onBrokenAnchors' : 'onBrokenLinks';
+  const fix =
+    reason === 'outside the base URL'
+      ? `The site lives under its base URL, ${baseUrl}. Markdown links and @docusaurus/Link get it by themselves; in a React page, use Link from @docusaurus/Link or useBaseUrl from @docusaurus/useBaseUrl instead of a plain <a href="/…">.`
+      : BROKEN_LINK_HINTS[reason];
+  return `${fix} (${setting}: 'warn' in the config reports it without failing the build.)`;
 }
 
-function brokenLinksError(broken: BrokenLink[], routes: PlannedRoute[], shown: ShownPath, baseUrl: string): SiteErrors {
-  const sourceOf = new Map(routes.map((r) => [r.path, r.sourceFile]));
-  return new SiteErrors(
-    broken.map(
-      (link) =>
-        new SiteError({
-          code: 'BROKEN_LINKS',
-          message: `broken link on ${link.source} → ${link.href} (${link.reason})`,
-          location: sourceOf.get(link.source) ? { file: shown(sourceOf.get(link.source)!) } : undefined,
-          hint: brokenLinkHint(link.reason, baseUrl),
-        }),
-    ),
-  );
+function brokenLinkError(link: BrokenLink, place: ReturnType<ReturnType<typeof createLinkLocator>>, shown: ShownPath, config: SiteConfig): SiteError {
+  const where = place?.configKey ? ` (${place.configKey} in the config)` : '';
+  const file = place?.location.file;
+  return new SiteError({
+    code: 'BROKEN_LINKS',
+    message: `broken link on ${link.source} → ${link.href} (${link.reason})${where}`,
+    location: place && file ? { ...place.location, file: path.isAbsolute(file) ? path.relative(process.cwd(), file) || file : shown(file) } : undefined,
+    frame: place?.frame,
+    hint: brokenLinkHint(link.reason, config.baseUrl),
+  });
 }

@@ -1,10 +1,14 @@
 import type { SiteConfig } from '../../config/types.js';
 import { compilePages, type CompileStats } from '../../content/compile/compilePages.js';
-import { COMPILED_PAGES, type CompileJob } from '../../content/compile/compileJob.js';
+import { COMPILED_PAGES, type CompileJob, type ContentScope } from '../../content/compile/compileJob.js';
+import { fastPathFor } from '../../content/compile/fastPathRule.js';
+import { NO_THEME_FOLDER, type SiteThemeFolder } from '../../bundle/themeOverrides.js';
 import type { CompiledPage } from '../../content/mdx/compile.js';
+import type { CompileWarning } from '../../content/mdx/plugins.js';
 import type { RenderingSettings } from '../../content/mdx/rendering.js';
 import type { ContentSource, SiteModel } from '../../content/model.js';
-import { formatLocation, SiteError, SiteErrors } from '../../errors.js';
+import type { MarkdownLinkTargets } from '../../content/linkResolver.js';
+import { codeFrame, formatLocation, SiteError, SiteErrors } from '../../errors.js';
 import { relocateError, shownPath } from '../locations.js';
 import type { BuildReport, BuildSession } from '../session.js';
 
@@ -22,12 +26,12 @@ export interface CompiledSite {
  * The `compile` stage: every doc, post and markdown page through MDX, from the session's caches
  * when unchanged. Compile warnings are reported; every page that fails is thrown together.
  */
-export async function compileSite(session: BuildSession, config: SiteConfig, model: SiteModel, report: BuildReport): Promise<CompiledSite> {
-  const jobs = compileJobs(model);
+export async function compileSite(session: BuildSession, config: SiteConfig, model: SiteModel, report: BuildReport, staticFiles: readonly string[] = [], theme: SiteThemeFolder = NO_THEME_FOLDER): Promise<CompiledSite> {
+  const jobs = compileJobs(model, fastPathFor(theme));
   const { outcomes, keys, stats } = await compilePages(
     jobs,
     // Every heading level goes into the compiled table of contents; each page shows its own levels of it.
-    { tocLevels: { min: 1, max: 6 }, themes: { ...config.codeThemes }, routesBySource: routesBySource(model), siteDir: config.siteDir, baseUrl: config.baseUrl, rendering: renderingSettings(config) },
+    { tocLevels: { min: 1, max: 6 }, themes: { ...config.codeThemes }, linkTargets: markdownLinkTargets(config, model, staticFiles), siteDir: config.siteDir, baseUrl: config.baseUrl, rendering: renderingSettings(config) },
     {
       artifacts: session.artifacts.kind(COMPILED_PAGES),
       highlighter: () => session.highlighter(config.codeThemes),
@@ -46,12 +50,28 @@ export async function compileSite(session: BuildSession, config: SiteConfig, mod
       errors.push(relocateError(new SiteError(outcome.error), shown) as SiteError);
       continue;
     }
-    for (const w of outcome.page.warnings) report.warn(`${formatLocation({ file: shown(job.relPath), line: w.line, column: w.column })}: ${w.message}`);
+    for (const w of outcome.page.warnings) {
+      const level = w.code === 'BROKEN_MARKDOWN_LINK' ? config.onBrokenMarkdownLinks : 'warn';
+      if (level === 'throw') errors.push(brokenMarkdownLinkError(w, shown(job.relPath), job.text));
+      else if (level === 'warn') report.warn(`${formatLocation({ file: shown(job.relPath), line: w.line, column: w.column })}: ${w.message}`);
+      else if (level === 'log') report.info?.(`${formatLocation({ file: shown(job.relPath), line: w.line, column: w.column })}: ${w.message}`);
+    }
     pages.set(job.relPath, outcome.page);
     for (const [source, file] of Object.entries(outcome.images)) images.set(file, source);
   }
   if (errors.length > 0) throw new SiteErrors(errors);
   return { pages, keys, images, stats: { compiled: stats.compiled, reused: stats.reused } };
+}
+
+/** An unresolved markdown link under `onBrokenMarkdownLinks: 'throw'`. */
+function brokenMarkdownLinkError(warning: CompileWarning, file: string, text: string): SiteError {
+  return new SiteError({
+    code: 'BROKEN_MARKDOWN_LINK',
+    message: warning.message,
+    location: { file, line: warning.line, column: warning.column },
+    frame: warning.line ? codeFrame(text, warning.line, warning.column) : undefined,
+    hint: 'Name a doc, post or page by its file: relative to this file ("./other.md"), to its docs folder ("guides/setup.md" or "/guides/setup.md"), or from the site folder ("@site/docs/setup.md").',
+  });
 }
 
 /** What the config says of magic comments, math and diagrams. */
@@ -69,12 +89,17 @@ export function contentSources(model: SiteModel): ContentSource[] {
   ];
 }
 
-function compileJobs(model: SiteModel): CompileJob[] {
+function compileJobs(model: SiteModel, fastPath: (scope: ContentScope) => boolean): CompileJob[] {
   const imageBySource = new Map<string, string | null>();
   for (const item of [...model.docs, ...model.posts]) imageBySource.set(item.source.relPath, item.image);
   for (const page of model.pages) if (page.source) imageBySource.set(page.source.relPath, page.image);
+  const scopes = new Map<string, ContentScope>();
+  for (const doc of model.docs) scopes.set(doc.source.relPath, 'docs');
+  for (const post of model.posts) scopes.set(post.source.relPath, 'blog');
   return contentSources(model).map((source) => ({
     relPath: source.relPath,
+    scope: scopes.get(source.relPath) ?? 'pages',
+    fastPath: fastPath(scopes.get(source.relPath) ?? 'pages'),
     body: source.body,
     text: source.text,
     format: source.format,
@@ -86,11 +111,18 @@ function compileJobs(model: SiteModel): CompileJob[] {
   }));
 }
 
-/** Route of every doc, post and page by site-relative source path, for relative markdown links. */
-function routesBySource(model: SiteModel): Record<string, string> {
-  const routes: Record<string, string> = {};
-  for (const doc of model.docs) routes[doc.source.relPath] = doc.route;
-  for (const post of model.posts) routes[post.source.relPath] = post.route;
-  for (const page of model.pages) routes[page.relPath] = page.route;
-  return routes;
+/**
+ * What links to .md/.mdx files may name: the route of every doc, post and page by site-relative
+ * source path, the content roots they resolve from and the static folder's markdown files.
+ */
+function markdownLinkTargets(config: SiteConfig, model: SiteModel, staticFiles: readonly string[]): MarkdownLinkTargets {
+  const routesBySource: Record<string, string> = {};
+  for (const doc of model.docs) routesBySource[doc.source.relPath] = doc.route;
+  for (const post of model.posts) routesBySource[post.source.relPath] = post.route;
+  for (const page of model.pages) routesBySource[page.relPath] = page.route;
+  // Each doc resolves from the docs root of its own version and instance.
+  const docsRoots = new Set(model.docs.map((doc) => doc.docsDir));
+  const contentRoots = [...docsRoots, config.blog.path, config.pages.path].map((root) => root.replace(/^\.\/|\/+$/g, ''));
+  const staticMarkdown = staticFiles.filter((file) => /\.mdx?$/.test(file)).map((file) => `/${file}`);
+  return { routesBySource, contentRoots, staticMarkdown };
 }

@@ -10,13 +10,14 @@ describe('findBrokenLinks', () => {
     page('/docs/b', '<h2 id="two">Two</h2><a href="https://example.com">ext</a><a href="/img/x.svg">img</a><a href="./x.md">md</a>'),
   ];
 
-  it('accepts existing routes, anchors, files, external and markdown links', () => {
-    expect(findBrokenLinks(pages, new Set(['/img/x.svg']))).toEqual([]);
+  it('accepts existing routes, anchors, files, external links and links to markdown files that exist', () => {
+    expect(findBrokenLinks(pages, new Set(['/img/x.svg', '/docs/x.md']))).toEqual([]);
   });
 
-  it('reports missing pages and anchors with their source', () => {
+  it('reports missing pages and anchors with their source, and a link to a .md file no page took for its own', () => {
     const broken = findBrokenLinks([...pages, page('/docs/c', '<a href="/docs/zzz">x</a><a href="/docs/a#nope">y</a><a href="/docs/a.html#one">ok</a>')], new Set(['/img/x.svg']));
     expect(broken).toEqual([
+      { source: '/docs/b', href: './x.md', reason: 'missing page' },
       { source: '/docs/c', href: '/docs/zzz', reason: 'missing page' },
       { source: '/docs/c', href: '/docs/a#nope', reason: 'missing anchor' },
     ]);

@@ -32,6 +32,8 @@ describe('readDocusaurusConfig', () => {
     expect(site.site).toEqual({
       title: 'Sipa', tagline: 'Simple', url: 'https://sipa-js.github.io', baseUrl: '/', favicon: 'img/favicon.svg',
       noIndex: undefined, titleDelimiter: undefined, trailingSlash: false, i18n: { defaultLocale: 'en', locales: ['en'] },
+      // Docusaurus 3's defaults where the project sets none.
+      onBrokenLinks: 'throw', onBrokenMarkdownLinks: 'warn', onBrokenAnchors: 'warn',
     });
     expect(site.docs).toEqual({ path: 'docs', routeBasePath: 'docs', sidebarPath: 'sidebars.js', editUrl: 'https://github.com/x/y/tree/main/', sidebarCollapsed: true, atSiteRoot: false });
     expect(site.blog).toEqual({
@@ -63,28 +65,32 @@ describe('readDocusaurusConfig', () => {
     const { skipped, site } = read({
       title: 'T',
       url: 'https://x',
-      presets: [['classic', { docs: { editUrl: { $function: 'editUrl' }, showLastUpdateTime: true }, blog: false, gtag: { trackingID: 'G-1' } }], ['docusaurus-preset-openapi', {}]],
+      presets: [['classic', { docs: { editUrl: { $function: 'editUrl' }, showLastUpdateTime: true, showLastUpdateAuthor: false }, blog: false, gtag: { trackingID: 'G-1' } }], ['docusaurus-preset-openapi', {}]],
       plugins: ['@docusaurus/plugin-ideal-image', [{ $function: 'tailwindPlugin' }, {}], ['@docusaurus/plugin-content-docs', { id: 'community', path: 'community' }]],
       themes: ['@docusaurus/theme-mermaid'],
       i18n: { defaultLocale: 'en', locales: ['en', 'fr'] },
-      customFields: { answer: 42 },
+      customFields: { answer: 42, list: [1, 'two'], compute: { $function: 'compute' } },
       onBrokenLinks: 'warn',
+      onBrokenAnchors: 'sometimes',
       themeConfig: {},
     });
     expect(site.blog).toBeNull();
+    expect(site.site.customFields).toEqual({ answer: 42, list: [1, 'two'] });
+    expect(site.site.onBrokenLinks).toBe('warn');
+    expect(site.site.onBrokenAnchors).toBe('warn');
     expect(site.docs!.editUrl).toBeUndefined();
     expect(skipped).toEqual([
-      'onBrokenLinks: "warn" — a sipadocs build always fails on broken links',
+      'onBrokenAnchors: "sometimes" — not one of \'throw\', \'warn\', \'log\', \'ignore\'; Docusaurus\'s default \'warn\' was used',
       'i18n.locales: fr — sipadocs builds one locale; only the default locale "en" and its content were carried over',
+      'customFields.compute: a function (compute) — a function or a value from a module cannot be written into the new config; set it by hand',
       'preset "docusaurus-preset-openapi" — only the options of the classic preset are read',
       'plugin "@docusaurus/plugin-ideal-image" — sipadocs has no plugins',
       'plugin a function (tailwindPlugin) — sipadocs has no plugins',
       'plugin "@docusaurus/plugin-content-docs" — a second docs instance ("community"): sipadocs has one docs folder; its content was not copied',
       'theme "@docusaurus/theme-mermaid" — sipadocs has one built-in theme and no theme packages',
       'presets.classic.docs.editUrl: a function (editUrl) — sipadocs takes an edit URL prefix (a string), not a function; pages have no edit link',
-      'presets.classic.docs.showLastUpdateTime: true — sipadocs shows no last-update time',
+      'presets.classic.docs.showLastUpdateAuthor: false — every sipadocs doc shows the date and author of its last commit',
       'presets.classic.gtag: {"trackingID":"G-1"} — sipadocs adds no analytics',
-      'customFields: {"answer":42} — the sipadocs config has no custom fields',
     ]);
   });
 });

@@ -95,7 +95,7 @@ describe('translateTheme', () => {
     expect(unknown.skipped).toEqual(['themeConfig.prism.theme: prism-react-renderer/themes/duotoneLight', 'themeConfig.prism.darkTheme: {"custom":1}']);
   });
 
-  it('carries colour mode, table of contents and docs sidebar options, and reports the rest', () => {
+  it('carries colour mode, table of contents, docs sidebar options and the social card, and reports the rest', () => {
     const { settings, skipped } = translate({
       colorMode: { defaultMode: 'dark', respectPrefersColorScheme: true, disableSwitch: false },
       tableOfContents: { minHeadingLevel: 2, maxHeadingLevel: 4 },
@@ -106,7 +106,8 @@ describe('translateTheme', () => {
     expect(settings.colorMode).toEqual({ defaultMode: 'dark', respectPrefersColorScheme: true, disableSwitch: false });
     expect(settings.toc).toEqual({ minHeadingLevel: 2, maxHeadingLevel: 4 });
     expect(settings.docs).toEqual({ sidebarHideable: true, autoCollapseCategories: true, versionPersistence: 'none' });
-    expect(skipped).toEqual(['themeConfig.algolia: {"appId":"x"}', 'themeConfig.image: "img/card.png"']);
+    expect(settings.image).toBe('img/card.png');
+    expect(skipped).toEqual(['themeConfig.algolia: {"appId":"x"}']);
   });
 });
 

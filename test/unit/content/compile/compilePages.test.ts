@@ -15,7 +15,7 @@ import { tempDir } from '../../../helpers.js';
 const settings: CompileSettings = {
   tocLevels: { min: 2, max: 3 },
   themes: { light: 'github-light', dark: 'github-dark' },
-  routesBySource: { 'docs/a.md': '/docs/a', 'docs/b.md': '/docs/b' },
+  linkTargets: { routesBySource: { 'docs/a.md': '/docs/a', 'docs/b.md': '/docs/b' }, contentRoots: ['docs'], staticMarkdown: [] },
   // Set to the test's folder once it exists.
   siteDir: '',
   baseUrl: '/base/',

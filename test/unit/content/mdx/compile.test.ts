@@ -101,6 +101,33 @@ describe('compileMdx', () => {
     expect(page.markdownLinks).toEqual({ './guide.md': '/docs/guide', './missing.mdx': null });
   });
 
+  it('resolves reference definitions, docs-root and site-absolute file paths, keeping query and hash, and places every link', async () => {
+    const routes: Record<string, string> = { './podman.md': '/docs/podman', 'settings/node-modules.md': '/docs/settings/node-modules', '/cli/cache-delete.md': '/docs/cli/cache-delete' };
+    const body = [
+      'Use [podman][] or [the settings](settings/node-modules.md?tab=npm#hoisting).',
+      '',
+      'See <a href="/docs/raw">raw</a> and [the CLI](/cli/cache-delete.md#usage).',
+      '',
+      '[podman]: ./podman.md#install',
+      '[gone]: ./gone.md',
+      '',
+    ].join('\n');
+    const page = await compile(body, (target) => routes[target] ?? null, { baseUrl: '/sub/' });
+    const html = await render(page);
+    expect(html).toContain('<a href="/sub/docs/podman#install">podman</a>');
+    expect(html).toContain('<a href="/sub/docs/settings/node-modules?tab=npm#hoisting">the settings</a>');
+    expect(html).toContain('<a href="/sub/docs/cli/cache-delete#usage">the CLI</a>');
+    expect(page.markdownLinks).toEqual({ ...routes, './gone.md': null });
+    // The unused definition is warned about at its line.
+    expect(page.warnings).toEqual([expect.objectContaining({ code: 'BROKEN_MARKDOWN_LINK', line: 6, column: 1 })]);
+    expect(page.linkPlaces).toEqual([
+      ['/sub/docs/podman#install', 1, 5],
+      ['/sub/docs/settings/node-modules?tab=npm#hoisting', 1, 19],
+      ['/sub/docs/raw', 3, 5],
+      ['/sub/docs/cli/cache-delete#usage', 3, 37],
+    ]);
+  });
+
   it('names an unknown component with its position, but accepts imported and exported ones', async () => {
     const error = await compile('Text\n\n<Missing />\n').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SiteError);

@@ -91,7 +91,7 @@ describe('compiling deeply nested pages', () => {
 
 describe('deep pages in a compile worker', () => {
   let pool: WorkerPool<CompileJob, CompileOutcome>;
-  const settings: CompileSettings = { tocLevels: { min: 2, max: 3 }, themes: { light: 'github-light', dark: 'github-dark' }, routesBySource: {}, siteDir: process.cwd(), baseUrl: '/' };
+  const settings: CompileSettings = { tocLevels: { min: 2, max: 3 }, themes: { light: 'github-light', dark: 'github-dark' }, linkTargets: { routesBySource: {}, contentRoots: [], staticMarkdown: [] }, siteDir: process.cwd(), baseUrl: '/' };
   const job = (relPath: string, body: string): CompileJob => ({ relPath, body, text: body, format: relPath.endsWith('.mdx') ? 'mdx' : 'md', withExcerpt: false, route: null, image: null, frontMatter: null });
   beforeAll(async () => {
     pool = createWorkerPool(await workerScript('compileWorker'), 1, settings);

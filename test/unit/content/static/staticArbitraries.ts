@@ -18,7 +18,7 @@ const word = fc.oneof(
 const words = fc.array(word, { minLength: 1, maxLength: 6 }).map((w) => w.join(' '));
 
 const url = fc.constantFrom(
-  '/docs/x', '/docs/x#part', '/docs/a b', '<./guide.md>', './guide.md', './guide.md#setup', '../up.mdx', './missing.md', './a%23b.md', './100%.md', 'guide.md',
+  '/docs/x', '/docs/x#part', '/docs/a b', '<./guide.md>', './guide.md', '/cli/top.md#x', './guide.md?tab=1#setup', './guide.md#setup', '../up.mdx', './missing.md', './a%23b.md', './100%.md', 'guide.md',
   '#part', 'https://example.com/a?b=c', 'mailto:a@b.c', '//cdn.example/x', '/img/a.png', './img/chart.png', './img/missing.png', '', '<>', '/docs/a\\_b', '/docs/&amp;x', 'javascript:alert(1)', '/päge',
 );
 const title = fc.constantFrom('', ' "Title"', " 'single'", ' (paren)', ' ""', ' "with \\"quote\\""', ' "multi\nline"');

@@ -1,0 +1,59 @@
+/**
+ * Which page a link to a .md/.mdx file names, by Docusaurus's rules. Paths are site-relative and
+ * "/"-separated ("docs/guides/a.md"); a file's content root is the folder its plugin reads (the
+ * docs folder of its version, the blog folder, the pages folder).
+ *
+ * - `./a.md`, `../b.md`: relative to the linking file's folder only;
+ * - `/cli/c.md`: from the linking file's content root, then from the site folder;
+ * - `guides/d.md`: relative to the linking file's folder, then from its content root, then from
+ *   the site folder (so `settings/node-modules.md` works from any doc of the same docs root);
+ * - `@site/docs/e.md`: from the site folder.
+ *
+ * Plain data, so it crosses to the compile workers.
+ */
+import path from 'node:path';
+
+export interface MarkdownLinkTargets {
+  /** Route of every doc, post and page, by site-relative source path. */
+  routesBySource: Record<string, string>;
+  /** The content roots (site-relative folders, no trailing "/"), deepest first is not required. */
+  contentRoots: string[];
+  /** Site paths of the static folder's .md/.mdx files ("/files/notes.md"): a link to one stays a link to that file. */
+  staticMarkdown: string[];
+}
+
+/** The content root a file belongs to: the deepest root that holds it, or null. */
+export function contentRootOf(targets: Pick<MarkdownLinkTargets, 'contentRoots'>, relPath: string): string | null {
+  let found: string | null = null;
+  for (const root of targets.contentRoots) {
+    const inside = root === '' || root === '.' || relPath.startsWith(`${root}/`);
+    if (inside && (found === null || root.length > found.length)) found = root;
+  }
+  return found;
+}
+
+/**
+ * The route (or, for a file of the static folder, its site path) that a link written in
+ * `fromRelPath` to `target` names: the link's path, decoded, without query or #hash. Null when
+ * no page or static file is that file.
+ */
+export function resolveMarkdownLink(targets: MarkdownLinkTargets, fromRelPath: string, target: string): string | null {
+  for (const candidate of candidateFiles(targets, fromRelPath, target)) {
+    const route = targets.routesBySource[candidate];
+    if (route !== undefined) return route;
+  }
+  if (target.startsWith('/') && targets.staticMarkdown.includes(target)) return target;
+  return null;
+}
+
+/** The site-relative files a link may name, in the order they are tried. */
+function candidateFiles(targets: MarkdownLinkTargets, fromRelPath: string, target: string): string[] {
+  const join = (dir: string, file: string) => path.posix.normalize(path.posix.join(dir, file.replace(/^\/+/, '')));
+  if (target.startsWith('@site/')) return [join('', target.slice('@site/'.length))];
+  const root = contentRootOf(targets, fromRelPath);
+  const fromRoot = root === null ? [] : [join(root, target)];
+  if (target.startsWith('/')) return [...fromRoot, join('', target)];
+  const fromFile = join(path.posix.dirname(fromRelPath), target);
+  if (target.startsWith('./') || target.startsWith('../')) return [fromFile];
+  return [fromFile, ...fromRoot, join('', target)];
+}
