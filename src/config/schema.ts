@@ -1,11 +1,24 @@
 import { anything, arrayOf, bool, nullable, num, object, oneOf, recordOf, str, type Schema } from './validate.js';
 
-const link = object({ label: str, to: str, href: str }, ['label']);
+const link = object({ label: str, to: str, href: str, html: str, className: str });
 
-const navItem = object(
-  { label: str, to: str, href: str, position: oneOf('left', 'right'), activeBasePath: str, ariaLabel: str },
-  ['label', 'position'],
-);
+/** The fields of every navbar item (see NavItemConfig); a dropdown's items have them too, but no `items` and no position. */
+const navItemFields = {
+  type: oneOf('link', 'dropdown', 'html', 'doc', 'docSidebar'),
+  label: str,
+  to: str,
+  href: str,
+  position: oneOf('left', 'right'),
+  activeBasePath: str,
+  ariaLabel: str,
+  className: str,
+  html: str,
+  docId: str,
+  sidebarId: str,
+  docsPluginId: str,
+};
+
+const navItem = object({ ...navItemFields, items: arrayOf(object(navItemFields)) });
 
 const reportLevel = oneOf('throw', 'warn', 'log', 'ignore');
 const docsVersion = object({ label: str, path: str, banner: oneOf('none', 'unreleased', 'unmaintained'), badge: bool, noIndex: bool, className: str });
@@ -75,7 +88,7 @@ export const configSchema: Schema = object(
     }),
     codeThemes: object({ light: str, dark: str }),
     colorMode: object({ defaultMode: oneOf('light', 'dark'), respectPrefersColorScheme: bool, disableSwitch: bool }),
-    announcementBar: nullable(object({ id: str, content: str, link, isCloseable: bool }, ['id', 'content'])),
+    announcementBar: nullable(object({ id: str, content: str, link: object({ label: str, to: str, href: str }, ['label']), isCloseable: bool }, ['id', 'content'])),
     navbar: object({
       title: str,
       logo: object({ src: str, alt: str }, ['src', 'alt']),

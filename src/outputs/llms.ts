@@ -65,7 +65,7 @@ export function llmsSections(model: SiteModel, routes: PlannedRoute[], config: S
 function sidebarTitle(sidebar: SiteModel['sidebars'][number], model: SiteModel, config: SiteConfig): string {
   const first = firstPageOf(sidebar);
   const item = first ? config.navbar.items.find((nav) => nav.to === first) : undefined;
-  if (item) return item.label;
+  if (item?.label) return item.label;
   if (model.sidebars.length === 1) return 'Docs';
   const words = sidebar.name.replace(/[-_]?sidebar$/i, '').replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[-_]+/g, ' ').trim() || sidebar.name;
   return words.charAt(0).toUpperCase() + words.slice(1);
