@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { PageVersionContext } from '../src/client/docsVersion.js';
 import type { LoadedRoute } from '../src/client/routeLoader.js';
 import { routeMarkdownUrl } from '../src/shared/paths.js';
 import type { ClientSiteData } from '../src/shared/types.js';
@@ -8,6 +9,7 @@ import { Footer } from './layout/Footer.js';
 import { MobileMenu } from './layout/MobileMenu.js';
 import { Navbar } from './layout/Navbar.js';
 import { SearchProvider } from './search/SearchProvider.js';
+import Root from './components/Root.js';
 import { BlogArchiveScreen, BlogListScreen, BlogPostScreen, BlogTagsScreen } from './screens/BlogScreens.js';
 import { DocScreen } from './screens/DocScreen.js';
 import { NotFoundScreen, PageScreen } from './screens/PageScreens.js';
@@ -56,7 +58,10 @@ export function App({ site, route, override }: AppProps) {
   const closeMenu = useCallback(() => setMenuOpen(false), []);
   const { sidebar } = route.payload;
   useEffect(() => setMenuOpen(false), [route]);
-  return (
+  const { data } = route.payload;
+  const version = (data.kind === 'doc' || data.kind === 'category') && data.version ? data.version : null;
+  const frame = (
+    <PageVersionContext.Provider value={version}>
     <SearchProvider site={site}>
       <a className="skip-link" href="#main-content">Skip to main content</a>
       {site.announcementBar ? <AnnouncementBar bar={site.announcementBar} /> : null}
@@ -68,5 +73,7 @@ export function App({ site, route, override }: AppProps) {
       <Footer site={site} />
       <BackToTop />
     </SearchProvider>
+    </PageVersionContext.Provider>
   );
+  return <Root>{frame}</Root>;
 }

@@ -5,7 +5,7 @@ import { FROM_SOURCES, PACKAGE_ROOT } from '../packageRoot.js';
 import { SiteError, SiteErrors, codeFrame } from '../errors.js';
 import { isExternalUrl } from '../shared/paths.js';
 import { normalizeConfig } from './normalize.js';
-import { configSchema } from './schema.js';
+import { configSchema, navbarItemIssues } from './schema.js';
 import type { SiteConfig } from './types.js';
 import { validate } from './validate.js';
 
@@ -83,7 +83,7 @@ export async function loadConfig(siteDir: string): Promise<SiteConfig> {
     });
   }
   const raw = await importSiteModule(configFile);
-  const issues = validate(raw, configSchema);
+  const issues = [...validate(raw, configSchema), ...navbarItemIssues(raw)];
   if (issues.length > 0) {
     // Every unknown key and wrong type at once, like content problems, each at its line.
     throw new SiteErrors(

@@ -1,3 +1,4 @@
+import { DEFAULT_MDX1_COMPAT } from './mdx1Compat.js';
 import { DEFAULT_MAGIC_COMMENTS } from '../shared/magicComments.js';
 import { contentUrl, isExternalUrl, stripBase } from '../shared/paths.js';
 import type { ClientSiteData, FooterLink, LocaleConfig, NavItem } from '../shared/types.js';
@@ -73,6 +74,7 @@ export function normalizeConfig(user: UserConfig, siteDir: string, configFile: s
     toc: { minHeadingLevel: user.toc?.minHeadingLevel ?? 2, maxHeadingLevel: user.toc?.maxHeadingLevel ?? 3 },
     markdown: {
       format: user.markdown?.format ?? 'detect',
+      mdx1Compat: { ...DEFAULT_MDX1_COMPAT, ...user.markdown?.mdx1Compat },
       maxFileSize: user.markdown?.maxFileSize ?? DEFAULT_MAX_MARKDOWN_BYTES,
       math: user.markdown?.math ?? false,
       mermaid: user.markdown?.mermaid ?? false,
@@ -89,6 +91,7 @@ export function normalizeConfig(user: UserConfig, siteDir: string, configFile: s
       title: user.navbar?.title ?? user.title,
       logo: user.navbar?.logo ?? null,
       hideOnScroll: user.navbar?.hideOnScroll ?? false,
+      // Labels and positions are filled in by clientSiteData (a doc item is labelled with its doc's id).
       items: user.navbar?.items ?? [],
     },
     footer: { columns: user.footer?.columns ?? [], copyright: user.footer?.copyright ?? '' },
@@ -113,12 +116,15 @@ export function clientSiteData(config: SiteConfig, pageRoutes: string[], docItem
   const locale = config.i18n.localeConfigs[config.i18n.defaultLocale]!;
   const { baseUrl } = config;
   const sitePath = (to: string) => stripBase(baseUrl, to);
+  const footerLink = (item: FooterLink): FooterLink => (item.to !== undefined ? { ...item, to: sitePath(item.to) } : { ...item });
   // A `doc` or `docSidebar` item becomes the link `docItems` resolved it to (see content/navItems.ts).
   const navItem = (item: NavItemConfig, top: boolean): NavItem => {
-    const { type, label, docId: _docId, sidebarId: _sidebarId, docsPluginId: _plugin, items, position, ...rest } = item;
+    const { type, label, docId: _docId, sidebarId: _sidebarId, items, position, ...rest } = item;
     const target = docItems.get(item);
     const result: NavItem = { ...rest, label: target?.label ?? label ?? '' };
-    if (type === 'dropdown' || type === 'html') result.type = type;
+    if (type && type !== 'doc' && type !== 'docSidebar' && type !== 'link') result.type = type;
+    // A doc item's instance is that of its doc, resolved; version items keep theirs.
+    if (target) delete result.docsPluginId;
     if (top) result.position = position ?? 'left';
     if (target) {
       result.to = target.to;
@@ -127,10 +133,11 @@ export function clientSiteData(config: SiteConfig, pageRoutes: string[], docItem
       result.to = sitePath(rest.to);
     }
     if (rest.activeBasePath !== undefined) result.activeBasePath = sitePath(rest.activeBasePath);
+    if (rest.dropdownItemsBefore) result.dropdownItemsBefore = rest.dropdownItemsBefore.map(footerLink);
+    if (rest.dropdownItemsAfter) result.dropdownItemsAfter = rest.dropdownItemsAfter.map(footerLink);
     if (items) result.items = items.map((entry) => navItem(entry, false));
     return result;
   };
-  const footerLink = (item: FooterLink): FooterLink => (item.to !== undefined ? { ...item, to: sitePath(item.to) } : { ...item });
   // As in Docusaurus, "img/logo.svg" is a file of static/ too, not a path relative to each page.
   const fileUrl = (src: string) => (isExternalUrl(src) ? src : contentUrl(baseUrl, `/${src.replace(/^\/+/, '')}`));
   const bar = config.announcementBar;

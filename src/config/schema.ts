@@ -1,10 +1,10 @@
-import { anything, arrayOf, bool, nullable, num, object, oneOf, recordOf, str, type Schema } from './validate.js';
+import { anything, arrayOf, bool, nullable, num, object, oneOf, recordOf, str, type Schema, type ValidationIssue } from './validate.js';
 
 const link = object({ label: str, to: str, href: str, html: str, className: str });
 
 /** The fields of every navbar item (see NavItemConfig); a dropdown's items have them too, but no `items` and no position. */
 const navItemFields = {
-  type: oneOf('link', 'dropdown', 'html', 'doc', 'docSidebar'),
+  type: oneOf('link', 'dropdown', 'html', 'doc', 'docSidebar', 'docsVersionDropdown', 'docsVersion'),
   label: str,
   to: str,
   href: str,
@@ -16,8 +16,12 @@ const navItemFields = {
   docId: str,
   sidebarId: str,
   docsPluginId: str,
+  dropdownItemsBefore: arrayOf(link),
+  dropdownItemsAfter: arrayOf(link),
+  dropdownActiveClassDisabled: bool,
 };
 
+// `position` is 'left' unless given; a link's label is checked by navbarItemIssues.
 const navItem = object({ ...navItemFields, items: arrayOf(object(navItemFields)) });
 
 const reportLevel = oneOf('throw', 'warn', 'log', 'ignore');
@@ -81,6 +85,7 @@ export const configSchema: Schema = object(
     toc: object({ minHeadingLevel: num, maxHeadingLevel: num }),
     markdown: object({
       format: oneOf('mdx', 'md', 'detect'),
+      mdx1Compat: object({ comments: bool, admonitions: bool, headingIds: bool }),
       maxFileSize: num,
       math: bool,
       mermaid: bool,
@@ -99,3 +104,16 @@ export const configSchema: Schema = object(
   },
   ['title', 'url'],
 );
+
+/** What the schema cannot say: a navbar link (an item without a `type`) needs a label (or HTML, or an ARIA label); version items show the version's. */
+export function navbarItemIssues(config: unknown): ValidationIssue[] {
+  const items = (config as { navbar?: { items?: unknown } } | null)?.navbar?.items;
+  if (!Array.isArray(items)) return [];
+  return items.flatMap((item: unknown, i) => {
+    const entry = item as { type?: unknown; label?: unknown; html?: unknown; ariaLabel?: unknown } | null;
+    // A link shows its label, its HTML, or an icon its class draws, which its ARIA label names.
+    if (typeof entry !== 'object' || entry === null || entry.type !== undefined || entry.label !== undefined || entry.html !== undefined || entry.ariaLabel !== undefined) return [];
+    const path = `navbar.items.${i}.label`;
+    return [{ path, message: `${path} is required: a navbar link shows a label, its \`html\`, or an icon its \`className\` draws named by its \`ariaLabel\`` }];
+  });
+}

@@ -23,6 +23,11 @@ export interface PlannedRoute {
   sidebarId: string | null;
   /** Site-relative source file, for messages. */
   sourceFile: string | null;
+  /**
+   * A page of a docs version that is not its instance's last one: reachable, searchable within
+   * its version, but left out of the sitemap and the llms files, which describe the last version.
+   */
+  olderDocsVersion?: true;
 }
 
 export interface RoutePlan {
@@ -51,6 +56,11 @@ export function planRoutes(
   const add = (route: Omit<PlannedRoute, 'outputFile'>) => routes.push({ ...route, outputFile: routeToHtmlFile(route.path) });
 
   const versions = versionData(model);
+  // Pages of versions other than the last of a docs instance with several.
+  const notLast = new Set(
+    model.docsInstances.filter((instance) => instance.versions.length > 1).flatMap((instance) => instance.versions.filter((v) => !v.isLast).map((v) => `${v.pluginId}@${v.name}`)),
+  );
+  const inNotLast = (page: { pluginId: string; version: string }) => (notLast.has(`${page.pluginId}@${page.version}`) ? { olderDocsVersion: true as const } : {});
   // A version marked noIndex has every page marked so.
   const noIndexVersions = new Set(model.docsInstances.flatMap((instance) => instance.versions.filter((v) => v.noIndex).map((v) => `${v.pluginId}@${v.name}`)));
   const docTags = tagIndex(model.docs.filter((doc) => !doc.unlisted), (doc) => doc.tags);
@@ -87,6 +97,7 @@ export function planRoutes(
       content: { kind: 'mdx', relPath: doc.source.relPath },
       sidebarId: placement?.sidebarId ?? null,
       sourceFile: doc.source.relPath,
+      ...inNotLast(doc),
     });
   }
 
@@ -112,6 +123,7 @@ export function planRoutes(
       content: null,
       sidebarId: index.sidebarId,
       sourceFile: null,
+      ...inNotLast(index),
     });
   }
 
@@ -119,7 +131,7 @@ export function planRoutes(
   for (const version of model.docsInstances.flatMap((instance) => instance.versions)) {
     const base = version.routeBase === '/' ? '' : version.routeBase;
     const own = new Map([...docTags].filter(([, entry]) => entry.items[0]!.pluginId === version.pluginId && entry.items[0]!.version === version.name));
-    addDocsTagPages(own, base, add);
+    addDocsTagPages(own, base, (route) => add({ ...route, ...inNotLast({ pluginId: version.pluginId, version: version.name }) }));
   }
 
   // Unlisted posts have their page, but no place in lists, tags, the archive or other posts' links.

@@ -1,4 +1,4 @@
-import type { DocsInstanceVersions, DocVersionData } from '../shared/types.js';
+import type { DocsInstanceVersions, DocVersionData, NavItem } from '../shared/types.js';
 import { firstPageOf } from './sidebar.js';
 import { isVersioned, type DocsVersion } from './docsVersions.js';
 import type { CategoryIndex, Doc, SiteModel } from './model.js';
@@ -38,7 +38,7 @@ export function versionData(model: SiteModel): VersionData {
     if (found) record(byTail, index.pluginId, tailOf(found.version, index.route), index.version, index.route);
   }
   const site: Record<string, DocsInstanceVersions> = {};
-  for (const instance of versioned) site[instance.id] = { versions: instance.versions.map((version) => ({ name: version.name, label: version.label, mainDoc: mainDocOf(model, version) })), lastVersion: instance.lastVersion };
+  for (const instance of versioned) site[instance.id] = { versions: instance.versions.map((version) => ({ name: version.name, label: version.label, path: version.routeBase, mainDoc: mainDocOf(model, version) })), lastVersion: instance.lastVersion };
 
   return {
     site,
@@ -82,3 +82,24 @@ function firstDocOf(items: Parameters<typeof firstPageOf>[0]['items'], docs: Doc
   return walk(items);
 }
 
+
+/**
+ * Navbar items linking to a doc of a docs instance with several versions get the doc's route in
+ * each version (`docVersions`), so the theme leads them to the version the visitor is in, prefers,
+ * or else the last one, as Docusaurus's doc links do.
+ */
+export function withDocVersions(items: NavItem[], model: SiteModel): NavItem[] {
+  const versioned = new Set(model.docsInstances.filter(isVersioned).map((instance) => instance.id));
+  if (versioned.size === 0) return items;
+  const byRoute = new Map(model.docs.filter((doc) => versioned.has(doc.pluginId)).map((doc) => [doc.route, doc]));
+  const routesOf = new Map<string, Record<string, string>>();
+  for (const doc of model.docs) {
+    if (!versioned.has(doc.pluginId)) continue;
+    const key = `${doc.pluginId}\0${doc.id}`;
+    routesOf.set(key, { ...routesOf.get(key), [doc.version]: doc.route });
+  }
+  return items.map((item) => {
+    const doc = item.to !== undefined && !item.type ? byRoute.get(item.to) : undefined;
+    return doc ? { ...item, docVersions: { pluginId: doc.pluginId, routes: routesOf.get(`${doc.pluginId}\0${doc.id}`)! } } : item;
+  });
+}

@@ -211,6 +211,7 @@ function siteConfig(site: DocusaurusSite, layout: ContentLayout): UserConfig & {
     }),
     pages: { path: layout.pagesPath },
     staticDir: layout.staticDir,
+    markdown: site.markdown,
     ...(layout.customCss.length > 0 ? { customCss: layout.customCss.map((file) => `./${file}`) } : {}),
   };
 }

@@ -51,8 +51,11 @@ export function llmsSections(model: SiteModel, routes: PlannedRoute[], config: S
       const own = item.type !== 'external' && item.href ? docsByRoute.get(item.href) : undefined;
       return [...(own ? [own] : []), ...(item.type === 'category' ? docsUnder(item.items) : [])];
     });
-  for (const sidebar of model.sidebars) {
-    section(sidebarTitle(sidebar, model, config), docsUnder(sidebar.items.filter((item) => item.type === 'link')));
+  // The llms files describe the last version of each docs instance.
+  const lastVersions = new Set(model.docsInstances.map((instance) => `${instance.id}@${instance.lastVersion}`));
+  const sidebars = model.sidebars.filter((sidebar) => lastVersions.has(`${sidebar.pluginId}@${sidebar.version}`));
+  for (const sidebar of sidebars) {
+    section(sidebarTitle(sidebar, sidebars, config), docsUnder(sidebar.items.filter((item) => item.type === 'link')));
     for (const item of sidebar.items) if (item.type === 'category') section(item.label, docsUnder([item]));
   }
   section('More docs', [...docsByRoute.values()]);
@@ -62,11 +65,11 @@ export function llmsSections(model: SiteModel, routes: PlannedRoute[], config: S
 }
 
 /** The label of the navbar item that leads into a sidebar; "Docs" for a lone sidebar; else its id in words. */
-function sidebarTitle(sidebar: SiteModel['sidebars'][number], model: SiteModel, config: SiteConfig): string {
+function sidebarTitle(sidebar: SiteModel['sidebars'][number], sidebars: SiteModel['sidebars'], config: SiteConfig): string {
   const first = firstPageOf(sidebar);
   const item = first ? config.navbar.items.find((nav) => nav.to === first) : undefined;
   if (item?.label) return item.label;
-  if (model.sidebars.length === 1) return 'Docs';
+  if (sidebars.length === 1) return 'Docs';
   const words = sidebar.name.replace(/[-_]?sidebar$/i, '').replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[-_]+/g, ' ').trim() || sidebar.name;
   return words.charAt(0).toUpperCase() + words.slice(1);
 }

@@ -21,10 +21,10 @@ export function siteBase(config: SiteConfig): string {
 
 /**
  * The routes search engines, feed readers and language models are told about: not the 404 page,
- * not a route marked noIndex (unlisted and draft pages), and none at all when the whole site is
- * noIndex.
+ * not a route marked noIndex (unlisted and draft pages), not the pages of a docs version other than
+ * the last (see olderDocsVersion), and none at all when the whole site is noIndex.
  */
 export function indexableRoutes(routes: PlannedRoute[], config: SiteConfig): PlannedRoute[] {
   if (config.noIndex) return [];
-  return routes.filter((route) => route.data.kind !== 'notFound' && !route.meta.noIndex);
+  return routes.filter((route) => route.data.kind !== 'notFound' && !route.meta.noIndex && !route.olderDocsVersion);
 }

@@ -8,6 +8,13 @@ import { Parser } from 'htmlparser2';
 export const SEARCH_BODY_ATTRIBUTE = 'data-search-body';
 
 /**
+ * On the element carrying SEARCH_BODY_ATTRIBUTE: the docs version the page belongs to
+ * ("<instance>@<version>"), when its docs have several. It becomes the page's `scope` filter, by
+ * which the dialog leaves out the versions not chosen.
+ */
+export const SEARCH_SCOPE_ATTRIBUTE = 'data-search-scope';
+
+/**
  * Weight of code blocks relative to prose (1): code is indexed, so an API name found only in an
  * example is still found, but a page that talks about a word ranks above one that only uses it.
  */
@@ -65,6 +72,8 @@ export function extractSearchDocument(bodyHtml: string, fallbackTitle: string): 
       onopentag(name, attributes) {
         if (done) return;
         depth++;
+        const scope = depth === 1 ? attributes[SEARCH_SCOPE_ATTRIBUTE] : undefined;
+        if (scope) parts.push(`<span data-pagefind-filter="scope:${escapeHtml(scope)}"></span>`);
         // A hidden tab panel is content (another tab shows it); other hidden elements are not.
         const hidden = ('hidden' in attributes && attributes.role !== 'tabpanel') || attributes['aria-hidden'] === 'true';
         if (skipDepth > 0 || SKIPPED.has(name) || hidden) {

@@ -22,8 +22,14 @@
  * build turns into links marked active on every page of that doc's sidebar.
  */
 export interface NavItem {
-  type?: 'link' | 'dropdown' | 'html';
-  /** The text shown; '' for an item drawn by its class (an icon), which then needs `ariaLabel`. */
+  /**
+   * A link (the default), a dropdown of links (`items`), raw HTML (`html`), or one of the items of a
+   * docs instance with versions: `docsVersionDropdown` lists its versions (each leading to the page
+   * in view in that version, else to the version's main doc), `docsVersion` links to the chosen
+   * version's main doc.
+   */
+  type?: 'link' | 'dropdown' | 'html' | 'docsVersionDropdown' | 'docsVersion';
+  /** The text shown; '' for an item drawn by its class (an icon), which then needs `ariaLabel`; version items show the chosen version's label when it is ''. */
   label: string;
   /** Internal route (client-side navigation). */
   to?: string;
@@ -42,6 +48,19 @@ export interface NavItem {
   html?: string;
   /** The entries of a dropdown: links or HTML. */
   items?: NavItem[];
+  /** Version items: the docs instance whose versions they show ('default' unless given). */
+  docsPluginId?: string;
+  /** docsVersionDropdown: links listed before and after the versions. */
+  dropdownItemsBefore?: FooterLink[];
+  dropdownItemsAfter?: FooterLink[];
+  /** docsVersionDropdown: not shown as active on docs pages. */
+  dropdownActiveClassDisabled?: boolean;
+  /**
+   * Set by the build on a link to a doc of a docs instance with several versions: the doc's route
+   * in each version that has it. The link leads to the version chosen (the page's, the stored
+   * preferred one, else the last), as Docusaurus's doc links do.
+   */
+  docVersions?: { pluginId: string; routes: Record<string, string> };
 }
 
 /** A link of the footer (`to` or `href`), or raw HTML (`html`) in its place, as Docusaurus's footer items. */
@@ -128,6 +147,8 @@ export interface DocsInstanceVersions {
 export interface DocsVersionSummary {
   name: string;
   label: string;
+  /** The route its docs start at: "/docs", "/docs/next", "/docs/1.0". */
+  path: string;
   /** The route of the version's main doc: its doc at the version's root, else its first sidebar's first doc, else its first doc. */
   mainDoc: string;
 }
@@ -245,6 +266,10 @@ export interface PageMeta {
    * around it is then a `<div>`, so the page has one main landmark. Found when it is rendered.
    */
   ownMain?: boolean;
+  /** The whole document title a page gave with `<Head><title>`, used as it is. Found when it is rendered. */
+  documentTitle?: string;
+  /** Elements for the document's head a page gave with `<Head>`, as HTML. Found when it is rendered. */
+  headTags?: string[];
 }
 
 export type RouteData =

@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigation } from '../../src/client/navigation.js';
 import type { ClientSiteData, NavItem, SidebarView } from '../../src/shared/types.js';
 import { SearchButton } from '../search/SearchProvider.js';
 import { ColorModeToggle } from './ColorModeToggle.js';
+import { DocsVersionDropdown, DocsVersionLink, useVersionedTo } from './DocsVersionItems.js';
 import { linkTarget } from '../../src/shared/paths.js';
 
 /**
@@ -23,8 +24,32 @@ function LinkContent({ item }: { item: NavItem }) {
   return item.html ? <span dangerouslySetInnerHTML={{ __html: item.html }} /> : <>{item.label}</>;
 }
 
-/** One link of the navbar or of a dropdown (`linkClass` is the theme's class of its kind). */
-export function NavLink({ item, pathname, sidebar = null, onNavigate, linkClass = 'navbar__link' }: { item: NavItem; pathname: string; sidebar?: SidebarView | null; onNavigate?: () => void; linkClass?: string }) {
+interface NavLinkProps {
+  item: NavItem;
+  pathname: string;
+  /** The page's docs sidebar: an item of that sidebar is active. */
+  sidebar?: SidebarView | null;
+  onNavigate?: () => void;
+  /** The theme's class of the link's kind: a navbar link, or a dropdown's. */
+  linkClass?: string;
+}
+
+/** One navbar link: a link, or a docs version item (see DocsVersionItems). */
+export function NavLink(props: NavLinkProps) {
+  const { item, onNavigate } = props;
+  if (item.type === 'docsVersionDropdown') return <DocsVersionDropdown item={item} onNavigate={onNavigate} />;
+  if (item.type === 'docsVersion') return <DocsVersionLink item={item} onNavigate={onNavigate} />;
+  if (item.docVersions) return <VersionedDocLink {...props} />;
+  return <PlainNavLink {...props} />;
+}
+
+/** A link to a doc of a docs instance with several versions, leading to the chosen version. */
+function VersionedDocLink(props: NavLinkProps) {
+  const to = useVersionedTo(props.item);
+  return <PlainNavLink {...props} item={{ ...props.item, to }} />;
+}
+
+function PlainNavLink({ item, pathname, sidebar = null, onNavigate, linkClass = 'navbar__link' }: NavLinkProps) {
   if (item.href) {
     return (
       <a className={classes(linkClass, item.className)} href={item.href} target="_blank" rel="noopener noreferrer" aria-label={item.ariaLabel}>
@@ -47,12 +72,13 @@ export function NavHtml({ item, className }: { item: NavItem; className: string 
 }
 
 /**
- * A dropdown: its label opens a menu of links (on hover with a pointer, on click or Enter with
- * anything); Escape, a click elsewhere or moving the focus out of it closes it.
+ * A dropdown: its label opens a menu of links and HTML, on hover, click or Enter, as the version
+ * dropdown does (see DocsVersionItems); Escape, a click elsewhere or moving the focus out closes it.
  */
 export function NavDropdown({ item, pathname, sidebar }: { item: NavItem; pathname: string; sidebar: SidebarView | null }) {
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
+  const menuId = useId();
   useEffect(() => {
     if (!open) return;
     const close = (event: Event) => {
@@ -70,16 +96,18 @@ export function NavDropdown({ item, pathname, sidebar }: { item: NavItem; pathna
   return (
     <div
       ref={ref}
-      className={classes('navbar__item dropdown dropdown--hoverable', open && 'dropdown--show', item.className)}
+      className={classes('navbar__item dropdown', item.className)}
+      onMouseEnter={() => setOpen(true)}
+      onMouseLeave={() => setOpen(false)}
       // Tabbing out of the menu closes it.
       onBlur={(event) => {
         if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen(false);
       }}
     >
-      <button type="button" className={classes('navbar__link dropdown__toggle', active && 'navbar__link--active')} aria-haspopup="true" aria-expanded={open} aria-label={item.ariaLabel} onClick={() => setOpen(!open)}>
+      <button type="button" className={classes('navbar__link dropdown__toggle', active && 'navbar__link--active')} aria-expanded={open} aria-controls={menuId} aria-label={item.ariaLabel} onClick={() => setOpen(!open)}>
         <LinkContent item={item} />
       </button>
-      <ul className="dropdown__menu">
+      <ul className="dropdown__menu" id={menuId} hidden={!open}>
         {(item.items ?? []).map((entry, i) => (
           <li key={i}>
             {entry.type === 'html' ? <NavHtml item={entry} className="dropdown__html" /> : <NavLink item={entry} pathname={pathname} sidebar={sidebar} linkClass="dropdown__link" onNavigate={() => setOpen(false)} />}

@@ -15,6 +15,8 @@ export interface SearchDialogProps {
   returnFocus: Element | null;
   /** Removes the dialog. */
   onClose(): void;
+  /** Docs versions whose pages are left out of the results (see excludedSearchScopes). */
+  excludeScopes: string[];
 }
 
 /** The parts of pagefind's browser API used here (`<baseUrl>_sipa/search/pagefind.js`). */
@@ -22,8 +24,10 @@ interface Pagefind {
   options(options: { basePath: string; baseUrl: string; excerptLength: number }): Promise<void>;
   init(): Promise<void>;
   mergeIndex(indexPath: string, options: { baseUrl: string; excerptLength: number }): Promise<void>;
-  search(term: string): Promise<{ results: PagefindResult[] }>;
+  search(term: string, options?: { filters?: PagefindFilters }): Promise<{ results: PagefindResult[] }>;
 }
+/** Pages whose `scope` filter is one of these are left out. */
+type PagefindFilters = { not: { scope: { any: string[] } } };
 interface PagefindResult {
   id: string;
   score: number;
@@ -63,7 +67,7 @@ const EXCERPT_WORDS = 18;
 
 /** The site's index: pagefind over the base, with the delta merged into it, and how to merge their results. */
 interface SiteIndex {
-  search(term: string): Promise<PagefindResult[]>;
+  search(term: string, excludeScopes: string[]): Promise<PagefindResult[]>;
 }
 
 let indexLoad: Promise<SiteIndex> | null = null;
@@ -85,7 +89,12 @@ function loadIndex(baseUrl: string): Promise<SiteIndex> {
     await pagefind.options({ basePath, baseUrl, excerptLength: EXCERPT_WORDS });
     await pagefind.init();
     if (delta.delta > 0) await pagefind.mergeIndex(`${basePath}${DELTA_DIR}`, { baseUrl, excerptLength: EXCERPT_WORDS });
-    return { search: (term) => searchMerged((word) => pagefind.search(word), term, delta) };
+    return {
+      search(term, excludeScopes) {
+        const options = excludeScopes.length > 0 ? { filters: { not: { scope: { any: excludeScopes } } } } : undefined;
+        return searchMerged((word) => pagefind.search(word, options), term, delta);
+      },
+    };
   })();
   indexLoad.catch(() => (indexLoad = null));
   return indexLoad;
@@ -132,7 +141,9 @@ function toGroups(pages: PagefindPage[], idPrefix: string): PageGroup[] {
  * page followed by its matching headings. Arrow keys move the active result, Enter opens it through
  * the client router (at its heading), Esc closes; Tab stays inside the dialog.
  */
-export function SearchDialog({ baseUrl, navigate, returnFocus, onClose }: SearchDialogProps) {
+export function SearchDialog({ baseUrl, navigate, returnFocus, onClose, excludeScopes }: SearchDialogProps) {
+  // A new array at each render of the provider: its content is what counts.
+  const scopes = excludeScopes.join('\n');
   const dialogRef = useRef<HTMLDialogElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const [query, setQuery] = useState('');
@@ -178,7 +189,7 @@ export function SearchDialog({ baseUrl, navigate, returnFocus, onClose }: Search
     const timer = setTimeout(async () => {
       try {
         const index = await loadIndex(baseUrl);
-        const results = await index.search(term);
+        const results = await index.search(term, scopes ? scopes.split('\n') : []);
         if (id !== search.current.id) return;
         search.current.ids = results;
         const pages = await Promise.all(results.slice(0, PAGE_STEP).map((r) => r.data()));
@@ -191,7 +202,7 @@ export function SearchDialog({ baseUrl, navigate, returnFocus, onClose }: Search
       }
     }, 60);
     return () => clearTimeout(timer);
-  }, [query, baseUrl, uid]);
+  }, [query, baseUrl, uid, scopes]);
 
   const showMore = async () => {
     if (state.status !== 'done') return;

@@ -1,4 +1,5 @@
 import { createContext, useContext, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import { excludedSearchScopes, usePageVersion } from '../../src/client/docsVersion.js';
 import { useNavigation } from '../../src/client/navigation.js';
 import type { ClientSiteData } from '../../src/shared/types.js';
 import type { SearchDialogProps } from './SearchDialog.js';
@@ -31,6 +32,7 @@ function isEditable(target: EventTarget | null): boolean {
 
 export function SearchProvider({ site, children }: { site: ClientSiteData; children: ReactNode }) {
   const { navigate } = useNavigation();
+  const pageVersion = usePageVersion();
   // The open dialog's component, or null while it is closed.
   const [Dialog, setDialog] = useState<ComponentType<SearchDialogProps> | null>(null);
   /** What had focus before the dialog opened: focus goes back there when it closes. */
@@ -74,7 +76,15 @@ export function SearchProvider({ site, children }: { site: ClientSiteData; child
   return (
     <SearchContext.Provider value={site.search ? controls.current : null}>
       {children}
-      {Dialog ? <Dialog baseUrl={site.baseUrl} navigate={navigate} returnFocus={returnFocus.current} onClose={() => setDialog(null)} /> : null}
+      {Dialog ? (
+        <Dialog
+          baseUrl={site.baseUrl}
+          navigate={navigate}
+          returnFocus={returnFocus.current}
+          onClose={() => setDialog(null)}
+          excludeScopes={excludedSearchScopes(site, pageVersion)}
+        />
+      ) : null}
     </SearchContext.Provider>
   );
 }

@@ -1,7 +1,9 @@
 import path from 'node:path';
 import { SiteError, type SiteErrorInit } from '../../errors.js';
+import type { MarkdownFormatSetting } from '../../config/types.js';
 import { resolveMarkdownLink, type MarkdownLinkTargets } from '../linkResolver.js';
 import { compileMdx, type CompiledPage } from '../mdx/compile.js';
+import type { Mdx1Compat } from '../../config/mdx1Compat.js';
 import type { CodeHighlighter } from '../mdx/highlighter.js';
 import type { RenderingSettings } from '../mdx/rendering.js';
 import { isStaticPage } from '../static/isStaticPage.js';
@@ -10,9 +12,16 @@ import { staticModuleCode } from '../static/staticModule.js';
 import type { ImageFiles } from './images.js';
 import type { ArtifactKindSpec } from '../../pipeline/artifacts.js';
 
+/** Which part of the site a page belongs to, for the plugins that apply to it. */
+export type ContentScope = 'docs' | 'blog' | 'pages';
+
 /** Everything needed to compile one page; plain data so it can cross to a worker thread. */
 export interface CompileJob {
   relPath: string;
+  /** Default 'pages'. */
+  scope?: ContentScope;
+  /** False when something the fast path does not run may change the page (see fastPathRule.ts); default true. */
+  fastPath?: boolean;
   body: string;
   text: string;
   format: 'md' | 'mdx';
@@ -34,6 +43,8 @@ export interface CompileSettings {
   siteDir: string;
   /** The site's base URL, which starts the URLs of images. */
   baseUrl: string;
+  /** How markdown is read (the site's `markdown` config); Docusaurus's defaults when absent. */
+  markdown?: { format: MarkdownFormatSetting; mdx1Compat: Mdx1Compat };
   /** Magic comments, math and diagrams (see mdx/rendering.ts); the defaults without it. */
   rendering?: RenderingSettings;
 }
@@ -148,9 +159,13 @@ export async function runCompileJob(
       image: job.image,
       frontMatter: job.frontMatter,
       baseUrl: settings.baseUrl,
+      mdx1Compat: settings.markdown?.mdx1Compat,
       rendering: settings.rendering,
     };
-    const fast = staticSession && job.frontMatter === null && isStaticPage(job.body, job.format) ? await renderStaticPage(job.body, { ...options, session: staticSession }) : null;
+    // The fast path reads `:::tip Title` and `{#id}` as Docusaurus does by default only.
+    const compat = settings.markdown?.mdx1Compat;
+    const fastPath = job.fastPath !== false && staticSession && job.frontMatter === null && (!compat || (compat.admonitions && compat.headingIds));
+    const fast = fastPath && isStaticPage(job.body, job.format) ? await renderStaticPage(job.body, { ...options, session: staticSession }) : null;
     const page = fast ? compiledFromStatic(fast) : await compileMdx(job.body, options);
     return { ok: true, page, links, images };
   } catch (error) {

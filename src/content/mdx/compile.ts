@@ -30,7 +30,8 @@ import {
 } from './plugins.js';
 import type { LinkPlace } from './linkPlaces.js';
 import { deepestLine, findDeepNesting, isStackOverflow, nestingError } from './nesting.js';
-import { preprocess } from './preprocess.js';
+import { DEFAULT_MDX1_COMPAT, type Mdx1Compat } from '../../config/mdx1Compat.js';
+import { preprocess, type PreprocessOptions } from './preprocess.js';
 import { remarkAlerts } from './alerts.js';
 import type { RenderingSettings } from './rendering.js';
 import { readableTree, SITE_URL_MARK } from './markdownView.js';
@@ -49,6 +50,7 @@ let mdxLibraries:
         typeof import('rehype-raw'),
         typeof import('mdast-util-to-markdown'),
         typeof import('mdast-util-gfm'),
+        typeof import('@slorber/remark-comment'),
       ]
     >
   | undefined;
@@ -62,6 +64,7 @@ const loadMdxLibraries = () =>
       import('rehype-raw'),
       import('mdast-util-to-markdown'),
       import('mdast-util-gfm'),
+      import('@slorber/remark-comment'),
     ]);
   }));
 
@@ -75,6 +78,8 @@ export interface CompileOptions {
   sourceText: string;
   /** 'md': CommonMark + GFM, raw HTML parsed and rendered; 'mdx': MDX 3. */
   format: 'md' | 'mdx';
+  /** What is read as MDX 1 read it (markdown.mdx1Compat); Docusaurus's defaults when absent. */
+  mdx1Compat?: Mdx1Compat;
   highlighter: CodeHighlighter;
   /** Heading levels the compiled table of contents collects (each page shows a part of it). */
   tocLevels: { min: number; max: number };
@@ -137,7 +142,7 @@ export interface CompiledPage {
 export async function compileMdx(body: string, options: CompileOptions): Promise<CompiledPage> {
   const deep = findDeepNesting(body);
   if (deep) throw nestingError(options.file, options.sourceText, deep, null);
-  const pre = preprocess(body);
+  const pre = preprocess(body, preprocessOptions(options));
   await options.highlighter.ensureLanguages(fenceLanguages(body));
   // Site URLs are marked for the markdown view, unless the page itself mentions the mark.
   const main = await compileOnce(pre.text, body, pre.customIds, options, null, { markUrls: !body.includes(SITE_URL_MARK) });
@@ -148,6 +153,12 @@ export async function compileMdx(body: string, options: CompileOptions): Promise
     excerpt = await compileOnce(excerptText, body, pre.customIds, options, options.route ?? null, null);
   }
   return { isStatic: false, code: main.code, excerptCode: excerpt?.code ?? null, ...pageFacts(pre.truncateLine !== null, main, excerpt, image) };
+}
+
+/** The preprocessing markdown.mdx1Compat asks for: `{#id}` is read in markdown whatever it says, as Docusaurus does. */
+export function preprocessOptions(options: Pick<CompileOptions, 'format' | 'mdx1Compat'>): PreprocessOptions {
+  const compat = options.mdx1Compat ?? DEFAULT_MDX1_COMPAT;
+  return { admonitions: compat.admonitions, headingIds: compat.headingIds || options.format === 'md' };
 }
 
 /** What a compiled page tells besides its code, from its main part and its excerpt; the fast path gives the same. */
@@ -231,8 +242,10 @@ async function compileOnce(
     baseUrl: options.baseUrl ?? '/',
     rendering: options.rendering,
   };
-  const [{ compile, nodeTypes }, { default: remarkGfm }, { default: remarkDirective }, { default: rehypeRaw }, { toMarkdown }, { gfmToMarkdown }] =
+  const [{ compile, nodeTypes }, { default: remarkGfm }, { default: remarkDirective }, { default: rehypeRaw }, { toMarkdown }, { gfmToMarkdown }, { default: remarkComment }] =
     await loadMdxLibraries();
+  // As Docusaurus does, `<!-- … -->` in MDX is a comment (MDX 3 itself refuses it): it shows nothing.
+  const comments: PluggableList = options.format === 'mdx' && (options.mdx1Compat ?? DEFAULT_MDX1_COMPAT).comments ? [remarkComment] : [];
   // Markdown keeps its raw HTML (<a name>, <code> in headings, <br/> in tables, <details>): it is
   // parsed into elements, the JSX elements the remark plugins made (admonitions) passing through.
   // As in Docusaurus, headings written in markdown get ids and make the table of contents, and
@@ -255,6 +268,7 @@ async function compileOnce(
         development: false,
         remarkPlugins: [
           remarkGfm,
+          ...comments,
           remarkDirective,
           remarkAdmonitions,
           remarkAlerts,
@@ -333,7 +347,7 @@ function mdxError(error: VFileMessage, options: CompileOptions, body: string): S
  * then it compiles as plain markdown, raw HTML and all.
  */
 function mdxHint(file: string, body: string): string {
-  const hint = 'In MDX, write "{", "}" and "<" in prose inside backticks or escape them (\\{, \\<); HTML comments are {/* … */}.';
+  const hint = 'In MDX, write "{", "}" and "<" in prose inside backticks or escape them (\\{, \\<), and close every element (<br />).';
   if (usesJsx(body)) return hint;
   return file.endsWith('.md')
     ? `${hint} This file uses no JSX: set markdown.format to 'detect' in the site config to compile .md files as CommonMark.`

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { configSchema } from '../../../src/config/schema.js';
+import { configSchema, navbarItemIssues } from '../../../src/config/schema.js';
 import { validate } from '../../../src/config/validate.js';
 
 describe('validate', () => {
@@ -29,6 +29,12 @@ describe('validate', () => {
     ]);
     expect(issues.find((issue) => issue.path === 'docs.editUrl')!.message).toBe('docs.editUrl must be a string, got number');
     expect(issues.find((issue) => issue.path === 'colour')!.message).toMatch(/^unknown key "colour" \(known keys here: title, /);
+  });
+
+  it('requires a label of navbar links, not of version items', () => {
+    const items = [{ label: 'Docs', to: '/docs' }, { to: '/blog' }, { type: 'docsVersionDropdown' }, { type: 'docsVersion', position: 'right' }];
+    expect(validate({ title: 'T', url: 'https://t.example', navbar: { items } }, configSchema)).toEqual([]);
+    expect(navbarItemIssues({ navbar: { items } }).map((issue) => issue.path)).toEqual(['navbar.items.1.label']);
   });
 
   it('finds nothing wrong in a valid config', () => {

@@ -31,6 +31,12 @@ describe('extractSearchDocument', () => {
     expect(doc.html).toBe('<h1>Home</h1><p>a &lt;b&gt; &amp; c</p><p>next</p><p>x</p><p>y</p>');
   });
 
+  it('gives a doc of a docs version its scope filter, so the dialog can leave other versions out', () => {
+    const body = '<main><article class="markdown" data-search-body="" data-search-scope="default@1.0"><h1>Old</h1><p>text</p></article></main>';
+    expect(extractSearchDocument(body, 'Old')!.html).toBe('<span data-pagefind-filter="scope:default@1.0"></span><h1>Old</h1><p>text</p>');
+    expect(extractSearchDocument(page('<h1>T</h1>'), 'T')!.html).not.toMatch(/pagefind-filter/);
+  });
+
   it('returns null for a body without marked content', () => {
     expect(extractSearchDocument('<main><h1>Archive</h1></main>', 'Archive')).toBeNull();
   });
