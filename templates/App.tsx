@@ -9,6 +9,7 @@ import { Footer } from './layout/Footer.js';
 import { MobileMenu } from './layout/MobileMenu.js';
 import { Navbar } from './layout/Navbar.js';
 import { SearchProvider } from './search/SearchProvider.js';
+import Root from './components/Root.js';
 import { BlogArchiveScreen, BlogListScreen, BlogPostScreen, BlogTagsScreen } from './screens/BlogScreens.js';
 import { DocScreen } from './screens/DocScreen.js';
 import { NotFoundScreen, PageScreen } from './screens/PageScreens.js';
@@ -59,7 +60,7 @@ export function App({ site, route, override }: AppProps) {
   useEffect(() => setMenuOpen(false), [route]);
   const { data } = route.payload;
   const version = (data.kind === 'doc' || data.kind === 'category') && data.version ? data.version : null;
-  return (
+  const frame = (
     <PageVersionContext.Provider value={version}>
     <SearchProvider site={site}>
       <a className="skip-link" href="#main-content">Skip to main content</a>
@@ -74,4 +75,5 @@ export function App({ site, route, override }: AppProps) {
     </SearchProvider>
     </PageVersionContext.Provider>
   );
+  return <Root>{frame}</Root>;
 }

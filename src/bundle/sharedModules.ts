@@ -36,15 +36,17 @@ export function sharedModules(): SharedModule[] {
   return [...packages, ...modulesIn(THEME_COMPONENTS_DIR, '@theme/'), ...modulesIn(DOCUSAURUS_DIR, '@docusaurus/')];
 }
 
-/** One shared module per .ts/.tsx file of a folder, named `<prefix><file name>`. */
+/** One shared module per .ts/.tsx file of a folder and its subfolders, named `<prefix><path without extension>`. */
 function modulesIn(dir: string, prefix: string): SharedModule[] {
-  return readdirSync(dir)
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .map((file) => file.split(path.sep).join('/'))
     .filter((file) => /\.tsx?$/.test(file))
     .sort()
     .map((file) => {
       const source = path.join(dir, file);
       const text = readFileSync(source, 'utf8');
-      const names = [...text.matchAll(/^export\s+(?:const|let|function|class)\s+([A-Za-z_$][\w$]*)/gm)].map((m) => m[1]!);
+      // A function with overloads is declared more than once.
+      const names = [...new Set([...text.matchAll(/^export\s+(?:const|let|function|class)\s+([A-Za-z_$][\w$]*)/gm)].map((m) => m[1]!))];
       return { specifier: `${prefix}${file.replace(/\.tsx?$/, '')}`, source, names };
     });
 }

@@ -6,6 +6,7 @@ import type { ContentRef } from '../content/routes.js';
 import { ENTRY_POINTS } from '../entryPoints.js';
 import { PACKAGE_ROOT } from '../packageRoot.js';
 import { registryModuleCode, sharedModules, unsupportedImport } from './sharedModules.js';
+import type { ThemeOverrides } from './themeOverrides.js';
 
 export const REPO_ROOT = PACKAGE_ROOT;
 const SSR_RENDERER = path.join(REPO_ROOT, ENTRY_POINTS.ssrEntry);
@@ -33,6 +34,8 @@ export interface VirtualSources {
   siteDir?: string;
   /** Server build: the route entry names of each server file (`sipa:ssr-group:<index>`). */
   ssrGroups?: string[][];
+  /** The site's replacements of theme components (see themeOverrides.ts). */
+  themeOverrides?: ThemeOverrides;
 }
 
 const NS = 'sipa';

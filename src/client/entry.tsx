@@ -9,6 +9,7 @@ import siteData from 'sipa:site-data';
 import 'sipa:shared-modules';
 import type { ClientSiteData, RouteModule, RoutePayload } from '../shared/types.js';
 import { CONTENT_CHANGED_EVENT } from '../shared/liveUpdate.js';
+import { documentTitle } from '../shared/documentTitle.js';
 import { normalizePath } from '../shared/paths.js';
 import { STATIC_HTML_CLASS } from '../shared/staticHtml.js';
 import { StaticHtml } from 'sipa:theme';
@@ -112,7 +113,7 @@ function reloadOnce(url: string): boolean {
 }
 
 function updateHead(payload: RoutePayload): void {
-  document.title = payload.meta.path === '/' ? payload.meta.title || site.title : `${payload.meta.title} ${site.titleDelimiter} ${site.title}`;
+  document.title = documentTitle(payload.meta, site);
   document.querySelector('meta[name="description"]')?.setAttribute('content', payload.meta.description);
 }
 

@@ -38,7 +38,7 @@ export function versionData(model: SiteModel): VersionData {
     if (found) record(byTail, index.pluginId, tailOf(found.version, index.route), index.version, index.route);
   }
   const site: Record<string, DocsInstanceVersions> = {};
-  for (const instance of versioned) site[instance.id] = { versions: instance.versions.map((version) => ({ name: version.name, label: version.label, mainDoc: mainDocOf(model, version) })), lastVersion: instance.lastVersion };
+  for (const instance of versioned) site[instance.id] = { versions: instance.versions.map((version) => ({ name: version.name, label: version.label, path: version.routeBase, mainDoc: mainDocOf(model, version) })), lastVersion: instance.lastVersion };
 
   return {
     site,

@@ -1,4 +1,5 @@
 import type { ClientSiteData, PageMeta, RoutePayload } from '../shared/types.js';
+import { documentTitle } from '../shared/documentTitle.js';
 import { encodeRoute, isExternalUrl, withBase } from '../shared/paths.js';
 
 export interface DocumentParts {
@@ -92,7 +93,7 @@ export function documentBody(html: string): { bodyHtml: string; meta: PageMeta }
 export function renderDocument(parts: DocumentParts): string {
   const { site, payload } = parts;
   const isHome = payload.meta.path === '/';
-  const title = isHome ? payload.meta.title || site.title : `${payload.meta.title} ${site.titleDelimiter} ${site.title}`;
+  const title = documentTitle(payload.meta, site);
   const canonical = `${site.url}${withBase(site.baseUrl, encodeRoute(payload.meta.path))}`;
   const description = payload.meta.description || site.tagline;
   const image = payload.meta.image ?? parts.defaultImage;
@@ -121,6 +122,8 @@ export function renderDocument(parts: DocumentParts): string {
     parts.favicon ? `<link rel="icon" href="${escapeHtml(parts.favicon)}">` : '',
     ...(parts.alternates ?? []).map((link) => `<link rel="alternate" type="${escapeHtml(link.type)}" title="${escapeHtml(link.title)}" href="${escapeHtml(link.href)}">`),
     ...parts.headScripts.map((code) => `<script>${code}</script>`),
+    // What the page gave with <Head>, before the style sheets as Docusaurus has it.
+    ...(payload.meta.headTags ?? []),
     ...parts.css.map((href) => {
       const inline = parts.inlineCss?.get(href);
       // "</" would close the element early; CSS never needs it outside strings, so escape it.

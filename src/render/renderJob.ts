@@ -57,6 +57,11 @@ export function createRenderer() {
       }
       const head: PageHead = {};
       let bodyHtml = renderBody(job.site, { payload: { ...job.payload, meta }, module }, head);
+      if (head.ignored?.length) {
+        return { ok: false, message: `<Head> holds ${[...new Set(head.ignored)].join(', ')}, which sipadocs cannot put in the document's head (it takes title, meta, link, script, style and noscript)` };
+      }
+      if (head.documentTitle !== undefined) meta.documentTitle = head.documentTitle;
+      if (head.tags?.length) meta.headTags = head.tags;
       if (job.isReactPage) {
         // A page written for Docusaurus names its title and description in <Layout>.
         if (module.meta?.title === undefined && head.title !== undefined) meta.title = head.title;

@@ -241,7 +241,7 @@ function createPageWriter({ client, site, config, inlineCss, parts }: RenderInpu
       const links = extractLinks(route.path, html, parts.anchors(route), linkStrings);
       result.pages[i] = links;
       const files: ManifestPage['files'] = [];
-      result.manifest[route.path] = { key: outputKey, bodyKey: entry.key, ids: [...links.ids], files, ...contentScripts(entry.bodyHtml) };
+      result.manifest[route.path] = { key: outputKey, bodyKey: entry.key, ids: [...links.ids], files, ...contentScripts(entry.bodyHtml, entry.meta.headTags) };
       target.onProgress?.(++done, pages.length);
       if (done % 250 === 0) collectGarbageAbove(HEAP_CEILING);
       writeStamped(files, route.outputFile, html);
@@ -321,8 +321,9 @@ async function renderMissingPages(misses: number[], pages: KeyedPage[], input: R
 }
 
 /** What the site's Content-Security-Policy must know of a page body: its inline scripts and handlers. */
-function contentScripts(bodyHtml: string): Pick<ManifestPage, 'scripts' | 'inlineHandlers'> {
-  const scripts = inlineScriptsIn(bodyHtml).map(scriptHash);
+function contentScripts(bodyHtml: string, headTags: string[] = []): Pick<ManifestPage, 'scripts' | 'inlineHandlers'> {
+  // Scripts a page put in its head with <Head> run too.
+  const scripts = [...inlineScriptsIn(bodyHtml), ...headTags.flatMap(inlineScriptsIn)].map(scriptHash);
   // The exact pattern is costly on every page; most bodies do not even have " on…=".
   const handlers = /\son[a-z]+\s*=/i.test(bodyHtml) && hasInlineHandler(bodyHtml);
   return { ...(scripts.length > 0 ? { scripts } : {}), ...(handlers ? { inlineHandlers: true } : {}) };

@@ -127,6 +127,8 @@ export interface DocsInstanceVersions {
 export interface DocsVersionSummary {
   name: string;
   label: string;
+  /** The route its docs start at: "/docs", "/docs/next", "/docs/1.0". */
+  path: string;
   /** The route of the version's main doc: its doc at the version's root, else its first sidebar's first doc, else its first doc. */
   mainDoc: string;
 }
@@ -242,6 +244,10 @@ export interface PageMeta {
    * around it is then a `<div>`, so the page has one main landmark. Found when it is rendered.
    */
   ownMain?: boolean;
+  /** The whole document title a page gave with `<Head><title>`, used as it is. Found when it is rendered. */
+  documentTitle?: string;
+  /** Elements for the document's head a page gave with `<Head>`, as HTML. Found when it is rendered. */
+  headTags?: string[];
 }
 
 export type RouteData =

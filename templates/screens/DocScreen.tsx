@@ -1,14 +1,17 @@
 import type { ComponentType } from 'react';
 import { searchScope } from '../../src/client/docsVersion.js';
 import { Link } from '../../src/client/navigation.js';
-import type { Breadcrumb, CategoryRouteData, DocRouteData, DocsTagRouteData, DocsTagsRouteData, LastUpdate, LinkTarget, SidebarView } from '../../src/shared/types.js';
+import type { Breadcrumb, CategoryRouteData, DocRouteData, DocsTagRouteData, DocsTagsRouteData, LinkTarget, SidebarView } from '../../src/shared/types.js';
 import { CopyPageButton } from '../layout/CopyPageButton.js';
 import { DocSidebar } from '../layout/DocSidebar.js';
 import { DocVersionBadge, DocVersionBanner } from '../layout/DocVersionBanner.js';
 import { DraftBadge } from '../layout/DraftBadge.js';
 import { TableOfContents } from '../layout/TableOfContents.js';
-import { TagCloud, Tags } from '../layout/Tags.js';
+import { DocItemFooter } from '../layout/DocItemFooter.js';
+import { TagCloud } from '../layout/Tags.js';
 import { mdxComponents } from '../mdxComponents.js';
+
+export { EditLink } from '../layout/DocItemFooter.js';
 
 function Breadcrumbs({ items, title }: { items: Breadcrumb[]; title: string }) {
   return (
@@ -41,28 +44,6 @@ export function Pager({ previous, next, label }: { previous: LinkTarget | null; 
         </Link>
       ) : null}
     </nav>
-  );
-}
-
-export function EditLink({ href }: { href: string | null }) {
-  if (!href) return null;
-  return (
-    <a className="edit-link" href={href} target="_blank" rel="noopener noreferrer">
-      <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true"><path d="M4 20h4L19 9l-4-4L4 16z" fill="none" stroke="currentColor" strokeWidth="2" /></svg>
-      Edit this page
-    </a>
-  );
-}
-
-/** "Last updated on November 20, 2025 by Jane", with either part left out when unknown. */
-function LastUpdated({ update }: { update: LastUpdate | null }) {
-  if (!update) return null;
-  return (
-    <p className="last-updated">
-      Last updated
-      {update.date ? <> on <time dateTime={update.date}>{update.formattedDate}</time></> : null}
-      {update.author ? <> by <span className="last-updated__author">{update.author}</span></> : null}
-    </p>
   );
 }
 
@@ -155,13 +136,7 @@ export function DocScreen({ data, sidebar, Content, markdownUrl }: DocScreenProp
               </>
             )}
           </article>
-          {data.kind === 'doc' && data.tags ? <footer className="doc__footer"><Tags tags={data.tags} /></footer> : null}
-          {data.kind === 'doc' && (data.editUrl || data.lastUpdate) ? (
-            <div className="doc-footer">
-              <EditLink href={data.editUrl} />
-              <LastUpdated update={data.lastUpdate} />
-            </div>
-          ) : null}
+          {data.kind === 'doc' ? <DocItemFooter data={data} /> : null}
           <Pager previous={data.previous} next={data.next} label="Docs pages" />
         </div>
         {toc.length > 0 ? <aside className="doc-layout__toc"><TableOfContents items={toc} /></aside> : null}

@@ -10,9 +10,16 @@ import { staticModuleCode } from '../static/staticModule.js';
 import type { ImageFiles } from './images.js';
 import type { ArtifactKindSpec } from '../../pipeline/artifacts.js';
 
+/** Which part of the site a page belongs to, for the plugins that apply to it. */
+export type ContentScope = 'docs' | 'blog' | 'pages';
+
 /** Everything needed to compile one page; plain data so it can cross to a worker thread. */
 export interface CompileJob {
   relPath: string;
+  /** Default 'pages'. */
+  scope?: ContentScope;
+  /** False when something the fast path does not run may change the page (see fastPathRule.ts); default true. */
+  fastPath?: boolean;
   body: string;
   text: string;
   format: 'md' | 'mdx';
@@ -150,7 +157,7 @@ export async function runCompileJob(
       baseUrl: settings.baseUrl,
       rendering: settings.rendering,
     };
-    const fast = staticSession && job.frontMatter === null && isStaticPage(job.body, job.format) ? await renderStaticPage(job.body, { ...options, session: staticSession }) : null;
+    const fast = job.fastPath !== false && staticSession && job.frontMatter === null && isStaticPage(job.body, job.format) ? await renderStaticPage(job.body, { ...options, session: staticSession }) : null;
     const page = fast ? compiledFromStatic(fast) : await compileMdx(job.body, options);
     return { ok: true, page, links, images };
   } catch (error) {

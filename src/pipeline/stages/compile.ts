@@ -1,6 +1,8 @@
 import type { SiteConfig } from '../../config/types.js';
 import { compilePages, type CompileStats } from '../../content/compile/compilePages.js';
-import { COMPILED_PAGES, type CompileJob } from '../../content/compile/compileJob.js';
+import { COMPILED_PAGES, type CompileJob, type ContentScope } from '../../content/compile/compileJob.js';
+import { fastPathFor } from '../../content/compile/fastPathRule.js';
+import { NO_THEME_FOLDER, type SiteThemeFolder } from '../../bundle/themeOverrides.js';
 import type { CompiledPage } from '../../content/mdx/compile.js';
 import type { CompileWarning } from '../../content/mdx/plugins.js';
 import type { RenderingSettings } from '../../content/mdx/rendering.js';
@@ -24,8 +26,8 @@ export interface CompiledSite {
  * The `compile` stage: every doc, post and markdown page through MDX, from the session's caches
  * when unchanged. Compile warnings are reported; every page that fails is thrown together.
  */
-export async function compileSite(session: BuildSession, config: SiteConfig, model: SiteModel, report: BuildReport, staticFiles: readonly string[] = []): Promise<CompiledSite> {
-  const jobs = compileJobs(model);
+export async function compileSite(session: BuildSession, config: SiteConfig, model: SiteModel, report: BuildReport, staticFiles: readonly string[] = [], theme: SiteThemeFolder = NO_THEME_FOLDER): Promise<CompiledSite> {
+  const jobs = compileJobs(model, fastPathFor(theme));
   const { outcomes, keys, stats } = await compilePages(
     jobs,
     // Every heading level goes into the compiled table of contents; each page shows its own levels of it.
@@ -87,12 +89,17 @@ export function contentSources(model: SiteModel): ContentSource[] {
   ];
 }
 
-function compileJobs(model: SiteModel): CompileJob[] {
+function compileJobs(model: SiteModel, fastPath: (scope: ContentScope) => boolean): CompileJob[] {
   const imageBySource = new Map<string, string | null>();
   for (const item of [...model.docs, ...model.posts]) imageBySource.set(item.source.relPath, item.image);
   for (const page of model.pages) if (page.source) imageBySource.set(page.source.relPath, page.image);
+  const scopes = new Map<string, ContentScope>();
+  for (const doc of model.docs) scopes.set(doc.source.relPath, 'docs');
+  for (const post of model.posts) scopes.set(post.source.relPath, 'blog');
   return contentSources(model).map((source) => ({
     relPath: source.relPath,
+    scope: scopes.get(source.relPath) ?? 'pages',
+    fastPath: fastPath(scopes.get(source.relPath) ?? 'pages'),
     body: source.body,
     text: source.text,
     format: source.format,

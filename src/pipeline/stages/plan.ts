@@ -1,4 +1,6 @@
 import path from 'node:path';
+import { siteStylesheets } from '../../bundle/infima.js';
+import type { SiteThemeFolder } from '../../bundle/themeOverrides.js';
 import { routeEntryName, type VirtualSources } from '../../bundle/virtualModules.js';
 import { clientSiteData } from '../../config/normalize.js';
 import type { SiteConfig } from '../../config/types.js';
@@ -35,6 +37,8 @@ export interface PlanInput {
   history: GitHistory;
   /** The files of the static folder (see scanSite). */
   staticFiles: string[];
+  /** The site's replacements of theme components (see scanSite). */
+  theme: SiteThemeFolder;
 }
 
 /** The `routes` stage: every route of the site (duplicate paths are reported), its feeds and the bundlers' sources. */
@@ -51,7 +55,7 @@ export function planSite(input: PlanInput, compiled: CompiledSite, report: Build
     siteData.docsVersions = docsVersions;
     siteData.navbar.items = withDocVersions(siteData.navbar.items, model);
   }
-  const { virtual, entryNames } = virtualSources(plan.routes, compiled, model, config, siteData);
+  const { virtual, entryNames } = virtualSources(plan.routes, compiled, model, config, siteData, input.theme);
   return { ...input, routes: plan.routes, feeds, base, siteData, virtual, entryNames };
 }
 
@@ -65,7 +69,7 @@ function lastUpdates(model: SiteModel, history: GitHistory): Map<string, LastUpd
   return updates;
 }
 
-function virtualSources(routes: PlannedRoute[], compiled: CompiledSite, model: SiteModel, config: SiteConfig, siteData: ClientSiteData) {
+function virtualSources(routes: PlannedRoute[], compiled: CompiledSite, model: SiteModel, config: SiteConfig, siteData: ClientSiteData, theme: SiteThemeFolder) {
   const modules: VirtualSources['modules'] = new Map();
   for (const source of contentSources(model)) {
     const page = compiled.pages.get(source.relPath)!;
@@ -90,6 +94,6 @@ function virtualSources(routes: PlannedRoute[], compiled: CompiledSite, model: S
     routeEntries.set(name, { content: route.content });
     entryNames.set(route.path, name);
   }
-  const customCss = config.customCss.map((file) => path.resolve(config.siteDir, file));
-  return { entryNames, virtual: { modules, routeEntries, siteData, customCss, siteDir: config.siteDir } satisfies VirtualSources };
+  const customCss = siteStylesheets(config.customCss.map((file) => path.resolve(config.siteDir, file)), routes, theme.overrides);
+  return { entryNames, virtual: { modules, routeEntries, siteData, customCss, siteDir: config.siteDir, themeOverrides: theme.overrides } satisfies VirtualSources };
 }
