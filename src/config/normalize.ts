@@ -1,3 +1,4 @@
+import { DEFAULT_MDX1_COMPAT } from './mdx1Compat.js';
 import { DEFAULT_MAGIC_COMMENTS } from '../shared/magicComments.js';
 import { contentUrl, isExternalUrl, stripBase } from '../shared/paths.js';
 import type { ClientSiteData, FooterLink, LocaleConfig, NavItem } from '../shared/types.js';
@@ -72,6 +73,7 @@ export function normalizeConfig(user: UserConfig, siteDir: string, configFile: s
     toc: { minHeadingLevel: user.toc?.minHeadingLevel ?? 2, maxHeadingLevel: user.toc?.maxHeadingLevel ?? 3 },
     markdown: {
       format: user.markdown?.format ?? 'detect',
+      mdx1Compat: { ...DEFAULT_MDX1_COMPAT, ...user.markdown?.mdx1Compat },
       maxFileSize: user.markdown?.maxFileSize ?? DEFAULT_MAX_MARKDOWN_BYTES,
       math: user.markdown?.math ?? false,
       mermaid: user.markdown?.mermaid ?? false,

@@ -81,6 +81,7 @@ export const configSchema: Schema = object(
     toc: object({ minHeadingLevel: num, maxHeadingLevel: num }),
     markdown: object({
       format: oneOf('mdx', 'md', 'detect'),
+      mdx1Compat: object({ comments: bool, admonitions: bool, headingIds: bool }),
       maxFileSize: num,
       math: bool,
       mermaid: bool,

@@ -9,6 +9,16 @@ export type ReportLevel = 'throw' | 'warn' | 'log' | 'ignore';
 /** See UserConfig.markdown.format. */
 export type MarkdownFormatSetting = 'mdx' | 'md' | 'detect';
 
+/** See UserConfig.markdown.mdx1Compat. */
+export interface Mdx1CompatSetting {
+  /** `<!-- … -->` in files read as MDX is a comment, as in markdown (default true). */
+  comments?: boolean;
+  /** `:::tip Title` gives the admonition a title, as `:::tip[Title]` does (default true). */
+  admonitions?: boolean;
+  /** `## Title {#id}` sets the heading's id in files read as MDX, where `{` starts an expression (default true). */
+  headingIds?: boolean;
+}
+
 /** How one version of a docs instance is shown (Docusaurus's `versions` option of the docs plugin). */
 export interface DocsVersionOptions {
   label?: string;
@@ -121,6 +131,8 @@ export interface UserConfig {
      * CommonMark + GFM with its raw HTML kept, 'detect' (default) goes by the extension (.md / .mdx).
      */
     format?: MarkdownFormatSetting;
+    /** What MDX 1 accepted that MDX 3 reads otherwise, as Docusaurus names the options (see Mdx1CompatSetting). */
+    mdx1Compat?: Mdx1CompatSetting;
     /**
      * Largest .md/.mdx source file, in bytes (default 1 MB): compiling takes about 1 GB of memory
      * per MB of markdown, so a larger page stops the build with an error naming it.

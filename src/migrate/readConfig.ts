@@ -1,7 +1,8 @@
 import path from 'node:path';
 import type { UserConfig } from '../config/types.js';
 import { ConfigObject, describeValue, isFunction, isMarker, isObject, moduleName, type EvaluatedObject } from './evaluated.js';
-import { readLinkSettings, type LinkSettings } from './linkSettings.js';
+import { docusaurusMajor, readLinkSettings, type LinkSettings } from './linkSettings.js';
+import { migrateMarkdownOptions } from './markdownOptions.js';
 import type { MigrationNotes } from './notes.js';
 import type { Evaluated } from './sandbox.js';
 
@@ -41,6 +42,8 @@ export interface DocusaurusSite {
   customCss: string[];
   staticDirs: string[];
   themeConfig: ConfigObject;
+  /** How the migrated site reads markdown, as the project's Docusaurus did (see markdownOptions.ts). */
+  markdown: NonNullable<UserConfig['markdown']>;
 }
 
 const CLASSIC_PRESETS = new Set(['classic', '@docusaurus/preset-classic', 'docusaurus-preset-classic']);
@@ -57,7 +60,6 @@ const TOP_LEVEL_REASONS: Record<string, string> = {
   deploymentBranch: 'deployment setting of `docusaurus deploy`; sipadocs builds a folder you upload yourself',
   githubHost: 'deployment setting of `docusaurus deploy`; sipadocs builds a folder you upload yourself',
   githubPort: 'deployment setting of `docusaurus deploy`; sipadocs builds a folder you upload yourself',
-  markdown: 'sipadocs compiles every .md and .mdx file its own way (MDX 3; .md keeps CommonMark)',
   webpack: 'sipadocs bundles with esbuild',
   future: 'Docusaurus-specific flags',
   ssrTemplate: 'sipadocs writes its own HTML document',
@@ -129,9 +131,17 @@ export function readDocusaurusConfig(raw: Evaluated, projectDir: string, notes: 
     svgr: 'sipadocs imports SVG files as URLs',
   });
 
+  const markdownConfig = config.object('markdown');
+  const markdown = migrateMarkdownOptions(markdownConfig, docusaurusMajor(projectDir), notes);
+  // The broken-link hook is carried with the other link settings (readLinkSettings).
+  const hooks = markdownConfig.object('hooks');
+  hooks.ignore('onBrokenMarkdownLinks');
+  hooks.reportRest(notes);
+  markdownConfig.reportRest(notes);
+
   const themeConfig = config.object('themeConfig');
   config.reportRest(notes, TOP_LEVEL_REASONS);
-  return { site, docs, blog, pagesPath, customCss, staticDirs: staticDirs.map(relative), themeConfig };
+  return { site, docs, blog, pagesPath, customCss, staticDirs: staticDirs.map(relative), themeConfig, markdown };
 }
 
 /**

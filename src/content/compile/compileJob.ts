@@ -1,7 +1,9 @@
 import path from 'node:path';
 import { SiteError, type SiteErrorInit } from '../../errors.js';
+import type { MarkdownFormatSetting } from '../../config/types.js';
 import { resolveMarkdownLink, type MarkdownLinkTargets } from '../linkResolver.js';
 import { compileMdx, type CompiledPage } from '../mdx/compile.js';
+import type { Mdx1Compat } from '../../config/mdx1Compat.js';
 import type { CodeHighlighter } from '../mdx/highlighter.js';
 import type { RenderingSettings } from '../mdx/rendering.js';
 import { isStaticPage } from '../static/isStaticPage.js';
@@ -41,6 +43,8 @@ export interface CompileSettings {
   siteDir: string;
   /** The site's base URL, which starts the URLs of images. */
   baseUrl: string;
+  /** How markdown is read (the site's `markdown` config); Docusaurus's defaults when absent. */
+  markdown?: { format: MarkdownFormatSetting; mdx1Compat: Mdx1Compat };
   /** Magic comments, math and diagrams (see mdx/rendering.ts); the defaults without it. */
   rendering?: RenderingSettings;
 }
@@ -95,6 +99,7 @@ export const COMPILED_PAGES: ArtifactKindSpec<CompiledOutcome, StoredOutcome, St
         markdownLinks: page.markdownLinks,
         linkPlaces: page.linkPlaces,
         image: page.image,
+        features: page.features,
       };
       return { page: model, links, images };
     },
@@ -155,9 +160,13 @@ export async function runCompileJob(
       image: job.image,
       frontMatter: job.frontMatter,
       baseUrl: settings.baseUrl,
+      mdx1Compat: settings.markdown?.mdx1Compat,
       rendering: settings.rendering,
     };
-    const fast = job.fastPath !== false && staticSession && job.frontMatter === null && isStaticPage(job.body, job.format) ? await renderStaticPage(job.body, { ...options, session: staticSession }) : null;
+    // The fast path reads `:::tip Title` and `{#id}` as Docusaurus does by default only.
+    const compat = settings.markdown?.mdx1Compat;
+    const fastPath = job.fastPath !== false && staticSession && job.frontMatter === null && (!compat || (compat.admonitions && compat.headingIds));
+    const fast = fastPath && isStaticPage(job.body, job.format) ? await renderStaticPage(job.body, { ...options, session: staticSession }) : null;
     const page = fast ? compiledFromStatic(fast) : await compileMdx(job.body, options);
     return { ok: true, page, links, images };
   } catch (error) {

@@ -30,9 +30,11 @@ import {
 } from './plugins.js';
 import type { LinkPlace } from './linkPlaces.js';
 import { deepestLine, findDeepNesting, isStackOverflow, nestingError } from './nesting.js';
-import { preprocess } from './preprocess.js';
+import { DEFAULT_MDX1_COMPAT, type Mdx1Compat } from '../../config/mdx1Compat.js';
+import { preprocess, type PreprocessOptions } from './preprocess.js';
 import { remarkAlerts } from './alerts.js';
-import type { RenderingSettings } from './rendering.js';
+import type { PageFeature, RenderingSettings } from './rendering.js';
+import { loadMathPlugins, rehypeMath } from './math.js';
 import { readableTree, SITE_URL_MARK } from './markdownView.js';
 import { THEME_COMPONENT_NAMES } from '../../shared/themeComponents.js';
 
@@ -49,6 +51,7 @@ let mdxLibraries:
         typeof import('rehype-raw'),
         typeof import('mdast-util-to-markdown'),
         typeof import('mdast-util-gfm'),
+        typeof import('@slorber/remark-comment'),
       ]
     >
   | undefined;
@@ -62,6 +65,7 @@ const loadMdxLibraries = () =>
       import('rehype-raw'),
       import('mdast-util-to-markdown'),
       import('mdast-util-gfm'),
+      import('@slorber/remark-comment'),
     ]);
   }));
 
@@ -75,6 +79,8 @@ export interface CompileOptions {
   sourceText: string;
   /** 'md': CommonMark + GFM, raw HTML parsed and rendered; 'mdx': MDX 3. */
   format: 'md' | 'mdx';
+  /** What is read as MDX 1 read it (markdown.mdx1Compat); Docusaurus's defaults when absent. */
+  mdx1Compat?: Mdx1Compat;
   highlighter: CodeHighlighter;
   /** Heading levels the compiled table of contents collects (each page shows a part of it). */
   tocLevels: { min: number; max: number };
@@ -122,6 +128,8 @@ export interface CompiledPage {
   linkPlaces: LinkPlace[];
   /** The `image` front matter as a URL: a path under the site or a full URL; null without one. */
   image: string | null;
+  /** What the page needs besides its module: KaTeX's style sheet, the diagram runtime (sorted; mostly none). */
+  features: PageFeature[];
   /**
    * The page as readable markdown (see markdownView.ts), without front matter and without a title
    * line of its own; site-absolute URLs carry SITE_URL_MARK until the site's URL is known.
@@ -137,7 +145,7 @@ export interface CompiledPage {
 export async function compileMdx(body: string, options: CompileOptions): Promise<CompiledPage> {
   const deep = findDeepNesting(body);
   if (deep) throw nestingError(options.file, options.sourceText, deep, null);
-  const pre = preprocess(body);
+  const pre = preprocess(body, preprocessOptions(options));
   await options.highlighter.ensureLanguages(fenceLanguages(body));
   // Site URLs are marked for the markdown view, unless the page itself mentions the mark.
   const main = await compileOnce(pre.text, body, pre.customIds, options, null, { markUrls: !body.includes(SITE_URL_MARK) });
@@ -150,6 +158,12 @@ export async function compileMdx(body: string, options: CompileOptions): Promise
   return { isStatic: false, code: main.code, excerptCode: excerpt?.code ?? null, ...pageFacts(pre.truncateLine !== null, main, excerpt, image) };
 }
 
+/** The preprocessing markdown.mdx1Compat asks for: `{#id}` is read in markdown whatever it says, as Docusaurus does. */
+export function preprocessOptions(options: Pick<CompileOptions, 'format' | 'mdx1Compat'>): PreprocessOptions {
+  const compat = options.mdx1Compat ?? DEFAULT_MDX1_COMPAT;
+  return { admonitions: compat.admonitions, headingIds: compat.headingIds || options.format === 'md' };
+}
+
 /** What a compiled page tells besides its code, from its main part and its excerpt; the fast path gives the same. */
 export function pageFacts(
   hasTruncateMarker: boolean,
@@ -158,7 +172,9 @@ export function pageFacts(
   image: string | null,
 ): Omit<CompiledPage, 'isStatic' | 'code' | 'excerptCode'> {
   const { toc, headingIds, anchors, h1, warnings, markdownLinks, linkPlaces } = main.state;
-  return { hasTruncateMarker, toc, headingIds, anchors, excerptAnchors: excerpt?.state.anchors ?? null, h1, warnings, markdownLinks, linkPlaces, image, markdown: main.markdown };
+  // An excerpt shown on a list page needs what it holds.
+  const features = [...new Set([...main.state.features, ...(excerpt?.state.features ?? [])])].sort();
+  return { hasTruncateMarker, toc, headingIds, anchors, excerptAnchors: excerpt?.state.anchors ?? null, h1, warnings, markdownLinks, linkPlaces, image, markdown: main.markdown, features };
 }
 
 /** The `image` front matter as a URL: a file beside the page (which must exist), a path under the site, or a URL. */
@@ -218,6 +234,7 @@ async function compileOnce(
     unknownNames: [],
     scopeNames: new Set(),
     markdownLinks: {},
+    features: new Set(),
     linkPlaces: [],
   };
   const pluginOptions: PluginOptions = {
@@ -231,8 +248,10 @@ async function compileOnce(
     baseUrl: options.baseUrl ?? '/',
     rendering: options.rendering,
   };
-  const [{ compile, nodeTypes }, { default: remarkGfm }, { default: remarkDirective }, { default: rehypeRaw }, { toMarkdown }, { gfmToMarkdown }] =
+  const [{ compile, nodeTypes }, { default: remarkGfm }, { default: remarkDirective }, { default: rehypeRaw }, { toMarkdown }, { gfmToMarkdown }, { default: remarkComment }] =
     await loadMdxLibraries();
+  // As Docusaurus does, `<!-- … -->` in MDX is a comment (MDX 3 itself refuses it): it shows nothing.
+  const comments: PluggableList = options.format === 'mdx' && (options.mdx1Compat ?? DEFAULT_MDX1_COMPAT).comments ? [remarkComment] : [];
   // Markdown keeps its raw HTML (<a name>, <code> in headings, <br/> in tables, <details>): it is
   // parsed into elements, the JSX elements the remark plugins made (admonitions) passing through.
   // As in Docusaurus, headings written in markdown get ids and make the table of contents, and
@@ -240,10 +259,11 @@ async function compileOnce(
   // same: `### f() ⇒ <code>string</code>` reads "f() ⇒ string" either way). Code blocks come
   // after, so a <pre><code> written in HTML is one too, and link targets are read last.
   const rawHtml: PluggableList = options.format === 'md' ? [[rehypeRawHtml, { rehypeRaw, passThrough: [...nodeTypes] }]] : [];
+  const math = options.rendering?.math ? await loadMathPlugins() : null;
   let markdown = '';
   // Runs after admonitions and markdown links were resolved, before anything turns the tree into HTML.
   const remarkMarkdownView = () => (tree: MdastRoot) => {
-    if (view) markdown = toMarkdown(readableTree(tree, text, view.markUrls), { ...MARKDOWN_STYLE, extensions: [gfmToMarkdown()] });
+    if (view) markdown = toMarkdown(readableTree(tree, text, view.markUrls), { ...MARKDOWN_STYLE, extensions: [gfmToMarkdown(), ...(math ? [math.mathToMarkdown()] : [])] });
   };
   let code: string;
   try {
@@ -255,6 +275,8 @@ async function compileOnce(
         development: false,
         remarkPlugins: [
           remarkGfm,
+          ...comments,
+          ...(math ? [math.remarkMath] : []),
           remarkDirective,
           remarkAdmonitions,
           remarkAlerts,
@@ -271,6 +293,8 @@ async function compileOnce(
           [rehypeImages, pluginOptions],
           // After images: a file beside the page already has its URL, base URL included.
           [rehypeBaseUrl, pluginOptions],
+          // Before code blocks, so a ```math fence is math.
+          ...(math ? ([[rehypeMath, { rehypeKatex: math.rehypeKatex, state }]] as PluggableList) : []),
           [rehypeCodeBlocks, pluginOptions],
           [rehypeAnchors, pluginOptions],
           [rehypeScopeExports, { ...pluginOptions, frontMatter: options.frontMatter ?? null, parseModule }],
@@ -333,7 +357,7 @@ function mdxError(error: VFileMessage, options: CompileOptions, body: string): S
  * then it compiles as plain markdown, raw HTML and all.
  */
 function mdxHint(file: string, body: string): string {
-  const hint = 'In MDX, write "{", "}" and "<" in prose inside backticks or escape them (\\{, \\<); HTML comments are {/* … */}.';
+  const hint = 'In MDX, write "{", "}" and "<" in prose inside backticks or escape them (\\{, \\<), and close every element (<br />).';
   if (usesJsx(body)) return hint;
   return file.endsWith('.md')
     ? `${hint} This file uses no JSX: set markdown.format to 'detect' in the site config to compile .md files as CommonMark.`

@@ -17,7 +17,16 @@ const HEADING_ID = /^(\s{0,3}#{1,6}\s.*?)\s*\\?\{#([^}\s]+)\}\s*$/;
 const ADMONITION_TITLE = new RegExp(`^(\\s*:{3,})(${ADMONITION_TYPES.join('|')})[ \\t]+([^\\[{\\s].*?)\\s*$`);
 const TRUNCATE = /^\s*(<!--\s*truncate\s*-->|\{\/\*\s*truncate\s*\*\/\})\s*$/;
 
-export function preprocess(body: string): Preprocessed {
+/** Which of Docusaurus's rewrites for content written before MDX 2 apply (markdown.mdx1Compat; both by default). */
+export interface PreprocessOptions {
+  /** `:::tip Title` becomes `:::tip[Title]`. */
+  admonitions?: boolean;
+  /** `## Title {#id}` gives the heading its id (off, MDX reads `{#id}` as an expression). */
+  headingIds?: boolean;
+}
+
+export function preprocess(body: string, options: PreprocessOptions = {}): Preprocessed {
+  const { admonitions = true, headingIds = true } = options;
   const lines = body.split('\n');
   const customIds = new Map<number, string>();
   let truncateLine: number | null = null;
@@ -48,13 +57,13 @@ export function preprocess(body: string): Preprocessed {
       fence = fenceMatch[1]!;
       continue;
     }
-    const heading = HEADING_ID.exec(line);
+    const heading = headingIds ? HEADING_ID.exec(line) : null;
     if (heading) {
       customIds.set(i + 1, heading[2]!);
       lines[i] = heading[1]!;
       continue;
     }
-    const admonition = ADMONITION_TITLE.exec(line);
+    const admonition = admonitions ? ADMONITION_TITLE.exec(line) : null;
     if (admonition) {
       lines[i] = `${admonition[1]}${admonition[2]}[${admonition[3]!.replace(/[[\]]/g, '\\$&')}]`;
       continue;

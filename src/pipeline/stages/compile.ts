@@ -31,7 +31,15 @@ export async function compileSite(session: BuildSession, config: SiteConfig, mod
   const { outcomes, keys, stats } = await compilePages(
     jobs,
     // Every heading level goes into the compiled table of contents; each page shows its own levels of it.
-    { tocLevels: { min: 1, max: 6 }, themes: { ...config.codeThemes }, linkTargets: markdownLinkTargets(config, model, staticFiles), siteDir: config.siteDir, baseUrl: config.baseUrl, rendering: renderingSettings(config) },
+    {
+      tocLevels: { min: 1, max: 6 },
+      themes: { ...config.codeThemes },
+      linkTargets: markdownLinkTargets(config, model, staticFiles),
+      siteDir: config.siteDir,
+      baseUrl: config.baseUrl,
+      rendering: renderingSettings(config),
+      markdown: { format: config.markdown.format, mdx1Compat: { ...config.markdown.mdx1Compat } },
+    },
     {
       artifacts: session.artifacts.kind(COMPILED_PAGES),
       highlighter: () => session.highlighter(config.codeThemes),

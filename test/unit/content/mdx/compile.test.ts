@@ -339,12 +339,12 @@ describe('compileMdx', () => {
   });
 
   it('suggests .md for an .mdx file that MDX 3 rejects and that uses no JSX', async () => {
-    const plain = await compile('# Old page\n\n<!-- written for MDX 1 -->\n\nText.\n').catch((e: unknown) => e);
+    const plain = await compile('# Old page\n\nWritten for MDX 1<br>\n\nText.\n').catch((e: unknown) => e);
     expect(plain).toBeInstanceOf(SiteError);
     expect((plain as SiteError).code).toBe('MDX_SYNTAX');
     expect((plain as SiteError).location).toMatchObject({ file: 'docs/page.mdx', line: 3 });
     expect((plain as SiteError).hint).toContain('rename it to .md');
-    const withJsx = await compile('import X from "./x";\n\n<!-- comment -->\n\n<X />\n').catch((e: unknown) => e);
+    const withJsx = await compile('import X from "./x";\n\nA line<br>\n\n<X />\n').catch((e: unknown) => e);
     expect((withJsx as SiteError).code).toBe('MDX_SYNTAX');
     expect((withJsx as SiteError).hint).not.toContain('rename it to .md');
   });
