@@ -99,6 +99,7 @@ export const COMPILED_PAGES: ArtifactKindSpec<CompiledOutcome, StoredOutcome, St
         markdownLinks: page.markdownLinks,
         linkPlaces: page.linkPlaces,
         image: page.image,
+        features: page.features,
       };
       return { page: model, links, images };
     },

@@ -33,7 +33,8 @@ import { deepestLine, findDeepNesting, isStackOverflow, nestingError } from './n
 import { DEFAULT_MDX1_COMPAT, type Mdx1Compat } from '../../config/mdx1Compat.js';
 import { preprocess, type PreprocessOptions } from './preprocess.js';
 import { remarkAlerts } from './alerts.js';
-import type { RenderingSettings } from './rendering.js';
+import type { PageFeature, RenderingSettings } from './rendering.js';
+import { loadMathPlugins, rehypeMath } from './math.js';
 import { readableTree, SITE_URL_MARK } from './markdownView.js';
 import { THEME_COMPONENT_NAMES } from '../../shared/themeComponents.js';
 
@@ -127,6 +128,8 @@ export interface CompiledPage {
   linkPlaces: LinkPlace[];
   /** The `image` front matter as a URL: a path under the site or a full URL; null without one. */
   image: string | null;
+  /** What the page needs besides its module: KaTeX's style sheet, the diagram runtime (sorted; mostly none). */
+  features: PageFeature[];
   /**
    * The page as readable markdown (see markdownView.ts), without front matter and without a title
    * line of its own; site-absolute URLs carry SITE_URL_MARK until the site's URL is known.
@@ -169,7 +172,9 @@ export function pageFacts(
   image: string | null,
 ): Omit<CompiledPage, 'isStatic' | 'code' | 'excerptCode'> {
   const { toc, headingIds, anchors, h1, warnings, markdownLinks, linkPlaces } = main.state;
-  return { hasTruncateMarker, toc, headingIds, anchors, excerptAnchors: excerpt?.state.anchors ?? null, h1, warnings, markdownLinks, linkPlaces, image, markdown: main.markdown };
+  // An excerpt shown on a list page needs what it holds.
+  const features = [...new Set([...main.state.features, ...(excerpt?.state.features ?? [])])].sort();
+  return { hasTruncateMarker, toc, headingIds, anchors, excerptAnchors: excerpt?.state.anchors ?? null, h1, warnings, markdownLinks, linkPlaces, image, markdown: main.markdown, features };
 }
 
 /** The `image` front matter as a URL: a file beside the page (which must exist), a path under the site, or a URL. */
@@ -229,6 +234,7 @@ async function compileOnce(
     unknownNames: [],
     scopeNames: new Set(),
     markdownLinks: {},
+    features: new Set(),
     linkPlaces: [],
   };
   const pluginOptions: PluginOptions = {
@@ -253,10 +259,11 @@ async function compileOnce(
   // same: `### f() ⇒ <code>string</code>` reads "f() ⇒ string" either way). Code blocks come
   // after, so a <pre><code> written in HTML is one too, and link targets are read last.
   const rawHtml: PluggableList = options.format === 'md' ? [[rehypeRawHtml, { rehypeRaw, passThrough: [...nodeTypes] }]] : [];
+  const math = options.rendering?.math ? await loadMathPlugins() : null;
   let markdown = '';
   // Runs after admonitions and markdown links were resolved, before anything turns the tree into HTML.
   const remarkMarkdownView = () => (tree: MdastRoot) => {
-    if (view) markdown = toMarkdown(readableTree(tree, text, view.markUrls), { ...MARKDOWN_STYLE, extensions: [gfmToMarkdown()] });
+    if (view) markdown = toMarkdown(readableTree(tree, text, view.markUrls), { ...MARKDOWN_STYLE, extensions: [gfmToMarkdown(), ...(math ? [math.mathToMarkdown()] : [])] });
   };
   let code: string;
   try {
@@ -269,6 +276,7 @@ async function compileOnce(
         remarkPlugins: [
           remarkGfm,
           ...comments,
+          ...(math ? [math.remarkMath] : []),
           remarkDirective,
           remarkAdmonitions,
           remarkAlerts,
@@ -285,6 +293,8 @@ async function compileOnce(
           [rehypeImages, pluginOptions],
           // After images: a file beside the page already has its URL, base URL included.
           [rehypeBaseUrl, pluginOptions],
+          // Before code blocks, so a ```math fence is math.
+          ...(math ? ([[rehypeMath, { rehypeKatex: math.rehypeKatex, state }]] as PluggableList) : []),
           [rehypeCodeBlocks, pluginOptions],
           [rehypeAnchors, pluginOptions],
           [rehypeScopeExports, { ...pluginOptions, frontMatter: options.frontMatter ?? null, parseModule }],
