@@ -43,7 +43,10 @@ export function findProjectRoot(configDir: string, homeDir = os.homedir()): Proj
   if (!tooWide(parent) && REPOSITORY_FILES.some((name) => existsSync(path.join(parent, name)))) {
     return { root: parent, description: `the project folder ${parent} (no git repository; it has the files of a repository's root)` };
   }
-  return { root: start, description: `the folder of the config ${start} (no git repository around it)` };
+  return {
+    root: start,
+    description: `the folder of the config ${start}, as no git repository is around it; a .git in the folder that holds the whole project would take it in`,
+  };
 }
 
 /**

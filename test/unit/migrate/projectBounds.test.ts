@@ -70,7 +70,7 @@ describe('ProjectBounds', () => {
     const notes = new MigrationNotes();
     const bounds = ProjectBounds.find(path.join(dir, 'repo', 'website'), notes);
     expect(bounds.allows('presets.classic.docs.path', '../docs')).toBe(false);
-    expect(notes.warnings[0]!.reason).toMatch(/the folder of the config .* \(no git repository around it\)/);
+    expect(notes.warnings[0]!.reason).toMatch(/the folder of the config .*, as no git repository is around it/);
   });
 
   it('lists files, skipping links that lead out and naming each once', async () => {
