@@ -42,7 +42,8 @@ export type ErrorCode =
   | 'MIGRATE_OUT_NOT_EMPTY'
   | 'SEARCH_INDEX_FAILED'
   | 'VERSIONS_INVALID'
-  | 'DOCS_VERSION_EXISTS';
+  | 'DOCS_VERSION_EXISTS'
+  | 'WATCH_FAILED';
 
 /** Problems with how sipadocs was called rather than with the site: the CLI exits with 2 for them. */
 export const USAGE_ERRORS: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['OUTPUT_DIR_REFUSED']);

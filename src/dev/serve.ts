@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import type http from 'node:http';
 import path from 'node:path';
@@ -8,14 +9,14 @@ import { createBuildSession } from '../pipeline/session.js';
 import { restoreInterruptedSwap } from '../staging/stagingDir.js';
 import { checkOutputDir } from '../staging/outputDir.js';
 import { FROM_SOURCES, PACKAGE_ROOT } from '../packageRoot.js';
-import { exitCodeFor, reportError } from '../errors.js';
+import { exitCodeFor, reportError, type SiteError } from '../errors.js';
 import { isLoopbackHost, isServedHost } from './hosts.js';
 import { createLiveReload, type LiveReload } from './liveReload.js';
 import { createRebuildScheduler, type RebuildScheduler } from './scheduler.js';
 import { normalizeBaseUrl, readBuiltBaseUrl } from '../server/builtBaseUrl.js';
 import { openBrowser } from './openBrowser.js';
 import { closeServer, createStaticServer, listenOnFreePort } from '../server/staticServer.js';
-import { watch, type FSWatcher } from 'chokidar';
+import { watchSite, type SiteWatcher, type SiteWatchEvents } from './siteWatcher.js';
 
 export interface ServeOptions {
   site: string;
@@ -38,6 +39,8 @@ export interface RunningServer {
   liveReload?: LiveReload;
   /** Watch mode only: resolves when no rebuild is running or pending. */
   idle(): Promise<void>;
+  /** Watch mode only: settles with the reason when watching cannot go on, and the server should stop rather than serve an old build. */
+  lost?: Promise<SiteError>;
   /** Watch mode only: called after each rebuild with its outcome and duration. */
   /** After each watch build; `searchOnly` for the build that indexes for search what the one before it showed. */
   onRebuild?: (outcome: { ok: boolean; ms: number; files: string[]; timings?: Record<string, number>; searchOnly: boolean }) => void;
@@ -55,18 +58,22 @@ export async function serve(options: ServeOptions): Promise<number> {
   }
   if (options.open) openBrowser(running.url);
   process.stdout.write('Press Ctrl+C to stop.\n');
-  await new Promise<void>((resolve) => {
-    const stop = () => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-      resolve();
+  const lost = await new Promise<SiteError | null>((resolve) => {
+    const stop = (reason: SiteError | null) => {
+      process.off('SIGINT', interrupted);
+      process.off('SIGTERM', interrupted);
+      resolve(reason);
     };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
+    const interrupted = () => stop(null);
+    process.on('SIGINT', interrupted);
+    process.on('SIGTERM', interrupted);
+    void running.lost?.then(stop);
   });
   await running.close();
   process.stdout.write('Server stopped.\n');
-  return 0;
+  if (!lost) return 0;
+  reportError(lost);
+  return exitCodeFor(lost);
 }
 
 /**
@@ -139,7 +146,8 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     );
   }
 
-  let watcher: FSWatcher | undefined;
+  let watcher: SiteWatcher | undefined;
+  let loseWatch: (error: SiteError) => void = () => {};
   let scheduler: RebuildScheduler | undefined;
   const handle: RunningServer = {
     url,
@@ -147,6 +155,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     port,
     liveReload,
     idle: () => scheduler?.idle() ?? Promise.resolve(),
+    lost: options.watch ? new Promise<SiteError>((resolve) => (loseWatch = resolve)) : undefined,
     async close() {
       await watcher?.close();
       await scheduler?.close();
@@ -160,10 +169,15 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     // report one save as several events, which must not cause a second, identical rebuild.
     const seen = new Map<string, string>();
     let lastAssets = JSON.stringify(firstAssets);
+    const siteDir = path.resolve(options.site);
     scheduler = createRebuildScheduler(async (batch) => {
-      const files = batch.filter((file) => file !== INDEX_SEARCH);
+      // Said by the watcher; built once the folder is back.
+      if (!existsSync(siteDir)) return;
+      const siteBack = batch.includes(SITE_BACK);
+      if (siteBack) seen.clear();
+      const files = batch.filter((file) => file !== INDEX_SEARCH && file !== SITE_BACK);
       const hashes = await Promise.all(files.map(fileHash));
-      const unchanged = files.every((file, i) => seen.get(file) === hashes[i]);
+      const unchanged = !siteBack && files.every((file, i) => seen.get(file) === hashes[i]);
       if (unchanged && !batch.includes(INDEX_SEARCH)) return;
       files.forEach((file, i) => seen.set(file, hashes[i]!));
       const started = performance.now();
@@ -190,7 +204,20 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       }
       handle.onRebuild?.({ ok, ms: performance.now() - started, files, timings, searchOnly });
     });
-    watcher = await startWatcher(options, root, (file) => scheduler!.add(file));
+    const shownSite = path.relative(process.cwd(), siteDir) || '.';
+    watcher = await startWatcher(options, root, {
+      change: (file) => scheduler!.add(file),
+      gone() {
+        const message = `The site folder ${shownSite} is gone; the last build stays served until it is back.`;
+        process.stdout.write(`${message}\n`);
+        liveReload.failed(message);
+      },
+      back() {
+        process.stdout.write(`The site folder ${shownSite} is back; rebuilding.\n`);
+        scheduler!.add(SITE_BACK);
+      },
+      fatal: (error) => loseWatch(error),
+    });
     process.stdout.write('Watching for changes.\n');
   }
   return handle;
@@ -198,6 +225,8 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 
 /** What the rebuild scheduler is given, in place of a file, to run a build that catches up on search indexing. */
 const INDEX_SEARCH = '\0index-search';
+/** What it is given when the site folder came back (any file in it may have changed): a full rebuild. */
+const SITE_BACK = '\0site-back';
 /**
  * How long after a build that put off search indexing the build that does it starts: long enough
  * for open tabs to have loaded the changed pages, and a save within it is built first (deferring
@@ -220,22 +249,19 @@ function errorText(error: unknown): string {
   return lines.join('\n').trim();
 }
 
-async function startWatcher(options: ServeOptions, root: string, onChange: (file: string) => void): Promise<FSWatcher> {
-  const siteDir = path.resolve(options.site);
+function startWatcher(options: ServeOptions, root: string, events: SiteWatchEvents): Promise<SiteWatcher> {
   const outside = (dir: string, file: string) => {
     const rel = path.relative(dir, file);
     return rel.startsWith('..') || path.isAbsolute(rel);
   };
-  // The theme is watched too when running from this repository's sources, where it is edited.
-  const watcher = watch(FROM_SOURCES ? [siteDir, path.join(PACKAGE_ROOT, 'templates')] : [siteDir], {
-    ignoreInitial: true,
-    ignored: (file) =>
-      !outside(root, file) || file.split(path.sep).some((part) => part === 'node_modules' || part === '.git' || part === '.cache'),
-  });
-  watcher.on('all', (_event, file) => onChange(path.resolve(file)));
-  await new Promise<void>((resolve, reject) => {
-    watcher.once('ready', resolve);
-    watcher.once('error', reject);
-  });
-  return watcher;
+  return watchSite(
+    {
+      siteDir: options.site,
+      // The theme is watched too when running from this repository's sources, where it is edited.
+      extraDirs: FROM_SOURCES ? [path.join(PACKAGE_ROOT, 'templates')] : [],
+      ignored: (file) =>
+        !outside(root, file) || file.split(path.sep).some((part) => part === 'node_modules' || part === '.git' || part === '.cache'),
+    },
+    events,
+  );
 }

@@ -10,6 +10,7 @@ import { checkSiteLinks } from './stages/checkLinks.js';
 import { compileSite, type CompiledSite } from './stages/compile.js';
 import { modelSite } from './stages/model.js';
 import { claimOutputDir, closeOutput, openOutput } from './stages/output.js';
+import { addPageAssets } from './stages/pageAssets.js';
 import { siteOutputs } from './stages/outputs.js';
 import { planSite } from './stages/plan.js';
 import { renderSite, type RenderedSite } from './stages/render.js';
@@ -83,7 +84,7 @@ async function runStages(session: BuildSession, options: BuildSiteOptions, start
   const config = await log.stage('config', () => loadConfig(session.siteDir));
   // git runs in a process of its own while the pages are scanned and compiled.
   const gitHistory = readGitHistory(config.siteDir, session.artifacts.kind(GIT_HISTORIES)).catch(() => new Map() as GitHistory);
-  const { sources, staticFiles, docs, theme } = await log.stage('scan', () => scanSite(config), describe.scan);
+  const { sources, staticFiles, docs, theme } = await log.stage('scan', () => scanSite(config, report), describe.scan);
   const model = await log.stage('model', () => modelSite(config, sources, docs, session.drafts, report), describe.model);
   const compiled = await log.stage('compile', () => compileSite(session, config, model, report, staticFiles, theme), describe.compile);
   const history = await log.stage('last updated', () => gitHistory, describe.history);
@@ -93,7 +94,9 @@ async function runStages(session: BuildSession, options: BuildSiteOptions, start
   let failed = true;
   let searching: Promise<unknown> | null = null;
   try {
-    const client = await log.stage('bundle', () => session.bundlers.client.bundle(plan.virtual, output.staging.dir, config.baseUrl, output.staging.keep), describe.bundle);
+    const bundled = await log.stage('bundle', () => session.bundlers.client.bundle(plan.virtual, output.staging.dir, config.baseUrl, output.staging.keep), describe.bundle);
+    // Pages with math get KaTeX's style sheet; the diagram runtime is written for pages with diagrams.
+    const client = addPageAssets(bundled, plan, compiled, output);
     const rendered = await log.stage('render', () => renderSite(session, plan, compiled, client, output, report), describe.render);
     // Pagefind indexes in a process of its own, beside the site-wide files and the link check; a
     // site that fails the check waits for it, then is not committed.

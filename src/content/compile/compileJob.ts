@@ -103,6 +103,7 @@ export const COMPILED_PAGES: ArtifactKindSpec<CompiledOutcome, StoredOutcome, St
         markdownLinks: page.markdownLinks,
         linkPlaces: page.linkPlaces,
         image: page.image,
+        features: page.features,
       };
       if (page.dependencies) model.dependencies = page.dependencies;
       return { page: model, links, images };

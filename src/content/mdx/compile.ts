@@ -34,7 +34,8 @@ import { DEFAULT_MDX1_COMPAT, type Mdx1Compat } from '../../config/mdx1Compat.js
 import { remarkPartials, type ParsedPartial, type PartialFile, type PartialOptions } from './partials.js';
 import { preprocess, type PreprocessOptions } from './preprocess.js';
 import { remarkAlerts } from './alerts.js';
-import type { RenderingSettings } from './rendering.js';
+import type { PageFeature, RenderingSettings } from './rendering.js';
+import { loadMathPlugins, rehypeMath } from './math.js';
 import { readableTree, SITE_URL_MARK } from './markdownView.js';
 import { THEME_COMPONENT_NAMES } from '../../shared/themeComponents.js';
 
@@ -130,6 +131,8 @@ export interface CompiledPage {
   linkPlaces: LinkPlace[];
   /** The `image` front matter as a URL: a path under the site or a full URL; null without one. */
   image: string | null;
+  /** What the page needs besides its module: KaTeX's style sheet, the diagram runtime (sorted; mostly none). */
+  features: PageFeature[];
   /**
    * Files besides its source the page was made from, by absolute path: the partials it imports,
    * nested ones included (see partials.ts). Absent or empty for none.
@@ -179,7 +182,9 @@ export function pageFacts(
   image: string | null,
 ): Omit<CompiledPage, 'isStatic' | 'code' | 'excerptCode'> {
   const { toc, headingIds, anchors, h1, warnings, markdownLinks, linkPlaces } = main.state;
-  return { hasTruncateMarker, toc, headingIds, anchors, excerptAnchors: excerpt?.state.anchors ?? null, h1, warnings, markdownLinks, linkPlaces, image, markdown: main.markdown };
+  // An excerpt shown on a list page needs what it holds.
+  const features = [...new Set([...main.state.features, ...(excerpt?.state.features ?? [])])].sort();
+  return { hasTruncateMarker, toc, headingIds, anchors, excerptAnchors: excerpt?.state.anchors ?? null, h1, warnings, markdownLinks, linkPlaces, image, markdown: main.markdown, features };
 }
 
 /** The `image` front matter as a URL: a file beside the page (which must exist), a path under the site, or a URL. */
@@ -240,6 +245,7 @@ async function compileOnce(
     unknownNames: [],
     scopeNames: new Set(),
     markdownLinks: {},
+    features: new Set(),
     linkPlaces: [],
   };
   const pluginOptions: PluginOptions = {
@@ -258,6 +264,8 @@ async function compileOnce(
   // As Docusaurus does, `<!-- … -->` in MDX is a comment (MDX 3 itself refuses it): it shows nothing.
   const commentsIn = (format: 'md' | 'mdx'): PluggableList => (format === 'mdx' && (options.mdx1Compat ?? DEFAULT_MDX1_COMPAT).comments ? [remarkComment] : []);
   const comments = commentsIn(options.format);
+  const math = options.rendering?.math ? await loadMathPlugins() : null;
+  const mathSyntax: PluggableList = math ? [math.remarkMath] : [];
   // Partials are parsed as the page is, each with its own format, and put into the page first (see partials.ts).
   const inlinePartials: PluggableList = options.resolvePartial
     ? [
@@ -267,7 +275,7 @@ async function compileOnce(
             file: options.file,
             resolve: options.resolvePartial,
             used: partials,
-            parse: (partial: PartialFile) => parsePartial(partial, createProcessor, [remarkGfm, ...commentsIn(partial.format), remarkDirective], options),
+            parse: (partial: PartialFile) => parsePartial(partial, createProcessor, [remarkGfm, ...commentsIn(partial.format), ...mathSyntax, remarkDirective], options),
           } satisfies PartialOptions,
         ],
       ]
@@ -283,7 +291,7 @@ async function compileOnce(
   let markdown = '';
   // Runs after admonitions and markdown links were resolved, before anything turns the tree into HTML.
   const remarkMarkdownView = () => (tree: MdastRoot) => {
-    if (view) markdown = toMarkdown(readableTree(tree, text, view.markUrls), { ...MARKDOWN_STYLE, extensions: [gfmToMarkdown()] });
+    if (view) markdown = toMarkdown(readableTree(tree, text, view.markUrls), { ...MARKDOWN_STYLE, extensions: [gfmToMarkdown(), ...(math ? [math.mathToMarkdown()] : [])] });
   };
   let code: string;
   try {
@@ -296,6 +304,7 @@ async function compileOnce(
         remarkPlugins: [
           remarkGfm,
           ...comments,
+          ...mathSyntax,
           remarkDirective,
           ...inlinePartials,
           remarkAdmonitions,
@@ -313,6 +322,8 @@ async function compileOnce(
           [rehypeImages, pluginOptions],
           // After images: a file beside the page already has its URL, base URL included.
           [rehypeBaseUrl, pluginOptions],
+          // Before code blocks, so a ```math fence is math.
+          ...(math ? ([[rehypeMath, { rehypeKatex: math.rehypeKatex, state }]] as PluggableList) : []),
           [rehypeCodeBlocks, pluginOptions],
           [rehypeAnchors, pluginOptions],
           [rehypeScopeExports, { ...pluginOptions, frontMatter: options.frontMatter ?? null, parseModule }],

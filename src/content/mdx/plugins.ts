@@ -16,7 +16,7 @@ import { collectAnchors } from './anchors.js';
 import { collectLinkPlaces, type LinkPlace } from './linkPlaces.js';
 import { parseCodeMeta } from './codeMeta.js';
 import { markCode } from './magicComments.js';
-import { DEFAULT_RENDERING, type RenderingSettings } from './rendering.js';
+import { DEFAULT_RENDERING, type PageFeature, type RenderingSettings } from './rendering.js';
 import { freeNames, patternNames, type FreeName } from './freeNames.js';
 import { PLAIN_LANGUAGES, type CodeHighlighter } from './highlighter.js';
 import { PARTIAL_HEADING } from './partials.js';
@@ -24,7 +24,7 @@ import { ADMONITION_TYPES } from './preprocess.js';
 import { SKIP, walk, type TreeNode, type WalkResult } from './walk.js';
 
 export interface CompileWarning {
-  code: 'BROKEN_MARKDOWN_LINK' | 'UNKNOWN_LANGUAGE';
+  code: 'BROKEN_MARKDOWN_LINK' | 'UNKNOWN_LANGUAGE' | 'INVALID_MATH';
   message: string;
   line?: number;
   column?: number;
@@ -67,6 +67,8 @@ export interface CompileState {
   scopeNames: Set<string>;
   /** Relative markdown links seen, with what they resolved to (null = unresolved). */
   markdownLinks: Record<string, string | null>;
+  /** What the page needs besides its module (math, diagrams). */
+  features: Set<PageFeature>;
   /** Where each link of the content is (see linkPlaces.ts). */
   linkPlaces: LinkPlace[];
 }

@@ -29,9 +29,9 @@ describe('rememberDocsVersion', () => {
 
 const versions = {
   versions: [
-    { name: 'current', label: 'Next', mainDoc: '/docs/next/intro' },
-    { name: '2.0', label: '2.0', mainDoc: '/docs/intro' },
-    { name: '1.0', label: '1.0', mainDoc: '/docs/1.0' },
+    { name: 'current', label: 'Next', path: '/docs/next', mainDoc: '/docs/next/intro' },
+    { name: '2.0', label: '2.0', path: '/docs', mainDoc: '/docs/intro' },
+    { name: '1.0', label: '1.0', path: '/docs/1.0', mainDoc: '/docs/1.0' },
   ],
   lastVersion: '2.0',
 };
