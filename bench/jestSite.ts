@@ -81,42 +81,55 @@ export async function measureJest(root: string, corpus: string, options: { docus
   }
 }
 
-/** The project as its repository has it, as a git repository of one commit. */
+/** The project as its repository has it, as a git repository of one commit (when git is installed). */
 async function copyProject(corpus: string, into: string): Promise<void> {
-  await cp(corpus, into, { recursive: true, filter: (source) => !/[\\/](node_modules|\.docusaurus|build)$/.test(source) });
-  const git = (gitArgs: string[]) =>
-    execFileSync('git', gitArgs, { cwd: into, stdio: 'ignore', env: { ...process.env, GIT_AUTHOR_NAME: 'bench', GIT_AUTHOR_EMAIL: 'bench@example.com', GIT_COMMITTER_NAME: 'bench', GIT_COMMITTER_EMAIL: 'bench@example.com' } });
+  await copyCorpus(corpus, into);
   await writeFile(path.join(into, '.gitignore'), 'node_modules\n.docusaurus\nbuild\n');
-  git(['init', '-q']);
-  git(['add', '-A']);
-  git(['commit', '-q', '-m', 'corpus']);
+  commitAll(into, 'corpus', true);
+}
+
+const copyCorpus = (corpus: string, into: string) => cp(corpus, into, { recursive: true, filter: (source) => !/[\\/](node_modules|\.docusaurus|build)$/.test(source) });
+
+/** Commits every file of `dir` (a new repository when `init`); without git, does nothing. */
+function commitAll(dir: string, message: string, init = false): void {
+  const env = { ...process.env, GIT_AUTHOR_NAME: 'bench', GIT_AUTHOR_EMAIL: 'bench@example.com', GIT_COMMITTER_NAME: 'bench', GIT_COMMITTER_EMAIL: 'bench@example.com' };
+  const git = (gitArgs: string[]) => execFileSync('git', gitArgs, { cwd: dir, stdio: 'ignore', env });
+  try {
+    if (init) git(['init', '-q']);
+    git(['add', '-A']);
+    git(['commit', '-q', '-m', message]);
+  } catch (error) {
+    // Without git, neither tool finds last-update times: the comparison stays even.
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
 }
 
 /** Migrates the project, then builds it cold, warm and after a one-doc edit. */
 async function sipadocsRuns(root: string, corpus: string, tmp: string): Promise<JestRow[]> {
-  const project = path.join(tmp, 'sipadocs');
-  await copyProject(corpus, project);
+  // A workspace holding the Docusaurus project and the site migrated from it, and the build cache.
+  const workspace = path.join(tmp, 'sipadocs');
+  await copyCorpus(corpus, path.join(workspace, 'docusaurus'));
   const cli = path.join(root, 'bin', 'sipadocs.js');
-  // The site the migration writes is a folder of the project, which keeps the build cache.
-  await writeFile(path.join(project, 'package.json'), JSON.stringify({ name: 'jest-bench', private: true }));
+  await writeFile(path.join(workspace, 'package.json'), JSON.stringify({ name: 'jest-bench', private: true }));
   // Jest keeps its Docusaurus project in website/, beside the docs; most projects are the folder itself.
-  const website = existsSync(path.join(project, 'website')) ? 'website' : '.';
-  const migrated = await runTimed(process.execPath, [cli, 'migrate', website, '--out', 'site'], { cwd: project });
+  const website = existsSync(path.join(workspace, 'docusaurus', 'website')) ? 'docusaurus/website' : 'docusaurus';
+  const migrated = await runTimed(process.execPath, [cli, 'migrate', website, '--out', 'site'], { cwd: workspace });
   if (migrated.exitCode !== 0) throw new Error(`sipadocs migrate failed:\n${migrated.stderr}${migrated.stdout}`);
-  execFileSync('git', ['add', '-A'], { cwd: project, stdio: 'ignore' });
-  execFileSync('git', ['-c', 'user.name=bench', '-c', 'user.email=bench@example.com', 'commit', '-q', '-m', 'migrated'], { cwd: project, stdio: 'ignore' });
+  await writeFile(path.join(workspace, '.gitignore'), 'node_modules\n');
+  commitAll(workspace, 'migrated', true);
+
   const out = path.join(tmp, 'sipadocs-out');
   const statsFile = path.join(tmp, 'stats.json');
   const rows: JestRow[] = [];
   for (const run of ['cold', 'warm', 'warm-edit'] as const) {
     if (run === 'cold') {
-      await rm(path.join(project, 'node_modules', '.cache'), { recursive: true, force: true });
+      await rm(path.join(workspace, 'node_modules', '.cache'), { recursive: true, force: true });
       await rm(out, { recursive: true, force: true });
     }
-    if (run === 'warm-edit') await appendFile(await editedDoc(path.join(project, 'site')), EDIT);
+    if (run === 'warm-edit') await appendFile(await editedDoc(path.join(workspace, 'site')), EDIT);
     await rm(statsFile, { force: true });
     const build = await runTimed(process.execPath, [cli, 'build', '--site', 'site', '--out-dir', out, '--quiet'], {
-      cwd: project,
+      cwd: workspace,
       env: { SIPADOCS_STATS_FILE: statsFile },
       timeFile: `${statsFile}.time`,
     });
@@ -178,6 +191,9 @@ async function installDocusaurus(root: string, corpus: string): Promise<{ versio
 async function docusaurusCold(root: string, tmp: string): Promise<JestRow> {
   const website = path.join(docusaurusProject(root), 'website');
   for (const cache of ['.docusaurus', path.join('node_modules', '.cache')]) await rm(path.join(website, cache), { recursive: true, force: true });
+  // The site's own build fetches its backers from Open Collective first (fetchSupporters.js); with no network, none.
+  const backers = path.join(website, 'backers.json');
+  if (existsSync(path.join(website, 'fetchSupporters.js')) && !existsSync(backers)) await writeFile(backers, '[]\n');
   const out = path.join(tmp, 'docusaurus-out');
   const build = await runTimed(path.join(website, 'node_modules', '.bin', 'docusaurus'), ['build', '--locale', 'en', '--out-dir', out], {
     cwd: website,
