@@ -129,18 +129,32 @@ describe('migrating a docs-only project (docs at the site root)', () => {
   });
   afterAll(() => tmp.cleanup());
 
-  it('moves the docs under /docs, says so, and adds a home page leading to them so the site builds', async () => {
+  it('keeps the docs at the site root, the doc with slug "/" being the home page', async () => {
     const project = path.join(tmp.dir, 'docs-only');
     await mkdir(path.join(project, 'docs'), { recursive: true });
     await writeFile(path.join(project, 'docusaurus.config.js'), "module.exports = { title: 'Sipa', url: 'https://sipa.example', presets: [['classic', { docs: { routeBasePath: '/' }, blog: false }]] };\n");
     await writeFile(path.join(project, 'docs/intro.md'), '---\nslug: /\n---\n\n# Sipa\n\nSee [the other page](./other.md).\n');
     await writeFile(path.join(project, 'docs/other.md'), '# Other\n\nMore.\n');
     const result = await migrateProject({ projectDir: project, outDir: path.join(tmp.dir, 'site') });
-    expect(result.notes.routesChanged).toBe(true);
-    expect(result.notes.notCarriedItems.map((note) => note.item)).toEqual(['presets.classic.docs.routeBasePath: "/"']);
+    expect(result.notes.routesChanged).toBe(false);
+    expect(result.notes.notCarriedItems).toEqual([]);
+    expect(await readFile(path.join(result.outDir, 'sipadocs.config.ts'), 'utf8')).toContain("routeBasePath: ''");
     const out = path.join(tmp.dir, 'build');
     await buildOnce({ siteDir: result.outDir, outDir: out, logger: silentLogger(), persistentCache: false });
-    expect((await fg(['**/*.html'], { cwd: out })).sort()).toEqual(['404.html', 'docs.html', 'docs/other.html', 'index.html']);
-    expect(await readFile(path.join(out, 'index.html'), 'utf8')).toContain('<a href="/docs">');
+    expect((await fg(['**/*.html'], { cwd: out })).sort()).toEqual(['404.html', 'index.html', 'other.html']);
+    expect(await readFile(path.join(out, 'index.html'), 'utf8')).toContain('<a href="/other">');
+  }, 120_000);
+
+  it('adds a home page leading to docs at the site root when no doc is there', async () => {
+    const project = path.join(tmp.dir, 'docs-only-no-root');
+    await mkdir(path.join(project, 'docs'), { recursive: true });
+    await writeFile(path.join(project, 'docusaurus.config.js'), "module.exports = { title: 'Sipa', url: 'https://sipa.example', presets: [['classic', { docs: { routeBasePath: '' }, blog: false }]] };\n");
+    await writeFile(path.join(project, 'docs/start.md'), '# Start\n');
+    const result = await migrateProject({ projectDir: project, outDir: path.join(tmp.dir, 'site-no-root') });
+    expect(result.notes.carried).toContain('src/pages/index.md: a home page leading to the docs, which Docusaurus serves at the site root with nothing at the root itself');
+    const out = path.join(tmp.dir, 'build-no-root');
+    await buildOnce({ siteDir: result.outDir, outDir: out, logger: silentLogger(), persistentCache: false });
+    expect((await fg(['**/*.html'], { cwd: out })).sort()).toEqual(['404.html', 'index.html', 'start.html']);
+    expect(await readFile(path.join(out, 'index.html'), 'utf8')).toContain('<a href="/start">');
   }, 120_000);
 });
