@@ -3,7 +3,8 @@ import { DEFAULT_MAGIC_COMMENTS } from '../shared/magicComments.js';
 import { contentUrl, isExternalUrl, stripBase } from '../shared/paths.js';
 import type { ClientSiteData, FooterLink, LocaleConfig, NavItem } from '../shared/types.js';
 import { docsInstancesOf } from './docsInstances.js';
-import type { SiteConfig, UserConfig } from './types.js';
+import type { DocItemTarget } from '../content/navItems.js';
+import type { NavItemConfig, SiteConfig, UserConfig } from './types.js';
 import { GENERATOR_NAME, GENERATOR_VERSION } from '../version.js';
 
 const trimSlashes = (s: string) => s.replace(/^\/+|\/+$/g, '');
@@ -90,7 +91,8 @@ export function normalizeConfig(user: UserConfig, siteDir: string, configFile: s
       title: user.navbar?.title ?? user.title,
       logo: user.navbar?.logo ?? null,
       hideOnScroll: user.navbar?.hideOnScroll ?? false,
-      items: (user.navbar?.items ?? []).map((item) => ({ ...item, label: item.label ?? '', position: item.position ?? 'left' })),
+      // Labels and positions are filled in by clientSiteData (a doc item is labelled with its doc's id).
+      items: user.navbar?.items ?? [],
     },
     footer: { columns: user.footer?.columns ?? [], copyright: user.footer?.copyright ?? '' },
   };
@@ -110,18 +112,32 @@ function deepFreeze<T>(value: T): T {
  * the rule of shared/types.ts: `to` and `activeBasePath` become site paths (a config may write
  * them with the base URL, as Docusaurus allows) and the logo's `src` a URL with the base URL.
  */
-export function clientSiteData(config: SiteConfig, pageRoutes: string[]): ClientSiteData {
+export function clientSiteData(config: SiteConfig, pageRoutes: string[], docItems: ReadonlyMap<NavItemConfig, DocItemTarget> = new Map()): ClientSiteData {
   const locale = config.i18n.localeConfigs[config.i18n.defaultLocale]!;
   const { baseUrl } = config;
   const sitePath = (to: string) => stripBase(baseUrl, to);
   const footerLink = (item: FooterLink): FooterLink => (item.to !== undefined ? { ...item, to: sitePath(item.to) } : { ...item });
-  const navItem = (item: NavItem): NavItem => ({
-    ...item,
-    ...(item.to !== undefined ? { to: sitePath(item.to) } : {}),
-    ...(item.activeBasePath !== undefined ? { activeBasePath: sitePath(item.activeBasePath) } : {}),
-    ...(item.dropdownItemsBefore ? { dropdownItemsBefore: item.dropdownItemsBefore.map(footerLink) } : {}),
-    ...(item.dropdownItemsAfter ? { dropdownItemsAfter: item.dropdownItemsAfter.map(footerLink) } : {}),
-  });
+  // A `doc` or `docSidebar` item becomes the link `docItems` resolved it to (see content/navItems.ts).
+  const navItem = (item: NavItemConfig, top: boolean): NavItem => {
+    const { type, label, docId: _docId, sidebarId: _sidebarId, items, position, ...rest } = item;
+    const target = docItems.get(item);
+    const result: NavItem = { ...rest, label: target?.label ?? label ?? '' };
+    if (type && type !== 'doc' && type !== 'docSidebar' && type !== 'link') result.type = type;
+    // A doc item's instance is that of its doc, resolved; version items keep theirs.
+    if (target) delete result.docsPluginId;
+    if (top) result.position = position ?? 'left';
+    if (target) {
+      result.to = target.to;
+      if (target.activeSidebar) result.activeSidebar = target.activeSidebar;
+    } else if (rest.to !== undefined) {
+      result.to = sitePath(rest.to);
+    }
+    if (rest.activeBasePath !== undefined) result.activeBasePath = sitePath(rest.activeBasePath);
+    if (rest.dropdownItemsBefore) result.dropdownItemsBefore = rest.dropdownItemsBefore.map(footerLink);
+    if (rest.dropdownItemsAfter) result.dropdownItemsAfter = rest.dropdownItemsAfter.map(footerLink);
+    if (items) result.items = items.map((entry) => navItem(entry, false));
+    return result;
+  };
   // As in Docusaurus, "img/logo.svg" is a file of static/ too, not a path relative to each page.
   const fileUrl = (src: string) => (isExternalUrl(src) ? src : contentUrl(baseUrl, `/${src.replace(/^\/+/, '')}`));
   const bar = config.announcementBar;
@@ -138,7 +154,7 @@ export function clientSiteData(config: SiteConfig, pageRoutes: string[]): Client
       title: config.navbar.title,
       logo: config.navbar.logo ? { ...config.navbar.logo, src: fileUrl(config.navbar.logo.src) } : undefined,
       hideOnScroll: config.navbar.hideOnScroll,
-      items: config.navbar.items.map(navItem),
+      items: config.navbar.items.map((item) => navItem(item, true)),
     },
     footer: { columns: config.footer.columns.map((c) => ({ ...c, items: c.items.map(footerLink) })), copyright: config.footer.copyright },
     colorMode: { ...config.colorMode },

@@ -1,24 +1,28 @@
 import { anything, arrayOf, bool, nullable, num, object, oneOf, recordOf, str, type Schema, type ValidationIssue } from './validate.js';
 
-const link = object({ label: str, to: str, href: str }, ['label']);
+const link = object({ label: str, to: str, href: str, html: str, className: str });
 
-const navItem = object(
-  {
-    type: oneOf('docsVersionDropdown', 'docsVersion'),
-    label: str,
-    to: str,
-    href: str,
-    position: oneOf('left', 'right'),
-    activeBasePath: str,
-    ariaLabel: str,
-    docsPluginId: str,
-    dropdownItemsBefore: arrayOf(link),
-    dropdownItemsAfter: arrayOf(link),
-    dropdownActiveClassDisabled: bool,
-  },
-  // `position` is 'left' unless given; a link's label is checked by navbarItemIssues.
-  [],
-);
+/** The fields of every navbar item (see NavItemConfig); a dropdown's items have them too, but no `items` and no position. */
+const navItemFields = {
+  type: oneOf('link', 'dropdown', 'html', 'doc', 'docSidebar', 'docsVersionDropdown', 'docsVersion'),
+  label: str,
+  to: str,
+  href: str,
+  position: oneOf('left', 'right'),
+  activeBasePath: str,
+  ariaLabel: str,
+  className: str,
+  html: str,
+  docId: str,
+  sidebarId: str,
+  docsPluginId: str,
+  dropdownItemsBefore: arrayOf(link),
+  dropdownItemsAfter: arrayOf(link),
+  dropdownActiveClassDisabled: bool,
+};
+
+// `position` is 'left' unless given; a link's label is checked by navbarItemIssues.
+const navItem = object({ ...navItemFields, items: arrayOf(object(navItemFields)) });
 
 const reportLevel = oneOf('throw', 'warn', 'log', 'ignore');
 const docsVersion = object({ label: str, path: str, banner: oneOf('none', 'unreleased', 'unmaintained'), badge: bool, noIndex: bool, className: str });
@@ -89,7 +93,7 @@ export const configSchema: Schema = object(
     }),
     codeThemes: object({ light: str, dark: str }),
     colorMode: object({ defaultMode: oneOf('light', 'dark'), respectPrefersColorScheme: bool, disableSwitch: bool }),
-    announcementBar: nullable(object({ id: str, content: str, link, isCloseable: bool }, ['id', 'content'])),
+    announcementBar: nullable(object({ id: str, content: str, link: object({ label: str, to: str, href: str }, ['label']), isCloseable: bool }, ['id', 'content'])),
     navbar: object({
       title: str,
       logo: object({ src: str, alt: str }, ['src', 'alt']),
@@ -101,14 +105,15 @@ export const configSchema: Schema = object(
   ['title', 'url'],
 );
 
-/** What the schema cannot say: a navbar link (an item without a `type`) needs a label; version items show the version's. */
+/** What the schema cannot say: a navbar link (an item without a `type`) needs a label (or HTML, or an ARIA label); version items show the version's. */
 export function navbarItemIssues(config: unknown): ValidationIssue[] {
   const items = (config as { navbar?: { items?: unknown } } | null)?.navbar?.items;
   if (!Array.isArray(items)) return [];
   return items.flatMap((item: unknown, i) => {
-    const entry = item as { type?: unknown; label?: unknown } | null;
-    if (typeof entry !== 'object' || entry === null || entry.type !== undefined || entry.label !== undefined) return [];
+    const entry = item as { type?: unknown; label?: unknown; html?: unknown; ariaLabel?: unknown } | null;
+    // A link shows its label, its HTML, or an icon its class draws, which its ARIA label names.
+    if (typeof entry !== 'object' || entry === null || entry.type !== undefined || entry.label !== undefined || entry.html !== undefined || entry.ariaLabel !== undefined) return [];
     const path = `navbar.items.${i}.label`;
-    return [{ path, message: `${path} is required: a navbar link shows a label (only version items may leave it out)` }];
+    return [{ path, message: `${path} is required: a navbar link shows a label, its \`html\`, or an icon its \`className\` draws named by its \`ariaLabel\`` }];
   });
 }

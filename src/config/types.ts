@@ -1,6 +1,21 @@
 import type { AnnouncementBar, FooterColumn, LocaleConfig, NavItem } from '../shared/types.js';
 
 /**
+ * A navbar item of the site config: an item of the theme (see NavItem), or, as in Docusaurus, a
+ * link to a doc (`type: 'doc'`, `docId`) or to the first page of a docs sidebar (`type:
+ * 'docSidebar'`, `sidebarId`), of the site's docs or of the instance `docsPluginId`, in the
+ * version served at its base path. Such a link is labelled with the doc's id unless `label` says
+ * otherwise, and is active on every page of that sidebar.
+ */
+export type NavItemConfig = Omit<NavItem, 'type' | 'label' | 'items' | 'docVersions' | 'activeSidebar'> & {
+  type?: NavItem['type'] | 'doc' | 'docSidebar';
+  label?: string;
+  docId?: string;
+  sidebarId?: string;
+  items?: NavItemConfig[];
+};
+
+/**
  * What a build does about a broken link, as Docusaurus's settings of the same names: fail
  * ('throw'), report a warning, print a line ('log') or say nothing.
  */
@@ -157,8 +172,7 @@ export interface UserConfig {
     title?: string;
     logo?: { src: string; alt: string };
     hideOnScroll?: boolean;
-    /** Navbar items; `label` may be left out of version items, `position` is 'left' unless given. */
-    items?: Array<Omit<NavItem, 'label' | 'position' | 'docVersions'> & Partial<Pick<NavItem, 'label' | 'position'>>>;
+    items?: NavItemConfig[];
   };
   footer?: { columns?: FooterColumn[]; copyright?: string };
 }
@@ -176,7 +190,7 @@ export type SiteConfig = DeepRequired<Omit<UserConfig, 'announcementBar' | 'navb
   /** Every docs instance: the site's `docs` first (id 'default'), then `docsInstances`. */
   docsInstances: DocsInstanceConfig[];
   announcementBar: AnnouncementBar | null;
-  navbar: { title: string; logo: { src: string; alt: string } | null; hideOnScroll: boolean; items: NavItem[] };
+  navbar: { title: string; logo: { src: string; alt: string } | null; hideOnScroll: boolean; items: NavItemConfig[] };
   i18n: { defaultLocale: string; locales: string[]; localeConfigs: Record<string, LocaleConfig> };
   /** Absolute path of the site directory. */
   siteDir: string;

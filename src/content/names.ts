@@ -2,10 +2,19 @@ import GithubSlugger from 'github-slugger';
 import { Parser } from 'htmlparser2';
 import type { MarkdownFormatSetting } from '../config/types.js';
 
-const NUMBER_PREFIX = /^(\d+)[-_.\s]+(?=\S)/;
+/** A number, a separator (`-`, `_` or `.`, spaces around it allowed), then the name. */
+const NUMBER_PREFIX = /^(\d+)\s*[-_.]+\s*(?=[^-_.\s])/;
+/** Names that start like a date ("2021-05-28-x", "21.05-x") or a version ("1.2-x", "v2_0"): no prefix. */
+const DATE_LIKE = /^(?:\d{2}|\d{4})[-_.]\d{2}(?:[-_.](?:\d{2}|\d{4}))?/;
+const VERSION_LIKE = /^v?\d+[-_.]\d+(?:[-_.]\d+)?/;
 
-/** "010_sipa-cli" → { name: "sipa-cli", position: 10 }; names without a prefix are unchanged. */
+/**
+ * "010_sipa-cli" → { name: "sipa-cli", position: 10 }, as Docusaurus's default number-prefix
+ * parser reads names: names without a prefix, and names that start like a date or a version
+ * ("2021-05-28-release", "1.2-notes"), are unchanged.
+ */
 export function stripNumberPrefix(segment: string): { name: string; position: number | undefined } {
+  if (DATE_LIKE.test(segment) || VERSION_LIKE.test(segment)) return { name: segment, position: undefined };
   const match = NUMBER_PREFIX.exec(segment);
   if (!match) return { name: segment, position: undefined };
   return { name: segment.slice(match[0].length), position: Number(match[1]) };

@@ -11,12 +11,14 @@ import { reactPageAt } from '../content/pages.js';
 import { firstPageOf } from '../content/sidebar.js';
 import { SiteError, SiteErrors } from '../errors.js';
 import { isExternalUrl } from '../shared/paths.js';
+import { evaluateTracingEnvironment, noteEnvironment } from './environment.js';
 import { setFrontMatterField } from './frontMatterEdit.js';
 import { MigrationNotes } from './notes.js';
 import { planContent, type ContentLayout } from './planContent.js';
+import { ProjectBounds } from './projectBounds.js';
 import { providedImports } from './providedImports.js';
 import { readDocusaurusConfig, type DocusaurusSite } from './readConfig.js';
-import { evaluateFile } from './sandbox.js';
+import { evaluate } from './sandbox.js';
 import { SitePlan } from './sitePlan.js';
 import { docRoutesOf, NO_DOC_ROUTES, readSiteModel, routeFixes } from './siteRoutes.js';
 import { configFileText, sidebarsFileText } from './sourceText.js';
@@ -63,11 +65,26 @@ export async function migrateProject(options: MigrateOptions): Promise<MigrateRe
   checkOutDir(outDir, projectDir);
 
   const notes = new MigrationNotes();
-  const site = readDocusaurusConfig(await evaluateFile(configFile, { timeoutMs: options.timeoutMs }), projectDir, notes);
-  const sidebars = await readSidebars(site, projectDir, notes, options.timeoutMs);
+  // Nothing outside the project's repository is read or copied (see projectBounds.ts).
+  const bounds = ProjectBounds.find(projectDir, notes);
+  if (!bounds.contains(configFile)) {
+    throw new SiteError({
+      code: 'DOCUSAURUS_LOAD_FAILED',
+      message: `${path.basename(configFile)} is a link to a file outside the project (${bounds.root.description}); it was not read`,
+      location: { file: configFile },
+      hint: 'Migrate the project the config belongs to, from its own folder.',
+    });
+  }
+  const { evaluation, environment } = await evaluateTracingEnvironment(
+    configFile,
+    { timeoutMs: options.timeoutMs, mayRead: bounds.mayRead },
+    { timeoutMs: options.timeoutMs, mayRead: (_what, file) => bounds.contains(file) },
+  );
+  const site = readDocusaurusConfig(evaluation.value, projectDir, notes);
+  const sidebars = await readSidebars(site, projectDir, notes, bounds, options.timeoutMs);
 
-  const plan = new SitePlan();
-  const layout = await planContent(projectDir, site, plan, providedImports(outDir), notes);
+  const plan = new SitePlan(bounds.mayCopy);
+  const layout = await planContent(projectDir, site, plan, providedImports(outDir), notes, bounds);
   const draft = siteConfig(site, layout);
 
   const existed = existsSync(outDir);
@@ -89,8 +106,10 @@ export async function migrateProject(options: MigrateOptions): Promise<MigrateRe
     if (issues.length > 0) throw new Error(`the translated config is invalid (${issues.map((issue) => issue.message).join('; ')})`);
     const named = (file: string) => `${path.basename(projectDir)}/${path.relative(projectDir, file).split(path.sep).join('/')}`;
     const sidebarsSource = typeof site.docs?.sidebarPath === 'string' ? named(path.join(projectDir, site.docs.sidebarPath)) : null;
+    const configText = configFileText(config, named(configFile), environment.expressions);
+    noteEnvironment(environment, configFile, configText, notes);
     for (const [name, text] of [
-      ['sipadocs.config.ts', configFileText(config, named(configFile))],
+      ['sipadocs.config.ts', configText],
       ['sidebars.ts', sidebarsFileText(sidebars, sidebarsSource)],
     ] as const) {
       await writeFile(path.join(outDir, name), text, { flag: 'wx' });
@@ -156,8 +175,12 @@ function checkOutDir(outDir: string, projectDir: string): void {
 }
 
 /** The sidebars file named by the docs options, or the one sidebar Docusaurus generates without one. */
-async function readSidebars(site: DocusaurusSite, projectDir: string, notes: MigrationNotes, timeoutMs?: number): Promise<SidebarsConfig> {
+async function readSidebars(site: DocusaurusSite, projectDir: string, notes: MigrationNotes, bounds: ProjectBounds, timeoutMs?: number): Promise<SidebarsConfig> {
   const sidebarPath = site.docs?.sidebarPath;
+  if (typeof sidebarPath === 'string' && !bounds.allows('presets.classic.docs.sidebarPath', sidebarPath)) {
+    notes.carriedOver('one sidebar generated from the docs folder, in place of the sidebars file that was not read');
+    return { ...GENERATED_SIDEBARS };
+  }
   if (typeof sidebarPath !== 'string') {
     if (sidebarPath === undefined && site.docs) notes.carriedOver('no sidebars file: one sidebar generated from the docs folder, as Docusaurus does');
     return { ...GENERATED_SIDEBARS };
@@ -179,7 +202,9 @@ async function readSidebars(site: DocusaurusSite, projectDir: string, notes: Mig
       throw new SiteError({ code: 'DOCUSAURUS_LOAD_FAILED', message: `invalid JSON: ${(error as Error).message}`, location: { file } });
     }
   } else {
-    value = await evaluateFile(file, { timeoutMs });
+    const evaluation = await evaluate(file, { timeoutMs, mayRead: bounds.mayRead });
+    noteEnvironment({ names: evaluation.envRead, expressions: new Map() }, file, '', notes);
+    value = evaluation.value;
   }
   const sidebars = translateSidebars(value, sidebarPath, notes);
   notes.carriedOver(`sidebars: ${Object.keys(sidebars).join(', ')} (from ${sidebarPath})`);

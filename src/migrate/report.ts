@@ -31,6 +31,9 @@ export function formatReport(result: MigrateResult, cwd = process.cwd()): string
   }
   for (const item of result.notes.carried) lines.push(`  - ${item}`);
 
+  const { warnings } = result.notes;
+  if (warnings.length > 0) lines.push('', `Warnings (${warnings.length}):`, ...warnings.map(({ item, reason }) => `  - ${item}: ${reason}`));
+
   const skipped = result.notes.notCarriedItems;
   lines.push('', skipped.length === 0 ? 'Not carried over: nothing.' : `Not carried over (${skipped.length}):`);
   for (const { item, reason } of skipped) lines.push(`  - ${item}: ${reason}`);

@@ -9,6 +9,14 @@ describe('names', () => {
     expect(stripNumberPrefix('2025-plan')).toEqual({ name: 'plan', position: 2025 });
     expect(stripNumberPrefix('overview')).toEqual({ name: 'overview', position: undefined });
     expect(stripNumberPrefix('42')).toEqual({ name: '42', position: undefined });
+    // As Docusaurus reads them: spaces around the separator, but a separator is needed, and names
+    // that start like a date or a version keep their digits.
+    expect(stripNumberPrefix('1 - Intro')).toEqual({ name: 'Intro', position: 1 });
+    expect(stripNumberPrefix('1 Intro')).toEqual({ name: '1 Intro', position: undefined });
+    expect(stripNumberPrefix('2021-05-28-release')).toEqual({ name: '2021-05-28-release', position: undefined });
+    expect(stripNumberPrefix('1.2-notes')).toEqual({ name: '1.2-notes', position: undefined });
+    expect(stripNumberPrefix('v2_0')).toEqual({ name: 'v2_0', position: undefined });
+    expect(stripNumberPrefix('12-_-x')).toEqual({ name: 'x', position: 12 });
     expect(cleanDirPath('010_guides/02_basics')).toBe('guides/basics');
   });
 
