@@ -14,10 +14,12 @@ import { isStaticPage } from '../static/isStaticPage.js';
 import { renderStaticPage, type StaticPage, type StaticSession } from '../static/renderStaticPage.js';
 import { staticModuleCode } from '../static/staticModule.js';
 import type { ImageFiles } from './images.js';
+import { loadPlugins } from './loadPlugins.js';
+import { pluginsFor, type SitePlugins } from '../../config/sitePlugins.js';
 import type { ArtifactKindSpec } from '../../pipeline/artifacts.js';
 
 /** Which part of the site a page belongs to, for the plugins that apply to it. */
-export type ContentScope = 'docs' | 'blog' | 'pages';
+export type ContentScope = `docs:${string}` | 'blog' | 'pages';
 
 /** Everything needed to compile one page; plain data so it can cross to a worker thread. */
 export interface CompileJob {
@@ -51,6 +53,8 @@ export interface CompileSettings {
   markdown?: { format: MarkdownFormatSetting; mdx1Compat: Mdx1Compat };
   /** Magic comments, math and diagrams (see mdx/rendering.ts); the defaults without it. */
   rendering?: RenderingSettings;
+  /** The site's remark and rehype plugins (see config/sitePlugins.ts); none without it. */
+  plugins?: SitePlugins;
 }
 
 export type CompileOutcome =
@@ -167,6 +171,7 @@ export async function runCompileJob(
       baseUrl: settings.baseUrl,
       mdx1Compat: settings.markdown?.mdx1Compat,
       rendering: settings.rendering,
+      plugins: settings.plugins ? await loadPlugins(pluginsFor(settings.plugins, job.scope ?? 'pages')) : null,
       resolvePartial: (specifier: string, fromRelPath: string) => readPartial(settings, specifier, fromRelPath),
     };
     // The fast path reads `:::tip Title` and `{#id}` as Docusaurus does by default only.

@@ -51,7 +51,8 @@ export async function compilePages(
   stats: CompileStats;
 }> {
   const imageFiles = createImageFiles();
-  const wanted = options.workers ?? Math.min(os.availableParallelism(), 4);
+  // Plugins written in the config, or given options a thread cannot copy, run in this thread only.
+  const wanted = settings.plugins?.transferable === false ? 0 : (options.workers ?? Math.min(os.availableParallelism(), 4));
   // Loading the compiler takes about 0.3 s, and looking up thousands of pages in the cache about as
   // long. A one-off build of a large site starts a worker on the core the look-ups leave idle, so
   // a page edited since the last build does not wait for the compiler; with nothing to compile,

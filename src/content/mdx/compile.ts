@@ -39,6 +39,7 @@ import { loadMathPlugins, rehypeMath } from './math.js';
 import { rehypeMermaid } from './mermaid.js';
 import { readableTree, SITE_URL_MARK } from './markdownView.js';
 import { THEME_COMPONENT_NAMES } from '../../shared/themeComponents.js';
+import type { LoadedPlugins } from '../compile/loadPlugins.js';
 
 /**
  * The MDX compiler and its remark and rehype extensions, loaded on first use: a build whose pages
@@ -109,6 +110,8 @@ export interface CompileOptions {
   route?: string;
   /** Magic comments, math and diagrams (see rendering.ts); the defaults without it. */
   rendering?: RenderingSettings;
+  /** The site's remark and rehype plugins that apply to the page (see compile/loadPlugins.ts). */
+  plugins?: LoadedPlugins | null;
 }
 
 /** One compiled page: an ES module (react/jsx-runtime) plus what the site model needs to know. */
@@ -303,6 +306,7 @@ async function compileOnce(
         outputFormat: 'program',
         development: false,
         remarkPlugins: [
+          ...(options.plugins?.beforeRemark ?? []),
           remarkGfm,
           ...comments,
           ...mathSyntax,
@@ -314,9 +318,12 @@ async function compileOnce(
           [remarkMarkdownLinks, pluginOptions],
           [remarkCheckComponents, pluginOptions],
           [remarkCheckExpressions, pluginOptions],
+          // The site's plugins, after the generator's own as in Docusaurus; what they make is in the markdown view.
+          ...(options.plugins?.remark ?? []),
           remarkMarkdownView,
         ],
         rehypePlugins: [
+          ...(options.plugins?.beforeRehype ?? []),
           [rehypeHeadings, pluginOptions],
           ...rawHtml,
           // After raw HTML is parsed, so <img> written in markdown's HTML is found too.
@@ -326,6 +333,8 @@ async function compileOnce(
           // Before code blocks, so a ```math fence is math and a ```mermaid fence a diagram.
           ...(math ? ([[rehypeMath, { rehypeKatex: math.rehypeKatex, state }]] as PluggableList) : []),
           [rehypeMermaid, { state, fences: options.rendering?.mermaid ?? false }],
+          // The site's plugins see code blocks as <pre><code>, as in Docusaurus, and the ids they add are anchors.
+          ...(options.plugins?.rehype ?? []),
           [rehypeCodeBlocks, pluginOptions],
           [rehypeAnchors, pluginOptions],
           [rehypeScopeExports, { ...pluginOptions, frontMatter: options.frontMatter ?? null, parseModule }],
