@@ -37,6 +37,7 @@ import { preprocess, type PreprocessOptions } from './preprocess.js';
 import { remarkAlerts } from './alerts.js';
 import type { PageFeature, RenderingSettings } from './rendering.js';
 import { loadMathPlugins, rehypeMath } from './math.js';
+import { rehypeMermaid } from './mermaid.js';
 import { readableTree, SITE_URL_MARK } from './markdownView.js';
 import { THEME_COMPONENT_NAMES } from '../../shared/themeComponents.js';
 import type { LoadedPlugins } from '../compile/loadPlugins.js';
@@ -333,8 +334,9 @@ async function compileOnce(
           [rehypeImages, pluginOptions],
           // After images: a file beside the page already has its URL, base URL included.
           [rehypeBaseUrl, pluginOptions],
-          // Before code blocks, so a ```math fence is math.
+          // Before code blocks, so a ```math fence is math and a ```mermaid fence a diagram.
           ...(math ? ([[rehypeMath, { rehypeKatex: math.rehypeKatex, state }]] as PluggableList) : []),
+          [rehypeMermaid, { state, fences: options.rendering?.mermaid ?? false }],
           // The site's plugins see code blocks as <pre><code>, as in Docusaurus, and the ids they add are anchors.
           ...(options.plugins?.rehype ?? []),
           [rehypeCodeBlocks, pluginOptions],
