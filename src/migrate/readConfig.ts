@@ -3,6 +3,7 @@ import type { UserConfig } from '../config/types.js';
 import { ConfigObject, describeValue, isFunction, isMarker, isObject, moduleName, type EvaluatedObject } from './evaluated.js';
 import { docusaurusMajor, readLinkSettings, type LinkSettings } from './linkSettings.js';
 import { migrateMarkdownOptions } from './markdownOptions.js';
+import { isMermaidTheme, migrateRenderingOptions } from './renderingOptions.js';
 import type { MigrationNotes } from './notes.js';
 import type { Evaluated } from './sandbox.js';
 
@@ -102,7 +103,8 @@ export function readDocusaurusConfig(raw: Evaluated, projectDir: string, notes: 
   const presetOptions = readPresets(config.get('presets'), notes);
   const preset = ConfigObject.of('presets.classic', presetOptions);
   for (const entry of listOf(config.get('plugins'))) notes.notCarried(`plugin ${pluginName(entry)}`, pluginReason(entry));
-  for (const entry of listOf(config.get('themes'))) notes.notCarried(`theme ${pluginName(entry)}`, 'sipadocs has one built-in theme and no theme packages');
+  // Docusaurus's Mermaid theme is read with markdown.mermaid (see renderingOptions.ts).
+  for (const entry of listOf(config.get('themes')).filter((theme) => !isMermaidTheme(theme))) notes.notCarried(`theme ${pluginName(entry)}`, 'sipadocs has one built-in theme and no theme packages');
 
   const docsValue = preset.get('docs');
   const docs = docsValue === false ? null : readDocsOptions(ConfigObject.of('presets.classic.docs', docsValue), relative, notes);
@@ -132,7 +134,16 @@ export function readDocusaurusConfig(raw: Evaluated, projectDir: string, notes: 
   });
 
   const markdownConfig = config.object('markdown');
-  const markdown = migrateMarkdownOptions(markdownConfig, docusaurusMajor(projectDir), notes);
+  const contentOptions = [
+    { where: 'presets.classic.docs', value: docsValue },
+    { where: 'presets.classic.blog', value: blogValue },
+    { where: 'presets.classic.pages', value: pagesValue },
+    ...listOf(config.get('plugins')).map((entry, i) => ({ where: `plugins.${i}`, value: Array.isArray(entry) ? entry[1] : undefined })),
+  ];
+  const markdown = {
+    ...migrateMarkdownOptions(markdownConfig, docusaurusMajor(projectDir), notes),
+    ...migrateRenderingOptions(markdownConfig, listOf(config.get('themes')), contentOptions, notes),
+  };
   // The broken-link hook is carried with the other link settings (readLinkSettings).
   const hooks = markdownConfig.object('hooks');
   hooks.ignore('onBrokenMarkdownLinks');
