@@ -116,7 +116,7 @@ export function DocScreen({ data, sidebar, Content, markdownUrl }: DocScreenProp
             {data.kind === 'doc' ? (
               <>
                 <DraftBadge draft={data.draft} />
-                {data.contentHasTitle || data.hideTitle ? null : <h1>{data.title}</h1>}
+                {data.contentHasTitle || data.hideTitle || !data.title ? null : <h1>{data.title}</h1>}
                 {Content ? <Content components={mdxComponents} /> : null}
               </>
             ) : (

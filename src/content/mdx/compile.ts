@@ -31,6 +31,7 @@ import {
 import type { LinkPlace } from './linkPlaces.js';
 import { deepestLine, findDeepNesting, isStackOverflow, nestingError } from './nesting.js';
 import { DEFAULT_MDX1_COMPAT, type Mdx1Compat } from '../../config/mdx1Compat.js';
+import { remarkRemoveContentTitle } from './contentTitle.js';
 import { remarkPartials, type ParsedPartial, type PartialFile, type PartialOptions } from './partials.js';
 import { preprocess, type PreprocessOptions } from './preprocess.js';
 import { remarkAlerts } from './alerts.js';
@@ -84,6 +85,8 @@ export interface CompileOptions {
   format: 'md' | 'mdx';
   /** What is read as MDX 1 read it (markdown.mdx1Compat); Docusaurus's defaults when absent. */
   mdx1Compat?: Mdx1Compat;
+  /** Take the content's title out (a blog post's, see contentTitle.ts). */
+  removeContentTitle?: boolean;
   /** Finds the markdown file an import names (see partials.ts); without it, a page cannot import partials. */
   resolvePartial?: PartialOptions['resolve'];
   highlighter: CodeHighlighter;
@@ -312,6 +315,7 @@ async function compileOnce(
           ...mathSyntax,
           remarkDirective,
           ...inlinePartials,
+          ...(options.removeContentTitle ? [remarkRemoveContentTitle] : []),
           remarkAdmonitions,
           remarkAlerts,
           remarkThemeDetails,
