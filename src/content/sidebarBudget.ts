@@ -15,16 +15,16 @@ export const SIDEBAR_MARKUP_BUDGET = 48 * 1024;
  */
 const LIST = 31;
 const LINK = 46;
-const EXTERNAL = 100;
-const CATEGORY = 295;
-/** A category with a page of its own shows a link instead of a button for its label. */
-const CATEGORY_LINK = -58;
+const EXTERNAL = 88;
+/** A category is a disclosure; one with a page of its own has a link beside it, and its label twice (the link and the toggle's name). */
+const CATEGORY = 275;
+const CATEGORY_WITH_PAGE = 322;
 
 /** The markup of one row, without a category's own list. */
 function rowSize(item: SidebarItem): number {
   if (item.type === 'link') return LINK + item.label.length + item.href.length + (item.className?.length ?? 0);
   if (item.type === 'external') return EXTERNAL + item.label.length + item.href.length;
-  return CATEGORY + 2 * item.label.length + (item.href ? CATEGORY_LINK + item.href.length : 0);
+  return item.href ? CATEGORY_WITH_PAGE + 2 * item.label.length + item.href.length : CATEGORY + item.label.length;
 }
 
 /** The markup the theme writes for a list of items as a page first shows it (closed categories without their lists). */

@@ -12,7 +12,7 @@ import { DocSidebar } from '../../../templates/layout/DocSidebar.js';
 /** What the theme writes for a page's view of its sidebar. */
 const markup = (view: SidebarView, pathname: string) =>
   renderToStaticMarkup(
-    createElement(SiteContext.Provider, { value: { baseUrl: '/' } as ClientSiteData }, createElement(NavigationProvider, { value: serverNavigation(pathname), children: createElement(DocSidebar, { view }) })),
+    createElement(SiteContext.Provider, { value: { baseUrl: '/', docs: { autoCollapseCategories: false } } as ClientSiteData }, createElement(NavigationProvider, { value: serverNavigation(pathname), children: createElement(DocSidebar, { view }) })),
   );
 
 const link = (href: string, label = `The page at ${href.split('/').pop()}`): SidebarItem => ({ type: 'link', label, href });
