@@ -43,18 +43,7 @@ export function resolveMarkdownLink(targets: MarkdownLinkTargets, fromRelPath: s
     if (route !== undefined) return route;
   }
   if (target.startsWith('/') && targets.staticMarkdown.includes(target)) return target;
-  if (target.startsWith('/') && target.endsWith('.md') && isMarkdownCopy(targets, target)) return target;
   return null;
-}
-
-/**
- * Whether a site path names the markdown copy the build writes beside a markdown page
- * ("/docs/intro/first.md" for the route "/docs/intro/first"). Only tried once every source file
- * failed, so the scan stays off the common path.
- */
-function isMarkdownCopy(targets: MarkdownLinkTargets, target: string): boolean {
-  const route = target.slice(0, -'.md'.length);
-  return Object.entries(targets.routesBySource).some(([source, candidate]) => candidate === route && /\.mdx?$/.test(source));
 }
 
 /** The site-relative files a link may name, in the order they are tried. */

@@ -44,13 +44,6 @@ describe('resolveMarkdownLink, as Docusaurus resolves links to markdown files', 
     expect(resolve('docs/intro.md', 'files/notes.md')).toBeNull();
   });
 
-  it('keeps a link to the markdown copy written beside a markdown page, and only for such a page', () => {
-    // No source file has this path, but the page /docs/cli/settings/node-modules-here has its copy there.
-    expect(resolve('blog/2024-01-01-post.md', '/docs/cli/settings/node-modules-here.md')).toBe('/docs/cli/settings/node-modules-here.md');
-    expect(resolve('docs/intro.md', '/about.md')).toBe('/about.md');
-    expect(resolve('docs/intro.md', '/docs/cli/settings/elsewhere.md')).toBeNull();
-  });
-
   it('finds the deepest content root holding a file', () => {
     expect(contentRootOf({ contentRoots: ['docs', 'docs/versioned', 'blog'] }, 'docs/versioned/a.md')).toBe('docs/versioned');
     expect(contentRootOf({ contentRoots: ['docs', 'blog'] }, 'src/pages/a.md')).toBeNull();
