@@ -117,13 +117,21 @@ async function sipadocsRuns(root: string, corpus: string, tmp: string): Promise<
   if (migrated.exitCode !== 0) throw new Error(`sipadocs migrate failed:\n${migrated.stderr}${migrated.stdout}`);
   await writeFile(path.join(workspace, '.gitignore'), 'node_modules\n');
   commitAll(workspace, 'migrated', true);
+  // The packages the site's pages import, as its package.json names them: installed as a user would.
+  const site = path.join(workspace, 'site');
+  if (existsSync(path.join(site, 'package.json'))) {
+    const install = await runTimed('npm', ['install', '--no-audit', '--no-fund', '--legacy-peer-deps'], { cwd: site, env: { npm_config_update_notifier: 'false' } });
+    if (install.exitCode !== 0) throw new Error(`npm install in the migrated site failed:\n${firstLines(install.stderr, 20)}`);
+  }
+  // The build cache is in the project the site belongs to: the site's own when it has a package.json.
+  const cacheOwner = existsSync(path.join(site, 'package.json')) ? site : workspace;
 
   const out = path.join(tmp, 'sipadocs-out');
   const statsFile = path.join(tmp, 'stats.json');
   const rows: JestRow[] = [];
   for (const run of ['cold', 'warm', 'warm-edit'] as const) {
     if (run === 'cold') {
-      await rm(path.join(workspace, 'node_modules', '.cache'), { recursive: true, force: true });
+      await rm(path.join(cacheOwner, 'node_modules', '.cache'), { recursive: true, force: true });
       await rm(out, { recursive: true, force: true });
     }
     if (run === 'warm-edit') await appendFile(await editedDoc(path.join(workspace, 'site')), EDIT);
