@@ -59,6 +59,12 @@ export const configSchema: Schema = object(
     onBrokenLinks: reportLevel,
     onBrokenMarkdownLinks: reportLevel,
     onBrokenAnchors: reportLevel,
+    redirects: object({
+      pages: arrayOf(object({ from: anything, to: str }, ['from', 'to'])),
+      prefixes: arrayOf(object({ from: str, to: str }, ['from', 'to'])),
+      fromExtensions: arrayOf(str),
+      toExtensions: arrayOf(str),
+    }),
     customFields: recordOf(anything),
     i18n: object({ defaultLocale: str, locales: arrayOf(str), localeConfigs: recordOf(locale) }, ['defaultLocale', 'locales']),
     docs: object({

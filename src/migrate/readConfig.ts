@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { UserConfig } from '../config/types.js';
 import { ConfigObject, describeValue, isFunction, isMarker, isObject, moduleName, type EvaluatedObject } from './evaluated.js';
+import { isClientRedirectsPlugin, readClientRedirects } from './clientRedirects.js';
 import { docusaurusMajor, readLinkSettings, type LinkSettings } from './linkSettings.js';
 import { migrateMarkdownOptions } from './markdownOptions.js';
 import type { MigrationNotes } from './notes.js';
@@ -33,7 +34,7 @@ export interface BlogOptions {
 
 /** What the migration reads from docusaurus.config.*: the site identity, the content plugins' options, the theme. */
 export interface DocusaurusSite {
-  site: Pick<UserConfig, 'title' | 'tagline' | 'url' | 'baseUrl' | 'favicon' | 'noIndex' | 'titleDelimiter' | 'i18n' | 'trailingSlash' | 'customFields'> & LinkSettings;
+  site: Pick<UserConfig, 'title' | 'tagline' | 'url' | 'baseUrl' | 'favicon' | 'noIndex' | 'titleDelimiter' | 'i18n' | 'trailingSlash' | 'customFields' | 'redirects'> & LinkSettings;
   docs: DocsOptions | null;
   blog: BlogOptions | null;
   /** The pages folder, or null when pages are turned off. */
@@ -101,7 +102,11 @@ export function readDocusaurusConfig(raw: Evaluated, projectDir: string, notes: 
   const staticDirs = stringList(config.get('staticDirectories')) ?? ['static'];
   const presetOptions = readPresets(config.get('presets'), notes);
   const preset = ConfigObject.of('presets.classic', presetOptions);
-  for (const entry of listOf(config.get('plugins'))) notes.notCarried(`plugin ${pluginName(entry)}`, pluginReason(entry));
+  listOf(config.get('plugins')).forEach((entry, i) => {
+    // The client-redirects plugin becomes the config's redirects.
+    if (isClientRedirectsPlugin(entry) && !site.redirects) site.redirects = readClientRedirects(entry, `plugins.${i}`, notes);
+    else notes.notCarried(`plugin ${pluginName(entry)}`, pluginReason(entry));
+  });
   for (const entry of listOf(config.get('themes'))) notes.notCarried(`theme ${pluginName(entry)}`, 'sipadocs has one built-in theme and no theme packages');
 
   const docsValue = preset.get('docs');
