@@ -6,7 +6,8 @@ import { SiteError, SiteErrors, codeFrame } from '../errors.js';
 import { isExternalUrl } from '../shared/paths.js';
 import { normalizeConfig } from './normalize.js';
 import { configSchema, navbarItemIssues } from './schema.js';
-import type { SiteConfig } from './types.js';
+import { configImportsPlugin, pluginListsByScope, resolveSitePlugins, type ConfigImports } from './sitePlugins.js';
+import type { SiteConfig, UserConfig } from './types.js';
 import { validate } from './validate.js';
 
 export const CONFIG_FILE_NAMES = ['sipadocs.config.ts', 'sipadocs.config.mts', 'sipadocs.config.js', 'sipadocs.config.mjs'];
@@ -22,7 +23,16 @@ const configHelpers = FROM_SOURCES ? path.join(PACKAGE_ROOT, 'src', 'config', 'd
  * evaluates it from memory.
  */
 export async function importSiteModule(file: string): Promise<unknown> {
+  return (await loadSiteModule(file)).value;
+}
+
+/**
+ * importSiteModule, also giving the bundled code and the packages the module imported, which Node
+ * imports from their own files (see configImportsPlugin).
+ */
+export async function loadSiteModule(file: string): Promise<{ value: unknown; code: string; imports: ConfigImports }> {
   let code: string;
+  const imports: ConfigImports = new Map();
   try {
     const result = await build({
       entryPoints: [file],
@@ -33,6 +43,7 @@ export async function importSiteModule(file: string): Promise<unknown> {
       target: 'node20',
       logLevel: 'silent',
       alias: { sipadocs: configHelpers },
+      plugins: [configImportsPlugin(imports)],
     });
     code = result.outputFiles[0]!.text;
   } catch (error) {
@@ -50,7 +61,7 @@ export async function importSiteModule(file: string): Promise<unknown> {
   }
   try {
     const mod = await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`);
-    return mod.default;
+    return { value: mod.default, code, imports };
   } catch (error) {
     throw new SiteError({
       code: 'CONFIG_LOAD_FAILED',
@@ -82,7 +93,7 @@ export async function loadConfig(siteDir: string): Promise<SiteConfig> {
       hint: 'Pass the site directory with --site, or create sipadocs.config.ts there.',
     });
   }
-  const raw = await importSiteModule(configFile);
+  const { value: raw, code, imports } = await loadSiteModule(configFile);
   const issues = [...validate(raw, configSchema), ...navbarItemIssues(raw)];
   if (issues.length > 0) {
     // Every unknown key and wrong type at once, like content problems, each at its line.
@@ -99,7 +110,13 @@ export async function loadConfig(siteDir: string): Promise<SiteConfig> {
       }),
     );
   }
-  const config = normalizeConfig(raw as never, absoluteSite, configFile);
+  const plugins = await resolveSitePlugins(pluginListsByScope(raw as UserConfig), imports, configFile, code).catch((error: unknown) => {
+    // A plugin entry that is none: at its key in the config.
+    if (!(error instanceof SiteError)) throw error;
+    const position = findKey(text, /^(\S+) is not/.exec(error.message)?.[1] ?? '');
+    throw new SiteError({ ...error, message: error.message, location: { file: configFile, ...position }, frame: position ? codeFrame(text, position.line, position.column) : undefined });
+  });
+  const config = normalizeConfig(raw as never, absoluteSite, configFile, plugins);
   await checkDefaultImage(config, text);
   return config;
 }

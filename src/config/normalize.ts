@@ -3,6 +3,7 @@ import { DEFAULT_MAGIC_COMMENTS } from '../shared/magicComments.js';
 import { contentUrl, isExternalUrl, stripBase } from '../shared/paths.js';
 import type { ClientSiteData, FooterLink, LocaleConfig, NavItem } from '../shared/types.js';
 import { docsInstancesOf } from './docsInstances.js';
+import { NO_PLUGINS, pluginListsOf, type SitePlugins } from './sitePlugins.js';
 import type { DocItemTarget } from '../content/navItems.js';
 import type { NavItemConfig, SiteConfig, UserConfig } from './types.js';
 import { GENERATOR_NAME, GENERATOR_VERSION } from '../version.js';
@@ -13,7 +14,7 @@ const trimSlashes = (s: string) => s.replace(/^\/+|\/+$/g, '');
 export const DEFAULT_MAX_MARKDOWN_BYTES = 1024 * 1024;
 
 /** Fills every default; the result is frozen so no stage can change it under another. */
-export function normalizeConfig(user: UserConfig, siteDir: string, configFile: string): SiteConfig {
+export function normalizeConfig(user: UserConfig, siteDir: string, configFile: string, markdownPlugins: SitePlugins = NO_PLUGINS): SiteConfig {
   const baseUrl = `/${trimSlashes(user.baseUrl ?? '/')}/`.replace(/\/\/$/, '/');
   const defaultLocale = user.i18n?.defaultLocale ?? 'en';
   const locales = user.i18n?.locales ?? [defaultLocale];
@@ -68,8 +69,9 @@ export function normalizeConfig(user: UserConfig, siteDir: string, configFile: s
       editUrl: user.blog?.editUrl ?? '',
       postsPerPage: user.blog?.postsPerPage ?? 10,
       sidebarCount: user.blog?.sidebarCount ?? 5,
+      ...pluginListsOf(user.blog),
     },
-    pages: { path: user.pages?.path ?? 'pages' },
+    pages: { path: user.pages?.path ?? 'pages', ...pluginListsOf(user.pages) },
     staticDir: user.staticDir ?? 'static',
     customCss: user.customCss ?? [],
     toc: { minHeadingLevel: user.toc?.minHeadingLevel ?? 2, maxHeadingLevel: user.toc?.maxHeadingLevel ?? 3 },
@@ -80,6 +82,7 @@ export function normalizeConfig(user: UserConfig, siteDir: string, configFile: s
       math: user.markdown?.math ?? false,
       mermaid: user.markdown?.mermaid ?? false,
       magicComments: user.markdown?.magicComments ?? DEFAULT_MAGIC_COMMENTS.map((kind) => ({ ...kind })),
+      ...pluginListsOf(user.markdown),
     },
     codeThemes: { light: user.codeThemes?.light ?? 'github-light', dark: user.codeThemes?.dark ?? 'github-dark' },
     colorMode: {
@@ -96,6 +99,7 @@ export function normalizeConfig(user: UserConfig, siteDir: string, configFile: s
       items: user.navbar?.items ?? [],
     },
     footer: { columns: user.footer?.columns ?? [], copyright: user.footer?.copyright ?? '' },
+    markdownPlugins,
   };
   return deepFreeze(config);
 }

@@ -27,8 +27,17 @@ const navItem = object({ ...navItemFields, items: arrayOf(object(navItemFields))
 const reportLevel = oneOf('throw', 'warn', 'log', 'ignore');
 const docsVersion = object({ label: str, path: str, banner: oneOf('none', 'unreleased', 'unmaintained'), badge: bool, noIndex: bool, className: str });
 
+/** The remark and rehype plugin lists (each entry is checked when the plugins are resolved, see sitePlugins.ts). */
+const pluginLists = {
+  remarkPlugins: arrayOf(anything),
+  rehypePlugins: arrayOf(anything),
+  beforeDefaultRemarkPlugins: arrayOf(anything),
+  beforeDefaultRehypePlugins: arrayOf(anything),
+};
+
 /** The options every docs instance has (see DocsInstanceOptions). */
 const docsInstanceFields = {
+  ...pluginLists,
   path: str,
   routeBasePath: str,
   sidebarPath: str,
@@ -76,6 +85,7 @@ export const configSchema: Schema = object(
     }),
     docsInstances: arrayOf(object({ id: str, ...docsInstanceFields }, ['id'])),
     blog: object({
+      ...pluginLists,
       path: str,
       routeBasePath: str,
       title: str,
@@ -85,11 +95,12 @@ export const configSchema: Schema = object(
       postsPerPage: num,
       sidebarCount: num,
     }),
-    pages: object({ path: str }),
+    pages: object({ ...pluginLists, path: str }),
     staticDir: str,
     customCss: arrayOf(str),
     toc: object({ minHeadingLevel: num, maxHeadingLevel: num }),
     markdown: object({
+      ...pluginLists,
       format: oneOf('mdx', 'md', 'detect'),
       mdx1Compat: object({ comments: bool, admonitions: bool, headingIds: bool }),
       maxFileSize: num,

@@ -49,6 +49,8 @@ export interface Mdx1CompatSetting {
   headingIds?: boolean;
 }
 
+import type { MarkdownPluginLists, SitePlugins } from './sitePlugins.js';
+
 /** How one version of a docs instance is shown (Docusaurus's `versions` option of the docs plugin). */
 export interface DocsVersionOptions {
   label?: string;
@@ -64,7 +66,7 @@ export interface DocsVersionOptions {
 }
 
 /** One docs instance: a folder of docs with its sidebars, route, edit URL and versions. */
-export interface DocsInstanceOptions {
+export interface DocsInstanceOptions extends MarkdownPluginLists {
   path?: string;
   routeBasePath?: string;
   sidebarPath?: string;
@@ -146,7 +148,7 @@ export interface UserConfig {
    * versions (Docusaurus's docs plugin used several times).
    */
   docsInstances?: Array<DocsInstanceOptions & { id: string }>;
-  blog?: {
+  blog?: MarkdownPluginLists & {
     path?: string;
     routeBasePath?: string;
     title?: string;
@@ -156,11 +158,12 @@ export interface UserConfig {
     postsPerPage?: number;
     sidebarCount?: number;
   };
-  pages?: { path?: string };
+  pages?: MarkdownPluginLists & { path?: string };
   staticDir?: string;
   customCss?: string[];
   toc?: { minHeadingLevel?: number; maxHeadingLevel?: number };
-  markdown?: {
+  /** How markdown is read; its plugin lists apply to every page (docs, blog and pages have their own too). */
+  markdown?: MarkdownPluginLists & {
     /**
      * How content files are parsed: 'mdx' compiles every file as MDX 3, 'md' every file as
      * CommonMark + GFM with its raw HTML kept, 'detect' (default) goes by the extension (.md / .mdx).
@@ -216,4 +219,6 @@ export type SiteConfig = DeepRequired<Omit<UserConfig, 'announcementBar' | 'navb
   siteDir: string;
   /** Absolute path of the config file. */
   configFile: string;
+  /** The remark and rehype plugins of every part of the site, with where each comes from (see sitePlugins.ts). */
+  markdownPlugins: SitePlugins;
 };

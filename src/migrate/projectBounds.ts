@@ -27,9 +27,9 @@ export interface ProjectRoot {
  * own folder. The home folder, any folder above it and the file-system root never count: a home
  * folder kept in git must not open `~/.ssh` to a project inside it.
  */
-export function findProjectRoot(configDir: string): ProjectRoot {
+export function findProjectRoot(configDir: string, homeDir = os.homedir()): ProjectRoot {
   const start = realpathSync.native(configDir);
-  const home = realPathOf(os.homedir());
+  const home = realPathOf(homeDir);
   const tooWide = (dir: string) => path.dirname(dir) === dir || (home !== undefined && isWithin(home, [dir]));
   for (let dir = start; ; dir = path.dirname(dir)) {
     const vcs = VERSION_CONTROL.find((name) => existsSync(path.join(dir, name)));
@@ -43,7 +43,10 @@ export function findProjectRoot(configDir: string): ProjectRoot {
   if (!tooWide(parent) && REPOSITORY_FILES.some((name) => existsSync(path.join(parent, name)))) {
     return { root: parent, description: `the project folder ${parent} (no git repository; it has the files of a repository's root)` };
   }
-  return { root: start, description: `the folder of the config ${start} (no git repository around it)` };
+  return {
+    root: start,
+    description: `the folder of the config ${start}, as no git repository is around it; a .git in the folder that holds the whole project would take it in`,
+  };
 }
 
 /**

@@ -84,7 +84,7 @@ async function runStages(session: BuildSession, options: BuildSiteOptions, start
   const config = await log.stage('config', () => loadConfig(session.siteDir));
   // git runs in a process of its own while the pages are scanned and compiled.
   const gitHistory = readGitHistory(config.siteDir, session.artifacts.kind(GIT_HISTORIES)).catch(() => new Map() as GitHistory);
-  const { sources, staticFiles, docs, theme } = await log.stage('scan', () => scanSite(config), describe.scan);
+  const { sources, staticFiles, docs, theme } = await log.stage('scan', () => scanSite(config, report), describe.scan);
   const model = await log.stage('model', () => modelSite(config, sources, docs, session.drafts, report), describe.model);
   const compiled = await log.stage('compile', () => compileSite(session, config, model, report, staticFiles, theme), describe.compile);
   const history = await log.stage('last updated', () => gitHistory, describe.history);

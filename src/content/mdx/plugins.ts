@@ -19,6 +19,7 @@ import { markCode } from './magicComments.js';
 import { DEFAULT_RENDERING, type PageFeature, type RenderingSettings } from './rendering.js';
 import { freeNames, patternNames, type FreeName } from './freeNames.js';
 import { PLAIN_LANGUAGES, type CodeHighlighter } from './highlighter.js';
+import { PARTIAL_HEADING } from './partials.js';
 import { ADMONITION_TYPES } from './preprocess.js';
 import { SKIP, walk, type TreeNode, type WalkResult } from './walk.js';
 
@@ -321,11 +322,15 @@ export function rehypeHeadings(options: PluginOptions) {
       const text = hastToString(node).trim();
       const line = node.position?.start.line;
       const custom = line !== undefined ? options.state.customIds.get(line) : undefined;
-      const id = custom ?? slugger.slug(text);
+      // A partial's heading has its id already, from the partial's own slugger (see partials.ts).
+      const fromPartial = node.properties?.[PARTIAL_HEADING] !== undefined;
+      if (fromPartial) delete node.properties[PARTIAL_HEADING];
+      const id = fromPartial ? String(node.properties.id) : (custom ?? slugger.slug(text));
       node.properties = { ...node.properties, id };
       options.state.headingIds.push(id);
       const depth = Number(level);
-      if (depth === 1 && options.state.h1 === null) options.state.h1 = text;
+      // A partial's h1 is not the page's (Docusaurus compiles a partial on its own).
+      if (depth === 1 && options.state.h1 === null && !fromPartial) options.state.h1 = text;
       if (depth >= options.tocLevels.min && depth <= options.tocLevels.max) {
         options.state.toc.push({ id, text, level: depth });
       }
