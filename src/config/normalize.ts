@@ -69,6 +69,7 @@ export function normalizeConfig(user: UserConfig, siteDir: string, configFile: s
       editUrl: user.blog?.editUrl ?? '',
       postsPerPage: user.blog?.postsPerPage ?? 10,
       sidebarCount: user.blog?.sidebarCount ?? 5,
+      authorsPages: user.blog?.authorsPages ?? true,
       ...pluginListsOf(user.blog),
     },
     pages: { path: user.pages?.path ?? 'pages', ...pluginListsOf(user.pages) },

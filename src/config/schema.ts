@@ -94,6 +94,7 @@ export const configSchema: Schema = object(
       editUrl: str,
       postsPerPage: num,
       sidebarCount: num,
+      authorsPages: bool,
     }),
     pages: object({ ...pluginLists, path: str }),
     staticDir: str,

@@ -157,6 +157,8 @@ export interface UserConfig {
     editUrl?: string;
     postsPerPage?: number;
     sidebarCount?: number;
+    /** `<blog>/authors` and a page per author with `page` in the authors file, as Docusaurus 3.5 has them (default true). */
+    authorsPages?: boolean;
   };
   pages?: MarkdownPluginLists & { path?: string };
   staticDir?: string;

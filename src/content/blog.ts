@@ -86,9 +86,9 @@ export function kebabCase(text: string): string {
 /**
  * Parses authors.yml: `key: { name, title, url, image_url, page }`. An author with `page: true`
  * has a page at `<authorsBase>/<key in kebab case>`, with `page: { permalink }` at
- * `<authorsBase>/<permalink>`, as in Docusaurus 3.5.
+ * `<authorsBase>/<permalink>`, as in Docusaurus 3.5; none has one when `authorsBase` is null.
  */
-export function parseAuthors(relPath: string, text: string, authorsBase = '/blog/authors'): Map<string, Author> {
+export function parseAuthors(relPath: string, text: string, authorsBase: string | null = '/blog/authors'): Map<string, Author> {
   let data: unknown;
   try {
     data = yaml.load(text);
@@ -109,7 +109,9 @@ export function parseAuthors(relPath: string, text: string, authorsBase = '/blog
     }
     const author = toAuthor(key, value);
     const page = value.page as boolean | { permalink?: unknown } | undefined;
-    if (page === true) author.page = joinRoute(authorsBase, kebabCase(key));
+    if (authorsBase === null) {
+      // Authors pages are turned off (blog.authorsPages: false).
+    } else if (page === true) author.page = joinRoute(authorsBase, kebabCase(key));
     else if (typeof page === 'object' && page !== null && typeof page.permalink === 'string') author.page = joinRoute(authorsBase, page.permalink);
     authors.set(key, author);
   }

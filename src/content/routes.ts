@@ -240,7 +240,7 @@ export function planRoutes(
       sidebarId: null,
       sourceFile: null,
     });
-    addAuthorPages(model.blogAuthors ?? [], posts, joinRoute(blogBase, 'authors'), recentPosts, add, addList);
+    if (config.blog.authorsPages) addAuthorPages(model.blogAuthors ?? [], posts, joinRoute(blogBase, 'authors'), recentPosts, add, addList);
   }
 
   for (const page of model.pages) {

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { UserConfig } from '../config/types.js';
 import { ConfigObject, describeValue, isFunction, isMarker, isObject, moduleName, type EvaluatedObject } from './evaluated.js';
 import { isClientRedirectsPlugin, readClientRedirects } from './clientRedirects.js';
-import { docusaurusMajor, readLinkSettings, type LinkSettings } from './linkSettings.js';
+import { docusaurusMajor, hasAuthorsPages, readLinkSettings, type LinkSettings } from './linkSettings.js';
 import { migrateMarkdownOptions } from './markdownOptions.js';
 import type { MigrationNotes } from './notes.js';
 import type { Evaluated } from './sandbox.js';
@@ -35,6 +35,8 @@ export interface BlogOptions {
 /** What the migration reads from docusaurus.config.*: the site identity, the content plugins' options, the theme. */
 export interface DocusaurusSite {
   site: Pick<UserConfig, 'title' | 'tagline' | 'url' | 'baseUrl' | 'favicon' | 'noIndex' | 'titleDelimiter' | 'i18n' | 'trailingSlash' | 'customFields' | 'redirects'> & LinkSettings;
+  /** Whether the project's Docusaurus makes blog authors pages (3.5 and later). */
+  authorsPages?: boolean;
   docs: DocsOptions | null;
   blog: BlogOptions | null;
   /** The pages folder, or null when pages are turned off. */
@@ -146,7 +148,7 @@ export function readDocusaurusConfig(raw: Evaluated, projectDir: string, notes: 
 
   const themeConfig = config.object('themeConfig');
   config.reportRest(notes, TOP_LEVEL_REASONS);
-  return { site, docs, blog, pagesPath, customCss, staticDirs: staticDirs.map(relative), themeConfig, markdown };
+  return { site, docs, blog, pagesPath, customCss, staticDirs: staticDirs.map(relative), themeConfig, markdown, authorsPages: hasAuthorsPages(projectDir) };
 }
 
 /**
@@ -272,7 +274,8 @@ function readBlogOptions(blog: ConfigObject, relative: (file: string) => string,
   const authorsMap = blog.string('authorsMapPath') ?? 'authors.yml';
   const options: BlogOptions = {
     path: blogPath,
-    routeBasePath: trimSlashes(blog.string('routeBasePath') ?? 'blog') || 'blog',
+    // '' (or '/') is a blog at the site root, which sipadocs has too.
+    routeBasePath: trimSlashes(blog.string('routeBasePath') ?? 'blog'),
     showReadingTime: blog.boolean('showReadingTime') ?? true,
     editUrl: readEditUrl(blog, notes),
     postsPerPage: countOrAll('postsPerPage', 10),

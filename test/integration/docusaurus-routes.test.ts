@@ -141,6 +141,29 @@ describe('the broken anchor under each setting', () => {
     for (const dir of [await migrateWith('ignore', setting('ignore')), await migrateWith('v2', (config, manifest) => [config, manifest.replaceAll('^3.5.2', '^2.4.3')])]) {
       expect((await build(dir)).some((line) => line.includes('missing anchor'))).toBe(false);
     }
-    expect(await readFile(path.join(tmp.dir, 'v2-site/sipadocs.config.ts'), 'utf8')).toContain("onBrokenAnchors: 'ignore'");
+    const v2Config = await readFile(path.join(tmp.dir, 'v2-site/sipadocs.config.ts'), 'utf8');
+    expect(v2Config).toContain("onBrokenAnchors: 'ignore'");
+    // Docusaurus 2 makes no authors pages either.
+    expect(v2Config).toContain('authorsPages: false');
+    await expect(readFile(path.join(tmp.dir, 'v2-site-out/blog/authors.html'))).rejects.toThrow();
   }, 180_000);
+});
+
+describe('a blog at the site root', () => {
+  it('has its lists, tags, archive and authors at the root, as Docusaurus puts them', async () => {
+    const project = path.join(tmp.dir, 'root-blog-project');
+    const { cp, rm } = await import('node:fs/promises');
+    await cp(FIXTURE, project, { recursive: true });
+    await rm(path.join(project, 'src/pages/index.md'));
+    const config = path.join(project, 'docusaurus.config.js');
+    await writeFile(config, (await readFile(config, 'utf8')).replace('postsPerPage: 2,', "postsPerPage: 2,\n          routeBasePath: '/',").replace("{ label: 'Blog', to: '/blog' }", "{ label: 'Blog', to: '/' }"));
+    const dir = (await migrateProject({ projectDir: project, outDir: path.join(tmp.dir, 'root-blog-site') })).outDir;
+    await buildOnce({ siteDir: dir, outDir: `${dir}-out`, logger: silentLogger() });
+    const { pages } = await builtRoutes(`${dir}-out`);
+    const blogPages = pages.filter((route) => !route.startsWith('/docs') && route !== '/about' && route !== '/404');
+    expect(blogPages).toEqual([
+      '/', '/2024/01/15/first-post', '/2024/02/20/second', '/2024/3/5/short-date', '/archive', '/authors', '/authors/jane', '/authors/jane/authors/2', '/authors/john',
+      '/custom-slug', '/nested/absolute', '/news/launch', '/page/2', '/page/3', '/tags', '/tags/news', '/tags/release', '/tags/release/page/2',
+    ]);
+  }, 120_000);
 });
