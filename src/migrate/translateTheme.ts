@@ -106,8 +106,6 @@ function translateNavbar(navbar: ConfigObject, routes: DocRoutes, baseUrl: strin
 /** Navbar item types sipadocs cannot show, and why. */
 const UNCARRIED_NAV_TYPES: Record<string, string> = {
   localeDropdown: 'sipadocs builds one locale',
-  docsVersionDropdown: 'sipadocs has one docs version',
-  docsVersion: 'sipadocs has one docs version',
 };
 
 /**
@@ -150,6 +148,8 @@ function translateNavItem(item: ConfigObject, routes: DocRoutes, notes: Migratio
     const html = item.string('html');
     if (html !== undefined) nav.html = html;
     item.ignore('to', 'href');
+  } else if ((type === 'docsVersionDropdown' || type === 'docsVersion') && !inDropdown) {
+    Object.assign(nav, translateVersionItem(item, type, notes));
   } else if (type === 'html') {
     nav.type = 'html';
     nav.html = item.string('value') ?? '';
@@ -162,7 +162,8 @@ function translateNavItem(item: ConfigObject, routes: DocRoutes, notes: Migratio
     item.ignore(...Object.keys(item.value));
     return [];
   }
-  if (givenLabel !== undefined) nav.label = givenLabel;
+  // Docusaurus labels the version dropdown with the version shown, whatever the config says.
+  if (givenLabel !== undefined && type !== 'docsVersionDropdown') nav.label = givenLabel;
   if (!inDropdown) nav.position = item.string('position') === 'right' ? 'right' : 'left';
   const activeBasePath = item.string('activeBasePath');
   if (activeBasePath !== undefined) nav.activeBasePath = routePath(activeBasePath);
@@ -184,6 +185,34 @@ function translateNavItem(item: ConfigObject, routes: DocRoutes, notes: Migratio
     activeSidebarClassName: 'sipadocs marks the active item with its own class',
   });
   return [nav];
+}
+
+/** A docs version item: its docs instance and, for the dropdown, the links around the versions. */
+function translateVersionItem(item: ConfigObject, type: 'docsVersionDropdown' | 'docsVersion', notes: MigrationNotes): NavItemConfig {
+  const nav: NavItemConfig = { type };
+  const pluginId = item.string('docsPluginId');
+  if (pluginId !== undefined) nav.docsPluginId = pluginId;
+  if (type === 'docsVersion') return nav;
+  for (const key of ['dropdownItemsBefore', 'dropdownItemsAfter'] as const) {
+    const entries = item.get(key);
+    if (!Array.isArray(entries)) continue;
+    nav[key] = entries.flatMap((entry, i) => {
+      const link = ConfigObject.of(item.path(`${key}.${i}`), entry);
+      const label = link.string('label');
+      const to = link.string('to');
+      const href = link.string('href');
+      if (!label || (to === undefined && href === undefined)) {
+        notes.notCarried(link.where, 'a dropdown entry without a label and a link');
+        link.ignore(...Object.keys(link.value));
+        return [];
+      }
+      link.reportRest(notes, { target: 'sipadocs opens external links in a new tab and internal ones in place', rel: 'sipadocs sets rel on external links itself' });
+      return [to !== undefined && !isExternalUrl(to) ? { label, to: routePath(to) } : { label, href: (href ?? to)! }];
+    });
+  }
+  const disabled = item.boolean('dropdownActiveClassDisabled');
+  if (disabled !== undefined) nav.dropdownActiveClassDisabled = disabled;
+  return nav;
 }
 
 function translateFooter(footer: ConfigObject, notes: MigrationNotes): ThemeSettings['footer'] {

@@ -31,11 +31,13 @@ import {
 import type { LinkPlace } from './linkPlaces.js';
 import { deepestLine, findDeepNesting, isStackOverflow, nestingError } from './nesting.js';
 import { DEFAULT_MDX1_COMPAT, type Mdx1Compat } from '../../config/mdx1Compat.js';
+import { remarkRemoveContentTitle } from './contentTitle.js';
 import { remarkPartials, type ParsedPartial, type PartialFile, type PartialOptions } from './partials.js';
 import { preprocess, type PreprocessOptions } from './preprocess.js';
 import { remarkAlerts } from './alerts.js';
 import type { PageFeature, RenderingSettings } from './rendering.js';
 import { loadMathPlugins, rehypeMath } from './math.js';
+import { rehypeMermaid } from './mermaid.js';
 import { readableTree, SITE_URL_MARK } from './markdownView.js';
 import { THEME_COMPONENT_NAMES } from '../../shared/themeComponents.js';
 import type { LoadedPlugins } from '../compile/loadPlugins.js';
@@ -83,6 +85,8 @@ export interface CompileOptions {
   format: 'md' | 'mdx';
   /** What is read as MDX 1 read it (markdown.mdx1Compat); Docusaurus's defaults when absent. */
   mdx1Compat?: Mdx1Compat;
+  /** Take the content's title out (a blog post's, see contentTitle.ts). */
+  removeContentTitle?: boolean;
   /** Finds the markdown file an import names (see partials.ts); without it, a page cannot import partials. */
   resolvePartial?: PartialOptions['resolve'];
   highlighter: CodeHighlighter;
@@ -311,6 +315,7 @@ async function compileOnce(
           ...mathSyntax,
           remarkDirective,
           ...inlinePartials,
+          ...(options.removeContentTitle ? [remarkRemoveContentTitle] : []),
           remarkAdmonitions,
           remarkAlerts,
           remarkThemeDetails,
@@ -329,8 +334,9 @@ async function compileOnce(
           [rehypeImages, pluginOptions],
           // After images: a file beside the page already has its URL, base URL included.
           [rehypeBaseUrl, pluginOptions],
-          // Before code blocks, so a ```math fence is math.
+          // Before code blocks, so a ```math fence is math and a ```mermaid fence a diagram.
           ...(math ? ([[rehypeMath, { rehypeKatex: math.rehypeKatex, state }]] as PluggableList) : []),
+          [rehypeMermaid, { state, fences: options.rendering?.mermaid ?? false }],
           // The site's plugins see code blocks as <pre><code>, as in Docusaurus, and the ids they add are anchors.
           ...(options.plugins?.rehype ?? []),
           [rehypeCodeBlocks, pluginOptions],
