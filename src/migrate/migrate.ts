@@ -111,7 +111,8 @@ export async function migrateProject(options: MigrateOptions): Promise<MigrateRe
     }
     const theme = translateTheme(site.themeConfig, model ? docRoutesOf(model) : NO_DOC_ROUTES, draft.baseUrl ?? '/', notes);
     keepExistingImage(theme, outDir, layout, notes);
-    const config: UserConfig = { ...draft, ...theme, docs: { ...draft.docs, ...theme.docs } };
+    const { magicComments, ...themeSettings } = theme;
+    const config: UserConfig = { ...draft, ...themeSettings, docs: { ...draft.docs, ...theme.docs }, markdown: { ...draft.markdown, ...(magicComments ? { magicComments } : {}) } };
     const issues = validate(config, configSchema);
     if (issues.length > 0) throw new Error(`the translated config is invalid (${issues.map((issue) => issue.message).join('; ')})`);
     const configText = configFileText(config, named(configFile), environment.expressions);

@@ -4,6 +4,7 @@ import { ConfigObject, describeValue, isFunction, isMarker, isObject, moduleName
 import { readDocsOptions as readInstanceOptions, takeDocsPlugins, type DocsOptions } from './docsOptions.js';
 import { docusaurusMajor, readLinkSettings, type LinkSettings } from './linkSettings.js';
 import { migrateMarkdownOptions } from './markdownOptions.js';
+import { isMermaidTheme, migrateRenderingOptions } from './renderingOptions.js';
 import type { MigrationNotes } from './notes.js';
 import type { Evaluated } from './sandbox.js';
 
@@ -101,7 +102,8 @@ export function readDocusaurusConfig(raw: Evaluated, projectDir: string, notes: 
   // Without the preset, the pages plugin (when there is one) is what serves src/pages.
   const pagesPlugin = presetOptions === undefined ? plugins.rest.findIndex((entry) => isPagesPlugin(entry)) : -1;
   plugins.rest.forEach((entry, i) => i !== pagesPlugin && notes.notCarried(`plugin ${pluginName(entry)}`, pluginReason(entry)));
-  for (const entry of themes.rest) notes.notCarried(`theme ${pluginName(entry)}`, 'sipadocs has one built-in theme and no theme packages');
+  // Docusaurus's Mermaid theme is read with markdown.mermaid (see renderingOptions.ts).
+  for (const entry of themes.rest.filter((theme) => !isMermaidTheme(theme))) notes.notCarried(`theme ${pluginName(entry)}`, 'sipadocs has one built-in theme and no theme packages');
 
   const docsValue = preset.get('docs');
   const presetDocs = docsValue === false || (docsValue === undefined && presetOptions === undefined)
@@ -135,7 +137,16 @@ export function readDocusaurusConfig(raw: Evaluated, projectDir: string, notes: 
   });
 
   const markdownConfig = config.object('markdown');
-  const markdown = migrateMarkdownOptions(markdownConfig, docusaurusMajor(projectDir), notes);
+  const contentOptions = [
+    { where: 'presets.classic.docs', value: docsValue },
+    { where: 'presets.classic.blog', value: blogValue },
+    { where: 'presets.classic.pages', value: pagesValue },
+    ...listOf(config.get('plugins')).map((entry, i) => ({ where: `plugins.${i}`, value: Array.isArray(entry) ? entry[1] : undefined })),
+  ];
+  const markdown = {
+    ...migrateMarkdownOptions(markdownConfig, docusaurusMajor(projectDir), notes),
+    ...migrateRenderingOptions(markdownConfig, listOf(config.get('themes')), contentOptions, notes),
+  };
   // The broken-link hook is carried with the other link settings (readLinkSettings).
   const hooks = markdownConfig.object('hooks');
   hooks.ignore('onBrokenMarkdownLinks');

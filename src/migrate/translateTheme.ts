@@ -4,6 +4,7 @@ import type { AnnouncementBar, FooterColumn, FooterLink } from '../shared/types.
 import { isExternalUrl } from '../shared/paths.js';
 import { ConfigObject, describeValue, isObject, moduleName } from './evaluated.js';
 import type { MigrationNotes } from './notes.js';
+import { migrateMagicComments } from './renderingOptions.js';
 import type { Evaluated } from './sandbox.js';
 
 /** Routes of the migrated docs, for navbar items that name a doc or a sidebar. */
@@ -20,6 +21,8 @@ export interface DocRoutes {
 
 /** The parts of the sipadocs config that come from Docusaurus's `themeConfig`. */
 export type ThemeSettings = Pick<UserConfig, 'navbar' | 'footer' | 'announcementBar' | 'colorMode' | 'codeThemes' | 'toc' | 'image'> & {
+  /** The project's own magic comments (themeConfig.prism.magicComments), when it has any. */
+  magicComments?: NonNullable<UserConfig['markdown']>['magicComments'];
   docs: Pick<NonNullable<UserConfig['docs']>, 'sidebarHideable' | 'autoCollapseCategories' | 'versionPersistence'>;
 };
 
@@ -49,7 +52,7 @@ const DEFAULT_CODE_THEMES = { light: 'github-light', dark: 'github-dark' };
 const THEME_CONFIG_REASONS: Record<string, string> = {
   algolia: 'sipadocs has no search integration',
   metadata: 'sipadocs adds no extra meta tags',
-  mermaid: 'sipadocs renders no Mermaid diagrams',
+  mermaid: "sipadocs draws diagrams in Mermaid's default theme, and its dark theme in dark mode",
   liveCodeBlock: 'sipadocs has no live code blocks',
   zoom: 'sipadocs has no image zoom',
   blog: 'sipadocs blog layout has no options',
@@ -57,12 +60,15 @@ const THEME_CONFIG_REASONS: Record<string, string> = {
 
 /** Translates Docusaurus's `themeConfig`; every key it cannot carry is reported. */
 export function translateTheme(themeConfig: ConfigObject, routes: DocRoutes, baseUrl: string, notes: MigrationNotes): ThemeSettings {
+  const prism = themeConfig.object('prism');
+  const magicComments = migrateMagicComments(prism, notes);
   const settings: ThemeSettings = {
+    ...(magicComments ? { magicComments } : {}),
     navbar: translateNavbar(themeConfig.object('navbar'), routes, baseUrl, notes),
     footer: translateFooter(themeConfig.object('footer'), notes),
     announcementBar: translateAnnouncementBar(themeConfig.object('announcementBar'), notes),
     colorMode: translateColorMode(themeConfig.object('colorMode'), notes),
-    codeThemes: translatePrism(themeConfig.object('prism'), notes),
+    codeThemes: translatePrism(prism, notes),
     toc: translateToc(themeConfig.object('tableOfContents'), notes),
     docs: {},
   };
@@ -329,7 +335,7 @@ function translatePrism(prism: ConfigObject, notes: MigrationNotes): ThemeSettin
   if (dark) result.dark = dark;
   const languages = prism.get('additionalLanguages');
   if (Array.isArray(languages) && languages.length > 0) notes.carriedOver('prism additionalLanguages: shiki loads the grammar of every language a code block names');
-  prism.reportRest(notes, { magicComments: 'sipadocs highlights lines with {1,3-5} in the fence', defaultLanguage: 'unlabelled code blocks are plain text in sipadocs' });
+  prism.reportRest(notes, { defaultLanguage: 'unlabelled code blocks are plain text in sipadocs' });
   return result;
 }
 

@@ -33,7 +33,8 @@ import { deepestLine, findDeepNesting, isStackOverflow, nestingError } from './n
 import { DEFAULT_MDX1_COMPAT, type Mdx1Compat } from '../../config/mdx1Compat.js';
 import { remarkRemoveContentTitle } from './contentTitle.js';
 import { remarkPartials, type ParsedPartial, type PartialFile, type PartialOptions } from './partials.js';
-import { preprocess, type PreprocessOptions } from './preprocess.js';
+import { readAsMdx1, remarkIndentedCode } from './mdx1Syntax.js';
+import { preprocess, type Preprocessed, type PreprocessOptions } from './preprocess.js';
 import { remarkAlerts } from './alerts.js';
 import type { PageFeature, RenderingSettings } from './rendering.js';
 import { loadMathPlugins, rehypeMath } from './math.js';
@@ -160,10 +161,10 @@ export interface CompiledPage {
 export async function compileMdx(body: string, options: CompileOptions): Promise<CompiledPage> {
   const deep = findDeepNesting(body);
   if (deep) throw nestingError(options.file, options.sourceText, deep, null);
-  const pre = preprocess(body, preprocessOptions(options));
+  const pre = readAsWritten(preprocess(body, preprocessOptions(options)), options);
   await options.highlighter.ensureLanguages(fenceLanguages(body));
   // Site URLs are marked for the markdown view, unless the page itself mentions the mark.
-  const partials = new Set<string>();
+  const partials: PartialsRead = { used: new Set(), warnings: new Map() };
   const main = await compileOnce(pre.text, body, pre.customIds, options, null, { markUrls: !body.includes(SITE_URL_MARK) }, partials);
   const image = frontMatterImage(options);
   let excerpt: Awaited<ReturnType<typeof compileOnce>> | null = null;
@@ -171,9 +172,30 @@ export async function compileMdx(body: string, options: CompileOptions): Promise
     const excerptText = pre.text.split('\n').slice(0, pre.truncateLine - 1).join('\n');
     excerpt = await compileOnce(excerptText, body, pre.customIds, options, options.route ?? null, null, partials);
   }
+  main.state.warnings.push(...pre.warnings, ...[...partials.warnings.values()].flat());
   const facts = pageFacts(pre.truncateLine !== null, main, excerpt, image);
-  return { isStatic: false, code: main.code, excerptCode: excerpt?.code ?? null, ...facts, ...(partials.size > 0 ? { dependencies: [...partials].sort() } : {}) };
+  return { isStatic: false, code: main.code, excerptCode: excerpt?.code ?? null, ...facts, ...(partials.used.size > 0 ? { dependencies: [...partials.used].sort() } : {}) };
 }
+
+/**
+ * The preprocessed text, read as MDX 1 read it when markdown.mdx1Compat.syntax asks for it (see
+ * mdx1Syntax.ts), with a warning at each place where MDX 3 would have read it otherwise.
+ */
+function readAsWritten(pre: Preprocessed, options: Pick<CompileOptions, 'format' | 'mdx1Compat'>): Preprocessed & { warnings: CompileWarning[] } {
+  if (!readsMdx1(options)) return { ...pre, warnings: [] };
+  const { text, notes } = readAsMdx1(pre.text);
+  const warnings = notes.map(
+    (note): CompileWarning => ({
+      code: 'MDX1_EXPRESSION_AS_TEXT',
+      message: `${note.text} is shown as text, as MDX 1 (Docusaurus 2) read it; MDX 3 would evaluate it (write \\{ to keep it text without this warning)`,
+      line: note.line,
+      column: note.column,
+    }),
+  );
+  return { ...pre, text, warnings };
+}
+
+const readsMdx1 = (options: Pick<CompileOptions, 'format' | 'mdx1Compat'>) => options.format === 'mdx' && (options.mdx1Compat ?? DEFAULT_MDX1_COMPAT).syntax;
 
 /** The preprocessing markdown.mdx1Compat asks for: `{#id}` is read in markdown whatever it says, as Docusaurus does. */
 export function preprocessOptions(options: Pick<CompileOptions, 'format' | 'mdx1Compat'>): PreprocessOptions {
@@ -238,7 +260,7 @@ async function compileOnce(
   options: CompileOptions,
   hashLinkBase: string | null,
   view: MarkdownViewRequest,
-  partials: Set<string>,
+  partials: PartialsRead,
 ) {
   const state: CompileState = {
     customIds,
@@ -271,6 +293,7 @@ async function compileOnce(
   // As Docusaurus does, `<!-- … -->` in MDX is a comment (MDX 3 itself refuses it): it shows nothing.
   const commentsIn = (format: 'md' | 'mdx'): PluggableList => (format === 'mdx' && (options.mdx1Compat ?? DEFAULT_MDX1_COMPAT).comments ? [remarkComment] : []);
   const comments = commentsIn(options.format);
+  const mdx1Parsing = (format: 'md' | 'mdx'): PluggableList => (readsMdx1({ format, mdx1Compat: options.mdx1Compat }) ? [remarkIndentedCode] : []);
   const math = options.rendering?.math ? await loadMathPlugins() : null;
   const mathSyntax: PluggableList = math ? [math.remarkMath] : [];
   // Partials are parsed as the page is, each with its own format, and put into the page first (see partials.ts).
@@ -281,8 +304,8 @@ async function compileOnce(
           {
             file: options.file,
             resolve: options.resolvePartial,
-            used: partials,
-            parse: (partial: PartialFile) => parsePartial(partial, createProcessor, [remarkGfm, ...commentsIn(partial.format), ...mathSyntax, remarkDirective], options),
+            used: partials.used,
+            parse: (partial: PartialFile) => parsePartial(partial, createProcessor, [remarkGfm, ...commentsIn(partial.format), ...mdx1Parsing(partial.format), ...mathSyntax, remarkDirective], options, partials.warnings),
           } satisfies PartialOptions,
         ],
       ]
@@ -312,6 +335,7 @@ async function compileOnce(
           ...(options.plugins?.beforeRemark ?? []),
           remarkGfm,
           ...comments,
+          ...mdx1Parsing(options.format),
           ...mathSyntax,
           remarkDirective,
           ...inlinePartials,
@@ -377,14 +401,23 @@ async function compileOnce(
   return { code, state, markdown };
 }
 
+/** The partials a compilation read: their files, and the warnings of reading each (by its path). */
+interface PartialsRead {
+  used: Set<string>;
+  warnings: Map<string, CompileWarning[]>;
+}
+
 /** A partial's tree, parsed as a page of its format is (see partials.ts); its syntax errors are located in it. */
 async function parsePartial(
   partial: PartialFile,
   createProcessor: (typeof import('@mdx-js/mdx'))['createProcessor'],
   remarkPlugins: PluggableList,
   options: CompileOptions,
+  warnings: PartialsRead['warnings'],
 ): Promise<ParsedPartial> {
-  const pre = preprocess(partial.body, preprocessOptions({ format: partial.format, mdx1Compat: options.mdx1Compat }));
+  const pre = readAsWritten(preprocess(partial.body, preprocessOptions({ format: partial.format, mdx1Compat: options.mdx1Compat })), { format: partial.format, mdx1Compat: options.mdx1Compat });
+  // Reported with the page, naming the partial's own line.
+  warnings.set(partial.relPath, pre.warnings.map(({ line, column, ...warning }) => ({ ...warning, message: `${partial.relPath}:${line}:${column}: ${warning.message}` })));
   const partialOptions = { ...options, file: partial.relPath, sourceText: partial.body, format: partial.format };
   try {
     const tree = createProcessor({ format: partial.format, remarkPlugins }).parse({ value: pre.text, path: partial.relPath }) as MdastRoot;

@@ -24,7 +24,7 @@ import { ADMONITION_TYPES } from './preprocess.js';
 import { SKIP, walk, type TreeNode, type WalkResult } from './walk.js';
 
 export interface CompileWarning {
-  code: 'BROKEN_MARKDOWN_LINK' | 'UNKNOWN_LANGUAGE' | 'INVALID_MATH';
+  code: 'BROKEN_MARKDOWN_LINK' | 'UNKNOWN_LANGUAGE' | 'INVALID_MATH' | 'MDX1_EXPRESSION_AS_TEXT';
   message: string;
   line?: number;
   column?: number;

@@ -90,10 +90,10 @@ describe('readDocusaurusConfig', () => {
       'preset "docusaurus-preset-openapi" — only the options of the classic preset are read',
       'plugin "@docusaurus/plugin-ideal-image" — sipadocs has no plugins',
       'plugin a function (tailwindPlugin) — sipadocs has no plugins',
-      'theme "@docusaurus/theme-mermaid" — sipadocs has one built-in theme and no theme packages',
       'presets.classic.docs.editUrl: a function (editUrl) — sipadocs takes an edit URL prefix (a string), not a function; pages have no edit link',
       'presets.classic.docs.showLastUpdateAuthor: false — every sipadocs doc shows the date and author of its last commit',
       'presets.classic.gtag: {"trackingID":"G-1"} — sipadocs adds no analytics',
+      'theme @docusaurus/theme-mermaid — without markdown.mermaid: true Docusaurus shows ```mermaid blocks as code, and so does sipadocs',
     ]);
   });
 
