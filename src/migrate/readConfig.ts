@@ -3,6 +3,7 @@ import type { UserConfig } from '../config/types.js';
 import { ConfigObject, describeValue, isFunction, isMarker, isObject, moduleName, type EvaluatedObject } from './evaluated.js';
 import { docusaurusMajor, readLinkSettings, type LinkSettings } from './linkSettings.js';
 import { migrateMarkdownOptions } from './markdownOptions.js';
+import { readPluginLists, type EvaluatedPluginLists } from './markdownPlugins.js';
 import type { MigrationNotes } from './notes.js';
 import type { Evaluated } from './sandbox.js';
 
@@ -16,6 +17,8 @@ export interface DocsOptions {
   sidebarCollapsed: boolean;
   /** Docusaurus served the docs at the site root (docs-only mode); sipadocs puts them under /docs. */
   atSiteRoot: boolean;
+  /** Its remark and rehype plugins, as evaluated (see markdownPlugins.ts). */
+  markdownPlugins: EvaluatedPluginLists;
 }
 
 export interface BlogOptions {
@@ -29,6 +32,8 @@ export interface BlogOptions {
   description: string;
   /** The authors file, relative to the project. */
   authorsFile: string;
+  /** Its remark and rehype plugins, as evaluated (see markdownPlugins.ts). */
+  markdownPlugins: EvaluatedPluginLists;
 }
 
 /** What the migration reads from docusaurus.config.*: the site identity, the content plugins' options, the theme. */
@@ -38,6 +43,8 @@ export interface DocusaurusSite {
   blog: BlogOptions | null;
   /** The pages folder, or null when pages are turned off. */
   pagesPath: string | null;
+  /** The pages' remark and rehype plugins, as evaluated (see markdownPlugins.ts). */
+  pagesPlugins: EvaluatedPluginLists;
   /** Style sheets of the theme's `customCss`, relative to the project. */
   customCss: string[];
   staticDirs: string[];
@@ -112,6 +119,7 @@ export function readDocusaurusConfig(raw: Evaluated, projectDir: string, notes: 
   const pagesValue = preset.get('pages');
   const pages = ConfigObject.of('presets.classic.pages', pagesValue);
   const pagesPath = pagesValue === false ? null : relative(pages.string('path') ?? 'src/pages');
+  const pagesPlugins = readPluginLists(pages);
   const pagesBase = pages.string('routeBasePath');
   if (pagesBase && pagesBase.replace(/^\/+|\/+$/g, '') !== '') {
     pages.ignore('routeBasePath');
@@ -141,7 +149,7 @@ export function readDocusaurusConfig(raw: Evaluated, projectDir: string, notes: 
 
   const themeConfig = config.object('themeConfig');
   config.reportRest(notes, TOP_LEVEL_REASONS);
-  return { site, docs, blog, pagesPath, customCss, staticDirs: staticDirs.map(relative), themeConfig, markdown };
+  return { site, docs, blog, pagesPath, pagesPlugins, customCss, staticDirs: staticDirs.map(relative), themeConfig, markdown };
 }
 
 /**
@@ -221,6 +229,7 @@ function readDocsOptions(docs: ConfigObject, relative: (file: string) => string,
     // Docusaurus starts categories collapsed unless told otherwise.
     sidebarCollapsed: docs.boolean('sidebarCollapsed') ?? true,
     atSiteRoot: !routeBasePath,
+    markdownPlugins: readPluginLists(docs),
   };
   if (!routeBasePath) {
     notes.notCarried('presets.classic.docs.routeBasePath: "/"', 'docs cannot live at the site root in sipadocs; they were put under /docs, so their routes change');
@@ -231,10 +240,6 @@ function readDocsOptions(docs: ConfigObject, relative: (file: string) => string,
   readLastUpdate(docs, notes);
   docs.reportRest(notes, {
     breadcrumbs: 'sipadocs always shows breadcrumbs',
-    remarkPlugins: 'sipadocs runs its own fixed MDX pipeline',
-    rehypePlugins: 'sipadocs runs its own fixed MDX pipeline',
-    beforeDefaultRemarkPlugins: 'sipadocs runs its own fixed MDX pipeline',
-    beforeDefaultRehypePlugins: 'sipadocs runs its own fixed MDX pipeline',
     sidebarItemsGenerator: 'sipadocs generates sidebars its own way',
     numberPrefixParser: 'sipadocs always strips number prefixes such as 01- or 010_',
     lastVersion: 'sipadocs has one docs version; only the current docs were carried over',
@@ -275,6 +280,7 @@ function readBlogOptions(blog: ConfigObject, relative: (file: string) => string,
     title: blog.string('blogTitle') ?? 'Blog',
     description: blog.string('blogDescription') ?? 'Blog',
     authorsFile: relative(path.posix.join(blogPath, authorsMap)),
+    markdownPlugins: readPluginLists(blog),
   };
   const tagsBasePath = blog.string('tagsBasePath');
   if (tagsBasePath && trimSlashes(tagsBasePath) !== 'tags') {
@@ -293,10 +299,6 @@ function readBlogOptions(blog: ConfigObject, relative: (file: string) => string,
     feedOptions: 'not read by sipadocs',
     truncateMarker: 'sipadocs recognises <!-- truncate --> and {/* truncate */}',
     readingTime: 'sipadocs computes reading time its own way',
-    remarkPlugins: 'sipadocs runs its own fixed MDX pipeline',
-    rehypePlugins: 'sipadocs runs its own fixed MDX pipeline',
-    beforeDefaultRemarkPlugins: 'sipadocs runs its own fixed MDX pipeline',
-    beforeDefaultRehypePlugins: 'sipadocs runs its own fixed MDX pipeline',
   });
   return options;
 }

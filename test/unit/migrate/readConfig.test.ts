@@ -35,10 +35,10 @@ describe('readDocusaurusConfig', () => {
       // Docusaurus 3's defaults where the project sets none.
       onBrokenLinks: 'throw', onBrokenMarkdownLinks: 'warn', onBrokenAnchors: 'warn',
     });
-    expect(site.docs).toEqual({ path: 'docs', routeBasePath: 'docs', sidebarPath: 'sidebars.js', editUrl: 'https://github.com/x/y/tree/main/', sidebarCollapsed: true, atSiteRoot: false });
+    expect(site.docs).toEqual({ path: 'docs', routeBasePath: 'docs', sidebarPath: 'sidebars.js', editUrl: 'https://github.com/x/y/tree/main/', sidebarCollapsed: true, atSiteRoot: false, markdownPlugins: {} });
     expect(site.blog).toEqual({
       path: 'blog', routeBasePath: 'blog', showReadingTime: false, editUrl: undefined, postsPerPage: 'ALL', sidebarCount: 5,
-      title: 'News', description: 'What is new', authorsFile: 'blog/authors.yml',
+      title: 'News', description: 'What is new', authorsFile: 'blog/authors.yml', markdownPlugins: {},
     });
     expect(site.pagesPath).toBe('src/pages');
     expect(site.customCss).toEqual(['src/css/custom.css']);
