@@ -6,6 +6,7 @@ import { SiteError, SiteErrors, codeFrame } from '../errors.js';
 import { isExternalUrl } from '../shared/paths.js';
 import { normalizeConfig } from './normalize.js';
 import { configSchema, navbarItemIssues } from './schema.js';
+import { localeIssues } from './localeIssues.js';
 import { configImportsPlugin, pluginListsByScope, resolveSitePlugins, type ConfigImports } from './sitePlugins.js';
 import type { SiteConfig, UserConfig } from './types.js';
 import { validate } from './validate.js';
@@ -94,7 +95,7 @@ export async function loadConfig(siteDir: string): Promise<SiteConfig> {
     });
   }
   const { value: raw, code, imports } = await loadSiteModule(configFile);
-  const issues = [...validate(raw, configSchema), ...navbarItemIssues(raw)];
+  const issues = [...validate(raw, configSchema), ...navbarItemIssues(raw), ...localeIssues(raw)];
   if (issues.length > 0) {
     // Every unknown key and wrong type at once, like content problems, each at its line.
     throw new SiteErrors(

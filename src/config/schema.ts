@@ -96,7 +96,7 @@ export const configSchema: Schema = object(
     markdown: object({
       ...pluginLists,
       format: oneOf('mdx', 'md', 'detect'),
-      mdx1Compat: object({ comments: bool, admonitions: bool, headingIds: bool }),
+      mdx1Compat: object({ comments: bool, admonitions: bool, headingIds: bool, syntax: bool }),
       maxFileSize: num,
       math: bool,
       mermaid: bool,

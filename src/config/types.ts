@@ -32,6 +32,12 @@ export interface Mdx1CompatSetting {
   admonitions?: boolean;
   /** `## Title {#id}` sets the heading's id in files read as MDX, where `{` starts an expression (default true). */
   headingIds?: boolean;
+  /**
+   * sipadocs's own: files read as MDX are read as MDX 1 (Docusaurus 2) read them (default false):
+   * `{`, `}` and a `<` that starts no tag are text in markdown, autolinks and indented code work;
+   * and tags MDX 3 refuses are taken as meant (`<br>`, `class`, `for`, `style` strings).
+   */
+  syntax?: boolean;
 }
 
 import type { MarkdownPluginLists, SitePlugins } from './sitePlugins.js';

@@ -39,17 +39,23 @@ export function contentFormat(relPath: string, setting: MarkdownFormatSetting): 
   return relPath.endsWith('.md') ? 'md' : 'mdx';
 }
 
-/** First "# heading" of a markdown body outside code fences, as text (see headingText), or null. */
+/** Import statements at the top of a body: blocks starting with `import`, each ended by a blank line. */
+const LEADING_IMPORTS = /^(?:import\s(?:.|\r?\n(?!\r?\n))*(?:\r?\n){2,})*/;
+const ATX_TITLE = /^#[ \t]+([^ \t].*)(?:\r?\n|$)/;
+const SETEXT_TITLE = /^(.*)\r?\n=+(?:\r?\n|$)/;
+
+/**
+ * The title a markdown body gives itself, as Docusaurus finds it: an h1 (`# Title`, or `Title`
+ * over a `===` line) that opens the content, after the import statements only; anything else
+ * first (a paragraph, a comment, code, an h2) means none. Read as text (see headingText), without
+ * an explicit `{#id}` or closing hashes.
+ */
 export function findH1(body: string): string | null {
-  let inFence = false;
-  for (const line of body.split('\n')) {
-    if (/^\s{0,3}(```|~~~)/.test(line)) inFence = !inFence;
-    if (inFence) continue;
-    const match = /^#\s+(.+?)\s*(\{#[^}]+\})?\s*#*\s*$/.exec(line);
-    if (match) return headingText(match[1]!);
-    if (/^#{2,6}\s/.test(line)) return null;
-  }
-  return null;
+  const content = body.trim().replace(LEADING_IMPORTS, '').trim();
+  const atx = ATX_TITLE.exec(content);
+  if (atx) return headingText(atx[1]!.trim().replace(/\s*(?:\\?\{#[^}\s]+\}|#+)$/, ''));
+  const setext = SETEXT_TITLE.exec(content);
+  return setext ? headingText(setext[1]!.trim()) : null;
 }
 
 /** Characters written as numeric references, so no later step takes them for markup. */

@@ -10,13 +10,17 @@ import type { ProjectBounds } from './projectBounds.js';
 import { NOT_PAGES, REACT_PAGE_PATTERNS, planReactPages } from './reactPages.js';
 import type { DocusaurusSite } from './readConfig.js';
 import type { SitePackages } from './sitePackages.js';
+import { planDocs } from './planDocs.js';
 import type { SitePlan } from './sitePlan.js';
 import { planSwizzled } from './swizzled.js';
 import { noteInfimaVariables } from './infimaVariables.js';
 
 /** Where the content of the migrated site lives, relative to the site folder. */
 export interface ContentLayout {
+  /** The default docs instance's folder. */
   docsPath: string;
+  /** Each docs instance's folder, by id (the default one's included). */
+  docsPaths: Map<string, string>;
   blogPath: string;
   pagesPath: string;
   staticDir: string;
@@ -50,6 +54,7 @@ export async function planContent(
   const folderFor = (rel: string | undefined, fallback: string) => (rel && inProject(rel) ? rel : fallback);
   const layout: ContentLayout = {
     docsPath: folderFor(site.docs?.path, 'docs'),
+    docsPaths: new Map(),
     blogPath: folderFor(site.blog?.path, 'blog'),
     pagesPath: folderFor(site.pagesPath ?? undefined, 'src/pages'),
     staticDir: 'static',
@@ -57,12 +62,10 @@ export async function planContent(
     posts: 0,
   };
 
-  if (site.docs) {
-    for (const { from, rel } of await listFiles('presets.classic.docs.path', site.docs.path)) {
-      const to = `${layout.docsPath}/${rel}`;
-      if (/(^|\/)_category_\.ya?ml$/.test(rel)) planCategoryFile(from, to, plan, notes);
-      else plan.copy(from, siteFileName(to, to.endsWith('.js') ? readFileSync(from, 'utf8') : null));
-    }
+  for (const docs of [...(site.docs ? [site.docs] : []), ...site.moreDocs]) {
+    const docsPath = docs === site.docs ? layout.docsPath : folderFor(docs.path, docs.id);
+    layout.docsPaths.set(docs.id, docsPath);
+    await planDocs(docs, docsPath, projectDir, plan, notes, listFiles, bounds.mayRead);
   }
 
   if (site.blog) {
@@ -140,27 +143,8 @@ export async function planContent(
     noteInfimaVariables(css, readFileSync(file, 'utf8'), notes);
   }
 
-  for (const [name, reason] of [
-    ['versioned_docs', 'sipadocs has one docs version; only the current docs were carried over'],
-    ['versioned_sidebars', 'sipadocs has one docs version; only the current sidebars were carried over'],
-    ['i18n', 'sipadocs builds one locale; translations were not carried over'],
-  ] as const) {
-    if (existsSync(path.join(projectDir, name))) notes.notCarried(`${name}/`, reason);
-  }
+  if (existsSync(path.join(projectDir, 'i18n'))) notes.notCarried('i18n/', 'sipadocs builds one locale; translations were not carried over');
   return layout;
-}
-
-/** sipadocs reads `_category_.json`; a YAML one is converted. */
-function planCategoryFile(from: string, to: string, plan: SitePlan, notes: MigrationNotes): void {
-  try {
-    const data = yaml.load(readFileSync(from, 'utf8'));
-    const json = to.replace(/\.ya?ml$/, '.json');
-    plan.write(json, `${JSON.stringify(data ?? {}, null, 2)}\n`);
-    notes.carriedOver(`${to} became ${path.posix.basename(json)}`);
-  } catch (error) {
-    plan.copy(from, to);
-    notes.notCarried(to, `invalid YAML (${(error as Error).message.split('\n')[0]}); copied as it is`);
-  }
 }
 
 /**

@@ -28,6 +28,7 @@ export function formatReport(result: MigrateResult, cwd = process.cwd()): string
   if (result.problems.length === 0) {
     const where = result.notes.routesChanged ? 'at their Docusaurus routes but where noted below' : 'at their Docusaurus routes';
     lines.push(`  - ${count(counts.docs, 'doc')} in ${count(counts.sidebars, 'sidebar')}, ${count(counts.posts, 'blog post')}, ${count(counts.pages, 'page')}, ${where}`);
+    for (const versions of counts.docsVersions ?? []) lines.push(`  - docs versions: ${versions}`);
   }
   for (const item of result.notes.carried) lines.push(`  - ${item}`);
 

@@ -4,6 +4,7 @@ import type { AnnouncementBar, FooterColumn, FooterLink } from '../shared/types.
 import { isExternalUrl } from '../shared/paths.js';
 import { ConfigObject, describeValue, isObject, moduleName } from './evaluated.js';
 import type { MigrationNotes } from './notes.js';
+import { migrateMagicComments } from './renderingOptions.js';
 import type { Evaluated } from './sandbox.js';
 
 /** Routes of the migrated docs, for navbar items that name a doc or a sidebar. */
@@ -20,6 +21,8 @@ export interface DocRoutes {
 
 /** The parts of the sipadocs config that come from Docusaurus's `themeConfig`. */
 export type ThemeSettings = Pick<UserConfig, 'navbar' | 'footer' | 'announcementBar' | 'colorMode' | 'codeThemes' | 'toc' | 'image'> & {
+  /** The project's own magic comments (themeConfig.prism.magicComments), when it has any. */
+  magicComments?: NonNullable<UserConfig['markdown']>['magicComments'];
   docs: Pick<NonNullable<UserConfig['docs']>, 'sidebarHideable' | 'autoCollapseCategories' | 'versionPersistence'>;
 };
 
@@ -49,7 +52,7 @@ const DEFAULT_CODE_THEMES = { light: 'github-light', dark: 'github-dark' };
 const THEME_CONFIG_REASONS: Record<string, string> = {
   algolia: 'sipadocs has no search integration',
   metadata: 'sipadocs adds no extra meta tags',
-  mermaid: 'sipadocs renders no Mermaid diagrams',
+  mermaid: "sipadocs draws diagrams in Mermaid's default theme, and its dark theme in dark mode",
   liveCodeBlock: 'sipadocs has no live code blocks',
   zoom: 'sipadocs has no image zoom',
   blog: 'sipadocs blog layout has no options',
@@ -57,12 +60,15 @@ const THEME_CONFIG_REASONS: Record<string, string> = {
 
 /** Translates Docusaurus's `themeConfig`; every key it cannot carry is reported. */
 export function translateTheme(themeConfig: ConfigObject, routes: DocRoutes, baseUrl: string, notes: MigrationNotes): ThemeSettings {
+  const prism = themeConfig.object('prism');
+  const magicComments = migrateMagicComments(prism, notes);
   const settings: ThemeSettings = {
+    ...(magicComments ? { magicComments } : {}),
     navbar: translateNavbar(themeConfig.object('navbar'), routes, baseUrl, notes),
     footer: translateFooter(themeConfig.object('footer'), notes),
     announcementBar: translateAnnouncementBar(themeConfig.object('announcementBar'), notes),
     colorMode: translateColorMode(themeConfig.object('colorMode'), notes),
-    codeThemes: translatePrism(themeConfig.object('prism'), notes),
+    codeThemes: translatePrism(prism, notes),
     toc: translateToc(themeConfig.object('tableOfContents'), notes),
     docs: {},
   };
@@ -106,8 +112,6 @@ function translateNavbar(navbar: ConfigObject, routes: DocRoutes, baseUrl: strin
 /** Navbar item types sipadocs cannot show, and why. */
 const UNCARRIED_NAV_TYPES: Record<string, string> = {
   localeDropdown: 'sipadocs builds one locale',
-  docsVersionDropdown: 'sipadocs has one docs version',
-  docsVersion: 'sipadocs has one docs version',
 };
 
 /**
@@ -150,6 +154,8 @@ function translateNavItem(item: ConfigObject, routes: DocRoutes, notes: Migratio
     const html = item.string('html');
     if (html !== undefined) nav.html = html;
     item.ignore('to', 'href');
+  } else if ((type === 'docsVersionDropdown' || type === 'docsVersion') && !inDropdown) {
+    Object.assign(nav, translateVersionItem(item, type, notes));
   } else if (type === 'html') {
     nav.type = 'html';
     nav.html = item.string('value') ?? '';
@@ -162,7 +168,8 @@ function translateNavItem(item: ConfigObject, routes: DocRoutes, notes: Migratio
     item.ignore(...Object.keys(item.value));
     return [];
   }
-  if (givenLabel !== undefined) nav.label = givenLabel;
+  // Docusaurus labels the version dropdown with the version shown, whatever the config says.
+  if (givenLabel !== undefined && type !== 'docsVersionDropdown') nav.label = givenLabel;
   if (!inDropdown) nav.position = item.string('position') === 'right' ? 'right' : 'left';
   const activeBasePath = item.string('activeBasePath');
   if (activeBasePath !== undefined) nav.activeBasePath = routePath(activeBasePath);
@@ -184,6 +191,34 @@ function translateNavItem(item: ConfigObject, routes: DocRoutes, notes: Migratio
     activeSidebarClassName: 'sipadocs marks the active item with its own class',
   });
   return [nav];
+}
+
+/** A docs version item: its docs instance and, for the dropdown, the links around the versions. */
+function translateVersionItem(item: ConfigObject, type: 'docsVersionDropdown' | 'docsVersion', notes: MigrationNotes): NavItemConfig {
+  const nav: NavItemConfig = { type };
+  const pluginId = item.string('docsPluginId');
+  if (pluginId !== undefined) nav.docsPluginId = pluginId;
+  if (type === 'docsVersion') return nav;
+  for (const key of ['dropdownItemsBefore', 'dropdownItemsAfter'] as const) {
+    const entries = item.get(key);
+    if (!Array.isArray(entries)) continue;
+    nav[key] = entries.flatMap((entry, i) => {
+      const link = ConfigObject.of(item.path(`${key}.${i}`), entry);
+      const label = link.string('label');
+      const to = link.string('to');
+      const href = link.string('href');
+      if (!label || (to === undefined && href === undefined)) {
+        notes.notCarried(link.where, 'a dropdown entry without a label and a link');
+        link.ignore(...Object.keys(link.value));
+        return [];
+      }
+      link.reportRest(notes, { target: 'sipadocs opens external links in a new tab and internal ones in place', rel: 'sipadocs sets rel on external links itself' });
+      return [to !== undefined && !isExternalUrl(to) ? { label, to: routePath(to) } : { label, href: (href ?? to)! }];
+    });
+  }
+  const disabled = item.boolean('dropdownActiveClassDisabled');
+  if (disabled !== undefined) nav.dropdownActiveClassDisabled = disabled;
+  return nav;
 }
 
 function translateFooter(footer: ConfigObject, notes: MigrationNotes): ThemeSettings['footer'] {
@@ -300,7 +335,7 @@ function translatePrism(prism: ConfigObject, notes: MigrationNotes): ThemeSettin
   if (dark) result.dark = dark;
   const languages = prism.get('additionalLanguages');
   if (Array.isArray(languages) && languages.length > 0) notes.carriedOver('prism additionalLanguages: shiki loads the grammar of every language a code block names');
-  prism.reportRest(notes, { magicComments: 'sipadocs highlights lines with {1,3-5} in the fence', defaultLanguage: 'unlabelled code blocks are plain text in sipadocs' });
+  prism.reportRest(notes, { defaultLanguage: 'unlabelled code blocks are plain text in sipadocs' });
   return result;
 }
 

@@ -96,7 +96,7 @@ async function runStages(session: BuildSession, options: BuildSiteOptions, start
   try {
     const bundled = await log.stage('bundle', () => session.bundlers.client.bundle(plan.virtual, output.staging.dir, config.baseUrl, output.staging.keep), describe.bundle);
     // Pages with math get KaTeX's style sheet; the diagram runtime is written for pages with diagrams.
-    const client = addPageAssets(bundled, plan, compiled, output);
+    const client = await log.stage('page assets', () => addPageAssets(bundled, plan, compiled, output, session));
     const rendered = await log.stage('render', () => renderSite(session, plan, compiled, client, output, report), describe.render);
     // Pagefind indexes in a process of its own, beside the site-wide files and the link check; a
     // site that fails the check waits for it, then is not committed.

@@ -136,6 +136,8 @@ export interface ClientSiteData {
    * site is `noIndex`. Only a flag, so the site data does not change when the content does.
    */
   search: boolean;
+  /** With `markdown.mermaid`: the URL of the diagram runtime, which the diagram component loads (see outputs/mermaidRuntime.ts). */
+  mermaid?: { runtime: string };
 }
 
 /** The versions of one docs instance, newest first, and which one is served at its base path. */

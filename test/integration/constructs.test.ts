@@ -140,6 +140,21 @@ describe('the constructs fixture', () => {
     for (const route of ['/docs/plain', '/docs/code-blocks', '/index']) expect(await page(route)).not.toContain('katex');
   });
 
+  it('hands ```mermaid blocks to the diagram component, writes the runtime the site data names, and shows the source without JavaScript', async () => {
+    const html = await page('/docs/diagrams');
+    const content = article(html);
+    expect(content).toContain('<div class="mermaid-diagram"><div class="mermaid" role="img" aria-label="Diagram"></div><noscript><pre class="mermaid-diagram__source">graph TD;\n    A--&gt;B;');
+    expect(content).not.toContain('code-block');
+    // The runtime's URL is in the site data; its files are in the output.
+    const entry = /<script data-entry="([^"]+)"/.exec(html)![1]!;
+    const runtime = /runtime:"(\/_sipa\/mermaid\/[0-9a-f]{12}\/mermaid\.js)"/.exec(await readFile(path.join(out, entry), 'utf8'))?.[1];
+    expect(runtime).toBeDefined();
+    const code = await readFile(path.join(out, runtime!), 'utf8');
+    expect(code).toMatch(/renderDiagram/);
+    // A page that imports the component itself has a diagram too.
+    expect(article(await page('/docs/diagrams-mdx'))).toContain('<div class="mermaid"');
+  });
+
   it('keeps the fast path for a page with none of the constructs', async () => {
     const payload = JSON.parse(/<script id="__SIPA_ROUTE__" type="application\/json">(.*?)<\/script>/s.exec(await page('/docs/plain'))![1]!);
     expect(payload.data.staticHtml).toBe(true);

@@ -2,6 +2,7 @@ import { readFileSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parseFrontMatter } from '../frontMatter.js';
 import { contentFormat } from '../names.js';
+import { mayHaveH1 } from '../mdx/contentTitle.js';
 import type { PartialFile } from '../mdx/partials.js';
 import { SiteError, type SiteErrorInit } from '../../errors.js';
 import type { MarkdownFormatSetting } from '../../config/types.js';
@@ -173,10 +174,13 @@ export async function runCompileJob(
       rendering: settings.rendering,
       plugins: settings.plugins ? await loadPlugins(pluginsFor(settings.plugins, job.scope ?? 'pages')) : null,
       resolvePartial: (specifier: string, fromRelPath: string) => readPartial(settings, specifier, fromRelPath),
+      removeContentTitle: job.scope === 'blog',
     };
     // The fast path reads `:::tip Title` and `{#id}` as Docusaurus does by default only.
     const compat = settings.markdown?.mdx1Compat;
-    const fastPath = job.fastPath !== false && staticSession && job.frontMatter === null && (!compat || (compat.admonitions && compat.headingIds));
+    // A post's h1 is taken out by the MDX path only (see contentTitle.ts).
+    const fastPath =
+      job.fastPath !== false && staticSession && job.frontMatter === null && (!compat || (compat.admonitions && compat.headingIds)) && !(options.removeContentTitle && mayHaveH1(job.body));
     const fast = fastPath && isStaticPage(job.body, job.format) ? await renderStaticPage(job.body, { ...options, session: staticSession }) : null;
     const page = fast ? compiledFromStatic(fast) : await compileMdx(job.body, options);
     return { ok: true, page, links, images };

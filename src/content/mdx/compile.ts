@@ -31,11 +31,14 @@ import {
 import type { LinkPlace } from './linkPlaces.js';
 import { deepestLine, findDeepNesting, isStackOverflow, nestingError } from './nesting.js';
 import { DEFAULT_MDX1_COMPAT, type Mdx1Compat } from '../../config/mdx1Compat.js';
+import { remarkRemoveContentTitle } from './contentTitle.js';
 import { remarkPartials, type ParsedPartial, type PartialFile, type PartialOptions } from './partials.js';
-import { preprocess, type PreprocessOptions } from './preprocess.js';
+import { readAsMdx1, remarkIndentedCode } from './mdx1Syntax.js';
+import { preprocess, type Preprocessed, type PreprocessOptions } from './preprocess.js';
 import { remarkAlerts } from './alerts.js';
 import type { PageFeature, RenderingSettings } from './rendering.js';
 import { loadMathPlugins, rehypeMath } from './math.js';
+import { rehypeMermaid } from './mermaid.js';
 import { readableTree, SITE_URL_MARK } from './markdownView.js';
 import { THEME_COMPONENT_NAMES } from '../../shared/themeComponents.js';
 import type { LoadedPlugins } from '../compile/loadPlugins.js';
@@ -83,6 +86,8 @@ export interface CompileOptions {
   format: 'md' | 'mdx';
   /** What is read as MDX 1 read it (markdown.mdx1Compat); Docusaurus's defaults when absent. */
   mdx1Compat?: Mdx1Compat;
+  /** Take the content's title out (a blog post's, see contentTitle.ts). */
+  removeContentTitle?: boolean;
   /** Finds the markdown file an import names (see partials.ts); without it, a page cannot import partials. */
   resolvePartial?: PartialOptions['resolve'];
   highlighter: CodeHighlighter;
@@ -156,7 +161,7 @@ export interface CompiledPage {
 export async function compileMdx(body: string, options: CompileOptions): Promise<CompiledPage> {
   const deep = findDeepNesting(body);
   if (deep) throw nestingError(options.file, options.sourceText, deep, null);
-  const pre = preprocess(body, preprocessOptions(options));
+  const pre = readAsWritten(preprocess(body, preprocessOptions(options)), options);
   await options.highlighter.ensureLanguages(fenceLanguages(body));
   // Site URLs are marked for the markdown view, unless the page itself mentions the mark.
   const partials = new Set<string>();
@@ -167,9 +172,30 @@ export async function compileMdx(body: string, options: CompileOptions): Promise
     const excerptText = pre.text.split('\n').slice(0, pre.truncateLine - 1).join('\n');
     excerpt = await compileOnce(excerptText, body, pre.customIds, options, options.route ?? null, null, partials);
   }
+  main.state.warnings.push(...pre.warnings);
   const facts = pageFacts(pre.truncateLine !== null, main, excerpt, image);
   return { isStatic: false, code: main.code, excerptCode: excerpt?.code ?? null, ...facts, ...(partials.size > 0 ? { dependencies: [...partials].sort() } : {}) };
 }
+
+/**
+ * The preprocessed text, read as MDX 1 read it when markdown.mdx1Compat.syntax asks for it (see
+ * mdx1Syntax.ts), with a warning at each place where MDX 3 would have read it otherwise.
+ */
+function readAsWritten(pre: Preprocessed, options: Pick<CompileOptions, 'format' | 'mdx1Compat'>): Preprocessed & { warnings: CompileWarning[] } {
+  if (!readsMdx1(options)) return { ...pre, warnings: [] };
+  const { text, notes } = readAsMdx1(pre.text);
+  const warnings = notes.map(
+    (note): CompileWarning => ({
+      code: 'MDX1_EXPRESSION_AS_TEXT',
+      message: `${note.text} is shown as text, as MDX 1 (Docusaurus 2) read it; MDX 3 would evaluate it (write \\{ to keep it text without this warning)`,
+      line: note.line,
+      column: note.column,
+    }),
+  );
+  return { ...pre, text, warnings };
+}
+
+const readsMdx1 = (options: Pick<CompileOptions, 'format' | 'mdx1Compat'>) => options.format === 'mdx' && (options.mdx1Compat ?? DEFAULT_MDX1_COMPAT).syntax;
 
 /** The preprocessing markdown.mdx1Compat asks for: `{#id}` is read in markdown whatever it says, as Docusaurus does. */
 export function preprocessOptions(options: Pick<CompileOptions, 'format' | 'mdx1Compat'>): PreprocessOptions {
@@ -267,6 +293,7 @@ async function compileOnce(
   // As Docusaurus does, `<!-- … -->` in MDX is a comment (MDX 3 itself refuses it): it shows nothing.
   const commentsIn = (format: 'md' | 'mdx'): PluggableList => (format === 'mdx' && (options.mdx1Compat ?? DEFAULT_MDX1_COMPAT).comments ? [remarkComment] : []);
   const comments = commentsIn(options.format);
+  const mdx1Parsing = (format: 'md' | 'mdx'): PluggableList => (readsMdx1({ format, mdx1Compat: options.mdx1Compat }) ? [remarkIndentedCode] : []);
   const math = options.rendering?.math ? await loadMathPlugins() : null;
   const mathSyntax: PluggableList = math ? [math.remarkMath] : [];
   // Partials are parsed as the page is, each with its own format, and put into the page first (see partials.ts).
@@ -278,7 +305,7 @@ async function compileOnce(
             file: options.file,
             resolve: options.resolvePartial,
             used: partials,
-            parse: (partial: PartialFile) => parsePartial(partial, createProcessor, [remarkGfm, ...commentsIn(partial.format), ...mathSyntax, remarkDirective], options),
+            parse: (partial: PartialFile) => parsePartial(partial, createProcessor, [remarkGfm, ...commentsIn(partial.format), ...mdx1Parsing(partial.format), ...mathSyntax, remarkDirective], options),
           } satisfies PartialOptions,
         ],
       ]
@@ -308,9 +335,11 @@ async function compileOnce(
           ...(options.plugins?.beforeRemark ?? []),
           remarkGfm,
           ...comments,
+          ...mdx1Parsing(options.format),
           ...mathSyntax,
           remarkDirective,
           ...inlinePartials,
+          ...(options.removeContentTitle ? [remarkRemoveContentTitle] : []),
           remarkAdmonitions,
           remarkAlerts,
           remarkThemeDetails,
@@ -329,8 +358,9 @@ async function compileOnce(
           [rehypeImages, pluginOptions],
           // After images: a file beside the page already has its URL, base URL included.
           [rehypeBaseUrl, pluginOptions],
-          // Before code blocks, so a ```math fence is math.
+          // Before code blocks, so a ```math fence is math and a ```mermaid fence a diagram.
           ...(math ? ([[rehypeMath, { rehypeKatex: math.rehypeKatex, state }]] as PluggableList) : []),
+          [rehypeMermaid, { state, fences: options.rendering?.mermaid ?? false }],
           // The site's plugins see code blocks as <pre><code>, as in Docusaurus, and the ids they add are anchors.
           ...(options.plugins?.rehype ?? []),
           [rehypeCodeBlocks, pluginOptions],
@@ -378,7 +408,7 @@ async function parsePartial(
   remarkPlugins: PluggableList,
   options: CompileOptions,
 ): Promise<ParsedPartial> {
-  const pre = preprocess(partial.body, preprocessOptions({ format: partial.format, mdx1Compat: options.mdx1Compat }));
+  const pre = readAsWritten(preprocess(partial.body, preprocessOptions({ format: partial.format, mdx1Compat: options.mdx1Compat })), { format: partial.format, mdx1Compat: options.mdx1Compat });
   const partialOptions = { ...options, file: partial.relPath, sourceText: partial.body, format: partial.format };
   try {
     const tree = createProcessor({ format: partial.format, remarkPlugins }).parse({ value: pre.text, path: partial.relPath }) as MdastRoot;

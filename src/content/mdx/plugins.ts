@@ -24,7 +24,7 @@ import { ADMONITION_TYPES } from './preprocess.js';
 import { SKIP, walk, type TreeNode, type WalkResult } from './walk.js';
 
 export interface CompileWarning {
-  code: 'BROKEN_MARKDOWN_LINK' | 'UNKNOWN_LANGUAGE' | 'INVALID_MATH';
+  code: 'BROKEN_MARKDOWN_LINK' | 'UNKNOWN_LANGUAGE' | 'INVALID_MATH' | 'MDX1_EXPRESSION_AS_TEXT';
   message: string;
   line?: number;
   column?: number;
@@ -315,6 +315,7 @@ export function rehypeHeadings(options: PluginOptions) {
     const slugger = new GithubSlugger();
     // Reserve explicit ids first so generated ones never collide with them.
     for (const id of options.state.customIds.values()) slugger.slug(id);
+    let firstHeading = true;
     walkHast(tree, (node) => {
       if (node.type !== 'element') return;
       const level = /^h([1-6])$/.exec(node.tagName)?.[1];
@@ -329,8 +330,10 @@ export function rehypeHeadings(options: PluginOptions) {
       node.properties = { ...node.properties, id };
       options.state.headingIds.push(id);
       const depth = Number(level);
-      // A partial's h1 is not the page's (Docusaurus compiles a partial on its own).
-      if (depth === 1 && options.state.h1 === null && !fromPartial) options.state.h1 = text;
+      // The page's title is its first heading when that is an h1, as Docusaurus's contentTitle;
+      // a partial's headings are not the page's (Docusaurus compiles a partial on its own).
+      if (!fromPartial && firstHeading && depth === 1) options.state.h1 = text;
+      if (!fromPartial) firstHeading = false;
       if (depth >= options.tocLevels.min && depth <= options.tocLevels.max) {
         options.state.toc.push({ id, text, level: depth });
       }

@@ -26,9 +26,18 @@ describe('names', () => {
     expect(slugify('Where 0.9.50 stands')).toBe('where-0950-stands');
   });
 
-  it('finds the first h1 outside code fences only', () => {
-    expect(findH1('\n```md\n# not this\n```\n# Real title\n')).toBe('Real title');
+  it('takes as title the h1 that opens the content, after imports only, as Docusaurus does', () => {
+    expect(findH1('\n\n# Title\n\nText.\n')).toBe('Title');
+    expect(findH1("import A from './a';\nimport B from './b';\n\n# After imports\n")).toBe('After imports');
+    expect(findH1('Setext title\n===\n\nText.\n')).toBe('Setext title');
+    expect(findH1('# Closed # {#id}\n')).toBe('Closed #');
+    expect(findH1('# Hashes ##\n')).toBe('Hashes');
+    // Anything before it, code included, and it is no title.
+    expect(findH1('\n```md\n# not this\n```\n# Real title\n')).toBeNull();
+    expect(findH1('Intro.\n\n# Late h1\n')).toBeNull();
+    expect(findH1('<!-- note -->\n# After a comment\n')).toBeNull();
     expect(findH1('## Only h2\n# Late h1')).toBeNull();
+    expect(findH1('#No space\n')).toBeNull();
   });
 
   it('reads a heading as its text: no tags, entities decoded, markdown marks gone, code as written', () => {

@@ -84,13 +84,28 @@ describe('translateTheme', () => {
     expect(skipped).toEqual(['themeConfig.navbar.items.0.items.3.target: "_self"']);
   });
 
+  it('carries the docs version items with their links and settings', () => {
+    const { settings, skipped } = translate({
+      navbar: {
+        items: [
+          { type: 'docsVersionDropdown', position: 'right', label: 'ignored', docsPluginId: 'api', dropdownActiveClassDisabled: true, dropdownItemsBefore: [{ label: 'Old', href: 'https://old.example/' }], dropdownItemsAfter: [{ to: '/versions', label: 'All versions' }, { label: 'No link' }] },
+          { type: 'docsVersion', label: 'Current docs' },
+        ],
+      },
+    });
+    expect(settings.navbar!.items).toEqual([
+      { type: 'docsVersionDropdown', position: 'right', docsPluginId: 'api', dropdownActiveClassDisabled: true, dropdownItemsBefore: [{ label: 'Old', href: 'https://old.example/' }], dropdownItemsAfter: [{ label: 'All versions', to: '/versions' }] },
+      { type: 'docsVersion', label: 'Current docs', position: 'left' },
+    ]);
+    expect(skipped).toEqual(['themeConfig.navbar.items.0.dropdownItemsAfter.1']);
+  });
+
   it('reports navbar items it cannot carry: other types, and docs the site does not have', () => {
     const { settings, skipped } = translate({
       navbar: { items: [{ type: 'docsVersionDropdown' }, { type: 'localeDropdown', position: 'right' }, { type: 'doc', docId: 'gone', label: 'Gone' }, { type: 'custom-thing', label: 'More' }] },
     });
-    expect(settings.navbar!.items).toEqual([]);
+    expect(settings.navbar!.items).toEqual([{ type: 'docsVersionDropdown', position: 'left' }]);
     expect(skipped).toEqual([
-      'themeConfig.navbar.items.0: type "docsVersionDropdown"',
       'themeConfig.navbar.items.1: type "localeDropdown"',
       'themeConfig.navbar.items.2 ("Gone")',
       'themeConfig.navbar.items.3 ("More"): type "custom-thing"',

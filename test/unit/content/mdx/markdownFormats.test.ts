@@ -12,13 +12,21 @@ const harness = compileHarness();
 beforeAll(() => harness.start(), 60_000);
 afterAll(() => harness.stop());
 const { compile, render } = harness;
-const off = { comments: true, admonitions: true, headingIds: true };
+const off = { comments: true, admonitions: true, headingIds: true, syntax: false };
 
 describe('markdown.format', () => {
   it('reads files as Docusaurus does: every file as MDX, every file as CommonMark, or by extension', () => {
     expect(['a.md', 'b.mdx'].map((file) => contentFormat(file, 'mdx'))).toEqual(['mdx', 'mdx']);
     expect(['a.md', 'b.mdx'].map((file) => contentFormat(file, 'md'))).toEqual(['md', 'md']);
     expect(['a.md', 'b.mdx'].map((file) => contentFormat(file, 'detect'))).toEqual(['md', 'mdx']);
+  });
+});
+
+describe('JSX attributes in a .md file read as MDX', () => {
+  it('keeps expression attributes (style objects, numbers) and class names on elements', async () => {
+    const body = '<img src="/img/d.png" alt="Chart" style={{maxHeight: 200}} width={320} />\n\n<div style={{color: \'red\', padding: 4}} className="box" data-x="1">Red</div>\n';
+    const html = await render(await compile(body, { file: 'docs/page.md' }));
+    expect(html).toBe('<img src="/img/d.png" alt="Chart" style="max-height:200px" width="320" loading="lazy" decoding="async"/>\n<div style="color:red;padding:4px" class="box" data-x="1">Red</div>');
   });
 });
 
