@@ -112,6 +112,7 @@ describe('readDocusaurusConfig', () => {
     expect(site.docs).toEqual({
       id: 'default', where: 'plugins.0', path: 'handbook', routeBasePath: '', sidebarPath: 'sidebars.js', editUrl: 'https://e/', sidebarCollapsed: true,
       versioning: { lastVersion: 'current', onlyIncludeVersions: ['current', '1.0'], versions: { current: { label: 'Canary', path: 'canary', banner: 'none', badge: false }, '1.0': { noIndex: true } } },
+      markdownPlugins: {},
     });
     expect(site.moreDocs.map((docs) => [docs.id, docs.where, docs.path, docs.routeBasePath, docs.versioning])).toEqual([['api', 'plugins.1', 'api', 'api', { includeCurrentVersion: true, disableVersioning: true }]]);
     expect(skipped).toEqual([
