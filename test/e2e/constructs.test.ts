@@ -78,25 +78,29 @@ describe('diagrams', () => {
     page.evaluate(() => {
       const diagram = document.querySelector('.mermaid');
       const node = diagram?.querySelector('svg .node rect, svg .node polygon, svg .node circle');
-      return { mode: (diagram as HTMLElement | null)?.dataset.mode ?? null, fill: node ? getComputedStyle(node).fill : null };
+      return { mode: (diagram as HTMLElement | null)?.dataset.drawn ?? null, fill: node ? getComputedStyle(node).fill : null };
     });
 
   it('draws a diagram in the colour mode, draws it again when the mode changes, and loads the runtime only where there is one', async () => {
     const { page, requests, errors, close } = await open('/docs/diagrams', 'light');
     try {
-      await page.waitForFunction(() => document.querySelector('.mermaid svg') !== null, undefined, { timeout: 30_000 });
+      await page.waitForFunction(() => (document.querySelector('.mermaid') as HTMLElement).dataset.drawn === 'light', undefined, { timeout: 30_000 });
       const light = await drawn(page);
       expect(light.mode).toBe('light');
       expect(light.fill).not.toBeNull();
       expect(await page.locator('.mermaid svg').getAttribute('aria-roledescription')).toBe('flowchart-v2');
       expect(requests.some((request) => /\/_sipa\/mermaid\/[0-9a-f]+\/mermaid\.js$/.test(request))).toBe(true);
       await page.locator('.color-mode-toggle').first().click();
-      await page.waitForFunction(() => (document.querySelector('.mermaid') as HTMLElement).dataset.mode === 'dark', undefined, { timeout: 30_000 });
+      await page.waitForFunction(() => (document.querySelector('.mermaid') as HTMLElement).dataset.drawn === 'dark', undefined, { timeout: 30_000 });
       const dark = await drawn(page);
       expect(dark.fill).not.toBe(light.fill);
       expect(await page.locator('.mermaid svg').count()).toBe(1);
       // Its source is not shown as text once drawn.
       expect(await page.locator('.mermaid-diagram__source').isVisible()).toBe(false);
+      // Switching back draws it in the light mode's colours again.
+      await page.locator('.color-mode-toggle').first().click();
+      await page.waitForFunction(() => (document.querySelector('.mermaid') as HTMLElement).dataset.drawn === 'light', undefined, { timeout: 30_000 });
+      expect((await drawn(page)).fill).toBe(light.fill);
       expect(errors).toEqual([]);
     } finally {
       await close();
@@ -107,7 +111,7 @@ describe('diagrams', () => {
     const { page, errors, close } = await open('/docs/diagrams-mdx', 'dark');
     try {
       await page.waitForFunction(() => document.querySelector('.mermaid svg') !== null, undefined, { timeout: 30_000 });
-      expect(await page.locator('.mermaid').getAttribute('data-mode')).toBe(await page.evaluate(() => document.documentElement.getAttribute('data-theme')));
+      expect(await page.locator('.mermaid').getAttribute('data-drawn')).toBe(await page.evaluate(() => document.documentElement.getAttribute('data-theme')));
       expect(await page.locator('.mermaid svg').getAttribute('aria-roledescription')).toBe('sequence');
       expect(errors).toEqual([]);
     } finally {
