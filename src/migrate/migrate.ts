@@ -211,6 +211,8 @@ function siteConfig(site: DocusaurusSite, layout: ContentLayout, docs: MigratedD
       editUrl: blog?.editUrl,
       postsPerPage: all(blog?.postsPerPage),
       sidebarCount: all(blog?.sidebarCount),
+      // Docusaurus before 3.5 makes no authors pages.
+      authorsPages: site.authorsPages === false ? false : undefined,
     }),
     pages: { path: layout.pagesPath },
     staticDir: layout.staticDir,
