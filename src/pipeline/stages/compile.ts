@@ -1,6 +1,7 @@
 import type { SiteConfig } from '../../config/types.js';
 import { compilePages, type CompileStats } from '../../content/compile/compilePages.js';
-import { COMPILED_PAGES, type CompileJob, type ContentScope } from '../../content/compile/compileJob.js';
+import type { CompileJob, ContentScope } from '../../content/compile/compileJob.js';
+import { COMPILED_PAGES } from '../../content/compile/compiledPages.js';
 import { fastPathFor } from '../../content/compile/fastPathRule.js';
 import { NO_THEME_FOLDER, type SiteThemeFolder } from '../../bundle/themeOverrides.js';
 import type { CompiledPage } from '../../content/mdx/compile.js';
@@ -122,7 +123,8 @@ function compileJobs(model: SiteModel, fastPath: (scope: ContentScope, body: str
 
 /**
  * What links to .md/.mdx files may name: the route of every doc, post and page by site-relative
- * source path, the content roots they resolve from and the static folder's markdown files.
+ * source path, the content roots they resolve from, and the markdown files of the output (the
+ * static folder's and the pages' markdown copies).
  */
 function markdownLinkTargets(config: SiteConfig, model: SiteModel, staticFiles: readonly string[]): MarkdownLinkTargets {
   const routesBySource: Record<string, string> = {};
@@ -132,6 +134,8 @@ function markdownLinkTargets(config: SiteConfig, model: SiteModel, staticFiles: 
   // Each doc resolves from the docs root of its own version and instance.
   const docsRoots = new Set(model.docs.map((doc) => doc.docsDir));
   const contentRoots = [...docsRoots, config.blog.path, config.pages.path].map((root) => root.replace(/^\.\/|\/+$/g, ''));
-  const staticMarkdown = staticFiles.filter((file) => /\.mdx?$/.test(file)).map((file) => `/${file}`);
+  // A link may also name a page's markdown copy (see outputs/pageMarkdown.ts) on purpose.
+  const copies = [...model.docs, ...model.posts].map((item) => `${item.route === '/' ? '/index' : item.route}.md`);
+  const staticMarkdown = [...staticFiles.filter((file) => /\.mdx?$/.test(file)).map((file) => `/${file}`), ...copies];
   return { routesBySource, contentRoots, staticMarkdown };
 }
