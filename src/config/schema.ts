@@ -68,6 +68,12 @@ export const configSchema: Schema = object(
     onBrokenLinks: reportLevel,
     onBrokenMarkdownLinks: reportLevel,
     onBrokenAnchors: reportLevel,
+    redirects: object({
+      pages: arrayOf(object({ from: anything, to: str }, ['from', 'to'])),
+      prefixes: arrayOf(object({ from: str, to: str }, ['from', 'to'])),
+      fromExtensions: arrayOf(str),
+      toExtensions: arrayOf(str),
+    }),
     customFields: recordOf(anything),
     i18n: object({ defaultLocale: str, locales: arrayOf(str), localeConfigs: recordOf(locale) }, ['defaultLocale', 'locales']),
     docs: object({
@@ -88,6 +94,7 @@ export const configSchema: Schema = object(
       editUrl: str,
       postsPerPage: num,
       sidebarCount: num,
+      authorsPages: bool,
     }),
     pages: object({ ...pluginLists, path: str }),
     staticDir: str,
