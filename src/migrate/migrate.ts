@@ -24,6 +24,7 @@ import { docRoutesOf, NO_DOC_ROUTES, readSiteModel, routeFixes } from './siteRou
 import { configFileText, sidebarsFileText } from './sourceText.js';
 import { docsSettings, docsVersionsOf, readInstanceSidebars, sidebarsFileOf, type MigratedDocs } from './migrateDocs.js';
 import { translateTheme } from './translateTheme.js';
+import { verifyBuild } from './verifyBuild.js';
 
 export const DOCUSAURUS_CONFIG_NAMES = ['docusaurus.config.js', 'docusaurus.config.ts', 'docusaurus.config.mjs', 'docusaurus.config.cjs', 'docusaurus.config.mts', 'docusaurus.config.cts'];
 
@@ -32,6 +33,8 @@ export interface MigrateOptions {
   projectDir: string;
   /** The new site folder: missing or empty. Default: `<projectDir>-sipadocs` beside the project. */
   outDir?: string;
+  /** Build the written site once to check it (default true): its problems are the migration's. */
+  verify?: boolean;
   /** Time limit of each step of evaluating a config file (default 5 s). */
   timeoutMs?: number;
 }
@@ -43,8 +46,10 @@ export interface MigrateResult {
   /** Every file written, relative to outDir. */
   written: string[];
   notes: MigrationNotes;
-  /** Problems of the migrated content that stop it from building (empty when it builds). */
+  /** Problems of the migrated site that stop it from building (empty when it builds). */
   problems: SiteError[];
+  /** How the check build went (see verifyBuild.ts), when the site was built to check it. */
+  build?: { pages: number; warnings: string[] };
   /** Number of docs, posts and pages in the migrated site (0 each when it has problems). */
   counts: { docs: number; posts: number; pages: number; sidebars: number; docsVersions?: string[] };
 }
@@ -124,13 +129,16 @@ export async function migrateProject(options: MigrateOptions): Promise<MigrateRe
       await writeFile(path.join(outDir, name), text, { flag: 'wx' });
       created.push(path.join(outDir, name));
     }
+    // The truth about the result: it is built once, as `sipadocs build` would build it.
+    const check = problems.length === 0 && options.verify !== false ? await verifyBuild(outDir) : null;
     return {
       projectDir,
       outDir,
       configFile,
       written: created.map((file) => path.relative(outDir, file).split(path.sep).join('/')).sort(),
       notes,
-      problems,
+      problems: check ? check.problems : problems,
+      ...(check ? { build: { pages: check.pages, warnings: check.warnings } } : {}),
       counts: {
         docs: model?.docs.length ?? 0,
         posts: model?.posts.length ?? 0,

@@ -46,6 +46,11 @@ export function formatReport(result: MigrateResult, cwd = process.cwd()): string
     }
     lines.push('', `Fix them in ${out}/, then build:`);
   } else {
+    if (result.build) {
+      const { pages, warnings } = result.build;
+      lines.push('', `Checked: the migrated site builds, ${count(pages, 'page')}${warnings.length > 0 ? `, with ${count(warnings.length, 'warning')}:` : '.'}`);
+      for (const warning of warnings) lines.push(`  - ${warning}`);
+    }
     lines.push('', 'Build it:');
   }
   lines.push(`  npx sipadocs build --site ${out}`);
