@@ -5,6 +5,7 @@ import { isClientRedirectsPlugin, readClientRedirects } from './clientRedirects.
 import { readDocsOptions as readInstanceOptions, takeDocsPlugins, type DocsOptions } from './docsOptions.js';
 import { docusaurusMajor, hasAuthorsPages, readLinkSettings, type LinkSettings } from './linkSettings.js';
 import { migrateMarkdownOptions } from './markdownOptions.js';
+import { readPluginLists, type EvaluatedPluginLists } from './markdownPlugins.js';
 import { isMermaidTheme, migrateRenderingOptions } from './renderingOptions.js';
 import type { MigrationNotes } from './notes.js';
 import type { Evaluated } from './sandbox.js';
@@ -22,6 +23,8 @@ export interface BlogOptions {
   description: string;
   /** The authors file, relative to the project. */
   authorsFile: string;
+  /** Its remark and rehype plugins, as evaluated (see markdownPlugins.ts). */
+  markdownPlugins: EvaluatedPluginLists;
 }
 
 /** What the migration reads from docusaurus.config.*: the site identity, the content plugins' options, the theme. */
@@ -36,6 +39,8 @@ export interface DocusaurusSite {
   blog: BlogOptions | null;
   /** The pages folder, or null when pages are turned off. */
   pagesPath: string | null;
+  /** The pages' remark and rehype plugins, as evaluated (see markdownPlugins.ts). */
+  pagesPlugins: EvaluatedPluginLists;
   /** Style sheets of the theme's `customCss`, relative to the project. */
   customCss: string[];
   staticDirs: string[];
@@ -125,6 +130,7 @@ export function readDocusaurusConfig(raw: Evaluated, projectDir: string, notes: 
   const pagesValue = presetOptions !== undefined ? preset.get('pages') : pluginPages === undefined ? false : (Array.isArray(pluginPages) ? pluginPages[1] : undefined);
   const pages = ConfigObject.of(pluginPages !== undefined ? 'plugins (pages)' : 'presets.classic.pages', pagesValue);
   const pagesPath = pagesValue === false ? null : relative(pages.string('path') ?? 'src/pages');
+  const pagesPlugins = readPluginLists(pages);
   const pagesBase = pages.string('routeBasePath');
   if (pagesBase && pagesBase.replace(/^\/+|\/+$/g, '') !== '') {
     pages.ignore('routeBasePath');
@@ -163,7 +169,7 @@ export function readDocusaurusConfig(raw: Evaluated, projectDir: string, notes: 
 
   const themeConfig = config.object('themeConfig');
   config.reportRest(notes, TOP_LEVEL_REASONS);
-  return { site, docs, moreDocs, blog, pagesPath, customCss, staticDirs: staticDirs.map(relative), themeConfig, markdown, authorsPages: hasAuthorsPages(projectDir) };
+  return { site, docs, moreDocs, blog, pagesPath, pagesPlugins, customCss, staticDirs: staticDirs.map(relative), themeConfig, markdown, authorsPages: hasAuthorsPages(projectDir) };
 }
 
 /**
@@ -255,10 +261,6 @@ function readDocsRest(docs: ConfigObject, notes: MigrationNotes): string | undef
   docs.ignore('lastVersion', 'onlyIncludeVersions', 'includeCurrentVersion', 'disableVersioning', 'versions');
   docs.reportRest(notes, {
     breadcrumbs: 'sipadocs always shows breadcrumbs',
-    remarkPlugins: 'sipadocs runs its own fixed MDX pipeline',
-    rehypePlugins: 'sipadocs runs its own fixed MDX pipeline',
-    beforeDefaultRemarkPlugins: 'sipadocs runs its own fixed MDX pipeline',
-    beforeDefaultRehypePlugins: 'sipadocs runs its own fixed MDX pipeline',
     sidebarItemsGenerator: 'sipadocs generates sidebars its own way',
     numberPrefixParser: 'sipadocs always strips number prefixes such as 01- or 010_',
   });
@@ -295,6 +297,7 @@ function readBlogOptions(blog: ConfigObject, relative: (file: string) => string,
     title: blog.string('blogTitle') ?? 'Blog',
     description: blog.string('blogDescription') ?? 'Blog',
     authorsFile: relative(path.posix.join(blogPath, authorsMap)),
+    markdownPlugins: readPluginLists(blog),
   };
   const tagsBasePath = blog.string('tagsBasePath');
   if (tagsBasePath && trimSlashes(tagsBasePath) !== 'tags') {
@@ -313,10 +316,6 @@ function readBlogOptions(blog: ConfigObject, relative: (file: string) => string,
     feedOptions: 'not read by sipadocs',
     truncateMarker: 'sipadocs recognises <!-- truncate --> and {/* truncate */}',
     readingTime: 'sipadocs computes reading time its own way',
-    remarkPlugins: 'sipadocs runs its own fixed MDX pipeline',
-    rehypePlugins: 'sipadocs runs its own fixed MDX pipeline',
-    beforeDefaultRemarkPlugins: 'sipadocs runs its own fixed MDX pipeline',
-    beforeDefaultRehypePlugins: 'sipadocs runs its own fixed MDX pipeline',
   });
   return options;
 }
