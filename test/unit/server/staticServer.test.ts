@@ -514,6 +514,16 @@ describe('listenOnFreePort', () => {
     }
   });
 
+  it('listens on an IPv6 address written in brackets, as in a URL ("[::1]"), or without them', async () => {
+    for (const host of ['[::1]', '::1']) {
+      const server = createStaticServer({ root });
+      servers.push(server);
+      const result = await listenOnFreePort(server, { host, port: 0 });
+      expect(result.url).toBe(`http://[::1]:${result.port}/`);
+      expect((await fetch(`${result.url}about`)).status).toBe(200);
+    }
+  });
+
   it('uses the requested port when it is free', async () => {
     const { blocker, port } = await occupyPortWithFreeSuccessor();
     await new Promise((resolve) => blocker.close(resolve));
