@@ -96,6 +96,21 @@ describe('sources that are not text', () => {
     expect(await snapshot(out)).toEqual(before);
   }, 120_000);
 
+  it('are reported in the same run as the compile errors of the other pages', async () => {
+    const { site, out, before } = await siteWithOutput('not-text-and-mdx');
+    await writeFile(path.join(site, 'docs/image.md'), Buffer.from([0x89, 0x50, 0x00, 0x01]));
+    await writeFile(path.join(site, 'docs/bad-front-matter.md'), '---\ntitle: [unclosed\n---\n\nText.\n');
+    await writeFile(path.join(site, 'docs/broken.mdx'), '---\ntitle: Broken\n---\n\nText {oops\n');
+    await writeFile(path.join(site, 'blog/2024-05-07-broken.mdx'), '---\ntitle: Broken post\n---\n\n<div>unclosed\n');
+    const errors = byFile(await failedBuild(site, out));
+    expect([...errors.keys()].sort()).toEqual(['2024-05-07-broken.mdx', 'bad-front-matter.md', 'broken.mdx', 'image.md']);
+    expect(errors.get('image.md')?.code).toBe('SOURCE_NOT_TEXT');
+    expect(errors.get('bad-front-matter.md')?.code).toBe('FRONT_MATTER_SYNTAX');
+    expect(errors.get('broken.mdx')).toMatchObject({ code: 'MDX_SYNTAX', location: { line: 5 } });
+    expect(errors.get('2024-05-07-broken.mdx')?.code).toBe('MDX_SYNTAX');
+    expect(await snapshot(out)).toEqual(before);
+  }, 120_000);
+
   it('reads UTF-8 with a byte-order mark as the text after it, and a real U+FFFD as text', async () => {
     const root = path.join(tmp.dir, 'bom');
     const site = await copyFixture('basic', root);
