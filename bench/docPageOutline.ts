@@ -38,8 +38,8 @@ export function outlineDocPage(html: string): DocPageOutline {
 
   const sidebar = nav('Docs sidebar');
   const categories = all((e) => e.name === 'li' && hasClass(e, 'sidebar__category'), sidebar);
-  // A category's label is its first button with text (sipadocs adds an empty chevron button).
-  const label = (category: Element): string => all((e) => e.name === 'button' && text(e) !== '', category).map(text)[0] ?? '';
+  // A category's label is its link, or the summary of its disclosure (sipadocs's chevron beside a link is an empty summary).
+  const label = (category: Element): string => all((e) => (e.name === 'button' || e.name === 'summary' || e.name === 'a') && text(e) !== '', category).map(text)[0] ?? '';
   const toc = all((e) => e.name === 'nav' && (hasClass(e, 'toc') || attr(e, 'id') === 'TableOfContents'));
   const pager = (rel: 'prev' | 'next'): string | null => {
     const link = all((e) => e.name === 'a' && (attr(e, 'rel') === rel || hasClass(e, `pager__link--${rel}`)))[0];

@@ -36,6 +36,7 @@ await bundleEntries(
     compileWorker: 'src/content/compile/compileWorker.ts',
     renderWorker: 'src/render/renderWorker.ts',
     shellEntry: 'src/render/shellEntry.tsx',
+    sandboxWorker: 'src/migrate/sandboxWorker.ts',
   },
   dist,
   { define: { __SIPADOCS_BUILD_ID__: JSON.stringify(buildId) }, sourcemap: false },

@@ -65,7 +65,7 @@ export function App({ site, route, override }: AppProps) {
     <SearchProvider site={site}>
       <a className="skip-link" href="#main-content">Skip to main content</a>
       {site.announcementBar ? <AnnouncementBar bar={site.announcementBar} /> : null}
-      <Navbar site={site} onOpenMenu={() => setMenuOpen(true)} />
+      <Navbar site={site} sidebar={sidebar} onOpenMenu={() => setMenuOpen(true)} />
       <MobileMenu site={site} sidebar={sidebar} open={menuOpen} onClose={closeMenu} />
       <div className="page">
         {override ? <main id="main-content" className="page__override" tabIndex={-1}>{override}</main> : <Screen site={site} route={route} />}

@@ -5,6 +5,7 @@ import Admonition from './components/Admonition.js';
 import CodeBlock from './components/CodeBlock.js';
 import Details, { type DetailsProps } from './components/Details.js';
 import Heading from './components/Heading.js';
+import Mermaid from './components/Mermaid.js';
 import TabItem from './components/TabItem.js';
 import Tabs from './components/Tabs.js';
 
@@ -33,7 +34,7 @@ type HeadingAttributes = HTMLAttributes<HTMLHeadingElement>;
 
 /** The components of THEME_COMPONENT_NAMES: a name missing here or one too many fails the type check. */
 // `any` props: each component has props of its own.
-const themeComponents: Record<ThemeComponentName, ComponentType<any>> = { Admonition, CodeBlock, Details, TabItem, Tabs };
+const themeComponents: Record<ThemeComponentName, ComponentType<any>> = { Admonition, CodeBlock, Details, Mermaid, TabItem, Tabs };
 
 /** Components every MDX page can use without importing them. */
 export const mdxComponents = {

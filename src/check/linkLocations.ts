@@ -8,12 +8,12 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { SiteConfig } from '../config/types.js';
+import type { NavItemConfig, SiteConfig } from '../config/types.js';
 import type { CompiledPage } from '../content/mdx/compile.js';
 import type { PlannedRoute } from '../content/routes.js';
 import { codeFrame, type SourceLocation } from '../errors.js';
 import { normalizePath, routeOfUrlPath, splitHash, stripBase } from '../shared/paths.js';
-import type { FooterLink, NavItem } from '../shared/types.js';
+import type { FooterLink } from '../shared/types.js';
 import type { BrokenLink } from './links.js';
 
 /** Where a broken link is, and the lines around it. */
@@ -79,15 +79,14 @@ export function createLinkLocator(config: Pick<SiteConfig, 'siteDir' | 'configFi
 /** Every link of the navbar (dropdowns included), the footer and the announcement bar, by config key. */
 function chromeLinks(config: Pick<SiteConfig, 'navbar' | 'footer' | 'announcementBar'>): ChromeLink[] {
   const links: ChromeLink[] = [];
-  const add = (key: string, item: Pick<NavItem, 'to' | 'href'> | FooterLink) => {
+  const add = (key: string, item: Pick<NavItemConfig, 'to' | 'href'> | FooterLink) => {
     if (item.to !== undefined) links.push({ key: `${key}.to`, value: item.to });
     if (item.href !== undefined) links.push({ key: `${key}.href`, value: item.href });
   };
-  const navItems = (items: readonly NavItem[], key: string) => {
+  const navItems = (items: readonly NavItemConfig[], key: string) => {
     items.forEach((item, i) => {
       add(`${key}.${i}`, item);
-      const nested = (item as { items?: NavItem[] }).items;
-      if (Array.isArray(nested)) navItems(nested, `${key}.${i}.items`);
+      if (item.items) navItems(item.items, `${key}.${i}.items`);
     });
   };
   navItems(config.navbar.items, 'navbar.items');

@@ -98,6 +98,21 @@ export async function main(argv: string[]): Promise<number> {
       exitCode = await migrateCommand(projectDir, options.out);
     });
 
+  program
+    .command('docs:version')
+    .description('store the current docs and sidebars as a version (as Docusaurus\'s docs:version); docs:version:<id> for another docs instance')
+    .argument('<name>', 'the version name, e.g. 2.0')
+    .option('--site <dir>', 'site directory', 'site')
+    .option('--docs <id>', 'the docs instance', 'default')
+    .action(async (name: string, options: { site: string; docs: string }) => {
+      const { docsVersionCommand } = await import('../content/snapshotCommand.js');
+      exitCode = await docsVersionCommand(options.site, name, options.docs);
+    });
+
+  // Docusaurus names the command of another docs instance docs:version:<id>.
+  const instanceCommand = /^docs:version:(.+)$/.exec(argv[2] ?? '');
+  if (instanceCommand) argv = [argv[0]!, argv[1]!, 'docs:version', '--docs', instanceCommand[1]!, ...argv.slice(3)];
+
   try {
     await program.parseAsync(argv);
   } catch (error) {

@@ -7,7 +7,9 @@ import { isExternalUrl } from '../shared/paths.js';
 import { normalizeConfig } from './normalize.js';
 import { plainConfigValue } from './plainValue.js';
 import { configSchema, navbarItemIssues, tocIssues } from './schema.js';
-import type { SiteConfig } from './types.js';
+import { localeIssues } from './localeIssues.js';
+import { configImportsPlugin, pluginListsByScope, resolveSitePlugins, type ConfigImports } from './sitePlugins.js';
+import type { SiteConfig, UserConfig } from './types.js';
 import { validate } from './validate.js';
 
 export const CONFIG_FILE_NAMES = ['sipadocs.config.ts', 'sipadocs.config.mts', 'sipadocs.config.js', 'sipadocs.config.mjs'];
@@ -23,7 +25,16 @@ const configHelpers = FROM_SOURCES ? path.join(PACKAGE_ROOT, 'src', 'config', 'd
  * evaluates it from memory.
  */
 export async function importSiteModule(file: string): Promise<unknown> {
+  return (await loadSiteModule(file)).value;
+}
+
+/**
+ * importSiteModule, also giving the bundled code and the packages the module imported, which Node
+ * imports from their own files (see configImportsPlugin).
+ */
+export async function loadSiteModule(file: string): Promise<{ value: unknown; code: string; imports: ConfigImports }> {
   let code: string;
+  const imports: ConfigImports = new Map();
   try {
     const result = await build({
       entryPoints: [file],
@@ -34,6 +45,7 @@ export async function importSiteModule(file: string): Promise<unknown> {
       target: 'node20',
       logLevel: 'silent',
       alias: { sipadocs: configHelpers },
+      plugins: [configImportsPlugin(imports)],
     });
     code = result.outputFiles[0]!.text;
   } catch (error) {
@@ -51,7 +63,7 @@ export async function importSiteModule(file: string): Promise<unknown> {
   }
   try {
     const mod = await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`);
-    return mod.default;
+    return { value: mod.default, code, imports };
   } catch (error) {
     throw new SiteError({
       code: 'CONFIG_LOAD_FAILED',
@@ -83,9 +95,10 @@ export async function loadConfig(siteDir: string): Promise<SiteConfig> {
       hint: 'Pass the site directory with --site, or create sipadocs.config.ts there.',
     });
   }
-  const { value: raw, issues: readIssues } = plainConfigValue(await importSiteModule(configFile));
+  const { value: loaded, code, imports } = await loadSiteModule(configFile);
+  const { value: raw, issues: readIssues } = plainConfigValue(loaded);
   // A value that cannot be read is all there is to say: the rest would be read from what is missing.
-  const issues = readIssues.length > 0 ? readIssues : [...validate(raw, configSchema), ...navbarItemIssues(raw), ...tocIssues(raw)];
+  const issues = readIssues.length > 0 ? readIssues : [...validate(raw, configSchema), ...navbarItemIssues(raw), ...localeIssues(raw), ...tocIssues(raw)];
   if (issues.length > 0) {
     // Every unknown key and wrong type at once, like content problems, each at its line.
     throw new SiteErrors(
@@ -101,7 +114,13 @@ export async function loadConfig(siteDir: string): Promise<SiteConfig> {
       }),
     );
   }
-  const config = normalizeConfig(raw as never, absoluteSite, configFile);
+  const plugins = await resolveSitePlugins(pluginListsByScope(raw as UserConfig), imports, configFile, code).catch((error: unknown) => {
+    // A plugin entry that is none: at its key in the config.
+    if (!(error instanceof SiteError)) throw error;
+    const position = findKey(text, /^(\S+) is not/.exec(error.message)?.[1] ?? '');
+    throw new SiteError({ ...error, message: error.message, location: { file: configFile, ...position }, frame: position ? codeFrame(text, position.line, position.column) : undefined });
+  });
+  const config = normalizeConfig(raw as never, absoluteSite, configFile, plugins);
   await checkDefaultImage(config, text);
   return config;
 }

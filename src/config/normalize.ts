@@ -3,7 +3,9 @@ import { DEFAULT_MAGIC_COMMENTS } from '../shared/magicComments.js';
 import { contentUrl, isExternalUrl, stripBase } from '../shared/paths.js';
 import type { ClientSiteData, FooterLink, LocaleConfig, NavItem } from '../shared/types.js';
 import { docsInstancesOf } from './docsInstances.js';
-import type { SiteConfig, UserConfig } from './types.js';
+import { NO_PLUGINS, pluginListsOf, type SitePlugins } from './sitePlugins.js';
+import type { DocItemTarget } from '../content/navItems.js';
+import type { NavItemConfig, SiteConfig, UserConfig } from './types.js';
 import { GENERATOR_NAME, GENERATOR_VERSION } from '../version.js';
 
 const trimSlashes = (s: string) => s.replace(/^\/+|\/+$/g, '');
@@ -15,7 +17,7 @@ export const DEFAULT_TOC = { minHeadingLevel: 2, maxHeadingLevel: 3 } as const;
 export const DEFAULT_MAX_MARKDOWN_BYTES = 1024 * 1024;
 
 /** Fills every default; the result is frozen so no stage can change it under another. */
-export function normalizeConfig(user: UserConfig, siteDir: string, configFile: string): SiteConfig {
+export function normalizeConfig(user: UserConfig, siteDir: string, configFile: string, markdownPlugins: SitePlugins = NO_PLUGINS): SiteConfig {
   const baseUrl = `/${trimSlashes(user.baseUrl ?? '/')}/`.replace(/\/\/$/, '/');
   const defaultLocale = user.i18n?.defaultLocale ?? 'en';
   const locales = user.i18n?.locales ?? [defaultLocale];
@@ -69,8 +71,9 @@ export function normalizeConfig(user: UserConfig, siteDir: string, configFile: s
       editUrl: user.blog?.editUrl ?? '',
       postsPerPage: user.blog?.postsPerPage ?? 10,
       sidebarCount: user.blog?.sidebarCount ?? 5,
+      ...pluginListsOf(user.blog),
     },
-    pages: { path: user.pages?.path ?? 'pages' },
+    pages: { path: user.pages?.path ?? 'pages', ...pluginListsOf(user.pages) },
     staticDir: user.staticDir ?? 'static',
     customCss: user.customCss ?? [],
     toc: { ...DEFAULT_TOC, ...user.toc },
@@ -81,6 +84,7 @@ export function normalizeConfig(user: UserConfig, siteDir: string, configFile: s
       math: user.markdown?.math ?? false,
       mermaid: user.markdown?.mermaid ?? false,
       magicComments: user.markdown?.magicComments ?? DEFAULT_MAGIC_COMMENTS.map((kind) => ({ ...kind })),
+      ...pluginListsOf(user.markdown),
     },
     codeThemes: { light: user.codeThemes?.light ?? 'github-light', dark: user.codeThemes?.dark ?? 'github-dark' },
     colorMode: {
@@ -93,9 +97,11 @@ export function normalizeConfig(user: UserConfig, siteDir: string, configFile: s
       title: user.navbar?.title ?? user.title,
       logo: user.navbar?.logo ?? null,
       hideOnScroll: user.navbar?.hideOnScroll ?? false,
-      items: (user.navbar?.items ?? []).map((item) => ({ ...item, label: item.label ?? '', position: item.position ?? 'left' })),
+      // Labels and positions are filled in by clientSiteData (a doc item is labelled with its doc's id).
+      items: user.navbar?.items ?? [],
     },
     footer: { columns: user.footer?.columns ?? [], copyright: user.footer?.copyright ?? '' },
+    markdownPlugins,
   };
   return deepFreeze(config);
 }
@@ -113,18 +119,32 @@ function deepFreeze<T>(value: T): T {
  * the rule of shared/types.ts: `to` and `activeBasePath` become site paths (a config may write
  * them with the base URL, as Docusaurus allows) and the logo's `src` a URL with the base URL.
  */
-export function clientSiteData(config: SiteConfig, pageRoutes: string[]): ClientSiteData {
+export function clientSiteData(config: SiteConfig, pageRoutes: string[], docItems: ReadonlyMap<NavItemConfig, DocItemTarget> = new Map()): ClientSiteData {
   const locale = config.i18n.localeConfigs[config.i18n.defaultLocale]!;
   const { baseUrl } = config;
   const sitePath = (to: string) => stripBase(baseUrl, to);
   const footerLink = (item: FooterLink): FooterLink => (item.to !== undefined ? { ...item, to: sitePath(item.to) } : { ...item });
-  const navItem = (item: NavItem): NavItem => ({
-    ...item,
-    ...(item.to !== undefined ? { to: sitePath(item.to) } : {}),
-    ...(item.activeBasePath !== undefined ? { activeBasePath: sitePath(item.activeBasePath) } : {}),
-    ...(item.dropdownItemsBefore ? { dropdownItemsBefore: item.dropdownItemsBefore.map(footerLink) } : {}),
-    ...(item.dropdownItemsAfter ? { dropdownItemsAfter: item.dropdownItemsAfter.map(footerLink) } : {}),
-  });
+  // A `doc` or `docSidebar` item becomes the link `docItems` resolved it to (see content/navItems.ts).
+  const navItem = (item: NavItemConfig, top: boolean): NavItem => {
+    const { type, label, docId: _docId, sidebarId: _sidebarId, items, position, ...rest } = item;
+    const target = docItems.get(item);
+    const result: NavItem = { ...rest, label: target?.label ?? label ?? '' };
+    if (type && type !== 'doc' && type !== 'docSidebar' && type !== 'link') result.type = type;
+    // A doc item's instance is that of its doc, resolved; version items keep theirs.
+    if (target) delete result.docsPluginId;
+    if (top) result.position = position ?? 'left';
+    if (target) {
+      result.to = target.to;
+      if (target.activeSidebar) result.activeSidebar = target.activeSidebar;
+    } else if (rest.to !== undefined) {
+      result.to = sitePath(rest.to);
+    }
+    if (rest.activeBasePath !== undefined) result.activeBasePath = sitePath(rest.activeBasePath);
+    if (rest.dropdownItemsBefore) result.dropdownItemsBefore = rest.dropdownItemsBefore.map(footerLink);
+    if (rest.dropdownItemsAfter) result.dropdownItemsAfter = rest.dropdownItemsAfter.map(footerLink);
+    if (items) result.items = items.map((entry) => navItem(entry, false));
+    return result;
+  };
   // As in Docusaurus, "img/logo.svg" is a file of static/ too, not a path relative to each page.
   const fileUrl = (src: string) => (isExternalUrl(src) ? src : contentUrl(baseUrl, `/${src.replace(/^\/+/, '')}`));
   const bar = config.announcementBar;
@@ -141,7 +161,7 @@ export function clientSiteData(config: SiteConfig, pageRoutes: string[]): Client
       title: config.navbar.title,
       logo: config.navbar.logo ? { ...config.navbar.logo, src: fileUrl(config.navbar.logo.src) } : undefined,
       hideOnScroll: config.navbar.hideOnScroll,
-      items: config.navbar.items.map(navItem),
+      items: config.navbar.items.map((item) => navItem(item, true)),
     },
     footer: { columns: config.footer.columns.map((c) => ({ ...c, items: c.items.map(footerLink) })), copyright: config.footer.copyright },
     colorMode: { ...config.colorMode },

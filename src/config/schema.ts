@@ -18,31 +18,44 @@ const basePath = refine<string>(str, (value) =>
 
 const headingLevel = wholeNumber(2, 6);
 
-const link = object({ label: str, to: str, href: str }, ['label']);
+const link = object({ label: str, to: str, href: str, html: str, className: str });
 
-const navItem = object(
-  {
-    type: oneOf('docsVersionDropdown', 'docsVersion'),
-    label: str,
-    to: str,
-    href: str,
-    position: oneOf('left', 'right'),
-    activeBasePath: str,
-    ariaLabel: str,
-    docsPluginId: str,
-    dropdownItemsBefore: arrayOf(link),
-    dropdownItemsAfter: arrayOf(link),
-    dropdownActiveClassDisabled: bool,
-  },
-  // `position` is 'left' unless given; a link's label is checked by navbarItemIssues.
-  [],
-);
+/** The fields of every navbar item (see NavItemConfig); a dropdown's items have them too, but no `items` and no position. */
+const navItemFields = {
+  type: oneOf('link', 'dropdown', 'html', 'doc', 'docSidebar', 'docsVersionDropdown', 'docsVersion'),
+  label: str,
+  to: str,
+  href: str,
+  position: oneOf('left', 'right'),
+  activeBasePath: str,
+  ariaLabel: str,
+  className: str,
+  html: str,
+  docId: str,
+  sidebarId: str,
+  docsPluginId: str,
+  dropdownItemsBefore: arrayOf(link),
+  dropdownItemsAfter: arrayOf(link),
+  dropdownActiveClassDisabled: bool,
+};
+
+// `position` is 'left' unless given; a link's label is checked by navbarItemIssues.
+const navItem = object({ ...navItemFields, items: arrayOf(object(navItemFields)) });
 
 const reportLevel = oneOf('throw', 'warn', 'log', 'ignore');
 const docsVersion = object({ label: str, path: str, banner: oneOf('none', 'unreleased', 'unmaintained'), badge: bool, noIndex: bool, className: str });
 
+/** The remark and rehype plugin lists (each entry is checked when the plugins are resolved, see sitePlugins.ts). */
+const pluginLists = {
+  remarkPlugins: arrayOf(anything),
+  rehypePlugins: arrayOf(anything),
+  beforeDefaultRemarkPlugins: arrayOf(anything),
+  beforeDefaultRehypePlugins: arrayOf(anything),
+};
+
 /** The options every docs instance has (see DocsInstanceOptions). */
 const docsInstanceFields = {
+  ...pluginLists,
   path: str,
   routeBasePath: str,
   sidebarPath: str,
@@ -84,6 +97,7 @@ export const configSchema: Schema = object(
     }),
     docsInstances: arrayOf(object({ id: str, ...docsInstanceFields }, ['id'])),
     blog: object({
+      ...pluginLists,
       path: str,
       routeBasePath: str,
       title: str,
@@ -93,13 +107,14 @@ export const configSchema: Schema = object(
       postsPerPage: wholeNumber(1),
       sidebarCount: wholeNumber(0),
     }),
-    pages: object({ path: str }),
+    pages: object({ ...pluginLists, path: str }),
     staticDir: str,
     customCss: arrayOf(str),
     toc: object({ minHeadingLevel: headingLevel, maxHeadingLevel: headingLevel }),
     markdown: object({
+      ...pluginLists,
       format: oneOf('mdx', 'md', 'detect'),
-      mdx1Compat: object({ comments: bool, admonitions: bool, headingIds: bool }),
+      mdx1Compat: object({ comments: bool, admonitions: bool, headingIds: bool, syntax: bool }),
       maxFileSize: wholeNumber(1),
       math: bool,
       mermaid: bool,
@@ -107,7 +122,7 @@ export const configSchema: Schema = object(
     }),
     codeThemes: object({ light: str, dark: str }),
     colorMode: object({ defaultMode: oneOf('light', 'dark'), respectPrefersColorScheme: bool, disableSwitch: bool }),
-    announcementBar: nullable(object({ id: str, content: str, link, isCloseable: bool }, ['id', 'content'])),
+    announcementBar: nullable(object({ id: str, content: str, link: object({ label: str, to: str, href: str }, ['label']), isCloseable: bool }, ['id', 'content'])),
     navbar: object({
       title: str,
       logo: object({ src: str, alt: str }, ['src', 'alt']),
@@ -119,15 +134,16 @@ export const configSchema: Schema = object(
   ['title', 'url'],
 );
 
-/** What the schema cannot say: a navbar link (an item without a `type`) needs a label; version items show the version's. */
+/** What the schema cannot say: a navbar link (an item without a `type`) needs a label (or HTML, or an ARIA label); version items show the version's. */
 export function navbarItemIssues(config: unknown): ValidationIssue[] {
   const items = (config as { navbar?: { items?: unknown } } | null)?.navbar?.items;
   if (!Array.isArray(items)) return [];
   return items.flatMap((item: unknown, i) => {
-    const entry = item as { type?: unknown; label?: unknown } | null;
-    if (typeof entry !== 'object' || entry === null || entry.type !== undefined || entry.label !== undefined) return [];
+    const entry = item as { type?: unknown; label?: unknown; html?: unknown; ariaLabel?: unknown } | null;
+    // A link shows its label, its HTML, or an icon its class draws, which its ARIA label names.
+    if (typeof entry !== 'object' || entry === null || entry.type !== undefined || entry.label !== undefined || entry.html !== undefined || entry.ariaLabel !== undefined) return [];
     const path = `navbar.items.${i}.label`;
-    return [{ path, message: `${path} is required: a navbar link shows a label (only version items may leave it out)` }];
+    return [{ path, message: `${path} is required: a navbar link shows a label, its \`html\`, or an icon its \`className\` draws named by its \`ariaLabel\`` }];
   });
 }
 

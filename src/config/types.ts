@@ -1,6 +1,21 @@
 import type { AnnouncementBar, FooterColumn, LocaleConfig, NavItem } from '../shared/types.js';
 
 /**
+ * A navbar item of the site config: an item of the theme (see NavItem), or, as in Docusaurus, a
+ * link to a doc (`type: 'doc'`, `docId`) or to the first page of a docs sidebar (`type:
+ * 'docSidebar'`, `sidebarId`), of the site's docs or of the instance `docsPluginId`, in the
+ * version served at its base path. Such a link is labelled with the doc's id unless `label` says
+ * otherwise, and is active on every page of that sidebar.
+ */
+export type NavItemConfig = Omit<NavItem, 'type' | 'label' | 'items' | 'docVersions' | 'activeSidebar'> & {
+  type?: NavItem['type'] | 'doc' | 'docSidebar';
+  label?: string;
+  docId?: string;
+  sidebarId?: string;
+  items?: NavItemConfig[];
+};
+
+/**
  * What a build does about a broken link, as Docusaurus's settings of the same names: fail
  * ('throw'), report a warning, print a line ('log') or say nothing.
  */
@@ -17,7 +32,15 @@ export interface Mdx1CompatSetting {
   admonitions?: boolean;
   /** `## Title {#id}` sets the heading's id in files read as MDX, where `{` starts an expression (default true). */
   headingIds?: boolean;
+  /**
+   * sipadocs's own: files read as MDX are read as MDX 1 (Docusaurus 2) read them (default false):
+   * `{`, `}` and a `<` that starts no tag are text in markdown, autolinks and indented code work;
+   * and tags MDX 3 refuses are taken as meant (`<br>`, `class`, `for`, `style` strings).
+   */
+  syntax?: boolean;
 }
+
+import type { MarkdownPluginLists, SitePlugins } from './sitePlugins.js';
 
 /** How one version of a docs instance is shown (Docusaurus's `versions` option of the docs plugin). */
 export interface DocsVersionOptions {
@@ -34,7 +57,7 @@ export interface DocsVersionOptions {
 }
 
 /** One docs instance: a folder of docs with its sidebars, route, edit URL and versions. */
-export interface DocsInstanceOptions {
+export interface DocsInstanceOptions extends MarkdownPluginLists {
   path?: string;
   routeBasePath?: string;
   sidebarPath?: string;
@@ -111,7 +134,7 @@ export interface UserConfig {
    * versions (Docusaurus's docs plugin used several times).
    */
   docsInstances?: Array<DocsInstanceOptions & { id: string }>;
-  blog?: {
+  blog?: MarkdownPluginLists & {
     path?: string;
     routeBasePath?: string;
     title?: string;
@@ -121,11 +144,12 @@ export interface UserConfig {
     postsPerPage?: number;
     sidebarCount?: number;
   };
-  pages?: { path?: string };
+  pages?: MarkdownPluginLists & { path?: string };
   staticDir?: string;
   customCss?: string[];
   toc?: { minHeadingLevel?: number; maxHeadingLevel?: number };
-  markdown?: {
+  /** How markdown is read; its plugin lists apply to every page (docs, blog and pages have their own too). */
+  markdown?: MarkdownPluginLists & {
     /**
      * How content files are parsed: 'mdx' compiles every file as MDX 3, 'md' every file as
      * CommonMark + GFM with its raw HTML kept, 'detect' (default) goes by the extension (.md / .mdx).
@@ -157,8 +181,7 @@ export interface UserConfig {
     title?: string;
     logo?: { src: string; alt: string };
     hideOnScroll?: boolean;
-    /** Navbar items; `label` may be left out of version items, `position` is 'left' unless given. */
-    items?: Array<Omit<NavItem, 'label' | 'position' | 'docVersions'> & Partial<Pick<NavItem, 'label' | 'position'>>>;
+    items?: NavItemConfig[];
   };
   footer?: { columns?: FooterColumn[]; copyright?: string };
 }
@@ -176,10 +199,12 @@ export type SiteConfig = DeepRequired<Omit<UserConfig, 'announcementBar' | 'navb
   /** Every docs instance: the site's `docs` first (id 'default'), then `docsInstances`. */
   docsInstances: DocsInstanceConfig[];
   announcementBar: AnnouncementBar | null;
-  navbar: { title: string; logo: { src: string; alt: string } | null; hideOnScroll: boolean; items: NavItem[] };
+  navbar: { title: string; logo: { src: string; alt: string } | null; hideOnScroll: boolean; items: NavItemConfig[] };
   i18n: { defaultLocale: string; locales: string[]; localeConfigs: Record<string, LocaleConfig> };
   /** Absolute path of the site directory. */
   siteDir: string;
   /** Absolute path of the config file. */
   configFile: string;
+  /** The remark and rehype plugins of every part of the site, with where each comes from (see sitePlugins.ts). */
+  markdownPlugins: SitePlugins;
 };

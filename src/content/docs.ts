@@ -83,7 +83,7 @@ export function createDoc(
   const route = docRoute(docsRel, fm, version.routeBase);
   if (fm.slug !== undefined) checkRoute(route, input.relPath, 'slug', frontMatterKeyLine(parsed, 'slug'));
   else checkRoute(route, input.relPath, 'file name');
-  const title = fm.title ?? findH1(parsed.body) ?? file.name;
+  const title = fm.title ?? findH1(parsed.body) ?? baseName;
   const source: ContentSource = {
     relPath: input.relPath,
     absPath: input.absPath,

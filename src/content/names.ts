@@ -2,10 +2,19 @@ import GithubSlugger from 'github-slugger';
 import { Parser } from 'htmlparser2';
 import type { MarkdownFormatSetting } from '../config/types.js';
 
-const NUMBER_PREFIX = /^(\d+)[-_.\s]+(?=\S)/;
+/** A number, a separator (`-`, `_` or `.`, spaces around it allowed), then the name. */
+const NUMBER_PREFIX = /^(\d+)\s*[-_.]+\s*(?=[^-_.\s])/;
+/** Names that start like a date ("2021-05-28-x", "21.05-x") or a version ("1.2-x", "v2_0"): no prefix. */
+const DATE_LIKE = /^(?:\d{2}|\d{4})[-_.]\d{2}(?:[-_.](?:\d{2}|\d{4}))?/;
+const VERSION_LIKE = /^v?\d+[-_.]\d+(?:[-_.]\d+)?/;
 
-/** "010_sipa-cli" → { name: "sipa-cli", position: 10 }; names without a prefix are unchanged. */
+/**
+ * "010_sipa-cli" → { name: "sipa-cli", position: 10 }, as Docusaurus's default number-prefix
+ * parser reads names: names without a prefix, and names that start like a date or a version
+ * ("2021-05-28-release", "1.2-notes"), are unchanged.
+ */
 export function stripNumberPrefix(segment: string): { name: string; position: number | undefined } {
+  if (DATE_LIKE.test(segment) || VERSION_LIKE.test(segment)) return { name: segment, position: undefined };
   const match = NUMBER_PREFIX.exec(segment);
   if (!match) return { name: segment, position: undefined };
   return { name: segment.slice(match[0].length), position: Number(match[1]) };
@@ -30,17 +39,23 @@ export function contentFormat(relPath: string, setting: MarkdownFormatSetting): 
   return relPath.endsWith('.md') ? 'md' : 'mdx';
 }
 
-/** First "# heading" of a markdown body outside code fences, as text (see headingText), or null. */
+/** Import statements at the top of a body: blocks starting with `import`, each ended by a blank line. */
+const LEADING_IMPORTS = /^(?:import\s(?:.|\r?\n(?!\r?\n))*(?:\r?\n){2,})*/;
+const ATX_TITLE = /^#[ \t]+([^ \t].*)(?:\r?\n|$)/;
+const SETEXT_TITLE = /^(.*)\r?\n=+(?:\r?\n|$)/;
+
+/**
+ * The title a markdown body gives itself, as Docusaurus finds it: an h1 (`# Title`, or `Title`
+ * over a `===` line) that opens the content, after the import statements only; anything else
+ * first (a paragraph, a comment, code, an h2) means none. Read as text (see headingText), without
+ * an explicit `{#id}` or closing hashes.
+ */
 export function findH1(body: string): string | null {
-  let inFence = false;
-  for (const line of body.split('\n')) {
-    if (/^\s{0,3}(```|~~~)/.test(line)) inFence = !inFence;
-    if (inFence) continue;
-    const match = /^#\s+(.+?)\s*(\{#[^}]+\})?\s*#*\s*$/.exec(line);
-    if (match) return headingText(match[1]!);
-    if (/^#{2,6}\s/.test(line)) return null;
-  }
-  return null;
+  const content = body.trim().replace(LEADING_IMPORTS, '').trim();
+  const atx = ATX_TITLE.exec(content);
+  if (atx) return headingText(atx[1]!.trim().replace(/\s*(?:\\?\{#[^}\s]+\}|#+)$/, ''));
+  const setext = SETEXT_TITLE.exec(content);
+  return setext ? headingText(setext[1]!.trim()) : null;
 }
 
 /** Characters written as numeric references, so no later step takes them for markup. */

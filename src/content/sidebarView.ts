@@ -21,7 +21,7 @@ export interface SidebarViews {
  * (`partial`); the client fetches the full tree from `file` when such a category is opened.
  * That keeps every page's HTML and data proportional to what it shows, not to the size of the site.
  */
-export function prepareSidebarViews(id: string, fullItems: SidebarItem[]): SidebarViews {
+export function prepareSidebarViews(id: string, fullItems: SidebarItem[], name?: string): SidebarViews {
   // Doc ids are for the generator only; every byte here is repeated in thousands of pages.
   const strip = (list: SidebarItem[]): SidebarItem[] =>
     list.map((item) => {
@@ -75,7 +75,7 @@ export function prepareSidebarViews(id: string, fullItems: SidebarItem[]): Sideb
       const signature = `${baseUrl}\0${over.join(',')}`;
       let view = views.get(signature);
       if (!view) {
-        view = { items: prune(items, new Set(over)), url: `${baseUrl}${file}` };
+        view = { ...(name ? { name } : {}), items: prune(items, new Set(over)), url: `${baseUrl}${file}` };
         views.set(signature, view);
       }
       return view;

@@ -98,8 +98,11 @@ export function withDocVersions(items: NavItem[], model: SiteModel): NavItem[] {
     const key = `${doc.pluginId}\0${doc.id}`;
     routesOf.set(key, { ...routesOf.get(key), [doc.version]: doc.route });
   }
-  return items.map((item) => {
-    const doc = item.to !== undefined && !item.type ? byRoute.get(item.to) : undefined;
-    return doc ? { ...item, docVersions: { pluginId: doc.pluginId, routes: routesOf.get(`${doc.pluginId}\0${doc.id}`)! } } : item;
-  });
+  const withVersions = (list: NavItem[]): NavItem[] =>
+    list.map((item) => {
+      if (item.items) return { ...item, items: withVersions(item.items) };
+      const doc = item.to !== undefined && (item.type ?? 'link') === 'link' ? byRoute.get(item.to) : undefined;
+      return doc ? { ...item, docVersions: { pluginId: doc.pluginId, routes: routesOf.get(`${doc.pluginId}\0${doc.id}`)! } } : item;
+    });
+  return withVersions(items);
 }

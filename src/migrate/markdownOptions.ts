@@ -8,8 +8,8 @@ const COMPAT_KEYS = ['comments', 'admonitions', 'headingIds'] as const;
 /**
  * The `markdown` settings of the migrated site, so that its pages are read as Docusaurus read
  * them: Docusaurus 3 reads every .md and .mdx file as MDX unless `markdown.format` says otherwise,
- * with its `mdx1Compat` rewrites; Docusaurus 2 read both as MDX (version 1). The Docusaurus
- * `markdown` object's other keys are reported.
+ * with its `mdx1Compat` rewrites; Docusaurus 2 read both as MDX 1, which `mdx1Compat.syntax` reads
+ * as it did. The Docusaurus `markdown` object's other keys are reported.
  */
 export function migrateMarkdownOptions(markdown: ConfigObject, major: number, notes: MigrationNotes): NonNullable<UserConfig['markdown']> {
   const given = markdown.string('format');
@@ -22,6 +22,11 @@ export function migrateMarkdownOptions(markdown: ConfigObject, major: number, no
     if (value !== undefined) mdx1Compat[key] = value;
   }
   compatConfig.reportRest(notes);
-  notes.carriedOver(`markdown.format: '${format}'${given ? '' : major === 2 ? ': Docusaurus 2 read .md files as MDX too' : ', the Docusaurus 3 default: .md files are read as MDX too'}`);
+  if (major === 2) {
+    mdx1Compat.syntax = true;
+    notes.carriedOver("markdown: .md and .mdx files are read as MDX 1 (Docusaurus 2) read them (format 'mdx', mdx1Compat.syntax)");
+  } else {
+    notes.carriedOver(`markdown.format: '${format}'${given ? '' : ', the Docusaurus 3 default: .md files are read as MDX too'}`);
+  }
   return Object.keys(mdx1Compat).length > 0 ? { format, mdx1Compat } : { format };
 }

@@ -11,16 +11,18 @@ import { reactPageAt } from '../content/pages.js';
 import { firstPageOf } from '../content/sidebar.js';
 import { SiteError, SiteErrors } from '../errors.js';
 import { isExternalUrl } from '../shared/paths.js';
+import { evaluateTracingEnvironment, noteEnvironment } from './environment.js';
 import { setFrontMatterField } from './frontMatterEdit.js';
 import { MigrationNotes } from './notes.js';
 import { planContent, type ContentLayout } from './planContent.js';
+import { ProjectBounds } from './projectBounds.js';
 import { providedImports } from './providedImports.js';
 import { readDocusaurusConfig, type DocusaurusSite } from './readConfig.js';
-import { evaluateFile } from './sandbox.js';
+import { evaluate } from './sandbox.js';
 import { SitePlan } from './sitePlan.js';
 import { docRoutesOf, NO_DOC_ROUTES, readSiteModel, routeFixes } from './siteRoutes.js';
 import { configFileText, sidebarsFileText } from './sourceText.js';
-import { GENERATED_SIDEBARS, translateSidebars } from './translateSidebars.js';
+import { docsSettings, docsVersionsOf, readInstanceSidebars, sidebarsFileOf, type MigratedDocs } from './migrateDocs.js';
 import { translateTheme } from './translateTheme.js';
 
 export const DOCUSAURUS_CONFIG_NAMES = ['docusaurus.config.js', 'docusaurus.config.ts', 'docusaurus.config.mjs', 'docusaurus.config.cjs', 'docusaurus.config.mts', 'docusaurus.config.cts'];
@@ -44,7 +46,7 @@ export interface MigrateResult {
   /** Problems of the migrated content that stop it from building (empty when it builds). */
   problems: SiteError[];
   /** Number of docs, posts and pages in the migrated site (0 each when it has problems). */
-  counts: { docs: number; posts: number; pages: number; sidebars: number };
+  counts: { docs: number; posts: number; pages: number; sidebars: number; docsVersions?: string[] };
 }
 
 /**
@@ -63,35 +65,61 @@ export async function migrateProject(options: MigrateOptions): Promise<MigrateRe
   checkOutDir(outDir, projectDir);
 
   const notes = new MigrationNotes();
-  const site = readDocusaurusConfig(await evaluateFile(configFile, { timeoutMs: options.timeoutMs }), projectDir, notes);
-  const sidebars = await readSidebars(site, projectDir, notes, options.timeoutMs);
+  // Nothing outside the project's repository is read or copied (see projectBounds.ts).
+  const bounds = ProjectBounds.find(projectDir, notes);
+  if (!bounds.contains(configFile)) {
+    throw new SiteError({
+      code: 'DOCUSAURUS_LOAD_FAILED',
+      message: `${path.basename(configFile)} is a link to a file outside the project (${bounds.root.description}); it was not read`,
+      location: { file: configFile },
+      hint: 'Migrate the project the config belongs to, from its own folder.',
+    });
+  }
+  const { evaluation, environment } = await evaluateTracingEnvironment(
+    configFile,
+    { timeoutMs: options.timeoutMs, mayRead: bounds.mayRead },
+    { timeoutMs: options.timeoutMs, mayRead: (_what, file) => bounds.contains(file) },
+  );
+  const site = readDocusaurusConfig(evaluation.value, projectDir, notes);
+  const instances = [...(site.docs ? [site.docs] : []), ...site.moreDocs];
+  const sidebars = new Map<string, SidebarsConfig>();
+  for (const docs of instances) sidebars.set(docs.id, await readInstanceSidebars(docs, projectDir, notes, bounds, options.timeoutMs));
 
-  const plan = new SitePlan();
-  const layout = await planContent(projectDir, site, plan, providedImports(outDir), notes);
-  const draft = siteConfig(site, layout);
+  const plan = new SitePlan(bounds.mayCopy);
+  const layout = await planContent(projectDir, site, plan, providedImports(outDir), notes, bounds);
+  const named = (file: string) => `${path.basename(projectDir)}/${path.relative(projectDir, file).split(path.sep).join('/')}`;
+  const migratedDocs: MigratedDocs[] = instances.map((docs) => ({
+    options: docs,
+    docsPath: layout.docsPaths.get(docs.id)!,
+    sidebars: sidebars.get(docs.id)!,
+    sidebarsFile: sidebarsFileOf(docs.id),
+    sidebarsSource: typeof docs.sidebarPath === 'string' ? named(path.join(projectDir, docs.sidebarPath)) : null,
+  }));
+  const draft = siteConfig(site, layout, migratedDocs);
 
   const existed = existsSync(outDir);
   const created: string[] = [];
   try {
     await mkdir(outDir, { recursive: true });
     await plan.execute(outDir, (file) => created.push(file));
-    const sidebarsFile = path.join(outDir, 'sidebars.ts');
-    const { model, problems } = await keepDocusaurusRoutes(draft, outDir, sidebars, sidebarsFile, notes);
-    if (site.docs?.atSiteRoot && model && !model.pages.some((page) => page.route === '/')) {
+    const { model, problems } = await keepDocusaurusRoutes(draft, outDir, migratedDocs, notes);
+    // Docs at the site root without a doc or page there: a home page leads to them.
+    if (model && instances.some((docs) => docs.routeBasePath === '') && !model.pages.some((page) => page.route === '/') && !model.docs.some((doc) => doc.route === '/')) {
       const home = await writeDocsHome(model, draft, layout, outDir, notes);
       created.push(home);
       model.pages.push(reactPageAt('/', path.relative(outDir, home), home, { min: 2, max: 3 }));
     }
     const theme = translateTheme(site.themeConfig, model ? docRoutesOf(model) : NO_DOC_ROUTES, draft.baseUrl ?? '/', notes);
     keepExistingImage(theme, outDir, layout, notes);
-    const config: UserConfig = { ...draft, ...theme, docs: { ...draft.docs, ...theme.docs } };
+    const { magicComments, ...themeSettings } = theme;
+    const config: UserConfig = { ...draft, ...themeSettings, docs: { ...draft.docs, ...theme.docs }, markdown: { ...draft.markdown, ...(magicComments ? { magicComments } : {}) } };
     const issues = validate(config, configSchema);
     if (issues.length > 0) throw new Error(`the translated config is invalid (${issues.map((issue) => issue.message).join('; ')})`);
-    const named = (file: string) => `${path.basename(projectDir)}/${path.relative(projectDir, file).split(path.sep).join('/')}`;
-    const sidebarsSource = typeof site.docs?.sidebarPath === 'string' ? named(path.join(projectDir, site.docs.sidebarPath)) : null;
+    const configText = configFileText(config, named(configFile), environment.expressions);
+    noteEnvironment(environment, configFile, configText, notes);
     for (const [name, text] of [
-      ['sipadocs.config.ts', configFileText(config, named(configFile))],
-      ['sidebars.ts', sidebarsFileText(sidebars, sidebarsSource)],
+      ['sipadocs.config.ts', configText],
+      ...migratedDocs.map((docs) => [docs.sidebarsFile, sidebarsFileText(docs.sidebars, docs.sidebarsSource)] as const),
     ] as const) {
       await writeFile(path.join(outDir, name), text, { flag: 'wx' });
       created.push(path.join(outDir, name));
@@ -108,6 +136,7 @@ export async function migrateProject(options: MigrateOptions): Promise<MigrateRe
         posts: model?.posts.length ?? 0,
         pages: model?.pages.length ?? 0,
         sidebars: model?.sidebars.length ?? 0,
+        ...(model ? { docsVersions: docsVersionsOf(model) } : {}),
       },
     };
   } catch (error) {
@@ -155,50 +184,15 @@ function checkOutDir(outDir: string, projectDir: string): void {
   }
 }
 
-/** The sidebars file named by the docs options, or the one sidebar Docusaurus generates without one. */
-async function readSidebars(site: DocusaurusSite, projectDir: string, notes: MigrationNotes, timeoutMs?: number): Promise<SidebarsConfig> {
-  const sidebarPath = site.docs?.sidebarPath;
-  if (typeof sidebarPath !== 'string') {
-    if (sidebarPath === undefined && site.docs) notes.carriedOver('no sidebars file: one sidebar generated from the docs folder, as Docusaurus does');
-    return { ...GENERATED_SIDEBARS };
-  }
-  const file = path.join(projectDir, sidebarPath);
-  if (!existsSync(file)) {
-    throw new SiteError({
-      code: 'DOCUSAURUS_LOAD_FAILED',
-      message: `the docs option sidebarPath names ${sidebarPath}, which does not exist`,
-      location: { file },
-      hint: 'Docusaurus itself would fail on this: fix sidebarPath in the Docusaurus config.',
-    });
-  }
-  let value;
-  if (file.endsWith('.json')) {
-    try {
-      value = JSON.parse(readFileSync(file, 'utf8'));
-    } catch (error) {
-      throw new SiteError({ code: 'DOCUSAURUS_LOAD_FAILED', message: `invalid JSON: ${(error as Error).message}`, location: { file } });
-    }
-  } else {
-    value = await evaluateFile(file, { timeoutMs });
-  }
-  const sidebars = translateSidebars(value, sidebarPath, notes);
-  notes.carriedOver(`sidebars: ${Object.keys(sidebars).join(', ')} (from ${sidebarPath})`);
-  return sidebars;
-}
-
 /** The sipadocs config of the migrated site, but for what comes from the theme config. */
-function siteConfig(site: DocusaurusSite, layout: ContentLayout): UserConfig & { docs: NonNullable<UserConfig['docs']> } {
+function siteConfig(site: DocusaurusSite, layout: ContentLayout, docs: MigratedDocs[]): UserConfig & { docs: NonNullable<UserConfig['docs']> } {
   const blog = site.blog;
   const all = (value: number | 'ALL' | undefined) => (value === 'ALL' ? Math.max(1, layout.posts) : value);
+  const settings = docsSettings(docs);
   return {
     ...withoutUndefined(site.site),
-    docs: withoutUndefined({
-      path: layout.docsPath,
-      routeBasePath: site.docs?.routeBasePath ?? 'docs',
-      sidebarPath: './sidebars.ts',
-      editUrl: site.docs?.editUrl,
-      sidebarCollapsed: site.docs?.sidebarCollapsed ?? true,
-    }),
+    docs: settings.docs!,
+    ...(settings.docsInstances ? { docsInstances: settings.docsInstances } : {}),
     blog: withoutUndefined({
       path: layout.blogPath,
       routeBasePath: blog?.routeBasePath,
@@ -225,13 +219,14 @@ function siteConfig(site: DocusaurusSite, layout: ContentLayout): UserConfig & {
 async function keepDocusaurusRoutes(
   draft: UserConfig,
   outDir: string,
-  sidebars: SidebarsConfig,
-  sidebarsFile: string,
+  docs: MigratedDocs[],
   notes: MigrationNotes,
 ): Promise<{ model: SiteModel | null; problems: SiteError[] }> {
   const config = normalizeConfig(draft, outDir, path.join(outDir, 'sipadocs.config.ts'));
+  // The sidebars files are written last; the model reads the translated sidebars as they will be.
+  const sidebars = new Map(docs.map((instance) => [instance.options.id, { config: instance.sidebars, file: path.join(outDir, instance.sidebarsFile) }]));
   try {
-    const first = await readSiteModel(config, sidebars, sidebarsFile);
+    const first = await readSiteModel(config, sidebars);
     const fixes = routeFixes(first, config);
     if (fixes.length === 0) return { model: first, problems: [] };
     for (const fix of fixes) {
@@ -239,7 +234,7 @@ async function keepDocusaurusRoutes(
       await writeFile(path.join(outDir, fix.relPath), setFrontMatterField(fix.text, 'slug', fix.slug));
       notes.carriedOver(`${fix.relPath}: slug "${fix.slug}" keeps its Docusaurus route ${fix.docusaurusRoute} (sipadocs would have used ${fix.sipadocsRoute})`);
     }
-    return { model: await readSiteModel(config, sidebars, sidebarsFile), problems: [] };
+    return { model: await readSiteModel(config, sidebars), problems: [] };
   } catch (error) {
     if (error instanceof SiteErrors) return { model: null, problems: error.errors };
     if (error instanceof SiteError) return { model: null, problems: [error] };
@@ -248,13 +243,13 @@ async function keepDocusaurusRoutes(
 }
 
 /**
- * Docs served at the site root in Docusaurus moved under /docs: a home page leading to them keeps
- * the site's root address (which the navbar's title links to) working.
+ * Docs served at the site root with no doc at the root itself and no home page: a home page
+ * leading to them keeps the site's root address (which the navbar's title links to) working.
  */
 async function writeDocsHome(model: SiteModel, draft: UserConfig, layout: ContentLayout, outDir: string, notes: MigrationNotes): Promise<string> {
-  const docsHome = `/${draft.docs?.routeBasePath ?? 'docs'}`;
-  const firstSidebar = model.sidebars[0];
-  const target = model.docs.some((doc) => doc.route === docsHome) ? docsHome : ((firstSidebar && firstPageOf(firstSidebar)) ?? model.docs[0]?.route ?? docsHome);
+  const lastVersion = model.docsInstances[0] && `${model.docsInstances[0].id}@${model.docsInstances[0].lastVersion}`;
+  const firstSidebar = model.sidebars.find((sidebar) => `${sidebar.pluginId}@${sidebar.version}` === lastVersion) ?? model.sidebars[0];
+  const target = (firstSidebar && firstPageOf(firstSidebar)) ?? model.docs[0]?.route ?? '/';
   const file = path.join(outDir, ...layout.pagesPath.split('/'), 'index.md');
   await mkdir(path.dirname(file), { recursive: true });
   await writeFile(file, `---
@@ -263,7 +258,7 @@ title: ${JSON.stringify(draft.title)}
 
 The documentation starts at [${target}](${target}).
 `, { flag: 'wx' });
-  notes.carriedOver(`${layout.pagesPath}/index.md: a home page leading to the docs, which Docusaurus served at the site root`);
+  notes.carriedOver(`${layout.pagesPath}/index.md: a home page leading to the docs, which Docusaurus serves at the site root with nothing at the root itself`);
   return file;
 }
 

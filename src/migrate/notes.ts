@@ -8,6 +8,8 @@ export interface NotCarried {
 export class MigrationNotes {
   readonly carried: string[] = [];
   readonly notCarriedItems: NotCarried[] = [];
+  /** What the migration refused to read or copy (a path or link leading out of the project), and why. */
+  readonly warnings: NotCarried[] = [];
   /** Set when an option moved some routes away from where Docusaurus puts them (the item says which). */
   routesChanged = false;
 
@@ -17,5 +19,9 @@ export class MigrationNotes {
 
   notCarried(item: string, reason: string): void {
     this.notCarriedItems.push({ item, reason });
+  }
+
+  warn(item: string, reason: string): void {
+    this.warnings.push({ item, reason });
   }
 }

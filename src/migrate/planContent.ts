@@ -1,4 +1,3 @@
-import fg from 'fast-glob';
 import yaml from 'js-yaml';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -7,13 +6,18 @@ import { parseFrontMatter } from '../content/frontMatter.js';
 import { siteFileName } from './fileNames.js';
 import { setFrontMatterField } from './frontMatterEdit.js';
 import type { MigrationNotes } from './notes.js';
+import type { ProjectBounds } from './projectBounds.js';
 import { NOT_PAGES, REACT_PAGE_PATTERNS, planReactPages } from './reactPages.js';
 import type { DocusaurusSite } from './readConfig.js';
+import { planDocs } from './planDocs.js';
 import type { SitePlan } from './sitePlan.js';
 
 /** Where the content of the migrated site lives, relative to the site folder. */
 export interface ContentLayout {
+  /** The default docs instance's folder. */
   docsPath: string;
+  /** Each docs instance's folder, by id (the default one's included). */
+  docsPaths: Map<string, string>;
   blogPath: string;
   pagesPath: string;
   staticDir: string;
@@ -36,11 +40,18 @@ export async function planContent(
   plan: SitePlan,
   isProvided: (specifier: string) => Promise<boolean>,
   notes: MigrationNotes,
+  bounds: ProjectBounds,
 ): Promise<ContentLayout> {
+  const listFiles = async (what: string, folder: string, dot = false): Promise<Array<{ from: string; rel: string }>> => {
+    if (!bounds.allows(what, folder)) return [];
+    const files = await bounds.listFiles(folder, { dot, ignore: IGNORED });
+    return files.map((rel) => ({ from: path.join(projectDir, folder, rel), rel }));
+  };
   const inProject = (rel: string) => rel !== '.' && !rel.startsWith('../') && rel !== '..';
   const folderFor = (rel: string | undefined, fallback: string) => (rel && inProject(rel) ? rel : fallback);
   const layout: ContentLayout = {
     docsPath: folderFor(site.docs?.path, 'docs'),
+    docsPaths: new Map(),
     blogPath: folderFor(site.blog?.path, 'blog'),
     pagesPath: folderFor(site.pagesPath ?? undefined, 'src/pages'),
     staticDir: 'static',
@@ -48,16 +59,14 @@ export async function planContent(
     posts: 0,
   };
 
-  if (site.docs) {
-    for (const { from, rel } of await listFiles(projectDir, site.docs.path)) {
-      const to = `${layout.docsPath}/${rel}`;
-      if (/(^|\/)_category_\.ya?ml$/.test(rel)) planCategoryFile(from, to, plan, notes);
-      else plan.copy(from, siteFileName(to, to.endsWith('.js') ? readFileSync(from, 'utf8') : null));
-    }
+  for (const docs of [...(site.docs ? [site.docs] : []), ...site.moreDocs]) {
+    const docsPath = docs === site.docs ? layout.docsPath : folderFor(docs.path, docs.id);
+    layout.docsPaths.set(docs.id, docsPath);
+    await planDocs(docs, docsPath, projectDir, plan, notes, listFiles, bounds.mayRead);
   }
 
   if (site.blog) {
-    for (const { from, rel } of await listFiles(projectDir, site.blog.path)) {
+    for (const { from, rel } of await listFiles('presets.classic.blog.path', site.blog.path)) {
       const to = `${layout.blogPath}/${rel}`;
       if (/\.mdx?$/.test(rel) && !/(^|\/)_/.test(rel)) {
         layout.posts++;
@@ -72,7 +81,7 @@ export async function planContent(
     }
     const authors = path.join(projectDir, site.blog.authorsFile);
     const ownName = /^authors\.ya?ml$/.test(path.posix.relative(site.blog.path, site.blog.authorsFile));
-    if (!ownName && existsSync(authors)) {
+    if (!ownName && existsSync(authors) && bounds.allows('presets.classic.blog.authorsMapPath', authors)) {
       // sipadocs reads the blog's authors.yml; JSON is YAML too.
       plan.write(`${layout.blogPath}/authors.yml`, readFileSync(authors, 'utf8'));
       notes.carriedOver(`the authors file ${site.blog.authorsFile} became ${layout.blogPath}/authors.yml`);
@@ -80,7 +89,8 @@ export async function planContent(
   }
 
   for (const [i, dir] of site.staticDirs.entries()) {
-    for (const { from, rel } of await listFiles(projectDir, dir, true)) {
+    if (!bounds.allows('staticDirectories', dir)) continue;
+    for (const { from, rel } of await listFiles('staticDirectories', dir, true)) {
       if (!plan.copy(from, `${layout.staticDir}/${rel}`)) {
         notes.notCarried(`${dir}/${rel}`, `another static folder has a file of the same name, which was kept`);
       }
@@ -88,12 +98,12 @@ export async function planContent(
     if (i > 0) notes.carriedOver(`static folder ${dir} was merged into ${layout.staticDir}/`);
   }
 
-  const handledPages = site.pagesPath === null ? new Set<string>() : await planReactPages(projectDir, layout.pagesPath, isProvided, plan, notes);
+  const handledPages = site.pagesPath === null ? new Set<string>() : await planReactPages(projectDir, layout.pagesPath, isProvided, plan, notes, bounds);
   const pageCandidates = new Set(
-    site.pagesPath === null ? [] : (await fg(REACT_PAGE_PATTERNS, { cwd: path.join(projectDir, layout.pagesPath), ignore: NOT_PAGES })).map((rel) => `${layout.pagesPath}/${rel}`),
+    site.pagesPath === null ? [] : (await bounds.glob(layout.pagesPath, REACT_PAGE_PATTERNS, { ignore: NOT_PAGES })).map((rel) => `${layout.pagesPath}/${rel}`),
   );
   const swizzled = new Map<string, string>();
-  for (const { from, rel } of await listFiles(projectDir, 'src')) {
+  for (const { from, rel } of await listFiles('the src folder', 'src')) {
     const projectPath = `src/${rel}`;
     if (rel.startsWith('theme/')) {
       const component = rel.slice('theme/'.length).replace(/\.[^./]+$/, '').replace(/\/index$/, '').split('/')[0]!;
@@ -109,7 +119,7 @@ export async function planContent(
     notes.notCarried(`swizzled component ${component} (${where})`, 'sipadocs has its own theme, which cannot be replaced component by component; restyle it with customCss');
   }
   if (site.pagesPath !== null && !layout.pagesPath.startsWith('src/')) {
-    for (const { from, rel } of await listFiles(projectDir, layout.pagesPath)) {
+    for (const { from, rel } of await listFiles('presets.classic.pages.path', layout.pagesPath)) {
       const projectPath = `${layout.pagesPath}/${rel}`;
       if (!handledPages.has(projectPath) && !pageCandidates.has(projectPath) && !plan.has(projectPath)) plan.copy(from, projectPath);
     }
@@ -117,8 +127,9 @@ export async function planContent(
 
   for (const css of site.customCss) {
     const file = path.join(projectDir, css);
+    if (!bounds.allows('presets.classic.theme.customCss', file)) continue;
     if (!inProject(css) || !existsSync(file)) {
-      notes.notCarried(`customCss ${css}`, inProject(css) ? 'the file does not exist' : 'the file is outside the project');
+      notes.notCarried(`customCss ${css}`, inProject(css) ? 'the file does not exist' : 'the file is outside the folder of the config');
       continue;
     }
     if (!plan.has(css)) plan.copy(file, css);
@@ -128,35 +139,8 @@ export async function planContent(
     }
   }
 
-  for (const [name, reason] of [
-    ['versioned_docs', 'sipadocs has one docs version; only the current docs were carried over'],
-    ['versioned_sidebars', 'sipadocs has one docs version; only the current sidebars were carried over'],
-    ['i18n', 'sipadocs builds one locale; translations were not carried over'],
-  ] as const) {
-    if (existsSync(path.join(projectDir, name))) notes.notCarried(`${name}/`, reason);
-  }
+  if (existsSync(path.join(projectDir, 'i18n'))) notes.notCarried('i18n/', 'sipadocs builds one locale; translations were not carried over');
   return layout;
-}
-
-/** Files under a project folder, relative to it ("/"-separated), sorted. */
-async function listFiles(projectDir: string, folder: string, dot = false): Promise<Array<{ from: string; rel: string }>> {
-  const dir = path.join(projectDir, folder);
-  if (!existsSync(dir)) return [];
-  const files = await fg(['**/*'], { cwd: dir, onlyFiles: true, dot, ignore: IGNORED });
-  return files.sort().map((rel) => ({ from: path.join(dir, rel), rel }));
-}
-
-/** sipadocs reads `_category_.json`; a YAML one is converted. */
-function planCategoryFile(from: string, to: string, plan: SitePlan, notes: MigrationNotes): void {
-  try {
-    const data = yaml.load(readFileSync(from, 'utf8'));
-    const json = to.replace(/\.ya?ml$/, '.json');
-    plan.write(json, `${JSON.stringify(data ?? {}, null, 2)}\n`);
-    notes.carriedOver(`${to} became ${path.posix.basename(json)}`);
-  } catch (error) {
-    plan.copy(from, to);
-    notes.notCarried(to, `invalid YAML (${(error as Error).message.split('\n')[0]}); copied as it is`);
-  }
 }
 
 /**

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { siteFileName } from './fileNames.js';
 import { readImportGraph, type ImportGraph } from './importGraph.js';
 import type { MigrationNotes } from './notes.js';
+import type { ProjectBounds } from './projectBounds.js';
 import type { SitePlan } from './sitePlan.js';
 
 /** Docusaurus's rules for which files of the pages folder are pages. */
@@ -19,6 +20,7 @@ export const NOT_PAGES = ['**/_*', '**/_*/**', '**/*.test.*', '**/__tests__/**',
  *
  * @param pagesPath the pages folder, relative to the project
  * @param isProvided whether the migrated site can resolve a package import
+ * @param bounds what may be read: pages that are links leading out of the project are skipped
  * @returns the project-relative paths of the page files handled (the caller copies nothing else of them)
  */
 export async function planReactPages(
@@ -27,9 +29,10 @@ export async function planReactPages(
   isProvided: (specifier: string) => Promise<boolean>,
   plan: SitePlan,
   notes: MigrationNotes,
+  bounds: ProjectBounds,
 ): Promise<Set<string>> {
   const pagesDir = path.join(projectDir, pagesPath);
-  const pages = await fg(REACT_PAGE_PATTERNS, { cwd: pagesDir, ignore: NOT_PAGES, onlyFiles: true });
+  const pages = await bounds.glob(pagesPath, REACT_PAGE_PATTERNS, { ignore: NOT_PAGES });
   const handled = new Set<string>();
   for (const rel of pages.sort()) {
     const projectPath = path.posix.join(pagesPath, rel);

@@ -1,22 +1,14 @@
 import path from 'node:path';
 import type { UserConfig } from '../config/types.js';
 import { ConfigObject, describeValue, isFunction, isMarker, isObject, moduleName, type EvaluatedObject } from './evaluated.js';
+import { readDocsOptions as readInstanceOptions, takeDocsPlugins, type DocsOptions } from './docsOptions.js';
 import { docusaurusMajor, readLinkSettings, type LinkSettings } from './linkSettings.js';
 import { migrateMarkdownOptions } from './markdownOptions.js';
+import { isMermaidTheme, migrateRenderingOptions } from './renderingOptions.js';
 import type { MigrationNotes } from './notes.js';
 import type { Evaluated } from './sandbox.js';
 
-/** The docs plugin's options that the migration uses (paths are relative to the project, "/"-separated). */
-export interface DocsOptions {
-  path: string;
-  routeBasePath: string;
-  /** The sidebars file, `false` for no sidebars, undefined for one sidebar generated from the folder. */
-  sidebarPath: string | false | undefined;
-  editUrl: string | undefined;
-  sidebarCollapsed: boolean;
-  /** Docusaurus served the docs at the site root (docs-only mode); sipadocs puts them under /docs. */
-  atSiteRoot: boolean;
-}
+export type { DocsOptions } from './docsOptions.js';
 
 export interface BlogOptions {
   path: string;
@@ -34,7 +26,10 @@ export interface BlogOptions {
 /** What the migration reads from docusaurus.config.*: the site identity, the content plugins' options, the theme. */
 export interface DocusaurusSite {
   site: Pick<UserConfig, 'title' | 'tagline' | 'url' | 'baseUrl' | 'favicon' | 'noIndex' | 'titleDelimiter' | 'i18n' | 'trailingSlash' | 'customFields'> & LinkSettings;
+  /** The default docs instance: the preset's docs, or a docs plugin without an id. */
   docs: DocsOptions | null;
+  /** The other docs instances (docs plugins with an id of their own). */
+  moreDocs: DocsOptions[];
   blog: BlogOptions | null;
   /** The pages folder, or null when pages are turned off. */
   pagesPath: string | null;
@@ -101,16 +96,26 @@ export function readDocusaurusConfig(raw: Evaluated, projectDir: string, notes: 
   const staticDirs = stringList(config.get('staticDirectories')) ?? ['static'];
   const presetOptions = readPresets(config.get('presets'), notes);
   const preset = ConfigObject.of('presets.classic', presetOptions);
-  for (const entry of listOf(config.get('plugins'))) notes.notCarried(`plugin ${pluginName(entry)}`, pluginReason(entry));
-  for (const entry of listOf(config.get('themes'))) notes.notCarried(`theme ${pluginName(entry)}`, 'sipadocs has one built-in theme and no theme packages');
+  // Docs plugins configured directly (beside the classic theme) are docs instances like the preset's.
+  const plugins = takeDocsPlugins(listOf(config.get('plugins')), 'plugins', relative, notes, (options) => readDocsRest(options, notes));
+  const themes = takeDocsPlugins(listOf(config.get('themes')), 'themes', relative, notes, (options) => readDocsRest(options, notes));
+  // Without the preset, the pages plugin (when there is one) is what serves src/pages.
+  const pagesPlugin = presetOptions === undefined ? plugins.rest.findIndex((entry) => isPagesPlugin(entry)) : -1;
+  plugins.rest.forEach((entry, i) => i !== pagesPlugin && notes.notCarried(`plugin ${pluginName(entry)}`, pluginReason(entry)));
+  // Docusaurus's Mermaid theme is read with markdown.mermaid (see renderingOptions.ts).
+  for (const entry of themes.rest.filter((theme) => !isMermaidTheme(theme))) notes.notCarried(`theme ${pluginName(entry)}`, 'sipadocs has one built-in theme and no theme packages');
 
   const docsValue = preset.get('docs');
-  const docs = docsValue === false ? null : readDocsOptions(ConfigObject.of('presets.classic.docs', docsValue), relative, notes);
-  if (docsValue === false) notes.notCarried('presets.classic.docs: false', 'a sipadocs site always has docs; without a docs folder it has none');
+  const presetDocs = docsValue === false || (docsValue === undefined && presetOptions === undefined)
+    ? null
+    : readInstanceOptions(ConfigObject.of('presets.classic.docs', docsValue), 'default', 'presets.classic.docs', relative, notes, (options) => readDocsRest(options, notes));
+  const { docs, moreDocs } = docsInstances(presetDocs, [...plugins.docs, ...themes.docs], notes);
+  if (docsValue === false && !docs) notes.notCarried('presets.classic.docs: false', 'a sipadocs site always has docs; without a docs folder it has none');
   const blogValue = preset.get('blog');
   const blog = blogValue === false ? null : readBlogOptions(ConfigObject.of('presets.classic.blog', blogValue), relative, notes);
-  const pagesValue = preset.get('pages');
-  const pages = ConfigObject.of('presets.classic.pages', pagesValue);
+  const pluginPages = pagesPlugin >= 0 ? plugins.rest[pagesPlugin] : undefined;
+  const pagesValue = presetOptions !== undefined ? preset.get('pages') : pluginPages === undefined ? false : (Array.isArray(pluginPages) ? pluginPages[1] : undefined);
+  const pages = ConfigObject.of(pluginPages !== undefined ? 'plugins (pages)' : 'presets.classic.pages', pagesValue);
   const pagesPath = pagesValue === false ? null : relative(pages.string('path') ?? 'src/pages');
   const pagesBase = pages.string('routeBasePath');
   if (pagesBase && pagesBase.replace(/^\/+|\/+$/g, '') !== '') {
@@ -132,7 +137,16 @@ export function readDocusaurusConfig(raw: Evaluated, projectDir: string, notes: 
   });
 
   const markdownConfig = config.object('markdown');
-  const markdown = migrateMarkdownOptions(markdownConfig, docusaurusMajor(projectDir), notes);
+  const contentOptions = [
+    { where: 'presets.classic.docs', value: docsValue },
+    { where: 'presets.classic.blog', value: blogValue },
+    { where: 'presets.classic.pages', value: pagesValue },
+    ...listOf(config.get('plugins')).map((entry, i) => ({ where: `plugins.${i}`, value: Array.isArray(entry) ? entry[1] : undefined })),
+  ];
+  const markdown = {
+    ...migrateMarkdownOptions(markdownConfig, docusaurusMajor(projectDir), notes),
+    ...migrateRenderingOptions(markdownConfig, listOf(config.get('themes')), contentOptions, notes),
+  };
   // The broken-link hook is carried with the other link settings (readLinkSettings).
   const hooks = markdownConfig.object('hooks');
   hooks.ignore('onBrokenMarkdownLinks');
@@ -141,7 +155,7 @@ export function readDocusaurusConfig(raw: Evaluated, projectDir: string, notes: 
 
   const themeConfig = config.object('themeConfig');
   config.reportRest(notes, TOP_LEVEL_REASONS);
-  return { site, docs, blog, pagesPath, customCss, staticDirs: staticDirs.map(relative), themeConfig, markdown };
+  return { site, docs, moreDocs, blog, pagesPath, customCss, staticDirs: staticDirs.map(relative), themeConfig, markdown };
 }
 
 /**
@@ -209,26 +223,28 @@ function readPresets(value: Evaluated | undefined, notes: MigrationNotes): Evalu
   return classic;
 }
 
-function readDocsOptions(docs: ConfigObject, relative: (file: string) => string, notes: MigrationNotes): DocsOptions {
-  const sidebarPath = docs.get('sidebarPath');
-  const editUrl = readEditUrl(docs, notes);
-  const routeBasePath = trimSlashes(docs.string('routeBasePath') ?? 'docs');
-  const options: DocsOptions = {
-    path: relative(docs.string('path') ?? 'docs'),
-    routeBasePath: routeBasePath || 'docs',
-    sidebarPath: typeof sidebarPath === 'string' ? relative(sidebarPath) : sidebarPath === false ? false : undefined,
-    editUrl,
-    // Docusaurus starts categories collapsed unless told otherwise.
-    sidebarCollapsed: docs.boolean('sidebarCollapsed') ?? true,
-    atSiteRoot: !routeBasePath,
-  };
-  if (!routeBasePath) {
-    notes.notCarried('presets.classic.docs.routeBasePath: "/"', 'docs cannot live at the site root in sipadocs; they were put under /docs, so their routes change');
-    notes.routesChanged = true;
+/**
+ * The default docs instance (the preset's, else a docs plugin without an id) and the others; a
+ * second instance with an id already taken is reported, as Docusaurus refuses it.
+ */
+function docsInstances(preset: DocsOptions | null, plugins: DocsOptions[], notes: MigrationNotes): { docs: DocsOptions | null; moreDocs: DocsOptions[] } {
+  const byId = new Map<string, DocsOptions>();
+  for (const instance of [...(preset ? [preset] : []), ...plugins]) {
+    if (byId.has(instance.id)) notes.notCarried(`${instance.where}: a docs instance with the id "${instance.id}"`, 'another docs instance has that id (Docusaurus refuses two); its content was not copied');
+    else byId.set(instance.id, instance);
   }
-  if (sidebarPath === false) notes.notCarried('presets.classic.docs.sidebarPath: false', 'a sipadocs site always has a docs sidebar; one generated from the docs folder was written');
-  if (docs.get('sidebarCollapsible') === false) notes.notCarried('presets.classic.docs.sidebarCollapsible: false', 'sipadocs sidebar categories can always be opened and closed');
+  const docs = byId.get('default') ?? null;
+  const moreDocs = [...byId.values()].filter((instance) => instance !== docs);
+  for (const instance of plugins) if (byId.get(instance.id) === instance) notes.carriedOver(`${instance.where}: the docs plugin ${instance.id === 'default' ? '' : `"${instance.id}" `}became a docs instance (${instance.path}, at /${instance.routeBasePath})`);
+  return { docs, moreDocs };
+}
+
+/** What every docs instance's options hold beside its folder, route, sidebars and versions: the edit URL, and keys sipadocs reports. */
+function readDocsRest(docs: ConfigObject, notes: MigrationNotes): string | undefined {
+  const editUrl = readEditUrl(docs, notes);
   readLastUpdate(docs, notes);
+  docs.ignore('path', 'routeBasePath', 'sidebarPath', 'sidebarCollapsed', 'sidebarCollapsible', 'tagsBasePath', 'editCurrentVersion');
+  docs.ignore('lastVersion', 'onlyIncludeVersions', 'includeCurrentVersion', 'disableVersioning', 'versions');
   docs.reportRest(notes, {
     breadcrumbs: 'sipadocs always shows breadcrumbs',
     remarkPlugins: 'sipadocs runs its own fixed MDX pipeline',
@@ -237,13 +253,8 @@ function readDocsOptions(docs: ConfigObject, relative: (file: string) => string,
     beforeDefaultRehypePlugins: 'sipadocs runs its own fixed MDX pipeline',
     sidebarItemsGenerator: 'sipadocs generates sidebars its own way',
     numberPrefixParser: 'sipadocs always strips number prefixes such as 01- or 010_',
-    lastVersion: 'sipadocs has one docs version; only the current docs were carried over',
-    versions: 'sipadocs has one docs version; only the current docs were carried over',
-    onlyIncludeVersions: 'sipadocs has one docs version; only the current docs were carried over',
-    includeCurrentVersion: 'sipadocs has one docs version; only the current docs were carried over',
-    disableVersioning: 'sipadocs has one docs version; only the current docs were carried over',
   });
-  return options;
+  return editUrl;
 }
 
 /**
@@ -329,14 +340,16 @@ export function pluginName(entry: Evaluated): string {
   return moduleName(head) ?? describeValue(head);
 }
 
+function isPagesPlugin(entry: Evaluated): boolean {
+  const head = Array.isArray(entry) ? entry[0] : entry;
+  const name = typeof head === 'string' ? normalizePackageName(head) : '';
+  return name === '@docusaurus/plugin-content-pages' || name === 'content-pages';
+}
+
 function pluginReason(entry: Evaluated): string {
   const head = Array.isArray(entry) ? entry[0] : entry;
   const options = Array.isArray(entry) ? entry[1] : undefined;
   const name = typeof head === 'string' ? normalizePackageName(head) : '';
-  if (name === '@docusaurus/plugin-content-docs' || name === 'content-docs') {
-    const id = isObject(options) ? (options as EvaluatedObject).id : undefined;
-    return `a second docs instance${typeof id === 'string' ? ` ("${id}")` : ''}: sipadocs has one docs folder; its content was not copied`;
-  }
   if (name === '@docusaurus/plugin-content-blog' || name === 'content-blog') return 'a second blog: sipadocs has one blog; its posts were not copied';
   if (name === '@docusaurus/plugin-content-pages' || name === 'content-pages') return 'a second pages folder: sipadocs has one; its pages were not copied';
   return 'sipadocs has no plugins';

@@ -28,8 +28,12 @@ export function formatReport(result: MigrateResult, cwd = process.cwd()): string
   if (result.problems.length === 0) {
     const where = result.notes.routesChanged ? 'at their Docusaurus routes but where noted below' : 'at their Docusaurus routes';
     lines.push(`  - ${count(counts.docs, 'doc')} in ${count(counts.sidebars, 'sidebar')}, ${count(counts.posts, 'blog post')}, ${count(counts.pages, 'page')}, ${where}`);
+    for (const versions of counts.docsVersions ?? []) lines.push(`  - docs versions: ${versions}`);
   }
   for (const item of result.notes.carried) lines.push(`  - ${item}`);
+
+  const { warnings } = result.notes;
+  if (warnings.length > 0) lines.push('', `Warnings (${warnings.length}):`, ...warnings.map(({ item, reason }) => `  - ${item}: ${reason}`));
 
   const skipped = result.notes.notCarriedItems;
   lines.push('', skipped.length === 0 ? 'Not carried over: nothing.' : `Not carried over (${skipped.length}):`);

@@ -1,10 +1,14 @@
 import { decode } from '@jridgewell/sourcemap-codec';
 import { build, transform, type Message } from 'esbuild';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import vm from 'node:vm';
+import { Worker } from 'node:worker_threads';
 import { SiteError, codeFrame } from '../errors.js';
 import { PACKAGE_ROOT } from '../packageRoot.js';
+import { isWithin, realPathOf } from '../util/confinedGlob.js';
+import { workerScript } from '../util/workerPool.js';
+import { ENTRY_WRAPPER, type SandboxAnswer, type SandboxJob } from './sandboxJob.js';
+import type { SandboxState } from './sandboxPrelude.js';
 
 /** A value read out of an evaluated file; see sandboxPrelude.ts for the markers it may hold. */
 export type Evaluated = null | boolean | number | string | Evaluated[] | { [key: string]: Evaluated };
@@ -12,89 +16,148 @@ export type Evaluated = null | boolean | number | string | Evaluated[] | { [key:
 export interface SandboxOptions {
   /** Per step (evaluating the file, then settling its promise); default 5 s. */
   timeoutMs?: number;
-  env?: Record<string, string>;
+  /**
+   * What `process.env.NAME` gives inside: undefined, as where nothing is set (the default), or a
+   * marker standing for the variable (ENV_MARK, name, ENV_MARK) to see where its value goes.
+   * The host's environment never enters.
+   */
+  env?: 'unset' | 'marked';
+  /**
+   * Whether a JSON file the evaluated file requires may be read (see ProjectBounds); `what` names
+   * the require for a warning. Default: only files of the evaluated file's own folder.
+   */
+  mayRead?: (what: string, file: string) => boolean;
 }
+
+/** What evaluating a file gives: a JSON-safe copy of its export, and the environment variables it read ("*": all of them). */
+export interface Evaluation {
+  value: Evaluated;
+  envRead: string[];
+}
+
+/** The sandbox worker's heap limit: enough for any config, and a clear error for one that allocates without end. */
+export const SANDBOX_HEAP_MB = 128;
 
 const PRELUDE_FILE = path.join(PACKAGE_ROOT, 'src', 'migrate', 'sandboxPrelude.ts');
 
-/** The prelude and pathe as one script (a few milliseconds to build; a migration evaluates two files). */
-async function prelude(): Promise<string> {
-  const result = await build({
+let preludeScript: Promise<string> | undefined;
+
+/** The prelude and pathe as one script whose completion value is the prelude's exports (built once per process). */
+function prelude(): Promise<string> {
+  preludeScript ??= build({
     entryPoints: [PRELUDE_FILE],
     bundle: true,
     write: false,
-    format: 'iife',
+    format: 'cjs',
     platform: 'neutral',
     mainFields: ['module', 'main'],
     target: 'node20',
     logLevel: 'silent',
-  });
-  return result.outputFiles[0]!.text;
+  }).then((result) => `(function () { var module = { exports: {} }, exports = module.exports;\n${result.outputFiles[0]!.text}\nreturn module.exports; })()`);
+  return preludeScript;
 }
 
 /**
  * Evaluates a JavaScript or TypeScript file of another tool (a Docusaurus config or sidebars
- * file; CommonJS or ES module) without giving it anything of this process: it runs in a fresh
- * V8 context with no `eval`, no timers, no file system and no network; `require` returns stubs
- * for every module except a pure `path` and the JSON files of the file's folder, which are
- * read for it as data; `process.env` is a copy. Each step has a time limit.
+ * file; CommonJS or ES module) without giving it anything of this process: it runs in a worker
+ * thread with a heap of its own (SANDBOX_HEAP_MB), in a fresh V8 context with no `eval`, no
+ * timers, no file system and no network; `require` returns stubs for every module except a pure
+ * `path` and the JSON files `mayRead` allows, which are read for it as data; `process.env` is
+ * empty. Each step has a time limit, and the copy of the result is made within it.
  *
  * Resolves to a JSON-safe copy of what the file exports (the awaited result when it exports a
  * function or a promise). Throws a SiteError (DOCUSAURUS_LOAD_FAILED) naming the file and line
- * when the file does not parse, throws, or does not finish.
+ * when the file does not parse, throws, does not finish, or uses more memory than allowed.
  */
-export async function evaluateFile(file: string, options: SandboxOptions = {}): Promise<Evaluated> {
-  const timeout = options.timeoutMs ?? 5000;
+export async function evaluate(file: string, options: SandboxOptions = {}): Promise<Evaluation> {
+  const timeoutMs = options.timeoutMs ?? 5000;
   const text = readFileSync(file, 'utf8');
   const { code, map } = await transpile(file, text);
-  const context = vm.createContext(Object.create(null), {
-    name: `sandbox ${path.basename(file)}`,
-    codeGeneration: { strings: false, wasm: false },
-    // Promise jobs run inside each evaluation, under its time limit.
-    microtaskMode: 'afterEvaluate',
-  });
-  const run = (source: string, filename?: string): unknown => {
-    try {
-      return new vm.Script(source, { filename }).runInContext(context, { timeout });
-    } catch (error) {
-      if ((error as { code?: string }).code === 'ERR_SCRIPT_EXECUTION_TIMEOUT') {
-        throw loadError(file, `evaluating it took longer than ${timeout} ms (an endless loop?)`);
-      }
-      throw error;
-    }
-  };
-  run(await prelude());
-  // The wrapper shares the first line with the code, so generated line numbers are unchanged.
-  const wrapper = 'globalThis.__sipadocsEntry = (function (exports, require, module, __filename, __dirname) {';
-  run(`${wrapper}${code}\n});`, file);
-  const setup = { file, dir: path.dirname(file), env: { ...(options.env ?? process.env) }, json: readJsonImports(code, file) };
-  run(`__sipadocsSandbox.start(${JSON.stringify(setup)}, __sipadocsEntry);`);
-  const state = JSON.parse(String(run('__sipadocsSandbox.result()'))) as
-    | { status: 'pending' }
-    | { status: 'done'; value: Evaluated }
-    | { status: 'error'; message: string; stack: string };
-  if (state.status === 'done') return state.value;
+  const dir = path.dirname(file);
+  const setup = { file, dir, env: options.env ?? 'unset', json: readJsonImports(code, file, options.mayRead ?? ownFolderOnly(dir)) };
+  const job: SandboxJob = { prelude: await prelude(), code, file, setup: JSON.stringify(setup), timeoutMs };
+  const answer = await runWorker(file, job);
+  if ('timedOut' in answer) throw loadError(file, `evaluating it took longer than ${timeoutMs} ms (an endless loop?)`);
+  if ('failed' in answer) throw loadError(file, `evaluating it failed: ${answer.failed}`);
+  const state = JSON.parse(answer.state) as SandboxState;
+  if (state.status === 'done') return { value: state.value as Evaluated, envRead: state.envRead };
   if (state.status === 'pending') {
     throw loadError(file, 'its exported promise never settled (it waits for something the sandbox does not provide)');
   }
-  const position = originalPosition(state.stack, file, map, wrapper.length);
+  const position = originalPosition(state.stack, file, map, ENTRY_WRAPPER.length);
   throw loadError(file, `evaluating it failed: ${state.message}`, position, text);
 }
 
+/** evaluate(), for the value alone. */
+export async function evaluateFile(file: string, options: SandboxOptions = {}): Promise<Evaluated> {
+  return (await evaluate(file, options)).value;
+}
+
 /**
- * JSON files the file requires or imports from its own folder (`import versions from
- * './versions.json'`): data, so they are read here and handed in; nothing of them runs.
+ * Runs the job in a worker of its own. The worker's heap is limited, and a worker still running
+ * well after its time limit (which the context's own limit should have stopped) is ended.
  */
-function readJsonImports(code: string, file: string): Record<string, unknown> {
+async function runWorker(file: string, job: SandboxJob): Promise<SandboxAnswer> {
+  const script = await workerScript('sandboxWorker');
+  const worker = new Worker(script, {
+    env: {},
+    stdout: true,
+    stderr: true,
+    resourceLimits: { maxOldGenerationSizeMb: SANDBOX_HEAP_MB, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 },
+  });
+  const backstopMs = job.timeoutMs * 2 + 5000;
+  try {
+    return await new Promise<SandboxAnswer>((resolve, reject) => {
+      const timer = setTimeout(() => resolve({ timedOut: true }), backstopMs);
+      worker.once('message', (answer: SandboxAnswer) => {
+        clearTimeout(timer);
+        resolve(answer);
+      });
+      worker.once('error', (error: NodeJS.ErrnoException) => {
+        clearTimeout(timer);
+        reject(
+          error.code === 'ERR_WORKER_OUT_OF_MEMORY'
+            ? loadError(file, `evaluating it used more than ${SANDBOX_HEAP_MB} MB of memory (does it allocate without end?)`)
+            : loadError(file, `evaluating it failed: ${error.message}`),
+        );
+      });
+      worker.once('exit', () => {
+        clearTimeout(timer);
+        reject(loadError(file, 'evaluating it stopped without an answer'));
+      });
+      worker.postMessage(job);
+    });
+  } finally {
+    await worker.terminate();
+  }
+}
+
+/** Without a ProjectBounds: JSON files of the evaluated file's own folder, links resolved. */
+function ownFolderOnly(dir: string): (what: string, file: string) => boolean {
+  const realDir = realPathOf(dir);
+  return (_what, file) => {
+    const real = realPathOf(file);
+    return realDir !== undefined && real !== undefined && isWithin(real, [realDir]);
+  };
+}
+
+/**
+ * JSON files the file requires or imports by a relative path (`import versions from
+ * './versions.json'`): data, so they are read here and handed in; nothing of them runs. Only
+ * those `mayRead` allows are read; others, like missing or invalid ones, stay stubs.
+ */
+function readJsonImports(code: string, file: string, mayRead: (what: string, file: string) => boolean): Record<string, unknown> {
   const json: Record<string, unknown> = {};
   const root = path.dirname(file);
   for (const match of code.matchAll(/\brequire\((["'])(\.{1,2}\/[^"'\n]+\.json)\1\)/g)) {
-    const target = path.resolve(root, match[2]!);
-    if (path.relative(root, target).startsWith('..')) continue;
+    const specifier = match[2]!;
+    const target = path.resolve(root, specifier);
+    if (Object.prototype.hasOwnProperty.call(json, specifier) || !existsSync(target)) continue;
+    if (!mayRead(`require('${specifier}') in ${path.basename(file)}`, target)) continue;
     try {
-      json[match[2]!] = JSON.parse(readFileSync(target, 'utf8'));
+      json[specifier] = JSON.parse(readFileSync(target, 'utf8'));
     } catch {
-      // A missing or invalid file stays a stub, like any other module.
+      // An invalid file stays a stub, like any other module.
     }
   }
   return json;

@@ -15,6 +15,9 @@ interface PlannedFile {
 export class SitePlan {
   private readonly files = new Map<string, PlannedFile>();
 
+  /** @param mayCopy whether a project file may be copied (see ProjectBounds); one it refuses is skipped when the plan is carried out. */
+  constructor(private readonly mayCopy: (from: string) => boolean = () => true) {}
+
   has(sitePath: string): boolean {
     return this.files.has(sitePath);
   }
@@ -42,6 +45,7 @@ export class SitePlan {
   async execute(siteDir: string, created: (file: string) => void): Promise<void> {
     for (const sitePath of this.paths()) {
       const file = this.files.get(sitePath)!;
+      if (file.from !== null && !this.mayCopy(file.from)) continue;
       const target = path.join(siteDir, ...sitePath.split('/'));
       await mkdir(path.dirname(target), { recursive: true });
       if (file.from !== null) await copyFile(file.from, target, constants.COPYFILE_EXCL);

@@ -1,21 +1,32 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { SidebarsConfig } from '../config/defineConfig.js';
 import type { SiteConfig } from '../config/types.js';
 import type { SiteModel } from '../content/model.js';
 import { scanSources } from '../content/scan.js';
 import { parseFrontMatter } from '../content/frontMatter.js';
 import { firstPageOf } from '../content/sidebar.js';
-import { buildSiteModel } from '../content/siteModel.js';
+import { CURRENT_VERSION } from '../content/docsVersions.js';
+import { loadVersionSidebars } from '../content/loadSidebars.js';
+import { readDocsInstances } from '../content/readDocsInstances.js';
+import { buildSiteModel, versionKey, type LoadedSidebars } from '../content/siteModel.js';
 import type { SidebarItem } from '../shared/types.js';
 import { docusaurusDocRoute, docusaurusPostRoute } from './docusaurusRoutes.js';
 import type { DocRoutes } from './translateTheme.js';
 
-/** Reads the written site the way a build does, up to its model of docs, sidebars, posts and pages. */
-export async function readSiteModel(config: SiteConfig, sidebars: SidebarsConfig, sidebarsFile: string): Promise<SiteModel> {
-  const files = await scanSources(config);
+/**
+ * Reads the written site the way a build does, up to its model of docs, sidebars, posts and pages.
+ * `sidebars` are the current sidebars of each docs instance, by id, as its sidebars file will hold
+ * them; stored versions' sidebars are read from their files.
+ */
+export async function readSiteModel(config: SiteConfig, sidebars: ReadonlyMap<string, LoadedSidebars>): Promise<SiteModel> {
+  const instances = readDocsInstances(config);
+  const files = await scanSources(config, instances);
   const sources = files.map((file) => ({ ...file, text: readFileSync(file.absPath, 'utf8') }));
-  return buildSiteModel(config, sources, sidebars, sidebarsFile);
+  const storedVersions = instances.map((instance) => ({ ...instance, versions: instance.versions.filter((version) => version.name !== CURRENT_VERSION) }));
+  const stored = await loadVersionSidebars(config, storedVersions);
+  for (const [id, loaded] of sidebars) stored.set(versionKey(id, CURRENT_VERSION), loaded);
+  const main = sidebars.get('default') ?? { config: null, file: '' };
+  return buildSiteModel(config, sources, main.config, main.file, { docs: { instances, sidebars: stored } });
 }
 
 /** A doc or post whose sipadocs route is not the one Docusaurus gave it, and the slug that moves it there. */
@@ -36,14 +47,15 @@ export interface RouteFix {
  */
 export function routeFixes(model: SiteModel, config: SiteConfig): RouteFix[] {
   const fixes: RouteFix[] = [];
-  const docsBase = `/${config.docs.routeBasePath}`;
   const blogBase = `/${config.blog.routeBasePath}`;
+  const versions = new Map(model.docsInstances.flatMap((instance) => instance.versions.map((version) => [versionKey(version.pluginId, version.name), version] as const)));
   for (const doc of model.docs) {
-    const rel = path.posix.relative(config.docs.path, doc.source.relPath);
-    const expected = docusaurusDocRoute(rel, doc.frontMatter, config.docs.routeBasePath);
+    const docsBase = versions.get(versionKey(doc.pluginId, doc.version))!.routeBase;
+    const rel = path.posix.relative(doc.docsDir, doc.source.relPath);
+    const expected = docusaurusDocRoute(rel, doc.frontMatter, docsBase);
     if (expected === doc.route) continue;
-    // An absolute slug is the route below the docs' base path.
-    const slug = expected === docsBase ? '/' : expected.slice(docsBase.length);
+    // An absolute slug is the route below the version's base path.
+    const slug = expected === docsBase ? '/' : expected.slice(docsBase === '/' ? 0 : docsBase.length);
     fixes.push({ relPath: doc.source.relPath, text: doc.source.text, slug, docusaurusRoute: expected, sipadocsRoute: doc.route });
   }
   for (const post of model.posts) {
@@ -57,8 +69,21 @@ export function routeFixes(model: SiteModel, config: SiteConfig): RouteFix[] {
 
 /** Doc routes and sidebars of the model, for navbar items that name a doc or a sidebar. */
 export function docRoutesOf(model: SiteModel): DocRoutes {
-  const docs = new Map(model.docs.map((doc) => [doc.id, doc]));
-  const sidebars = new Map(model.sidebars.map((sidebar) => [sidebar.id, sidebar]));
+  // Navbar items name docs and sidebars of the version at the base path, the default instance's first.
+  const last = new Set(model.docsInstances.map((instance) => versionKey(instance.id, instance.lastVersion)));
+  const byInstance = (pluginId: string) => (pluginId === 'default' ? 1 : 0);
+  const docs = new Map(
+    model.docs
+      .filter((doc) => last.has(versionKey(doc.pluginId, doc.version)))
+      .sort((a, b) => byInstance(a.pluginId) - byInstance(b.pluginId))
+      .map((doc) => [doc.id, doc]),
+  );
+  const sidebars = new Map(
+    model.sidebars
+      .filter((sidebar) => last.has(versionKey(sidebar.pluginId, sidebar.version)))
+      .sort((a, b) => byInstance(a.pluginId) - byInstance(b.pluginId))
+      .map((sidebar) => [sidebar.name, sidebar]),
+  );
   return {
     docRoute: (id) => docs.get(id)?.route,
     sidebarOf: (id) => {
@@ -75,7 +100,7 @@ export function docRoutesOf(model: SiteModel): DocRoutes {
       // The docs' shared folder, unless pages of another sidebar are in it too (two items would
       // then be active at once); generated category indexes share /docs/category and do not count.
       const prefix = commonPrefix(docRoutesIn(sidebar.items));
-      const others = model.sidebars.filter((other) => other.id !== id).flatMap((other) => docRoutesIn(other.items));
+      const others = [...sidebars.values()].filter((other) => other !== sidebar).flatMap((other) => docRoutesIn(other.items));
       return prefix && !others.some((route) => route === prefix || route.startsWith(`${prefix}/`)) ? prefix : undefined;
     },
   };

@@ -1,13 +1,16 @@
 import type { SidebarsConfig } from '../config/defineConfig.js';
 import type { UserConfig } from '../config/types.js';
 
-/** sipadocs.config.ts for a migrated site. */
-export function configFileText(config: UserConfig, from: string): string {
+/**
+ * sipadocs.config.ts for a migrated site. `expressions` gives code for some strings (reading
+ * environment variables, see environment.ts), written in their place.
+ */
+export function configFileText(config: UserConfig, from: string, expressions: ReadonlyMap<string, string> = new Map()): string {
   return [
     "import { defineConfig } from 'sipadocs';",
     '',
     `// Migrated from the Docusaurus config ${from} by \`sipadocs migrate\`.`,
-    `export default defineConfig(${literal(config, '')});`,
+    `export default defineConfig(${literal(config, '', expressions)});`,
     '',
   ].join('\n');
 }
@@ -27,20 +30,20 @@ const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 const LINE_WIDTH = 100;
 
 /** A value as TypeScript source: single-quoted strings, bare keys where possible, short objects on one line. */
-export function literal(value: unknown, indent: string): string {
-  if (typeof value === 'string') return quote(value);
+export function literal(value: unknown, indent: string, expressions: ReadonlyMap<string, string> = new Map()): string {
+  if (typeof value === 'string') return expressions.get(value) ?? quote(value);
   if (typeof value === 'number' || typeof value === 'boolean' || value === null) return String(value);
   const inner = `${indent}  `;
   if (Array.isArray(value)) {
     if (value.length === 0) return '[]';
-    const items = value.map((item) => literal(item, inner));
+    const items = value.map((item) => literal(item, inner, expressions));
     const flat = `[${items.join(', ')}]`;
     if (!flat.includes('\n') && indent.length + flat.length <= LINE_WIDTH) return flat;
     return `[\n${items.map((item) => `${inner}${item},`).join('\n')}\n${indent}]`;
   }
   const entries = Object.entries(value as Record<string, unknown>).filter(([, item]) => item !== undefined);
   if (entries.length === 0) return '{}';
-  const fields = entries.map(([key, item]) => `${propertyKey(key)}: ${literal(item, inner)}`);
+  const fields = entries.map(([key, item]) => `${propertyKey(key)}: ${literal(item, inner, expressions)}`);
   const flat = `{ ${fields.join(', ')} }`;
   if (!flat.includes('\n') && indent.length + flat.length <= LINE_WIDTH) return flat;
   return `{\n${fields.map((field) => `${inner}${field},`).join('\n')}\n${indent}}`;

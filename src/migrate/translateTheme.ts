@@ -1,9 +1,10 @@
 import { DomUtils, ElementType, parseDocument } from 'htmlparser2';
-import type { UserConfig } from '../config/types.js';
-import type { AnnouncementBar, FooterColumn, FooterLink, NavItem } from '../shared/types.js';
+import type { NavItemConfig, UserConfig } from '../config/types.js';
+import type { AnnouncementBar, FooterColumn, FooterLink } from '../shared/types.js';
 import { isExternalUrl } from '../shared/paths.js';
 import { ConfigObject, describeValue, isObject, moduleName } from './evaluated.js';
 import type { MigrationNotes } from './notes.js';
+import { migrateMagicComments } from './renderingOptions.js';
 import type { Evaluated } from './sandbox.js';
 
 /** Routes of the migrated docs, for navbar items that name a doc or a sidebar. */
@@ -20,6 +21,8 @@ export interface DocRoutes {
 
 /** The parts of the sipadocs config that come from Docusaurus's `themeConfig`. */
 export type ThemeSettings = Pick<UserConfig, 'navbar' | 'footer' | 'announcementBar' | 'colorMode' | 'codeThemes' | 'toc' | 'image'> & {
+  /** The project's own magic comments (themeConfig.prism.magicComments), when it has any. */
+  magicComments?: NonNullable<UserConfig['markdown']>['magicComments'];
   docs: Pick<NonNullable<UserConfig['docs']>, 'sidebarHideable' | 'autoCollapseCategories' | 'versionPersistence'>;
 };
 
@@ -49,7 +52,7 @@ const DEFAULT_CODE_THEMES = { light: 'github-light', dark: 'github-dark' };
 const THEME_CONFIG_REASONS: Record<string, string> = {
   algolia: 'sipadocs has no search integration',
   metadata: 'sipadocs adds no extra meta tags',
-  mermaid: 'sipadocs renders no Mermaid diagrams',
+  mermaid: "sipadocs draws diagrams in Mermaid's default theme, and its dark theme in dark mode",
   liveCodeBlock: 'sipadocs has no live code blocks',
   zoom: 'sipadocs has no image zoom',
   blog: 'sipadocs blog layout has no options',
@@ -57,12 +60,15 @@ const THEME_CONFIG_REASONS: Record<string, string> = {
 
 /** Translates Docusaurus's `themeConfig`; every key it cannot carry is reported. */
 export function translateTheme(themeConfig: ConfigObject, routes: DocRoutes, baseUrl: string, notes: MigrationNotes): ThemeSettings {
+  const prism = themeConfig.object('prism');
+  const magicComments = migrateMagicComments(prism, notes);
   const settings: ThemeSettings = {
+    ...(magicComments ? { magicComments } : {}),
     navbar: translateNavbar(themeConfig.object('navbar'), routes, baseUrl, notes),
     footer: translateFooter(themeConfig.object('footer'), notes),
     announcementBar: translateAnnouncementBar(themeConfig.object('announcementBar'), notes),
     colorMode: translateColorMode(themeConfig.object('colorMode'), notes),
-    codeThemes: translatePrism(themeConfig.object('prism'), notes),
+    codeThemes: translatePrism(prism, notes),
     toc: translateToc(themeConfig.object('tableOfContents'), notes),
     docs: {},
   };
@@ -103,64 +109,116 @@ function translateNavbar(navbar: ConfigObject, routes: DocRoutes, baseUrl: strin
   return result;
 }
 
-function translateNavItem(item: ConfigObject, routes: DocRoutes, notes: MigrationNotes): NavItem[] {
+/** Navbar item types sipadocs cannot show, and why. */
+const UNCARRIED_NAV_TYPES: Record<string, string> = {
+  localeDropdown: 'sipadocs builds one locale',
+};
+
+/**
+ * One navbar item, as the sipadocs config has it: links (`to`, `href`, their `html`, class and
+ * ARIA label), `doc` and `docSidebar` items (which sipadocs resolves as Docusaurus does),
+ * dropdowns and `html` items. `search` is where sipadocs always has its search button.
+ */
+function translateNavItem(item: ConfigObject, routes: DocRoutes, notes: MigrationNotes, inDropdown = false): NavItemConfig[] {
   const type = item.string('type') ?? 'default';
   const givenLabel = item.string('label');
   const ariaLabel = item.string('aria-label');
   const name = `${item.where}${givenLabel ? ` ("${givenLabel}")` : ''}`;
-  const position = item.string('position') === 'right' ? 'right' : 'left';
-  let nav: NavItem | undefined;
-  if (type === 'default') {
+  const skip = (reason: string): NavItemConfig[] => {
+    notes.notCarried(name, reason);
+    item.ignore(...Object.keys(item.value));
+    return [];
+  };
+  const nav: NavItemConfig = {};
+  if (type === 'default' || type === 'link') {
     const to = item.string('to');
     const href = item.string('href');
-    if (to !== undefined && !isExternalUrl(to)) nav = { label: givenLabel ?? '', to: routePath(to), position };
-    else if (href !== undefined || to !== undefined) nav = { label: givenLabel ?? '', href: (href ?? to)!, position };
-    else {
-      notes.notCarried(name, item.has('html') ? 'an HTML navbar item; sipadocs items are links with a text label' : 'a navbar item without a link');
-      item.ignore(...Object.keys(item.value));
-      return [];
-    }
+    if (to !== undefined && !isExternalUrl(to)) nav.to = routePath(to);
+    else if (href !== undefined || to !== undefined) nav.href = (href ?? to)!;
+    else return skip(item.has('html') ? 'an HTML item without a link; give it a "to" or an "href", or make it of type "html"' : 'a navbar item without a link');
+    const html = item.string('html');
+    if (html !== undefined) nav.html = html;
   } else if (type === 'doc' || type === 'docSidebar') {
     const target = type === 'doc' ? item.string('docId') : item.string('sidebarId');
-    const sidebarId = type === 'doc' ? (target ? routes.sidebarOf(target) : undefined) : target;
     const to = target ? (type === 'doc' ? routes.docRoute(target) : routes.sidebarFirstRoute(target)) : undefined;
-    if (!to) {
-      notes.notCarried(name, `it links to ${type === 'doc' ? 'doc' : 'sidebar'} "${target ?? ''}", which the migrated docs do not have`);
-      item.ignore(...Object.keys(item.value));
-      return [];
-    }
-    nav = { label: givenLabel ?? target!, to, position };
-    const base = sidebarId ? routes.sidebarBasePath(sidebarId) : undefined;
-    if (base) nav.activeBasePath = base;
+    if (!to) return skip(`it links to ${type === 'doc' ? 'doc' : 'sidebar'} "${target ?? ''}", which the migrated docs do not have`);
+    nav.type = type;
+    if (type === 'doc') nav.docId = target;
+    else nav.sidebarId = target;
+    const pluginId = item.string('docsPluginId');
+    if (pluginId !== undefined) nav.docsPluginId = pluginId;
+  } else if (type === 'dropdown' && !inDropdown) {
+    nav.type = 'dropdown';
+    const entries = item.get('items');
+    nav.items = Array.isArray(entries) ? entries.flatMap((entry, i) => translateNavItem(ConfigObject.of(item.path(`items.${i}`), entry), routes, notes, true)) : [];
+    const html = item.string('html');
+    if (html !== undefined) nav.html = html;
+    item.ignore('to', 'href');
+  } else if ((type === 'docsVersionDropdown' || type === 'docsVersion') && !inDropdown) {
+    Object.assign(nav, translateVersionItem(item, type, notes));
+  } else if (type === 'html') {
+    nav.type = 'html';
+    nav.html = item.string('value') ?? '';
+  } else if (type === 'search' && !inDropdown) {
+    notes.carriedOver(`${item.where}: the search box is sipadocs's own search button, always in the navbar`);
+    item.ignore(...Object.keys(item.value));
+    return [];
   } else {
-    const reasons: Record<string, string> = {
-      search: 'sipadocs has no search box',
-      localeDropdown: 'sipadocs builds one locale',
-      docsVersionDropdown: 'sipadocs has one docs version',
-      docsVersion: 'sipadocs has one docs version',
-      dropdown: 'sipadocs navbar items are single links',
-      html: 'sipadocs items are links with a text label',
-    };
-    notes.notCarried(`${name}: type "${type}"`, reasons[type] ?? 'a custom navbar item type');
+    notes.notCarried(`${name}: type "${type}"`, UNCARRIED_NAV_TYPES[type] ?? (type === 'dropdown' ? 'a dropdown inside a dropdown' : 'a custom navbar item type'));
     item.ignore(...Object.keys(item.value));
     return [];
   }
+  // Docusaurus labels the version dropdown with the version shown, whatever the config says.
+  if (givenLabel !== undefined && type !== 'docsVersionDropdown') nav.label = givenLabel;
+  if (!inDropdown) nav.position = item.string('position') === 'right' ? 'right' : 'left';
   const activeBasePath = item.string('activeBasePath');
   if (activeBasePath !== undefined) nav.activeBasePath = routePath(activeBasePath);
   if (ariaLabel) nav.ariaLabel = ariaLabel;
-  if (!nav.label) {
+  const className = item.string('className');
+  if (className) nav.className = className;
+  // A link shows its label, its HTML, or an icon its class draws (named by its ARIA label).
+  const isLink = nav.type === undefined;
+  if (isLink && !nav.label && !nav.html && !(className && ariaLabel)) {
     nav.label = ariaLabel ?? (nav.href ? hostLabel(nav.href) : nav.to!);
-    notes.notCarried(`${item.where}: no label`, `sipadocs navbar items show a text label; "${nav.label}" was used`);
+    notes.notCarried(`${item.where}: no label`, `a link with neither a label, HTML nor a class to draw it; "${nav.label}" was used`);
   }
-  item.ignore('type', 'docId', 'sidebarId', 'to', 'href', 'position');
+  item.ignore('type', 'docId', 'sidebarId', 'to', 'href', 'position', 'label', 'value', 'items');
   item.reportRest(notes, {
-    className: 'sipadocs navbar items take no class names (an icon-only link shows its label instead)',
     activeBaseRegex: 'sipadocs marks items active by route prefix (activeBasePath)',
     target: 'sipadocs opens external links in a new tab and internal ones in place',
     rel: 'sipadocs sets rel on external links itself',
     prependBaseUrlToHref: 'sipadocs keeps href as written',
+    activeSidebarClassName: 'sipadocs marks the active item with its own class',
   });
   return [nav];
+}
+
+/** A docs version item: its docs instance and, for the dropdown, the links around the versions. */
+function translateVersionItem(item: ConfigObject, type: 'docsVersionDropdown' | 'docsVersion', notes: MigrationNotes): NavItemConfig {
+  const nav: NavItemConfig = { type };
+  const pluginId = item.string('docsPluginId');
+  if (pluginId !== undefined) nav.docsPluginId = pluginId;
+  if (type === 'docsVersion') return nav;
+  for (const key of ['dropdownItemsBefore', 'dropdownItemsAfter'] as const) {
+    const entries = item.get(key);
+    if (!Array.isArray(entries)) continue;
+    nav[key] = entries.flatMap((entry, i) => {
+      const link = ConfigObject.of(item.path(`${key}.${i}`), entry);
+      const label = link.string('label');
+      const to = link.string('to');
+      const href = link.string('href');
+      if (!label || (to === undefined && href === undefined)) {
+        notes.notCarried(link.where, 'a dropdown entry without a label and a link');
+        link.ignore(...Object.keys(link.value));
+        return [];
+      }
+      link.reportRest(notes, { target: 'sipadocs opens external links in a new tab and internal ones in place', rel: 'sipadocs sets rel on external links itself' });
+      return [to !== undefined && !isExternalUrl(to) ? { label, to: routePath(to) } : { label, href: (href ?? to)! }];
+    });
+  }
+  const disabled = item.boolean('dropdownActiveClassDisabled');
+  if (disabled !== undefined) nav.dropdownActiveClassDisabled = disabled;
+  return nav;
 }
 
 function translateFooter(footer: ConfigObject, notes: MigrationNotes): ThemeSettings['footer'] {
@@ -193,13 +251,19 @@ function translateFooterColumn(column: ConfigObject, notes: MigrationNotes): Foo
       const label = item.string('label');
       const to = item.string('to');
       const href = item.string('href');
-      if (!label || (to === undefined && href === undefined)) {
-        notes.notCarried(item.where, item.has('html') ? 'an HTML footer item; sipadocs footer items are links with a text label' : 'a footer item without a label and a link');
+      const html = item.string('html');
+      const className = item.string('className');
+      if (html !== undefined && to === undefined && href === undefined) {
+        links.push({ label: '', html, ...(className ? { className } : {}) });
+      } else if (!label || (to === undefined && href === undefined)) {
+        notes.notCarried(item.where, 'a footer item without a label and a link');
         item.ignore(...Object.keys(item.value));
         return;
+      } else {
+        links.push({ ...(to !== undefined && !isExternalUrl(to) ? { label, to: routePath(to) } : { label, href: (href ?? to)! }), ...(className ? { className } : {}) });
+        if (html !== undefined) notes.notCarried(`${item.path('html')}`, 'a footer link shows its label; its HTML was left out');
       }
-      links.push(to !== undefined && !isExternalUrl(to) ? { label, to: routePath(to) } : { label, href: (href ?? to)! });
-      item.reportRest(notes, { className: 'sipadocs footer links take no class names', target: 'sipadocs opens external links in a new tab', rel: 'sipadocs sets rel on external links itself', prependBaseUrlToHref: 'sipadocs keeps href as written' });
+      item.reportRest(notes, { target: 'sipadocs opens external links in a new tab', rel: 'sipadocs sets rel on external links itself', prependBaseUrlToHref: 'sipadocs keeps href as written' });
     });
   }
   const title = column.string('title') ?? '';
@@ -271,7 +335,7 @@ function translatePrism(prism: ConfigObject, notes: MigrationNotes): ThemeSettin
   if (dark) result.dark = dark;
   const languages = prism.get('additionalLanguages');
   if (Array.isArray(languages) && languages.length > 0) notes.carriedOver('prism additionalLanguages: shiki loads the grammar of every language a code block names');
-  prism.reportRest(notes, { magicComments: 'sipadocs highlights lines with {1,3-5} in the fence', defaultLanguage: 'unlabelled code blocks are plain text in sipadocs' });
+  prism.reportRest(notes, { defaultLanguage: 'unlabelled code blocks are plain text in sipadocs' });
   return result;
 }
 

@@ -10,6 +10,7 @@ import { checkSiteLinks } from './stages/checkLinks.js';
 import { compileSite, type CompiledSite } from './stages/compile.js';
 import { modelSite, throwTogether } from './stages/model.js';
 import { claimOutputDir, closeOutput, openOutput } from './stages/output.js';
+import { addPageAssets } from './stages/pageAssets.js';
 import { siteOutputs } from './stages/outputs.js';
 import { planSite } from './stages/plan.js';
 import { renderSite, type RenderedSite } from './stages/render.js';
@@ -83,7 +84,7 @@ async function runStages(session: BuildSession, options: BuildSiteOptions, start
   const config = await log.stage('config', () => loadConfig(session.siteDir));
   // git runs in a process of its own while the pages are scanned and compiled.
   const gitHistory = readGitHistory(config.siteDir, session.artifacts.kind(GIT_HISTORIES)).catch(() => new Map() as GitHistory);
-  const { sources, staticFiles, docs, theme } = await log.stage('scan', () => scanSite(config), describe.scan);
+  const { sources, staticFiles, docs, theme } = await log.stage('scan', () => scanSite(config, report), describe.scan);
   const { model, errors: contentErrors } = await log.stage('model', () => modelSite(config, sources, docs, session.drafts, report), (modeled) => describe.model(modeled.model));
   // The pages without a content error are compiled, and their errors reported with those.
   const compiled = await log.stage('compile', () => throwTogether(contentErrors, compileSite(session, config, model, report, staticFiles, theme)), describe.compile);
@@ -94,7 +95,9 @@ async function runStages(session: BuildSession, options: BuildSiteOptions, start
   let failed = true;
   let searching: Promise<unknown> | null = null;
   try {
-    const client = await log.stage('bundle', () => session.bundlers.client.bundle(plan.virtual, output.staging.dir, config.baseUrl, output.staging.keep), describe.bundle);
+    const bundled = await log.stage('bundle', () => session.bundlers.client.bundle(plan.virtual, output.staging.dir, config.baseUrl, output.staging.keep), describe.bundle);
+    // Pages with math get KaTeX's style sheet; the diagram runtime is written for pages with diagrams.
+    const client = await log.stage('page assets', () => addPageAssets(bundled, plan, compiled, output, session));
     const rendered = await log.stage('render', () => renderSite(session, plan, compiled, client, output, report), describe.render);
     // Pagefind indexes in a process of its own, beside the site-wide files and the link check; a
     // site that fails the check waits for it, then is not committed.

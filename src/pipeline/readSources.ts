@@ -16,9 +16,10 @@ const MARKDOWN = /\.mdx?$/;
  * nothing else trips over it. A UTF-8 byte-order mark is dropped, as editors on Windows write one.
  * Files are read before their size is known (a stat per file would cost more than the reads), so
  * a stray huge file is read once before it is refused; Node itself refuses files over 2 GiB.
+ * A symbolic link leading out of the site is not read: `onLinkOut` gets its path (see scanSources).
  */
-export async function readSources(config: SiteConfig, docs?: DocsInstance[]): Promise<LoadedSource[]> {
-  const files = await scanSources(config, docs);
+export async function readSources(config: SiteConfig, docs?: DocsInstance[], onLinkOut?: (relPath: string) => void): Promise<LoadedSource[]> {
+  const files = await scanSources(config, docs, onLinkOut);
   // One synchronous read per file: for thousands of small files this is about ten times faster
   // than fs/promises, whose every call is a thread-pool round trip.
   return files.map((file) => {

@@ -4,7 +4,7 @@
  * `mdxComponents` map provides exactly these (its type says so). Each is a file of
  * templates/components, also importable as `@theme/<Name>`.
  */
-export const THEME_COMPONENT_NAMES = ['Admonition', 'CodeBlock', 'Details', 'TabItem', 'Tabs'] as const;
+export const THEME_COMPONENT_NAMES = ['Admonition', 'CodeBlock', 'Details', 'Mermaid', 'TabItem', 'Tabs'] as const;
 
 export type ThemeComponentName = (typeof THEME_COMPONENT_NAMES)[number];
 

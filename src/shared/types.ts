@@ -14,23 +14,40 @@
  *   put in by the compiler (`contentUrl` in paths.ts), and rendered with `UrlLink`.
  */
 
+/**
+ * An item of the navbar, as Docusaurus's navbar items: a link (`to` or `href`; its `html`, when
+ * given, is shown instead of the label), a dropdown of such links (`type: 'dropdown'`, `items`)
+ * or raw HTML (`type: 'html'`, `html`). In the site config, `type: 'doc'` (`docId`) and
+ * `type: 'docSidebar'` (`sidebarId`) are links to a doc or to a sidebar's first page, which the
+ * build turns into links marked active on every page of that doc's sidebar.
+ */
 export interface NavItem {
   /**
-   * A link (the default), or one of the items of a docs instance with versions:
-   * `docsVersionDropdown` lists its versions (each leading to the page in view in that version,
-   * else to the version's main doc), `docsVersion` links to the chosen version's main doc.
+   * A link (the default), a dropdown of links (`items`), raw HTML (`html`), or one of the items of a
+   * docs instance with versions: `docsVersionDropdown` lists its versions (each leading to the page
+   * in view in that version, else to the version's main doc), `docsVersion` links to the chosen
+   * version's main doc.
    */
-  type?: 'docsVersionDropdown' | 'docsVersion';
-  /** The text shown; version items show the chosen version's label when it is ''. */
+  type?: 'link' | 'dropdown' | 'html' | 'docsVersionDropdown' | 'docsVersion';
+  /** The text shown; '' for an item drawn by its class (an icon), which then needs `ariaLabel`; version items show the chosen version's label when it is ''. */
   label: string;
   /** Internal route (client-side navigation). */
   to?: string;
   /** External URL (opens normally). */
   href?: string;
-  position: 'left' | 'right';
+  /** Left or right of the bar; the items of a dropdown have none. */
+  position?: 'left' | 'right';
   /** Route prefix that marks this item active, e.g. "/docs/api". */
   activeBasePath?: string;
+  /** The docs sidebar whose pages mark this item active, as SidebarView names it ("<instance>:<name>"). */
+  activeSidebar?: string;
   ariaLabel?: string;
+  /** Class names of the item's element (the site's CSS may draw an icon with them). */
+  className?: string;
+  /** Raw HTML: the content of a link instead of its label, or the whole item of type 'html'. */
+  html?: string;
+  /** The entries of a dropdown: links or HTML. */
+  items?: NavItem[];
   /** Version items: the docs instance whose versions they show ('default' unless given). */
   docsPluginId?: string;
   /** docsVersionDropdown: links listed before and after the versions. */
@@ -46,10 +63,13 @@ export interface NavItem {
   docVersions?: { pluginId: string; routes: Record<string, string> };
 }
 
+/** A link of the footer (`to` or `href`), or raw HTML (`html`) in its place, as Docusaurus's footer items. */
 export interface FooterLink {
   label: string;
   to?: string;
   href?: string;
+  html?: string;
+  className?: string;
 }
 
 export interface FooterColumn {
@@ -116,6 +136,8 @@ export interface ClientSiteData {
    * site is `noIndex`. Only a flag, so the site data does not change when the content does.
    */
   search: boolean;
+  /** With `markdown.mermaid`: the URL of the diagram runtime, which the diagram component loads (see outputs/mermaidRuntime.ts). */
+  mermaid?: { runtime: string };
 }
 
 /** The versions of one docs instance, newest first, and which one is served at its base path. */
@@ -190,6 +212,8 @@ export interface SidebarCategory {
 
 /** A page's copy of its sidebar: the part it shows first, and where the full tree is. */
 export interface SidebarView {
+  /** Which sidebar this is, "<instance>:<name>" (a navbar item of that sidebar is active on its pages). */
+  name?: string;
   items: SidebarItem[];
   /** URL of the full tree (JSON), fetched when a `partial` category is opened. */
   url: string;

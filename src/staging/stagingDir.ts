@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, renameSync, rmdirSync, rmSync, statSync, writeSync, writeFileSync } from 'node:fs';
-import { cp, readdir, rm } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { copyFile, mkdir, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { SiteError, SiteErrors } from '../errors.js';
+import { mapLimit } from '../util/concurrency.js';
 import { markerText, OUTPUT_MARKER, readMarker } from './outputDir.js';
 import { outputState, PARTIAL_SUFFIX, planCommit, readRecord, writeRecord } from './outputRecord.js';
 import { createWorkFolder, deadWorkFolders, isAlive, removeDeadStagingFolders, type WorkFolder } from './workFolders.js';
@@ -27,7 +29,11 @@ export interface StagingDir {
    * size (and modification time, when given). Returns false, keeping nothing, when it is not.
    */
   keep(relPath: string, size: number, mtimeMs?: number): boolean;
-  copyDir(from: string, toRel: string): Promise<void>;
+  /**
+   * Copies these files of a folder (paths relative to it, "/"-separated) in, with the contents
+   * their links point to; a file already staged is left as it is.
+   */
+  copyFiles(fromDir: string, files: string[]): Promise<void>;
   /**
    * Puts the staged files in place of the output. Files in the output that sipadocs did not write
    * stay where they are and are listed in the result; one that a staged file would replace fails
@@ -102,8 +108,14 @@ export async function createStagingDir(outDir: string, options: StagingOptions =
       kept.add(relPath);
       return true;
     },
-    async copyDir(from, toRel) {
-      await cp(from, path.join(dir, toRel), { recursive: true, force: false, errorOnExist: false });
+    async copyFiles(fromDir, files) {
+      await mapLimit(files, 16, async (file) => {
+        const target = path.join(dir, ...file.split('/'));
+        await mkdir(path.dirname(target), { recursive: true });
+        await copyFile(path.join(fromDir, ...file.split('/')), target, constants.COPYFILE_EXCL).catch((error: NodeJS.ErrnoException) => {
+          if (error.code !== 'EEXIST') throw error;
+        });
+      });
     },
     async commit() {
       const build = randomBytes(8).toString('hex');

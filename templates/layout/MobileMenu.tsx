@@ -1,9 +1,25 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigation } from '../../src/client/navigation.js';
-import type { ClientSiteData, SidebarView } from '../../src/shared/types.js';
+import type { ClientSiteData, NavItem, SidebarView } from '../../src/shared/types.js';
 import { useSearch } from '../search/SearchProvider.js';
 import { DocSidebar } from './DocSidebar.js';
-import { NavLink } from './Navbar.js';
+import { NavHtml, NavLink } from './Navbar.js';
+
+/** A navbar item in the menu: a link, HTML, or a dropdown shown as its label over its links. */
+function MobileItem({ item, pathname, sidebar, onNavigate }: { item: NavItem; pathname: string; sidebar: SidebarView | null; onNavigate: () => void }) {
+  if (item.type === 'html') return <NavHtml item={item} className="mobile-menu__html" />;
+  if (item.type !== 'dropdown') return <NavLink item={item} pathname={pathname} sidebar={sidebar} onNavigate={onNavigate} />;
+  return (
+    <details className="mobile-menu__dropdown" open>
+      <summary className="navbar__link">{item.html ? <span dangerouslySetInnerHTML={{ __html: item.html }} /> : item.label}</summary>
+      <ul className="mobile-menu__items">
+        {(item.items ?? []).map((entry, i) => (
+          <li key={i}><MobileItem item={entry} pathname={pathname} sidebar={sidebar} onNavigate={onNavigate} /></li>
+        ))}
+      </ul>
+    </details>
+  );
+}
 
 /** Mobile/desktop breakpoint (spec §9): at this width or less the mobile menu is used. */
 export const MOBILE_BREAKPOINT = 996;
@@ -70,8 +86,8 @@ export function MobileMenu({ site, sidebar, open, onClose }: { site: ClientSiteD
                 </button>
               </li>
             ) : null}
-            {site.navbar.items.map((item) => (
-              <li key={`${item.type ?? ''}${item.label}`}><NavLink item={item} pathname={pathname} onNavigate={onClose} /></li>
+            {site.navbar.items.map((item, i) => (
+              <li key={i}><MobileItem item={item} pathname={pathname} sidebar={sidebar} onNavigate={onClose} /></li>
             ))}
           </ul>
         ) : (

@@ -1,49 +1,132 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigation } from '../../src/client/navigation.js';
-import type { ClientSiteData, NavItem } from '../../src/shared/types.js';
+import type { ClientSiteData, NavItem, SidebarView } from '../../src/shared/types.js';
 import { SearchButton } from '../search/SearchProvider.js';
 import { ColorModeToggle } from './ColorModeToggle.js';
 import { DocsVersionDropdown, DocsVersionLink, useVersionedTo } from './DocsVersionItems.js';
 import { linkTarget } from '../../src/shared/paths.js';
 
-export function isActive(item: NavItem, pathname: string): boolean {
+/**
+ * Whether an item is the current page's: by its route prefix, by the docs sidebar the page
+ * belongs to (an item for a doc or a sidebar), else by its route; a dropdown when one of its links is.
+ */
+export function isActive(item: NavItem, pathname: string, sidebar: SidebarView | null = null): boolean {
+  if (item.type === 'dropdown') return (item.items ?? []).some((entry) => isActive(entry, pathname, sidebar));
   if (item.activeBasePath) return pathname === item.activeBasePath || pathname.startsWith(`${item.activeBasePath}/`);
-  return item.to !== undefined && pathname === item.to;
+  if (item.activeSidebar && sidebar?.name === item.activeSidebar) return true;
+  return item.to !== undefined && pathname === linkTarget(item.to).to;
 }
 
-/** One navbar item: a link, or a docs version item (see DocsVersionItems). */
-export function NavLink({ item, pathname, onNavigate }: { item: NavItem; pathname: string; onNavigate?: () => void }) {
+const classes = (...names: Array<string | false | undefined>) => names.filter(Boolean).join(' ');
+
+/** What a link shows: its HTML when it has some, else its label (nothing for an icon drawn by its class). */
+function LinkContent({ item }: { item: NavItem }) {
+  return item.html ? <span dangerouslySetInnerHTML={{ __html: item.html }} /> : <>{item.label}</>;
+}
+
+interface NavLinkProps {
+  item: NavItem;
+  pathname: string;
+  /** The page's docs sidebar: an item of that sidebar is active. */
+  sidebar?: SidebarView | null;
+  onNavigate?: () => void;
+  /** The theme's class of the link's kind: a navbar link, or a dropdown's. */
+  linkClass?: string;
+}
+
+/** One navbar link: a link, or a docs version item (see DocsVersionItems). */
+export function NavLink(props: NavLinkProps) {
+  const { item, onNavigate } = props;
   if (item.type === 'docsVersionDropdown') return <DocsVersionDropdown item={item} onNavigate={onNavigate} />;
   if (item.type === 'docsVersion') return <DocsVersionLink item={item} onNavigate={onNavigate} />;
-  if (item.docVersions) return <VersionedDocLink item={item} pathname={pathname} onNavigate={onNavigate} />;
-  return <PlainNavLink item={item} pathname={pathname} onNavigate={onNavigate} />;
+  if (item.docVersions) return <VersionedDocLink {...props} />;
+  return <PlainNavLink {...props} />;
 }
 
 /** A link to a doc of a docs instance with several versions, leading to the chosen version. */
-function VersionedDocLink({ item, pathname, onNavigate }: { item: NavItem; pathname: string; onNavigate?: () => void }) {
-  const to = useVersionedTo(item);
-  return <PlainNavLink item={{ ...item, to }} pathname={pathname} onNavigate={onNavigate} />;
+function VersionedDocLink(props: NavLinkProps) {
+  const to = useVersionedTo(props.item);
+  return <PlainNavLink {...props} item={{ ...props.item, to }} />;
 }
 
-function PlainNavLink({ item, pathname, onNavigate }: { item: NavItem; pathname: string; onNavigate?: () => void }) {
+function PlainNavLink({ item, pathname, sidebar = null, onNavigate, linkClass = 'navbar__link' }: NavLinkProps) {
   if (item.href) {
     return (
-      <a className="navbar__link" href={item.href} target="_blank" rel="noopener noreferrer" aria-label={item.ariaLabel}>
-        {item.label}
+      <a className={classes(linkClass, item.className)} href={item.href} target="_blank" rel="noopener noreferrer" aria-label={item.ariaLabel}>
+        <LinkContent item={item} />
         <span className="visually-hidden"> (opens in a new tab)</span>
       </a>
     );
   }
-  const active = isActive(item, pathname);
+  const active = isActive(item, pathname, sidebar);
   return (
-    <Link className={`navbar__link${active ? ' navbar__link--active' : ''}`} {...linkTarget(item.to ?? '')} aria-current={active ? 'page' : undefined} onClick={onNavigate}>
-      {item.label}
+    <Link className={classes(linkClass, item.className, active && `${linkClass}--active`)} {...linkTarget(item.to ?? '')} aria-current={active ? 'page' : undefined} aria-label={item.ariaLabel} onClick={onNavigate}>
+      <LinkContent item={item} />
     </Link>
   );
 }
 
+/** Raw HTML of the config, as Docusaurus's `html` items show it. */
+export function NavHtml({ item, className }: { item: NavItem; className: string }) {
+  return <div className={classes(className, item.className)} dangerouslySetInnerHTML={{ __html: item.html ?? '' }} />;
+}
+
+/**
+ * A dropdown: its label opens a menu of links and HTML, on hover, click or Enter, as the version
+ * dropdown does (see DocsVersionItems); Escape, a click elsewhere or moving the focus out closes it.
+ */
+export function NavDropdown({ item, pathname, sidebar }: { item: NavItem; pathname: string; sidebar: SidebarView | null }) {
+  const [open, setOpen] = useState(false);
+  const ref = useRef<HTMLDivElement>(null);
+  const menuId = useId();
+  useEffect(() => {
+    if (!open) return;
+    const close = (event: Event) => {
+      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !ref.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', close);
+    document.addEventListener('keydown', close);
+    return () => {
+      document.removeEventListener('pointerdown', close);
+      document.removeEventListener('keydown', close);
+    };
+  }, [open]);
+  useEffect(() => setOpen(false), [pathname]);
+  const active = isActive(item, pathname, sidebar);
+  return (
+    <div
+      ref={ref}
+      className={classes('navbar__item dropdown', item.className)}
+      onMouseEnter={() => setOpen(true)}
+      onMouseLeave={() => setOpen(false)}
+      // Tabbing out of the menu closes it.
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen(false);
+      }}
+    >
+      <button type="button" className={classes('navbar__link dropdown__toggle', active && 'navbar__link--active')} aria-expanded={open} aria-controls={menuId} aria-label={item.ariaLabel} onClick={() => setOpen(!open)}>
+        <LinkContent item={item} />
+      </button>
+      <ul className="dropdown__menu" id={menuId} hidden={!open}>
+        {(item.items ?? []).map((entry, i) => (
+          <li key={i}>
+            {entry.type === 'html' ? <NavHtml item={entry} className="dropdown__html" /> : <NavLink item={entry} pathname={pathname} sidebar={sidebar} linkClass="dropdown__link" onNavigate={() => setOpen(false)} />}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** A top-level item of the navbar, whatever its kind. */
+function NavbarItem({ item, pathname, sidebar }: { item: NavItem; pathname: string; sidebar: SidebarView | null }) {
+  if (item.type === 'dropdown') return <NavDropdown item={item} pathname={pathname} sidebar={sidebar} />;
+  if (item.type === 'html') return <NavHtml item={item} className="navbar__item" />;
+  return <NavLink item={item} pathname={pathname} sidebar={sidebar} />;
+}
+
 /** Top bar: logo and title, the left and right items, the search button, the colour-mode switch and the mobile menu button. */
-export function Navbar({ site, onOpenMenu }: { site: ClientSiteData; onOpenMenu: () => void }) {
+export function Navbar({ site, sidebar = null, onOpenMenu }: { site: ClientSiteData; sidebar?: SidebarView | null; onOpenMenu: () => void }) {
   const { pathname } = useNavigation();
   const [hidden, setHidden] = useState(false);
 
@@ -60,7 +143,7 @@ export function Navbar({ site, onOpenMenu }: { site: ClientSiteData; onOpenMenu:
     return () => window.removeEventListener('scroll', onScroll);
   }, [site.navbar.hideOnScroll]);
 
-  const left = site.navbar.items.filter((i) => i.position === 'left');
+  const left = site.navbar.items.filter((i) => i.position !== 'right');
   const right = site.navbar.items.filter((i) => i.position === 'right');
   return (
     // Keyboard users tabbing into a hidden navbar bring it back.
@@ -74,14 +157,14 @@ export function Navbar({ site, onOpenMenu }: { site: ClientSiteData; onOpenMenu:
           <span className="navbar__title">{site.navbar.title}</span>
         </Link>
         <ul className="navbar__items">
-          {left.map((item) => (
-            <li key={`${item.type ?? ''}${item.label}`}><NavLink item={item} pathname={pathname} /></li>
+          {left.map((item, i) => (
+            <li key={i}><NavbarItem item={item} pathname={pathname} sidebar={sidebar} /></li>
           ))}
         </ul>
         <SearchButton />
         <ul className="navbar__items navbar__items--right">
-          {right.map((item) => (
-            <li key={`${item.type ?? ''}${item.label}`}><NavLink item={item} pathname={pathname} /></li>
+          {right.map((item, i) => (
+            <li key={i}><NavbarItem item={item} pathname={pathname} sidebar={sidebar} /></li>
           ))}
           {site.colorMode.disableSwitch ? null : <li><ColorModeToggle /></li>}
         </ul>

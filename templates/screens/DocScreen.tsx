@@ -3,7 +3,7 @@ import { searchScope } from '../../src/client/docsVersion.js';
 import { Link } from '../../src/client/navigation.js';
 import type { Breadcrumb, CategoryRouteData, DocRouteData, DocsTagRouteData, DocsTagsRouteData, LinkTarget, SidebarView } from '../../src/shared/types.js';
 import { CopyPageButton } from '../layout/CopyPageButton.js';
-import { DocSidebar } from '../layout/DocSidebar.js';
+import { DocSidebarColumn } from '../layout/DocSidebarColumn.js';
 import { DocVersionBadge, DocVersionBanner } from '../layout/DocVersionBanner.js';
 import { DraftBadge } from '../layout/DraftBadge.js';
 import { TableOfContents } from '../layout/TableOfContents.js';
@@ -99,7 +99,7 @@ export function DocScreen({ data, sidebar, Content, markdownUrl }: DocScreenProp
   const toc = data.kind === 'doc' && !data.hideTableOfContents ? data.toc : [];
   return (
     <div className={`doc-layout${sidebar ? '' : ' doc-layout--no-sidebar'}${data.version?.className ? ` ${data.version.className}` : ''}`}>
-      {sidebar ? <aside className="doc-layout__sidebar"><DocSidebar view={sidebar} /></aside> : null}
+      {sidebar ? <DocSidebarColumn view={sidebar} /> : null}
       <main id="main-content" className="doc-layout__main" tabIndex={-1}>
         <div className="doc-layout__content">
           {data.version ? <DocVersionBanner version={data.version} /> : null}
@@ -116,7 +116,7 @@ export function DocScreen({ data, sidebar, Content, markdownUrl }: DocScreenProp
             {data.kind === 'doc' ? (
               <>
                 <DraftBadge draft={data.draft} />
-                {data.contentHasTitle || data.hideTitle ? null : <h1>{data.title}</h1>}
+                {data.contentHasTitle || data.hideTitle || !data.title ? null : <h1>{data.title}</h1>}
                 {Content ? <Content components={mdxComponents} /> : null}
               </>
             ) : (

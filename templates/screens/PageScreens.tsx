@@ -19,7 +19,6 @@ export function PageScreen({ data, Content, ownMain }: { data: PageRouteData; Co
     <main id="main-content" className="md-page" tabIndex={-1}>
       <article className="markdown md-page__article" data-search-body="">
         <DraftBadge draft={data.draft} />
-        {data.contentHasTitle ? null : <h1>{data.title}</h1>}
         {Content ? <Content components={mdxComponents} /> : null}
       </article>
       {data.toc.length > 0 ? <aside className="md-page__toc"><TableOfContents items={data.toc} /></aside> : null}

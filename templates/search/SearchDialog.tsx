@@ -138,8 +138,8 @@ function toGroups(pages: PagefindPage[], idPrefix: string): PageGroup[] {
 
 /**
  * The search dialog: a modal with a combobox input and a listbox of results grouped by page, each
- * page followed by its matching headings. Arrow keys move the active result, Enter opens it through
- * the client router (at its heading), Esc closes; Tab stays inside the dialog.
+ * page followed by its matching headings, each a link. Arrow keys move the active result, Enter
+ * opens it through the client router (at its heading), Esc closes; Tab stays inside the dialog.
  */
 export function SearchDialog({ baseUrl, navigate, returnFocus, onClose, excludeScopes }: SearchDialogProps) {
   // A new array at each render of the provider: its content is what counts.
@@ -314,18 +314,26 @@ export function SearchDialog({ baseUrl, navigate, returnFocus, onClose, excludeS
               ? state.groups.map((group, g) => (
                   <div role="group" key={`${g}-${group.options[0]!.url}`} aria-label={group.title} className="search-results__page">
                     {group.options.map((option) => (
-                      <div
+                      // The option is a link: it opens in a new tab (middle click, Ctrl+click) and its
+                      // address can be copied. Out of the Tab order, as the focus stays in the input.
+                      <a
                         key={option.id}
                         id={option.id}
                         role="option"
+                        href={option.url}
+                        tabIndex={-1}
                         aria-selected={option === activeOption}
                         className={`search-result${option.isPage ? ' search-result--page' : ' search-result--heading'}`}
                         onMouseMove={() => setActive(options.indexOf(option))}
-                        onClick={() => openResult(option)}
+                        onClick={(event) => {
+                          if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
+                          event.preventDefault();
+                          openResult(option);
+                        }}
                       >
                         <span className="search-result__title">{option.isPage ? option.title : `# ${option.title}`}</span>
                         {option.excerpt ? <Excerpt html={option.excerpt} /> : null}
-                      </div>
+                      </a>
                     ))}
                   </div>
                 ))

@@ -184,6 +184,40 @@ describe('finding a page by a word of its body', () => {
   }, 60_000);
 });
 
+describe('results are links', () => {
+  it('each result has the address of its page or heading; Ctrl+click and middle click open it in a new tab, a plain click here', async () => {
+    const { page, errors } = await open(site.url, '/docs/guides/overview');
+    await page.keyboard.press('Control+k');
+    await dialog(page).waitFor();
+    await searchFor(page, WORD);
+    const heading = page.getByRole('option', { name: new RegExp(`^# ${HEADING_ID}\\b`) });
+    // A link a browser can copy or open elsewhere, with the options' roles and names unchanged.
+    expect(await heading.evaluate((el) => el.localName)).toBe('a');
+    expect(await heading.evaluate((el) => (el as HTMLAnchorElement).href)).toBe(`${site.url}${TARGET}#${HEADING_ID}`);
+    expect(await page.getByRole('option').evaluateAll((els) => els.every((el) => el instanceof HTMLAnchorElement && el.href !== ''))).toBe(true);
+
+    for (const click of [() => heading.click({ modifiers: ['ControlOrMeta'] }), () => heading.click({ button: 'middle' })]) {
+      const opened = page.context().waitForEvent('page');
+      await click();
+      const tab = await opened;
+      await tab.waitForURL(`${site.url}${TARGET}#${HEADING_ID}`);
+      await tab.close();
+      // This tab stays where it was, with the dialog open.
+      expect(page.url()).toBe(`${site.url}/docs/guides/overview`);
+      expect(await dialog(page).isVisible()).toBe(true);
+    }
+
+    await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 42));
+    await heading.click();
+    await page.waitForURL(`${site.url}${TARGET}#${HEADING_ID}`);
+    await dialog(page).waitFor({ state: 'detached' });
+    await headingInView(page, HEADING_ID);
+    // Through the client router, not a page load.
+    expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(42);
+    expect(errors).toEqual([]);
+  }, 60_000);
+});
+
 describe('keyboard only', () => {
   it('opens, moves with the arrows, keeps Tab inside the dialog and opens the result with Enter', async () => {
     const { page } = await open(site.url, '/blog/welcome');

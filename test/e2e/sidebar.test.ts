@@ -47,7 +47,7 @@ describe('a sidebar with collapsed categories', () => {
       await page.waitForFunction(() => (window as unknown as { __SIPA_HYDRATED__?: boolean }).__SIPA_HYDRATED__ === true);
 
       const sidebar = page.locator('.doc-layout__sidebar');
-      const toggle = sidebar.getByRole('button', { name: 'Expand the category Getting started' });
+      const toggle = sidebar.getByLabel('Expand the category Getting started');
       await toggle.click();
       await sidebar.getByRole('link', { name: 'First page' }).waitFor({ timeout: 10_000 });
       expect(treeRequests).toHaveLength(1);

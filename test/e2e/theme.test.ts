@@ -229,15 +229,17 @@ describe('docs sidebar', () => {
       await page.goto(`${site.url}/docs/guides/overview`);
       await hydrated(page);
       const sidebar = page.locator('.doc-layout__sidebar');
-      const toggles = sidebar.locator('.sidebar__toggle');
-      expect(await toggles.count()).toBeGreaterThan(0);
-      const toggle = toggles.first();
-      expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+      // Each category is a native disclosure, opened and closed by its summary.
+      const disclosures = sidebar.locator('details.sidebar__details');
+      expect(await disclosures.count()).toBeGreaterThan(0);
+      const isOpen = () => sidebar.locator('details.sidebar__details').first().evaluate((details) => (details as HTMLDetailsElement).open);
+      const toggle = () => sidebar.locator('details.sidebar__details > summary').first().click();
+      expect(await isOpen()).toBe(true);
       const category = sidebar.locator('.sidebar__category').first();
       const links = () => category.locator('.sidebar__list a').count();
       expect(await links()).toBeGreaterThan(0);
-      await toggle.click();
-      expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+      await toggle();
+      expect(await isOpen()).toBe(false);
       expect(await links()).toBe(0);
 
       // Client-side navigation (no reload marker lost) to another doc.
@@ -245,7 +247,7 @@ describe('docs sidebar', () => {
       await sidebar.getByRole('link', { name: 'Installation', exact: true }).click();
       await page.waitForURL(/\/docs\/guides\/installation$/);
       expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(1);
-      expect(await sidebar.locator('.sidebar__toggle').first().getAttribute('aria-expanded')).toBe('false');
+      expect(await isOpen()).toBe(false);
       // Leave the docs (the sidebar unmounts) and come back, still client-side.
       await page.locator('nav.navbar').getByRole('link', { name: 'Blog', exact: true }).click();
       await page.waitForURL(/\/blog$/);
@@ -253,10 +255,10 @@ describe('docs sidebar', () => {
       await page.locator('nav.navbar').getByRole('link', { name: 'Guides', exact: true }).click();
       await page.waitForURL(/\/docs\/guides\/overview$/);
       expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(1);
-      expect(await sidebar.locator('.sidebar__toggle').first().getAttribute('aria-expanded')).toBe('false');
+      expect(await isOpen()).toBe(false);
       expect(await links()).toBe(0);
-      await sidebar.locator('.sidebar__toggle').first().click();
-      expect(await sidebar.locator('.sidebar__toggle').first().getAttribute('aria-expanded')).toBe('true');
+      await toggle();
+      expect(await isOpen()).toBe(true);
       expect(await links()).toBeGreaterThan(0);
     });
   }, T);

@@ -115,6 +115,46 @@ describe('the constructs fixture', () => {
     expect(indents.every((indent, i) => indent > (indents[i - 1] ?? 0))).toBe(true);
   });
 
+  it('renders math with KaTeX at build time, in markdown and MDX, and links KaTeX\'s style sheet from those pages only', async () => {
+    for (const route of ['/docs/math', '/docs/math-mdx']) {
+      const html = await page(route);
+      const content = article(html);
+      // KaTeX's HTML and MathML, the TeX kept as its annotation, as rehype-katex renders it for Docusaurus.
+      expect(content).toContain('<span class="katex">');
+      expect(content).toContain('<span class="katex-display">');
+      expect(content).toMatch(/<annotation encoding="application\/x-tex">/);
+      expect(decode(content)).not.toMatch(/\$\$/);
+      const sheet = /<link rel="stylesheet" href="(\/_sipa\/katex\/katex-[0-9a-f]{8}\.css)">/.exec(html)?.[1];
+      expect(sheet, route).toBeDefined();
+      expect(JSON.parse(/<script id="__SIPA_ROUTE__" type="application\/json">(.*?)<\/script>/s.exec(html)![1]!).css).toEqual([sheet]);
+      // The sheet names its fonts, which are there, under names of their content.
+      const css = await readFile(path.join(out, sheet!), 'utf8');
+      const fonts = [...css.matchAll(/url\(([^)]+)\)/g)].map((m) => m[1]!);
+      expect(fonts.length).toBeGreaterThan(10);
+      for (const font of fonts) {
+        expect(font).toMatch(/^KaTeX_[\w-]+-[0-9a-f]{8}\.woff2$/);
+        await readFile(path.join(out, '_sipa/katex', font));
+      }
+    }
+    expect(decode(article(await page('/docs/math'))).includes('A price of 5 dollars is no math.')).toBe(true);
+    for (const route of ['/docs/plain', '/docs/code-blocks', '/index']) expect(await page(route)).not.toContain('katex');
+  });
+
+  it('hands ```mermaid blocks to the diagram component, writes the runtime the site data names, and shows the source without JavaScript', async () => {
+    const html = await page('/docs/diagrams');
+    const content = article(html);
+    expect(content).toContain('<div class="mermaid-diagram"><div class="mermaid" role="img" aria-label="Diagram"></div><noscript><pre class="mermaid-diagram__source">graph TD;\n    A--&gt;B;');
+    expect(content).not.toContain('code-block');
+    // The runtime's URL is in the site data; its files are in the output.
+    const entry = /<script data-entry="([^"]+)"/.exec(html)![1]!;
+    const runtime = /runtime:"(\/_sipa\/mermaid\/[0-9a-f]{12}\/mermaid\.js)"/.exec(await readFile(path.join(out, entry), 'utf8'))?.[1];
+    expect(runtime).toBeDefined();
+    const code = await readFile(path.join(out, runtime!), 'utf8');
+    expect(code).toMatch(/renderDiagram/);
+    // A page that imports the component itself has a diagram too.
+    expect(article(await page('/docs/diagrams-mdx'))).toContain('<div class="mermaid"');
+  });
+
   it('keeps the fast path for a page with none of the constructs', async () => {
     const payload = JSON.parse(/<script id="__SIPA_ROUTE__" type="application\/json">(.*?)<\/script>/s.exec(await page('/docs/plain'))![1]!);
     expect(payload.data.staticHtml).toBe(true);

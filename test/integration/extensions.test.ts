@@ -1,6 +1,7 @@
-// A site that extends sipadocs as Docusaurus sites do (test/fixtures/extensions): a React home page
-// with clsx, a CSS module, @docusaurus/Head, Translate and Infima's classes; a replacement of the
-// theme's Footer that wraps the original; markdown pages that stay on the fast path.
+// A site that extends sipadocs as Docusaurus sites do (test/fixtures/extensions): a remark plugin
+// (npm2yarn) for the docs and a rehype plugin (rehype-external-links) for the blog, from npm; a
+// React home page with clsx, a CSS module, @docusaurus/Head, Translate and Infima's classes; a
+// replacement of the theme's Footer that wraps the original; markdown pages that stay on the fast path.
 import { cp, mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -83,9 +84,27 @@ describe('a site with a React home page and a replaced theme component', () => {
     }
   });
 
-  it('keeps the markdown pages on the fast path', async () => {
+  it('runs the docs\' remark plugin from npm: npm2yarn makes tabs, as in Docusaurus', async () => {
+    const html = await read('docs/install.html');
+    const tabs = [...html.matchAll(/<button type="button" role="tab"[^>]*>([^<]*)<\/button>/g)].map((m) => m[1]);
+    expect(tabs).toEqual(['npm', 'Yarn', 'pnpm', 'Bun']);
+    expect(html.replace(/<[^>]+>/g, '')).toContain('yarn add --dev sipa');
+    // The markdown view of the page has the tabs' code too.
+    expect(await read('docs/install.md')).toContain('yarn add --dev sipa');
+  });
+
+  it('runs the blog\'s rehype plugin from npm on the blog only', async () => {
+    const post = await read('blog/2024/05/01/hello.html');
+    expect(post).toContain('<a href="https://github.com/sipa-js/sipa" rel="noopener external" target="_blank">Sipa repository</a>');
+    expect(post).toContain('<a href="/docs/intro">docs</a>');
+    expect(await read('docs/install.html')).not.toContain('rel="noopener external"');
+  });
+
+  it('keeps the markdown pages no plugin changes on the fast path, and only those', async () => {
     expect(payloadOf(await read('docs/intro.html')).data.staticHtml).toBe(true);
     expect(payloadOf(await read('about.html')).data.staticHtml).toBe(true);
+    expect(payloadOf(await read('docs/install.html')).data.staticHtml).toBeUndefined();
+    expect(payloadOf(await read('blog/2024/05/01/hello.html')).data.staticHtml).toBeUndefined();
   });
 });
 
@@ -112,6 +131,18 @@ export default function Boxed(props: { type: string; children?: unknown }) {
     expect(html).toMatch(/<div class="boxed"><div class="admonition admonition--tip/);
     // Any page may hold an admonition.
     expect(payloadOf(await readFile(path.join(out, 'about.html'), 'utf8')).data.staticHtml).toBeUndefined();
+  }, 120_000);
+
+  it('compiles a page again when its plugins\' options change', async () => {
+    const site = await changedFixture(path.join(tmp.dir, 'options'), {});
+    const out = path.join(tmp.dir, 'options-out');
+    const post = () => readFile(path.join(out, 'blog/2024/05/01/hello.html'), 'utf8');
+    await buildOnce({ siteDir: site, outDir: out, logger: silentLogger() });
+    expect(await post()).toContain('rel="noopener external"');
+    const configFile = path.join(site, 'sipadocs.config.ts');
+    await writeFile(configFile, (await readFile(configFile, 'utf8')).replace("rel: ['noopener', 'external']", "rel: ['nofollow']"));
+    await buildOnce({ siteDir: site, outDir: out, logger: silentLogger() });
+    expect(await post()).toContain('<a href="https://github.com/sipa-js/sipa" rel="nofollow" target="_blank">');
   }, 120_000);
 
   it('names a package a page imports that is not installed, with the command that installs it', async () => {

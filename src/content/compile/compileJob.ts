@@ -1,4 +1,9 @@
+import { readFileSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { parseFrontMatter } from '../frontMatter.js';
+import { contentFormat } from '../names.js';
+import { mayHaveH1 } from '../mdx/contentTitle.js';
+import type { PartialFile } from '../mdx/partials.js';
 import { SiteError, type SiteErrorInit } from '../../errors.js';
 import type { MarkdownFormatSetting } from '../../config/types.js';
 import { resolveMarkdownLink, type MarkdownLinkTargets } from '../linkResolver.js';
@@ -10,10 +15,12 @@ import { isStaticPage } from '../static/isStaticPage.js';
 import { renderStaticPage, type StaticPage, type StaticSession } from '../static/renderStaticPage.js';
 import { staticModuleCode } from '../static/staticModule.js';
 import type { ImageFiles } from './images.js';
+import { loadPlugins } from './loadPlugins.js';
+import { pluginsFor, type SitePlugins } from '../../config/sitePlugins.js';
 import type { ArtifactKindSpec } from '../../pipeline/artifacts.js';
 
 /** Which part of the site a page belongs to, for the plugins that apply to it. */
-export type ContentScope = 'docs' | 'blog' | 'pages';
+export type ContentScope = `docs:${string}` | 'blog' | 'pages';
 
 /** Everything needed to compile one page; plain data so it can cross to a worker thread. */
 export interface CompileJob {
@@ -47,6 +54,8 @@ export interface CompileSettings {
   markdown?: { format: MarkdownFormatSetting; mdx1Compat: Mdx1Compat };
   /** Magic comments, math and diagrams (see mdx/rendering.ts); the defaults without it. */
   rendering?: RenderingSettings;
+  /** The site's remark and rehype plugins (see config/sitePlugins.ts); none without it. */
+  plugins?: SitePlugins;
 }
 
 export type CompileOutcome =
@@ -99,7 +108,9 @@ export const COMPILED_PAGES: ArtifactKindSpec<CompiledOutcome, StoredOutcome, St
         markdownLinks: page.markdownLinks,
         linkPlaces: page.linkPlaces,
         image: page.image,
+        features: page.features,
       };
+      if (page.dependencies) model.dependencies = page.dependencies;
       return { page: model, links, images };
     },
     blob: ({ page }) => ({ code: page.code, excerptCode: page.excerptCode, markdown: page.markdown }),
@@ -161,10 +172,15 @@ export async function runCompileJob(
       baseUrl: settings.baseUrl,
       mdx1Compat: settings.markdown?.mdx1Compat,
       rendering: settings.rendering,
+      plugins: settings.plugins ? await loadPlugins(pluginsFor(settings.plugins, job.scope ?? 'pages')) : null,
+      resolvePartial: (specifier: string, fromRelPath: string) => readPartial(settings, specifier, fromRelPath),
+      removeContentTitle: job.scope === 'blog',
     };
     // The fast path reads `:::tip Title` and `{#id}` as Docusaurus does by default only.
     const compat = settings.markdown?.mdx1Compat;
-    const fastPath = job.fastPath !== false && staticSession && job.frontMatter === null && (!compat || (compat.admonitions && compat.headingIds));
+    // A post's h1 is taken out by the MDX path only (see contentTitle.ts).
+    const fastPath =
+      job.fastPath !== false && staticSession && job.frontMatter === null && (!compat || (compat.admonitions && compat.headingIds)) && !(options.removeContentTitle && mayHaveH1(job.body));
     const fast = fastPath && isStaticPage(job.body, job.format) ? await renderStaticPage(job.body, { ...options, session: staticSession }) : null;
     const page = fast ? compiledFromStatic(fast) : await compileMdx(job.body, options);
     return { ok: true, page, links, images };
@@ -175,6 +191,33 @@ export async function runCompileJob(
       error: { code: error.code, message: error.message, hint: error.hint, location: error.location, frame: error.frame },
     };
   }
+}
+
+/**
+ * The markdown file an import names, read (see mdx/partials.ts): relative to the importing file or
+ * `@site/`-relative, inside the site folder (symbolic links followed, and still inside); null when
+ * there is no such file.
+ */
+function readPartial(settings: CompileSettings, specifier: string, fromRelPath: string): PartialFile | null {
+  const bare = specifier.replace(/[?#].*$/, '');
+  const relPath = bare.startsWith('@site/')
+    ? path.posix.normalize(bare.slice('@site/'.length))
+    : bare.startsWith('./') || bare.startsWith('../')
+      ? path.posix.normalize(path.posix.join(path.posix.dirname(fromRelPath), bare))
+      : null;
+  if (relPath === null || relPath.startsWith('../') || path.posix.isAbsolute(relPath)) return null;
+  const absPath = path.join(settings.siteDir, ...relPath.split('/'));
+  let text: string;
+  try {
+    const real = realpathSync(absPath);
+    const inside = path.relative(realpathSync(settings.siteDir), real);
+    if (inside.startsWith('..') || path.isAbsolute(inside) || !statSync(real).isFile()) return null;
+    text = readFileSync(real, 'utf8');
+  } catch {
+    return null;
+  }
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  return { relPath, absPath, body: parseFrontMatter(text, relPath).body, format: contentFormat(relPath, settings.markdown?.format ?? 'detect') };
 }
 
 /** A page of the fast path as the rest of the build sees a compiled page. */

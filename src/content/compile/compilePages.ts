@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import type { CodeHighlighter } from '../mdx/highlighter.js';
 import type { ArtifactKind } from '../../pipeline/artifacts.js';
@@ -50,7 +51,8 @@ export async function compilePages(
   stats: CompileStats;
 }> {
   const imageFiles = createImageFiles();
-  const wanted = options.workers ?? Math.min(os.availableParallelism(), 4);
+  // Plugins written in the config, or given options a thread cannot copy, run in this thread only.
+  const wanted = settings.plugins?.transferable === false ? 0 : (options.workers ?? Math.min(os.availableParallelism(), 4));
   // Loading the compiler takes about 0.3 s, and looking up thousands of pages in the cache about as
   // long. A one-off build of a large site starts a worker on the core the look-ups leave idle, so
   // a page edited since the last build does not wait for the compiler; with nothing to compile,
@@ -106,23 +108,37 @@ async function compileMisses(
       const outcome = await compiler.run(job);
       outcomes.set(job.relPath, outcome);
       options.onProgress?.(++done, misses.length);
-      if (outcome.ok) options.artifacts.put(key, outcome, Object.keys(outcome.images));
+      // Its images and the partials it imports are checked by content whenever it is looked up.
+      if (outcome.ok) options.artifacts.put(key, outcome, [...Object.keys(outcome.images), ...(outcome.page.dependencies ?? [])]);
     }),
   );
 }
 
 /**
- * A page's code also depends on its images, which the key (made before compiling) cannot know:
- * the key handed on for the code includes the images' content-hashed names.
+ * A page's code also depends on its images and the partials it imports, which the key (made
+ * before compiling) cannot know: the key handed on for the code includes the images'
+ * content-hashed names and the partials' content.
  */
 function withImages(keys: Map<string, string>, outcomes: Map<string, CompileOutcome>): Map<string, string> {
   for (const [relPath, key] of keys) {
     const outcome = outcomes.get(relPath);
-    if (outcome?.ok && Object.keys(outcome.images).length > 0) {
-      keys.set(relPath, createHash('sha256').update(key).update(JSON.stringify(outcome.images)).digest('hex'));
-    }
+    if (!outcome?.ok) continue;
+    const partials = outcome.page.dependencies ?? [];
+    if (Object.keys(outcome.images).length === 0 && partials.length === 0) continue;
+    const hash = createHash('sha256').update(key).update(JSON.stringify(outcome.images));
+    for (const file of partials) hash.update('\0').update(file).update('\0').update(fileContent(file));
+    keys.set(relPath, hash.digest('hex'));
   }
   return keys;
+}
+
+/** A file's bytes, or none when it has gone (what was made from it is rebuilt next time). */
+function fileContent(file: string): Buffer {
+  try {
+    return readFileSync(file);
+  } catch {
+    return Buffer.alloc(0);
+  }
 }
 
 /** Compiles pages one job at a time, in this thread or in worker threads. */

@@ -13,7 +13,7 @@ import type { MdxJsxAttribute, MdxJsxExpressionAttribute } from 'mdast-util-mdx-
 import { SKIP, walk, type TreeNode } from './walk.js';
 
 /** Theme components whose markup holds no id of its own (their children are in the tree). */
-const COMPONENTS_WITHOUT_IDS = new Set(['Admonition', 'CodeBlock', 'Details', 'TabItem']);
+const COMPONENTS_WITHOUT_IDS = new Set(['Admonition', 'CodeBlock', 'Details', 'Mermaid', 'TabItem']);
 
 interface AnyNode extends TreeNode {
   tagName?: string;

@@ -31,11 +31,17 @@ import {
 import type { LinkPlace } from './linkPlaces.js';
 import { deepestLine, findDeepNesting, isStackOverflow, nestingError } from './nesting.js';
 import { DEFAULT_MDX1_COMPAT, type Mdx1Compat } from '../../config/mdx1Compat.js';
-import { preprocess, type PreprocessOptions } from './preprocess.js';
+import { remarkRemoveContentTitle } from './contentTitle.js';
+import { remarkPartials, type ParsedPartial, type PartialFile, type PartialOptions } from './partials.js';
+import { readAsMdx1, remarkIndentedCode } from './mdx1Syntax.js';
+import { preprocess, type Preprocessed, type PreprocessOptions } from './preprocess.js';
 import { remarkAlerts } from './alerts.js';
-import type { RenderingSettings } from './rendering.js';
+import type { PageFeature, RenderingSettings } from './rendering.js';
+import { loadMathPlugins, rehypeMath } from './math.js';
+import { rehypeMermaid } from './mermaid.js';
 import { readableTree, SITE_URL_MARK } from './markdownView.js';
 import { THEME_COMPONENT_NAMES } from '../../shared/themeComponents.js';
+import type { LoadedPlugins } from '../compile/loadPlugins.js';
 
 /**
  * The MDX compiler and its remark and rehype extensions, loaded on first use: a build whose pages
@@ -80,6 +86,10 @@ export interface CompileOptions {
   format: 'md' | 'mdx';
   /** What is read as MDX 1 read it (markdown.mdx1Compat); Docusaurus's defaults when absent. */
   mdx1Compat?: Mdx1Compat;
+  /** Take the content's title out (a blog post's, see contentTitle.ts). */
+  removeContentTitle?: boolean;
+  /** Finds the markdown file an import names (see partials.ts); without it, a page cannot import partials. */
+  resolvePartial?: PartialOptions['resolve'];
   highlighter: CodeHighlighter;
   /** Heading levels the compiled table of contents collects (each page shows a part of it). */
   tocLevels: { min: number; max: number };
@@ -104,6 +114,8 @@ export interface CompileOptions {
   route?: string;
   /** Magic comments, math and diagrams (see rendering.ts); the defaults without it. */
   rendering?: RenderingSettings;
+  /** The site's remark and rehype plugins that apply to the page (see compile/loadPlugins.ts). */
+  plugins?: LoadedPlugins | null;
 }
 
 /** One compiled page: an ES module (react/jsx-runtime) plus what the site model needs to know. */
@@ -127,6 +139,13 @@ export interface CompiledPage {
   linkPlaces: LinkPlace[];
   /** The `image` front matter as a URL: a path under the site or a full URL; null without one. */
   image: string | null;
+  /** What the page needs besides its module: KaTeX's style sheet, the diagram runtime (sorted; mostly none). */
+  features: PageFeature[];
+  /**
+   * Files besides its source the page was made from, by absolute path: the partials it imports,
+   * nested ones included (see partials.ts). Absent or empty for none.
+   */
+  dependencies?: string[];
   /**
    * The page as readable markdown (see markdownView.ts), without front matter and without a title
    * line of its own; site-absolute URLs carry SITE_URL_MARK until the site's URL is known.
@@ -142,18 +161,41 @@ export interface CompiledPage {
 export async function compileMdx(body: string, options: CompileOptions): Promise<CompiledPage> {
   const deep = findDeepNesting(body);
   if (deep) throw nestingError(options.file, options.sourceText, deep, null);
-  const pre = preprocess(body, preprocessOptions(options));
+  const pre = readAsWritten(preprocess(body, preprocessOptions(options)), options);
   await options.highlighter.ensureLanguages(fenceLanguages(body));
   // Site URLs are marked for the markdown view, unless the page itself mentions the mark.
-  const main = await compileOnce(pre.text, body, pre.customIds, options, null, { markUrls: !body.includes(SITE_URL_MARK) });
+  const partials = new Set<string>();
+  const main = await compileOnce(pre.text, body, pre.customIds, options, null, { markUrls: !body.includes(SITE_URL_MARK) }, partials);
   const image = frontMatterImage(options);
   let excerpt: Awaited<ReturnType<typeof compileOnce>> | null = null;
   if (options.withExcerpt && pre.truncateLine !== null) {
     const excerptText = pre.text.split('\n').slice(0, pre.truncateLine - 1).join('\n');
-    excerpt = await compileOnce(excerptText, body, pre.customIds, options, options.route ?? null, null);
+    excerpt = await compileOnce(excerptText, body, pre.customIds, options, options.route ?? null, null, partials);
   }
-  return { isStatic: false, code: main.code, excerptCode: excerpt?.code ?? null, ...pageFacts(pre.truncateLine !== null, main, excerpt, image) };
+  main.state.warnings.push(...pre.warnings);
+  const facts = pageFacts(pre.truncateLine !== null, main, excerpt, image);
+  return { isStatic: false, code: main.code, excerptCode: excerpt?.code ?? null, ...facts, ...(partials.size > 0 ? { dependencies: [...partials].sort() } : {}) };
 }
+
+/**
+ * The preprocessed text, read as MDX 1 read it when markdown.mdx1Compat.syntax asks for it (see
+ * mdx1Syntax.ts), with a warning at each place where MDX 3 would have read it otherwise.
+ */
+function readAsWritten(pre: Preprocessed, options: Pick<CompileOptions, 'format' | 'mdx1Compat'>): Preprocessed & { warnings: CompileWarning[] } {
+  if (!readsMdx1(options)) return { ...pre, warnings: [] };
+  const { text, notes } = readAsMdx1(pre.text);
+  const warnings = notes.map(
+    (note): CompileWarning => ({
+      code: 'MDX1_EXPRESSION_AS_TEXT',
+      message: `${note.text} is shown as text, as MDX 1 (Docusaurus 2) read it; MDX 3 would evaluate it (write \\{ to keep it text without this warning)`,
+      line: note.line,
+      column: note.column,
+    }),
+  );
+  return { ...pre, text, warnings };
+}
+
+const readsMdx1 = (options: Pick<CompileOptions, 'format' | 'mdx1Compat'>) => options.format === 'mdx' && (options.mdx1Compat ?? DEFAULT_MDX1_COMPAT).syntax;
 
 /** The preprocessing markdown.mdx1Compat asks for: `{#id}` is read in markdown whatever it says, as Docusaurus does. */
 export function preprocessOptions(options: Pick<CompileOptions, 'format' | 'mdx1Compat'>): PreprocessOptions {
@@ -169,7 +211,9 @@ export function pageFacts(
   image: string | null,
 ): Omit<CompiledPage, 'isStatic' | 'code' | 'excerptCode'> {
   const { toc, headingIds, anchors, h1, warnings, markdownLinks, linkPlaces } = main.state;
-  return { hasTruncateMarker, toc, headingIds, anchors, excerptAnchors: excerpt?.state.anchors ?? null, h1, warnings, markdownLinks, linkPlaces, image, markdown: main.markdown };
+  // An excerpt shown on a list page needs what it holds.
+  const features = [...new Set([...main.state.features, ...(excerpt?.state.features ?? [])])].sort();
+  return { hasTruncateMarker, toc, headingIds, anchors, excerptAnchors: excerpt?.state.anchors ?? null, h1, warnings, markdownLinks, linkPlaces, image, markdown: main.markdown, features };
 }
 
 /** The `image` front matter as a URL: a file beside the page (which must exist), a path under the site, or a URL. */
@@ -216,6 +260,7 @@ async function compileOnce(
   options: CompileOptions,
   hashLinkBase: string | null,
   view: MarkdownViewRequest,
+  partials: Set<string>,
 ) {
   const state: CompileState = {
     customIds,
@@ -229,6 +274,7 @@ async function compileOnce(
     unknownNames: [],
     scopeNames: new Set(),
     markdownLinks: {},
+    features: new Set(),
     linkPlaces: [],
   };
   const pluginOptions: PluginOptions = {
@@ -242,21 +288,40 @@ async function compileOnce(
     baseUrl: options.baseUrl ?? '/',
     rendering: options.rendering,
   };
-  const [{ compile, nodeTypes }, { default: remarkGfm }, { default: remarkDirective }, { default: rehypeRaw }, { toMarkdown }, { gfmToMarkdown }, { default: remarkComment }] =
+  const [{ compile, createProcessor, nodeTypes }, { default: remarkGfm }, { default: remarkDirective }, { default: rehypeRaw }, { toMarkdown }, { gfmToMarkdown }, { default: remarkComment }] =
     await loadMdxLibraries();
   // As Docusaurus does, `<!-- … -->` in MDX is a comment (MDX 3 itself refuses it): it shows nothing.
-  const comments: PluggableList = options.format === 'mdx' && (options.mdx1Compat ?? DEFAULT_MDX1_COMPAT).comments ? [remarkComment] : [];
+  const commentsIn = (format: 'md' | 'mdx'): PluggableList => (format === 'mdx' && (options.mdx1Compat ?? DEFAULT_MDX1_COMPAT).comments ? [remarkComment] : []);
+  const comments = commentsIn(options.format);
+  const mdx1Parsing = (format: 'md' | 'mdx'): PluggableList => (readsMdx1({ format, mdx1Compat: options.mdx1Compat }) ? [remarkIndentedCode] : []);
+  const math = options.rendering?.math ? await loadMathPlugins() : null;
+  const mathSyntax: PluggableList = math ? [math.remarkMath] : [];
+  // Partials are parsed as the page is, each with its own format, and put into the page first (see partials.ts).
+  const inlinePartials: PluggableList = options.resolvePartial
+    ? [
+        [
+          remarkPartials,
+          {
+            file: options.file,
+            resolve: options.resolvePartial,
+            used: partials,
+            parse: (partial: PartialFile) => parsePartial(partial, createProcessor, [remarkGfm, ...commentsIn(partial.format), ...mdx1Parsing(partial.format), ...mathSyntax, remarkDirective], options),
+          } satisfies PartialOptions,
+        ],
+      ]
+    : [];
   // Markdown keeps its raw HTML (<a name>, <code> in headings, <br/> in tables, <details>): it is
   // parsed into elements, the JSX elements the remark plugins made (admonitions) passing through.
   // As in Docusaurus, headings written in markdown get ids and make the table of contents, and
   // headings written in HTML keep what they have; so headings are done first (their text is the
   // same: `### f() ⇒ <code>string</code>` reads "f() ⇒ string" either way). Code blocks come
   // after, so a <pre><code> written in HTML is one too, and link targets are read last.
-  const rawHtml: PluggableList = options.format === 'md' ? [[rehypeRawHtml, { rehypeRaw, passThrough: [...nodeTypes] }]] : [];
+  // An MDX page has raw HTML only from a partial read as markdown.
+  const rawHtml: PluggableList = [[rehypeRawHtml, { rehypeRaw, passThrough: [...nodeTypes] }]];
   let markdown = '';
   // Runs after admonitions and markdown links were resolved, before anything turns the tree into HTML.
   const remarkMarkdownView = () => (tree: MdastRoot) => {
-    if (view) markdown = toMarkdown(readableTree(tree, text, view.markUrls), { ...MARKDOWN_STYLE, extensions: [gfmToMarkdown()] });
+    if (view) markdown = toMarkdown(readableTree(tree, text, view.markUrls), { ...MARKDOWN_STYLE, extensions: [gfmToMarkdown(), ...(math ? [math.mathToMarkdown()] : [])] });
   };
   let code: string;
   try {
@@ -267,24 +332,37 @@ async function compileOnce(
         outputFormat: 'program',
         development: false,
         remarkPlugins: [
+          ...(options.plugins?.beforeRemark ?? []),
           remarkGfm,
           ...comments,
+          ...mdx1Parsing(options.format),
+          ...mathSyntax,
           remarkDirective,
+          ...inlinePartials,
+          ...(options.removeContentTitle ? [remarkRemoveContentTitle] : []),
           remarkAdmonitions,
           remarkAlerts,
           remarkThemeDetails,
           [remarkMarkdownLinks, pluginOptions],
           [remarkCheckComponents, pluginOptions],
           [remarkCheckExpressions, pluginOptions],
+          // The site's plugins, after the generator's own as in Docusaurus; what they make is in the markdown view.
+          ...(options.plugins?.remark ?? []),
           remarkMarkdownView,
         ],
         rehypePlugins: [
+          ...(options.plugins?.beforeRehype ?? []),
           [rehypeHeadings, pluginOptions],
           ...rawHtml,
           // After raw HTML is parsed, so <img> written in markdown's HTML is found too.
           [rehypeImages, pluginOptions],
           // After images: a file beside the page already has its URL, base URL included.
           [rehypeBaseUrl, pluginOptions],
+          // Before code blocks, so a ```math fence is math and a ```mermaid fence a diagram.
+          ...(math ? ([[rehypeMath, { rehypeKatex: math.rehypeKatex, state }]] as PluggableList) : []),
+          [rehypeMermaid, { state, fences: options.rendering?.mermaid ?? false }],
+          // The site's plugins see code blocks as <pre><code>, as in Docusaurus, and the ids they add are anchors.
+          ...(options.plugins?.rehype ?? []),
           [rehypeCodeBlocks, pluginOptions],
           [rehypeAnchors, pluginOptions],
           [rehypeScopeExports, { ...pluginOptions, frontMatter: options.frontMatter ?? null, parseModule }],
@@ -321,6 +399,24 @@ async function compileOnce(
     });
   }
   return { code, state, markdown };
+}
+
+/** A partial's tree, parsed as a page of its format is (see partials.ts); its syntax errors are located in it. */
+async function parsePartial(
+  partial: PartialFile,
+  createProcessor: (typeof import('@mdx-js/mdx'))['createProcessor'],
+  remarkPlugins: PluggableList,
+  options: CompileOptions,
+): Promise<ParsedPartial> {
+  const pre = readAsWritten(preprocess(partial.body, preprocessOptions({ format: partial.format, mdx1Compat: options.mdx1Compat })), { format: partial.format, mdx1Compat: options.mdx1Compat });
+  const partialOptions = { ...options, file: partial.relPath, sourceText: partial.body, format: partial.format };
+  try {
+    const tree = createProcessor({ format: partial.format, remarkPlugins }).parse({ value: pre.text, path: partial.relPath }) as MdastRoot;
+    return { tree, customIds: pre.customIds };
+  } catch (error) {
+    if (isStackOverflow(error)) throw nestingError(partial.relPath, partial.body, deepestLine(partial.body), 'compile');
+    throw mdxError(error as VFileMessage, partialOptions, partial.body);
+  }
 }
 
 function mdxError(error: VFileMessage, options: CompileOptions, body: string): SiteError {

@@ -16,14 +16,15 @@ import { collectAnchors } from './anchors.js';
 import { collectLinkPlaces, type LinkPlace } from './linkPlaces.js';
 import { parseCodeMeta } from './codeMeta.js';
 import { markCode } from './magicComments.js';
-import { DEFAULT_RENDERING, type RenderingSettings } from './rendering.js';
+import { DEFAULT_RENDERING, type PageFeature, type RenderingSettings } from './rendering.js';
 import { freeNames, patternNames, type FreeName } from './freeNames.js';
 import { PLAIN_LANGUAGES, type CodeHighlighter } from './highlighter.js';
+import { PARTIAL_HEADING } from './partials.js';
 import { ADMONITION_TYPES } from './preprocess.js';
 import { SKIP, walk, type TreeNode, type WalkResult } from './walk.js';
 
 export interface CompileWarning {
-  code: 'BROKEN_MARKDOWN_LINK' | 'UNKNOWN_LANGUAGE';
+  code: 'BROKEN_MARKDOWN_LINK' | 'UNKNOWN_LANGUAGE' | 'INVALID_MATH' | 'MDX1_EXPRESSION_AS_TEXT';
   message: string;
   line?: number;
   column?: number;
@@ -66,6 +67,8 @@ export interface CompileState {
   scopeNames: Set<string>;
   /** Relative markdown links seen, with what they resolved to (null = unresolved). */
   markdownLinks: Record<string, string | null>;
+  /** What the page needs besides its module (math, diagrams). */
+  features: Set<PageFeature>;
   /** Where each link of the content is (see linkPlaces.ts). */
   linkPlaces: LinkPlace[];
 }
@@ -312,6 +315,7 @@ export function rehypeHeadings(options: PluginOptions) {
     const slugger = new GithubSlugger();
     // Reserve explicit ids first so generated ones never collide with them.
     for (const id of options.state.customIds.values()) slugger.slug(id);
+    let firstHeading = true;
     walkHast(tree, (node) => {
       if (node.type !== 'element') return;
       const level = /^h([1-6])$/.exec(node.tagName)?.[1];
@@ -319,11 +323,17 @@ export function rehypeHeadings(options: PluginOptions) {
       const text = hastToString(node).trim();
       const line = node.position?.start.line;
       const custom = line !== undefined ? options.state.customIds.get(line) : undefined;
-      const id = custom ?? slugger.slug(text);
+      // A partial's heading has its id already, from the partial's own slugger (see partials.ts).
+      const fromPartial = node.properties?.[PARTIAL_HEADING] !== undefined;
+      if (fromPartial) delete node.properties[PARTIAL_HEADING];
+      const id = fromPartial ? String(node.properties.id) : (custom ?? slugger.slug(text));
       node.properties = { ...node.properties, id };
       options.state.headingIds.push(id);
       const depth = Number(level);
-      if (depth === 1 && options.state.h1 === null) options.state.h1 = text;
+      // The page's title is its first heading when that is an h1, as Docusaurus's contentTitle;
+      // a partial's headings are not the page's (Docusaurus compiles a partial on its own).
+      if (!fromPartial && firstHeading && depth === 1) options.state.h1 = text;
+      if (!fromPartial) firstHeading = false;
       if (depth >= options.tocLevels.min && depth <= options.tocLevels.max) {
         options.state.toc.push({ id, text, level: depth });
       }

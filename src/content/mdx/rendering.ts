@@ -1,5 +1,8 @@
 import { DEFAULT_MAGIC_COMMENTS, type MagicComment } from './magicComments.js';
 
+/** What a page needs besides its module: KaTeX's style sheet, or the diagram runtime (see pipeline/stages/pageAssets.ts). */
+export type PageFeature = 'math' | 'mermaid';
+
 /**
  * The site's settings that change how content renders beyond plain markdown: the magic comments
  * of code blocks, math and diagrams. Plain data, sent to compile workers with the other settings.

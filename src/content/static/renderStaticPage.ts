@@ -37,6 +37,7 @@ import {
   type PluginOptions,
 } from '../mdx/plugins.js';
 import { preprocess } from '../mdx/preprocess.js';
+import type { RenderingSettings } from '../mdx/rendering.js';
 import { isExternalUrl } from '../../shared/paths.js';
 import { ADMONITION_OPEN, admonitionParams, attribute, createParser, type DefinitionMeta, type Format, type LinkSource } from './parser.js';
 import { SourceLines, type Span } from './sourceLines.js';
@@ -190,6 +191,7 @@ class PartRenderer {
       unknownNames: [],
       scopeNames: new Set(),
       markdownLinks: {},
+      features: new Set(),
       linkPlaces: [],
     };
     this.plugins = {
@@ -222,6 +224,7 @@ class PartRenderer {
   private collect(): void {
     let row: LineRange | null = null;
     this.tokens.forEach((token, index) => {
+      if (needsMdxPath(token, this.options.rendering)) throw new NotStatic('math or a diagram');
       switch (token.type) {
         case 'heading_open':
           this.addHeading(token, this.tokens[index + 1]!);
@@ -675,6 +678,20 @@ class PartRenderer {
     }
     return out;
   }
+}
+
+/**
+ * Math and diagrams are rendered on the MDX path only (KaTeX, the diagram component): with math
+ * on, any `$` in text or a title may be math and a ```math fence is; with diagrams on, a
+ * ```mermaid fence is one.
+ */
+function needsMdxPath(token: Token, rendering: RenderingSettings | undefined): boolean {
+  if (!rendering || (!rendering.math && !rendering.mermaid)) return false;
+  if (token.type === 'fence') {
+    const lang = token.info.trim().split(/\s+/)[0]!.toLowerCase();
+    return (rendering.math && lang === 'math') || (rendering.mermaid && lang === 'mermaid');
+  }
+  return rendering.math && ((token.type === 'inline' && token.content.includes('$')) || (token.type === ADMONITION_OPEN && token.info.includes('$')));
 }
 
 /** What markdownView.ts reads of a block, as the mdast node it would be. */

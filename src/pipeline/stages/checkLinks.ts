@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ClientBundle } from '../../bundle/bundleSite.js';
-import { createLinkLocator } from '../../check/linkLocations.js';
+import { createLinkLocator, type LinkLocation } from '../../check/linkLocations.js';
 import { extractHrefs, findBrokenLinks, type BrokenLink } from '../../check/links.js';
 import type { ReportLevel, SiteConfig } from '../../config/types.js';
 import type { PlannedRoute } from '../../content/routes.js';
@@ -63,10 +63,21 @@ function reportBrokenLinks(broken: BrokenLink[], config: SiteConfig, routes: Pla
   const locate = createLinkLocator(config, routes, compiled.pages);
   const shown = shownPath(config);
   const errors: SiteError[] = [];
-  for (const link of broken) {
+  // A link of the navbar or footer is on every page: reported once, with the pages it is on.
+  const fromConfig = new Map<string, { link: BrokenLink; place: LinkLocation; pages: string[] }>();
+  const located = broken.flatMap((link) => {
+    const place = locate(link);
+    if (!place?.configKey) return [{ link, place, pages: [link.source] }];
+    const key = `${place.configKey}\0${link.href}`;
+    const seen = fromConfig.get(key);
+    if (seen) seen.pages.push(link.source);
+    else fromConfig.set(key, { link, place, pages: [link.source] });
+    return seen ? [] : [fromConfig.get(key)!];
+  });
+  for (const { link, place, pages } of located) {
     const level = settingOf(link, config);
     if (level === 'ignore') continue;
-    const error = brokenLinkError(link, locate(link), shown, config);
+    const error = brokenLinkError({ ...link, source: onPages(pages) }, place, shown, config);
     if (level === 'throw') errors.push(error);
     else {
       // One line, as compile warnings are.
@@ -76,6 +87,12 @@ function reportBrokenLinks(broken: BrokenLink[], config: SiteConfig, routes: Pla
     }
   }
   if (errors.length > 0) throw new SiteErrors(errors);
+}
+
+/** "/docs/a", or "3 pages (/docs/a, /docs/b, /docs/c)", or "40 pages (/docs/a, /docs/b, /docs/c, …)". */
+function onPages(pages: string[]): string {
+  if (pages.length === 1) return pages[0]!;
+  return `${pages.length} pages (${pages.slice(0, 3).join(', ')}${pages.length > 3 ? ', …' : ''})`;
 }
 
 const BROKEN_LINK_HINTS: Record<Exclude<BrokenLink['reason'], 'outside the base URL'>, string> = {
@@ -94,7 +111,7 @@ function brokenLinkHint(reason: BrokenLink['reason'], baseUrl: string): string {
   return `${fix} (${setting}: 'warn' in the config reports it without failing the build.)`;
 }
 
-function brokenLinkError(link: BrokenLink, place: ReturnType<ReturnType<typeof createLinkLocator>>, shown: ShownPath, config: SiteConfig): SiteError {
+function brokenLinkError(link: BrokenLink, place: LinkLocation | null, shown: ShownPath, config: SiteConfig): SiteError {
   const where = place?.configKey ? ` (${place.configKey} in the config)` : '';
   const file = place?.location.file;
   return new SiteError({

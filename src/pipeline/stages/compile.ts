@@ -27,7 +27,7 @@ export interface CompiledSite {
  * when unchanged. Compile warnings are reported; every page that fails is thrown together.
  */
 export async function compileSite(session: BuildSession, config: SiteConfig, model: SiteModel, report: BuildReport, staticFiles: readonly string[] = [], theme: SiteThemeFolder = NO_THEME_FOLDER): Promise<CompiledSite> {
-  const jobs = compileJobs(model, fastPathFor(theme));
+  const jobs = compileJobs(model, fastPathFor(theme, config.markdownPlugins));
   const { outcomes, keys, stats } = await compilePages(
     jobs,
     // Every heading level goes into the compiled table of contents; each page shows its own levels of it.
@@ -39,6 +39,7 @@ export async function compileSite(session: BuildSession, config: SiteConfig, mod
       baseUrl: config.baseUrl,
       rendering: renderingSettings(config),
       markdown: { format: config.markdown.format, mdx1Compat: { ...config.markdown.mdx1Compat } },
+      plugins: config.markdownPlugins,
     },
     {
       artifacts: session.artifacts.kind(COMPILED_PAGES),
@@ -97,17 +98,17 @@ export function contentSources(model: SiteModel): ContentSource[] {
   ];
 }
 
-function compileJobs(model: SiteModel, fastPath: (scope: ContentScope) => boolean): CompileJob[] {
+function compileJobs(model: SiteModel, fastPath: (scope: ContentScope, body: string) => boolean): CompileJob[] {
   const imageBySource = new Map<string, string | null>();
   for (const item of [...model.docs, ...model.posts]) imageBySource.set(item.source.relPath, item.image);
   for (const page of model.pages) if (page.source) imageBySource.set(page.source.relPath, page.image);
   const scopes = new Map<string, ContentScope>();
-  for (const doc of model.docs) scopes.set(doc.source.relPath, 'docs');
+  for (const doc of model.docs) scopes.set(doc.source.relPath, `docs:${doc.pluginId}`);
   for (const post of model.posts) scopes.set(post.source.relPath, 'blog');
   return contentSources(model).map((source) => ({
     relPath: source.relPath,
     scope: scopes.get(source.relPath) ?? 'pages',
-    fastPath: fastPath(scopes.get(source.relPath) ?? 'pages'),
+    fastPath: fastPath(scopes.get(source.relPath) ?? 'pages', source.body),
     body: source.body,
     text: source.text,
     format: source.format,

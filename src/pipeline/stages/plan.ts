@@ -6,9 +6,12 @@ import { clientSiteData } from '../../config/normalize.js';
 import type { SiteConfig } from '../../config/types.js';
 import { resolveLastUpdate } from '../../content/lastUpdate.js';
 import type { SiteModel } from '../../content/model.js';
+import { resolveDocNavItems } from '../../content/navItems.js';
 import { planRoutes, type PlannedRoute } from '../../content/routes.js';
 import { versionData, withDocVersions } from '../../content/versionData.js';
 import { planFeeds, type PlannedFeed } from '../../outputs/feeds.js';
+import { mermaidRuntimeUrl } from '../../outputs/mermaidRuntime.js';
+import { ASSET_DIR } from '../../bundle/bundleSite.js';
 import { siteBase } from '../../outputs/siteUrl.js';
 import type { ClientSiteData, LastUpdate } from '../../shared/types.js';
 import type { GitHistory } from '../gitHistory.js';
@@ -49,7 +52,8 @@ export function planSite(input: PlanInput, compiled: CompiledSite, report: Build
   const feeds = planFeeds(model, plan.routes, config);
   // Checked before anything is rendered: feeds, the sitemap and page markdown need the site's absolute URL.
   const base = siteBase(config);
-  const siteData = clientSiteData(config, plan.routes.filter((r) => r.data.kind === 'page').map((r) => r.path));
+  const siteData = clientSiteData(config, plan.routes.filter((r) => r.data.kind === 'page').map((r) => r.path), resolveDocNavItems(config, model));
+  if (config.markdown.mermaid) siteData.mermaid = { runtime: mermaidRuntimeUrl(config.baseUrl, ASSET_DIR) };
   const docsVersions = versionData(model).site;
   if (docsVersions) {
     siteData.docsVersions = docsVersions;

@@ -6,6 +6,7 @@ import { sharedModules } from '../../bundle/sharedModules.js';
 import { stageImages } from '../../content/compile/images.js';
 import { contentAnchors } from '../../content/routes.js';
 import { prepareSidebarViews } from '../../content/sidebarView.js';
+import { sidebarViewName } from '../../content/navItems.js';
 import { feedLinksFor } from '../../outputs/feeds.js';
 import { PAGE_DOCUMENTS, renderPages, RENDERED_BODIES, type RenderPagesResult } from '../../render/renderPages.js';
 import { createSearchCollector, SEARCH_INDEXES, type SearchCollector } from '../../search/buildSearchIndex.js';
@@ -29,7 +30,7 @@ export interface RenderedSite extends RenderPagesResult {
 export async function renderSite(session: BuildSession, plan: SitePlan, compiled: CompiledSite, client: ClientBundle, output: BuildOutput, report: BuildReport): Promise<RenderedSite> {
   const { config, routes, virtual } = plan;
   const { staging } = output;
-  const sidebarViews = new Map(plan.model.sidebars.map((s) => [s.id, prepareSidebarViews(s.id, s.items)]));
+  const sidebarViews = new Map(plan.model.sidebars.map((s) => [s.id, prepareSidebarViews(s.id, s.items, sidebarViewName(s))]));
   for (const views of sidebarViews.values()) staging.write(views.file, views.json);
   stageImages(compiled.images, staging);
   const search = plan.siteData.search ? createSearchCollector(session.artifacts.kind(SEARCH_DOCUMENTS), session.artifacts.kind(SEARCH_INDEXES), output.outDir) : null;

@@ -1,9 +1,10 @@
 import type { SiteConfig } from '../../config/types.js';
 import type { DocsInstance } from '../../content/docsVersions.js';
 import { readDocsInstances } from '../../content/readDocsInstances.js';
-import { scanStatic } from '../../content/scan.js';
+import { linkOutWarning, scanStatic } from '../../content/scan.js';
 import type { LoadedSource } from '../../content/siteModel.js';
 import { readSources } from '../readSources.js';
+import type { BuildReport } from '../session.js';
 import { readThemeFolder, type SiteThemeFolder } from '../../bundle/themeOverrides.js';
 
 export interface ScannedSite {
@@ -17,9 +18,18 @@ export interface ScannedSite {
   docs: DocsInstance[];
 }
 
-/** The `scan` stage: the site's sources, read, its static files and theme replacements, listed. */
-export async function scanSite(config: SiteConfig): Promise<ScannedSite> {
+/**
+ * The `scan` stage: the site's sources, read, its static files and theme replacements, listed. A
+ * symbolic link that leads out of the site is skipped with a warning naming it.
+ */
+export async function scanSite(config: SiteConfig, report?: Pick<BuildReport, 'warn'>): Promise<ScannedSite> {
   const docs = readDocsInstances(config);
-  const [sources, staticFiles] = await Promise.all([readSources(config, docs), scanStatic(config)]);
+  // Several listings walk the same folder (docs and their category files): one warning per link.
+  const warned = new Set<string>();
+  const linkOut = (relPath: string) => {
+    if (!warned.has(relPath)) report?.warn(linkOutWarning(relPath));
+    warned.add(relPath);
+  };
+  const [sources, staticFiles] = await Promise.all([readSources(config, docs, linkOut), scanStatic(config, linkOut)]);
   return { sources, staticFiles, docs, theme: readThemeFolder(config.siteDir) };
 }

@@ -26,7 +26,8 @@ export interface WrittenParts {
 export async function writeSite(session: BuildSession, plan: SitePlan, output: BuildOutput, parts: WrittenParts, report: BuildReport): Promise<void> {
   const { config, staticFiles } = plan;
   const { staging } = output;
-  if (staticFiles.length > 0) await staging.copyDir(path.join(config.siteDir, config.staticDir), '.');
+  // Only the files the scan listed: a link leading out of the site is not among them.
+  if (staticFiles.length > 0) await staging.copyFiles(path.join(config.siteDir, config.staticDir), staticFiles);
   // A _headers file of the site's own comes first; its rules add to the security headers.
   const ownHeaders = staticFiles.includes(HEADERS_FILE) ? `${await readFile(path.join(staging.dir, HEADERS_FILE), 'utf8')}\n` : '';
   staging.write(HEADERS_FILE, ownHeaders + headersFileText(contentSecurityPolicy(parts.rendered.scriptHashes, { webAssembly: plan.siteData.search })));

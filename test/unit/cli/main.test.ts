@@ -36,6 +36,26 @@ describe('sipadocs CLI', () => {
     expect(result.stderr.trim()).toBe(`error: option '--port <port>' argument '${port}' is invalid. A port is a whole number from 0 to 65535 (0 picks a free one).`);
   });
 
+  it('stores a docs version with docs:version, and another instance\'s with docs:version:<id>', async () => {
+    const tmp = await tempDir();
+    try {
+      const site = path.join(tmp.dir, 'site');
+      for (const folder of ['docs', 'api']) await mkdir(path.join(site, folder), { recursive: true });
+      await writeFile(path.join(site, 'sipadocs.config.ts'), "export default { title: 'T', url: 'https://t.example', docsInstances: [{ id: 'api' }] };\n");
+      await writeFile(path.join(site, 'docs', 'intro.md'), '# Intro\n');
+      await writeFile(path.join(site, 'api', 'ref.md'), '# Ref\n');
+      const first = run('docs:version', '1.0', '--site', site);
+      expect(first.status).toBe(0);
+      expect(first.stdout).toMatch(/^Docs version 1\.0 written:\n.*versioned_docs\/version-1\.0\/ \(1 file\)/);
+      expect(run('docs:version', '1.0', '--site', site).stderr).toMatch(/error DOCS_VERSION_EXISTS/);
+      const other = run('docs:version:api', '3', '--site', site);
+      expect(other.status).toBe(0);
+      expect(other.stdout).toMatch(/api_versions\.json: 3/);
+    } finally {
+      await tmp.cleanup();
+    }
+  });
+
   it('exits 1 with a located message when the build fails', async () => {
     const tmp = await tempDir();
     try {

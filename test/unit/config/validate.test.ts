@@ -10,7 +10,7 @@ describe('validate', () => {
         colour: 'red',
         docs: { editUrl: 7, sidebarCollapsed: 'yes', extra: true },
         blog: { postsPerPage: '10' },
-        navbar: { items: [{ label: 'Docs', position: 'left' }, { label: 'Blog', position: 'middle' }, { position: 'right' }] },
+        navbar: { items: [{ label: 'Docs', position: 'left' }, { label: 'Blog', position: 'middle' }, { position: 'right', type: 'menu' }] },
         announcementBar: { id: 'a' },
       },
       configSchema,
@@ -25,6 +25,7 @@ describe('validate', () => {
       'blog.postsPerPage',
       'announcementBar.content',
       'navbar.items.1.position',
+      'navbar.items.2.type',
     ]);
     expect(issues.find((issue) => issue.path === 'docs.editUrl')!.message).toBe('docs.editUrl must be a string, got number');
     expect(issues.find((issue) => issue.path === 'colour')!.message).toMatch(/^unknown key "colour" \(known keys here: title, /);

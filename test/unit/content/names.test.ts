@@ -9,6 +9,14 @@ describe('names', () => {
     expect(stripNumberPrefix('2025-plan')).toEqual({ name: 'plan', position: 2025 });
     expect(stripNumberPrefix('overview')).toEqual({ name: 'overview', position: undefined });
     expect(stripNumberPrefix('42')).toEqual({ name: '42', position: undefined });
+    // As Docusaurus reads them: spaces around the separator, but a separator is needed, and names
+    // that start like a date or a version keep their digits.
+    expect(stripNumberPrefix('1 - Intro')).toEqual({ name: 'Intro', position: 1 });
+    expect(stripNumberPrefix('1 Intro')).toEqual({ name: '1 Intro', position: undefined });
+    expect(stripNumberPrefix('2021-05-28-release')).toEqual({ name: '2021-05-28-release', position: undefined });
+    expect(stripNumberPrefix('1.2-notes')).toEqual({ name: '1.2-notes', position: undefined });
+    expect(stripNumberPrefix('v2_0')).toEqual({ name: 'v2_0', position: undefined });
+    expect(stripNumberPrefix('12-_-x')).toEqual({ name: 'x', position: 12 });
     expect(cleanDirPath('010_guides/02_basics')).toBe('guides/basics');
   });
 
@@ -18,9 +26,18 @@ describe('names', () => {
     expect(slugify('Where 0.9.50 stands')).toBe('where-0950-stands');
   });
 
-  it('finds the first h1 outside code fences only', () => {
-    expect(findH1('\n```md\n# not this\n```\n# Real title\n')).toBe('Real title');
+  it('takes as title the h1 that opens the content, after imports only, as Docusaurus does', () => {
+    expect(findH1('\n\n# Title\n\nText.\n')).toBe('Title');
+    expect(findH1("import A from './a';\nimport B from './b';\n\n# After imports\n")).toBe('After imports');
+    expect(findH1('Setext title\n===\n\nText.\n')).toBe('Setext title');
+    expect(findH1('# Closed # {#id}\n')).toBe('Closed #');
+    expect(findH1('# Hashes ##\n')).toBe('Hashes');
+    // Anything before it, code included, and it is no title.
+    expect(findH1('\n```md\n# not this\n```\n# Real title\n')).toBeNull();
+    expect(findH1('Intro.\n\n# Late h1\n')).toBeNull();
+    expect(findH1('<!-- note -->\n# After a comment\n')).toBeNull();
     expect(findH1('## Only h2\n# Late h1')).toBeNull();
+    expect(findH1('#No space\n')).toBeNull();
   });
 
   it('reads a heading as its text: no tags, entities decoded, markdown marks gone, code as written', () => {

@@ -43,10 +43,10 @@ describe('migrating the markdown settings', () => {
     expect(notes.notCarriedItems.map((note) => note.item)).toEqual(['markdown.emoji: false']);
   });
 
-  it('reads a Docusaurus 2 project\'s .md and .mdx as MDX, as Docusaurus 2 did', () => {
+  it('reads a Docusaurus 2 project\'s .md and .mdx as MDX 1 did', () => {
     const { markdown, notes } = read(project('v2', '2.4.3'));
-    expect(markdown).toEqual({ format: 'mdx' });
-    expect(notes.carried.join('\n')).toContain('Docusaurus 2 read .md files as MDX');
+    expect(markdown).toEqual({ format: 'mdx', mdx1Compat: { syntax: true } });
+    expect(notes.carried.join('\n')).toContain('read as MDX 1');
   });
 
   it('refuses a format sipadocs does not know, saying so', () => {

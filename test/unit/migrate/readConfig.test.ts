@@ -35,7 +35,10 @@ describe('readDocusaurusConfig', () => {
       // Docusaurus 3's defaults where the project sets none.
       onBrokenLinks: 'throw', onBrokenMarkdownLinks: 'warn', onBrokenAnchors: 'warn',
     });
-    expect(site.docs).toEqual({ path: 'docs', routeBasePath: 'docs', sidebarPath: 'sidebars.js', editUrl: 'https://github.com/x/y/tree/main/', sidebarCollapsed: true, atSiteRoot: false });
+    expect(site.docs).toEqual({
+      id: 'default', where: 'presets.classic.docs', path: 'docs', routeBasePath: 'docs', sidebarPath: 'sidebars.js', editUrl: 'https://github.com/x/y/tree/main/', sidebarCollapsed: true, versioning: {},
+    });
+    expect(site.moreDocs).toEqual([]);
     expect(site.blog).toEqual({
       path: 'blog', routeBasePath: 'blog', showReadingTime: false, editUrl: undefined, postsPerPage: 'ALL', sidebarCount: 5,
       title: 'News', description: 'What is new', authorsFile: 'blog/authors.yml',
@@ -79,6 +82,7 @@ describe('readDocusaurusConfig', () => {
     expect(site.site.onBrokenLinks).toBe('warn');
     expect(site.site.onBrokenAnchors).toBe('warn');
     expect(site.docs!.editUrl).toBeUndefined();
+    expect(site.moreDocs.map((docs) => [docs.id, docs.path, docs.routeBasePath])).toEqual([['community', 'community', 'docs']]);
     expect(skipped).toEqual([
       'onBrokenAnchors: "sometimes" — not one of \'throw\', \'warn\', \'log\', \'ignore\'; Docusaurus\'s default \'warn\' was used',
       'i18n.locales: fr — sipadocs builds one locale; only the default locale "en" and its content were carried over',
@@ -86,11 +90,35 @@ describe('readDocusaurusConfig', () => {
       'preset "docusaurus-preset-openapi" — only the options of the classic preset are read',
       'plugin "@docusaurus/plugin-ideal-image" — sipadocs has no plugins',
       'plugin a function (tailwindPlugin) — sipadocs has no plugins',
-      'plugin "@docusaurus/plugin-content-docs" — a second docs instance ("community"): sipadocs has one docs folder; its content was not copied',
-      'theme "@docusaurus/theme-mermaid" — sipadocs has one built-in theme and no theme packages',
       'presets.classic.docs.editUrl: a function (editUrl) — sipadocs takes an edit URL prefix (a string), not a function; pages have no edit link',
       'presets.classic.docs.showLastUpdateAuthor: false — every sipadocs doc shows the date and author of its last commit',
       'presets.classic.gtag: {"trackingID":"G-1"} — sipadocs adds no analytics',
+      'theme @docusaurus/theme-mermaid — without markdown.mermaid: true Docusaurus shows ```mermaid blocks as code, and so does sipadocs',
     ]);
+  });
+
+  it('reads docs plugins of plugins and themes as docs instances, the site root and versions included', () => {
+    const { site, notes, skipped } = read({
+      title: 'T',
+      url: 'https://x',
+      themes: ['@docusaurus/theme-classic'],
+      plugins: [
+        ['@docusaurus/plugin-content-docs', { path: 'handbook', routeBasePath: '/', sidebarPath: './sidebars.js', editUrl: 'https://e/', lastVersion: 'current', onlyIncludeVersions: ['current', '1.0'], versions: { current: { label: 'Canary', path: 'canary', banner: 'none', badge: false }, '1.0': { noIndex: true, banner: 'soon' } } }],
+        [`${projectDir}/node_modules/@docusaurus/plugin-content-docs/lib/index.js`, { id: 'api', path: 'api', routeBasePath: 'api', disableVersioning: true, includeCurrentVersion: true }],
+        ['@docusaurus/plugin-content-docs', { id: 'api', path: 'again' }],
+      ],
+      themeConfig: {},
+    });
+    expect(site.docs).toEqual({
+      id: 'default', where: 'plugins.0', path: 'handbook', routeBasePath: '', sidebarPath: 'sidebars.js', editUrl: 'https://e/', sidebarCollapsed: true,
+      versioning: { lastVersion: 'current', onlyIncludeVersions: ['current', '1.0'], versions: { current: { label: 'Canary', path: 'canary', banner: 'none', badge: false }, '1.0': { noIndex: true } } },
+    });
+    expect(site.moreDocs.map((docs) => [docs.id, docs.where, docs.path, docs.routeBasePath, docs.versioning])).toEqual([['api', 'plugins.1', 'api', 'api', { includeCurrentVersion: true, disableVersioning: true }]]);
+    expect(skipped).toEqual([
+      'plugins.0.1.versions.1.0.banner: "soon" — a banner is "none", "unreleased" or "unmaintained"',
+      'theme "@docusaurus/theme-classic" — sipadocs has one built-in theme and no theme packages',
+      'plugins.2: a docs instance with the id "api" — another docs instance has that id (Docusaurus refuses two); its content was not copied',
+    ]);
+    expect(notes.carried).toContain('plugins.0: the docs plugin became a docs instance (handbook, at /)');
   });
 });

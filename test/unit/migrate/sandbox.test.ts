@@ -1,9 +1,10 @@
 import { existsSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
+import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SiteError } from '../../../src/errors.js';
-import { evaluateFile } from '../../../src/migrate/sandbox.js';
+import { evaluate, evaluateFile } from '../../../src/migrate/sandbox.js';
+import { ENV_MARK } from '../../../src/migrate/sandboxPrelude.js';
 import { tempDir } from '../../helpers.js';
 
 describe('evaluateFile (the sandbox for Docusaurus config files)', () => {
@@ -87,7 +88,7 @@ describe('evaluateFile (the sandbox for Docusaurus config files)', () => {
       '  } satisfies Record<string, unknown>;',
       '}',
     ].join('\n'));
-    expect(await evaluateFile(target, { env: { NODE_ENV: 'production' } })).toEqual({
+    expect(await evaluateFile(target)).toEqual({
       tagline: { $module: './missing.localized.json.tagline.en', $from: './missing.localized.json' },
       lastVersion: '3.1.0',
       staticDirectories: ['static', path.join(tmp.dir, 'extra')],
@@ -105,7 +106,7 @@ describe('evaluateFile (the sandbox for Docusaurus config files)', () => {
       "try { escaped = require.constructor('return process')().pid; } catch (error) { escaped = error.name; }",
       'module.exports = { escaped, hasTimers: typeof setTimeout, mainModule: typeof process.mainModule, fs: require("fs").readFileSync("/etc/hostname") };',
     ].join('\n'));
-    expect(await evaluateFile(target, { env: { HOME: '/home/sipa' } })).toEqual({
+    expect(await evaluateFile(target)).toEqual({
       escaped: 'EvalError',
       hasTimers: 'undefined',
       mainModule: 'undefined',
@@ -147,5 +148,93 @@ describe('evaluateFile (the sandbox for Docusaurus config files)', () => {
   it('reports a promise that never settles instead of waiting for ever', async () => {
     const error = await failure(await file('pending.config.js', 'module.exports = new Promise(() => {});\n'));
     expect(error.message).toMatch(/never settled/);
+  });
+
+  it('keeps its own hooks out of reach: replacing them fails like any other error, without hanging', async () => {
+    const target = await file('hook.config.js', 'globalThis.__sipadocsSandbox.result = () => ({ toString() { for (;;) {} } });\nmodule.exports = {};\n');
+    const error = await failure(target);
+    expect(error.code).toBe('DOCUSAURUS_LOAD_FAILED');
+    expect(error.message).toMatch(/TypeError/);
+  });
+
+  it('shows the evaluated file no global of its own, and copies the result with built-ins the file cannot replace', async () => {
+    const target = await file('poison.config.js', [
+      // Every global the file can see that a plain context does not have.
+      'const extra = Object.getOwnPropertyNames(globalThis).filter((name) => /sipadocs/i.test(name));',
+      'const loop = () => { for (;;) {} };',
+      'const { getOwnPropertyNames: names, defineProperty: define } = Object;',
+      "const kept = { constructor: 1, prototype: 1, length: 1, name: 1, caller: 1, arguments: 1 };",
+      'for (const owner of [Object, JSON, Array.prototype, Object.prototype, String, Number, WeakMap.prototype, Set.prototype, RegExp.prototype, Date.prototype, Function.prototype]) {',
+      '  const all = names(owner);',
+      '  for (let i = 0; i < all.length; i++) {',
+      "    if (kept[all[i]] === 1) continue;",
+      '    try { define(owner, all[i], { value: loop, writable: true, configurable: true }); } catch {}',
+      '  }',
+      '}',
+      "define(Object.prototype, 'toJSON', { get: loop, configurable: true });",
+      "module.exports = { title: 'kept', extra, when: new Date(0), pattern: /x/g, list: ['a', 'b'] };",
+    ].join('\n'));
+    // The flags read as the file made them read (it replaced their getters); the source is the expression's own.
+    expect(await evaluateFile(target)).toEqual({ title: 'kept', extra: [], when: '1970-01-01T00:00:00.000Z', pattern: { $regexp: expect.stringMatching(/^\/x\//) }, list: ['a', 'b'] });
+  });
+
+  it('stops a result whose getters, errors or proxies loop, within the time limit', async () => {
+    const cases = {
+      'getter.config.js': 'module.exports = { get title() { for (;;) {} } };\n',
+      'proxy.config.js': 'module.exports = new Proxy({}, { ownKeys() { for (;;) {} } });\n',
+      'error-message.config.js': "const error = new Error('x'); Object.defineProperty(error, 'message', { get() { for (;;) {} } }); throw error;\n",
+      'error-code.config.js': "const error = new Error('x'); Object.defineProperty(error, 'code', { get() { for (;;) {} } }); Object.defineProperty(Error.prototype, 'code', { get() { for (;;) {} } }); for (;;) {}\n",
+      'rejects.config.js': "module.exports = Promise.reject({ get code() { for (;;) {} }, toString() { for (;;) {} } });\n",
+    };
+    for (const [name, text] of Object.entries(cases)) {
+      const error = await failure(await file(name, text), 1000);
+      expect(error.code, name).toBe('DOCUSAURUS_LOAD_FAILED');
+      expect(error.message, name).toMatch(/longer than 1000 ms/);
+    }
+  });
+
+  it('ends a file that allocates without end with a clear error, not a crash', async () => {
+    const target = await file('bomb.config.js', 'const kept = [];\nfor (;;) kept.push(new Array(100000).fill({ a: 1 }));\n');
+    const error = await failure(target, 60_000);
+    expect(error.code).toBe('DOCUSAURUS_LOAD_FAILED');
+    expect(error.message).toMatch(/more than \d+ MB of memory/);
+  });
+
+  it('gives an empty process.env and names the variables read, never their values', async () => {
+    process.env.SIPADOCS_SANDBOX_SECRET = 'secret-value-1234';
+    try {
+      const target = await file('env.config.js', [
+        "module.exports = { title: 'Site ' + process.env.SIPADOCS_SANDBOX_SECRET, all: process.env, has: 'HOME' in process.env, keys: Object.keys(process.env) };",
+      ].join('\n'));
+      const evaluation = await evaluate(target);
+      expect(evaluation.value).toEqual({ title: 'Site undefined', all: {}, has: false, keys: [] });
+      expect(evaluation.envRead.sort()).toEqual(['*', 'HOME', 'SIPADOCS_SANDBOX_SECRET']);
+      expect(JSON.stringify(evaluation)).not.toContain('secret-value-1234');
+      const marked = await evaluate(target, { env: 'marked' });
+      expect((marked.value as { title: string }).title).toBe(`Site ${ENV_MARK}SIPADOCS_SANDBOX_SECRET${ENV_MARK}`);
+    } finally {
+      delete process.env.SIPADOCS_SANDBOX_SECRET;
+    }
+  });
+
+  it('reads no JSON file through a link that leads out of the folder allowed', async () => {
+    const outside = await tempDir('sipadocs-sandbox-outside-');
+    try {
+      await writeFile(path.join(outside.dir, 'creds.json'), JSON.stringify({ token: 'outside-secret' }));
+      const folder = path.join(tmp.dir, 'linked');
+      await mkdir(folder, { recursive: true });
+      await symlink(path.join(outside.dir, 'creds.json'), path.join(folder, 'creds.json'));
+      await writeFile(path.join(folder, 'own.json'), JSON.stringify({ name: 'own' }));
+      const target = path.join(folder, 'docusaurus.config.js');
+      await writeFile(target, "module.exports = { creds: require('./creds.json'), own: require('./own.json').name };\n");
+      const value = await evaluateFile(target);
+      expect(JSON.stringify(value)).not.toContain('outside-secret');
+      expect(value).toMatchObject({ own: 'own', creds: { $module: './creds.json' } });
+      const asked: string[] = [];
+      await evaluateFile(target, { mayRead: (what) => (asked.push(what), false) });
+      expect(asked.sort()).toEqual(["require('./creds.json') in docusaurus.config.js", "require('./own.json') in docusaurus.config.js"]);
+    } finally {
+      await outside.cleanup();
+    }
   });
 });

@@ -18,8 +18,8 @@ function translate(themeConfig: Evaluated) {
 }
 
 describe('translateTheme', () => {
-  it('resolves doc and docSidebar navbar items to routes and keeps links', () => {
-    const { settings, skipped } = translate({
+  it('carries doc and docSidebar items for sipadocs to resolve, links, and an icon-only link drawn by its class', () => {
+    const { settings, skipped, notes } = translate({
       navbar: {
         title: 'Sipa',
         logo: { alt: 'Logo', src: 'img/logo.svg' },
@@ -28,6 +28,7 @@ describe('translateTheme', () => {
           { type: 'docSidebar', sidebarId: 'api', label: 'API' },
           { to: 'blog', label: 'Blog', activeBasePath: 'blog' },
           { href: 'https://github.com/sipa-js/sipa', position: 'right', 'aria-label': 'Sipa on GitHub', className: 'header-github-link' },
+          { type: 'search', position: 'right' },
         ],
       },
     });
@@ -35,25 +36,79 @@ describe('translateTheme', () => {
       title: 'Sipa',
       logo: { src: '/img/logo.svg', alt: 'Logo' },
       items: [
-        { label: 'Guides', to: '/docs/intro', position: 'left' },
-        { label: 'API', to: '/docs/api', position: 'left', activeBasePath: '/docs/api' },
+        { type: 'doc', docId: 'intro', label: 'Guides', position: 'left' },
+        { type: 'docSidebar', sidebarId: 'api', label: 'API', position: 'left' },
         { label: 'Blog', to: '/blog', position: 'left', activeBasePath: '/blog' },
-        { label: 'Sipa on GitHub', href: 'https://github.com/sipa-js/sipa', position: 'right', ariaLabel: 'Sipa on GitHub' },
+        { href: 'https://github.com/sipa-js/sipa', position: 'right', ariaLabel: 'Sipa on GitHub', className: 'header-github-link' },
       ],
     });
-    expect(skipped).toEqual(['themeConfig.navbar.items.3: no label', 'themeConfig.navbar.items.3.className: "header-github-link"']);
+    expect(skipped).toEqual([]);
+    expect(notes.carried).toContain('themeConfig.navbar.items.4: the search box is sipadocs\'s own search button, always in the navbar');
+  });
+
+  it('carries dropdowns of links and HTML, html items and links showing HTML', () => {
+    const { settings, skipped } = translate({
+      navbar: {
+        items: [
+          {
+            type: 'dropdown',
+            label: 'More',
+            position: 'right',
+            items: [
+              { label: 'Blog', to: '/blog' },
+              { type: 'doc', docId: 'intro', label: 'Intro' },
+              { type: 'html', value: '<hr class="dropdown-separator">' },
+              { href: 'https://example.com/old', label: 'Old site', target: '_self' },
+            ],
+          },
+          { type: 'html', value: '<strong>Beta</strong>', className: 'beta' },
+          { to: '/docs/intro', html: '<em>Intro</em>' },
+        ],
+      },
+    });
+    expect(settings.navbar!.items).toEqual([
+      {
+        type: 'dropdown',
+        label: 'More',
+        position: 'right',
+        items: [
+          { label: 'Blog', to: '/blog' },
+          { type: 'doc', docId: 'intro', label: 'Intro' },
+          { type: 'html', html: '<hr class="dropdown-separator">' },
+          { label: 'Old site', href: 'https://example.com/old' },
+        ],
+      },
+      { type: 'html', html: '<strong>Beta</strong>', position: 'left', className: 'beta' },
+      { to: '/docs/intro', html: '<em>Intro</em>', position: 'left' },
+    ]);
+    expect(skipped).toEqual(['themeConfig.navbar.items.0.items.3.target: "_self"']);
+  });
+
+  it('carries the docs version items with their links and settings', () => {
+    const { settings, skipped } = translate({
+      navbar: {
+        items: [
+          { type: 'docsVersionDropdown', position: 'right', label: 'ignored', docsPluginId: 'api', dropdownActiveClassDisabled: true, dropdownItemsBefore: [{ label: 'Old', href: 'https://old.example/' }], dropdownItemsAfter: [{ to: '/versions', label: 'All versions' }, { label: 'No link' }] },
+          { type: 'docsVersion', label: 'Current docs' },
+        ],
+      },
+    });
+    expect(settings.navbar!.items).toEqual([
+      { type: 'docsVersionDropdown', position: 'right', docsPluginId: 'api', dropdownActiveClassDisabled: true, dropdownItemsBefore: [{ label: 'Old', href: 'https://old.example/' }], dropdownItemsAfter: [{ label: 'All versions', to: '/versions' }] },
+      { type: 'docsVersion', label: 'Current docs', position: 'left' },
+    ]);
+    expect(skipped).toEqual(['themeConfig.navbar.items.0.dropdownItemsAfter.1']);
   });
 
   it('reports navbar items it cannot carry: other types, and docs the site does not have', () => {
     const { settings, skipped } = translate({
-      navbar: { items: [{ type: 'docsVersionDropdown' }, { type: 'search', position: 'right' }, { type: 'doc', docId: 'gone', label: 'Gone' }, { type: 'dropdown', label: 'More', items: [] }] },
+      navbar: { items: [{ type: 'docsVersionDropdown' }, { type: 'localeDropdown', position: 'right' }, { type: 'doc', docId: 'gone', label: 'Gone' }, { type: 'custom-thing', label: 'More' }] },
     });
-    expect(settings.navbar!.items).toEqual([]);
+    expect(settings.navbar!.items).toEqual([{ type: 'docsVersionDropdown', position: 'left' }]);
     expect(skipped).toEqual([
-      'themeConfig.navbar.items.0: type "docsVersionDropdown"',
-      'themeConfig.navbar.items.1: type "search"',
+      'themeConfig.navbar.items.1: type "localeDropdown"',
       'themeConfig.navbar.items.2 ("Gone")',
-      'themeConfig.navbar.items.3 ("More"): type "dropdown"',
+      'themeConfig.navbar.items.3 ("More"): type "custom-thing"',
     ]);
   });
 
@@ -62,10 +117,10 @@ describe('translateTheme', () => {
       footer: { style: 'dark', links: [{ title: 'Docs', items: [{ label: 'Intro', to: '/docs/intro' }, { html: '<b>x</b>' }] }], copyright: 'Copyright © 2025 Sipa. Built with <a href="https://docusaurus.io">Docusaurus</a>.' },
     });
     expect(columns.settings.footer).toEqual({
-      columns: [{ title: 'Docs', items: [{ label: 'Intro', to: '/docs/intro' }] }],
+      columns: [{ title: 'Docs', items: [{ label: 'Intro', to: '/docs/intro' }, { label: '', html: '<b>x</b>' }] }],
       copyright: 'Copyright © 2025 Sipa. Built with Docusaurus.',
     });
-    expect(columns.skipped).toEqual(['themeConfig.footer.links.0.items.1', 'themeConfig.footer.copyright: its HTML markup', 'themeConfig.footer.style: "dark"']);
+    expect(columns.skipped).toEqual(['themeConfig.footer.copyright: its HTML markup', 'themeConfig.footer.style: "dark"']);
     const row = translate({ footer: { links: [{ label: 'GitHub', href: 'https://github.com/sipa-js/sipa' }] } });
     expect(row.settings.footer!.columns).toEqual([{ title: '', items: [{ label: 'GitHub', href: 'https://github.com/sipa-js/sipa' }] }]);
   });

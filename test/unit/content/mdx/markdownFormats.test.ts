@@ -22,6 +22,14 @@ describe('markdown.format', () => {
   });
 });
 
+describe('JSX attributes in a .md file read as MDX', () => {
+  it('keeps expression attributes (style objects, numbers) and class names on elements', async () => {
+    const body = '<img src="/img/d.png" alt="Chart" style={{maxHeight: 200}} width={320} />\n\n<div style={{color: \'red\', padding: 4}} className="box" data-x="1">Red</div>\n';
+    const html = await render(await compile(body, { file: 'docs/page.md' }));
+    expect(html).toBe('<img src="/img/d.png" alt="Chart" style="max-height:200px" width="320" loading="lazy" decoding="async"/>\n<div style="color:red;padding:4px" class="box" data-x="1">Red</div>');
+  });
+});
+
 describe('HTML comments in MDX (mdx1Compat.comments)', () => {
   it('shows nothing of a comment before a table, in a paragraph or among JSX children', async () => {
     const body = [

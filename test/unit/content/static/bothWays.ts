@@ -93,7 +93,7 @@ export async function renderBothWays(body: string, options: StaticRenderOptions)
 }
 
 /** The fields of a compiled page the static renderer gives too, compared as they are. */
-const FIELDS = ['hasTruncateMarker', 'toc', 'headingIds', 'h1', 'anchors', 'excerptAnchors', 'markdownLinks', 'linkPlaces', 'warnings', 'image', 'markdown'] as const;
+const FIELDS = ['hasTruncateMarker', 'toc', 'headingIds', 'h1', 'anchors', 'excerptAnchors', 'markdownLinks', 'linkPlaces', 'warnings', 'image', 'markdown', 'features'] as const;
 
 /**
  * What differs between the two renderings of a page (empty when they agree, or when the static

@@ -15,7 +15,6 @@ import { SiteError } from '../../../../src/errors.js';
 import { parseFrontMatter } from '../../../../src/content/frontMatter.js';
 import { createCodeHighlighter, type CodeHighlighter } from '../../../../src/content/mdx/highlighter.js';
 import { DEFAULT_MAGIC_COMMENTS } from '../../../../src/content/mdx/magicComments.js';
-import { DEFAULT_RENDERING } from '../../../../src/content/mdx/rendering.js';
 import { isStaticPage } from '../../../../src/content/static/isStaticPage.js';
 import type { Format } from '../../../../src/content/static/parser.js';
 import { createStaticSession, renderStaticPage, type StaticRenderOptions, type StaticSession } from '../../../../src/content/static/renderStaticPage.js';
@@ -52,8 +51,8 @@ function optionsFor(file: string, sourceText: string, format: Format, baseUrl = 
     baseUrl,
     resolveMarkdownLink: (target: string) => (target.includes('missing') ? null : `/docs/${target.replace(/^(\.\.?\/)+/, '').replace(/\.mdx?(#.*)?$/, '$1')}`),
     resolveImage: (relativePath: string) => (relativePath.includes('missing') ? null : { url: `/_sipa/img/${path.basename(relativePath)}`, width: 640, height: 480 }),
-    // The site's own magic comment besides the default ones, as the constructs fixture has it.
-    rendering: { ...DEFAULT_RENDERING, magicComments: [...DEFAULT_MAGIC_COMMENTS, { className: 'code-block-error-line', line: 'This will error' }] },
+    // The site's own magic comment besides the default ones, as the constructs fixture has it; math and diagrams on.
+    rendering: { magicComments: [...DEFAULT_MAGIC_COMMENTS, { className: 'code-block-error-line', line: 'This will error' }], math: true, mermaid: true },
     session,
   };
 }

@@ -36,6 +36,8 @@ const inline: fc.Arbitrary<string> = fc.oneof(
   fc.tuple(words, url).map(([t, u]) => `[![${t}](${u})](${u})`),
   fc.tuple(words, fc.constantFrom('ref', 'Ref', 'other')).map(([t, r]) => `[${t}][${r}]`),
   fc.constantFrom('[ref]', '[ref][]', '![ref]', '<https://example.com>', '<a@b.co>', 'trailing  ', 'back\\', 'x\ty', '\\<', '\\{', '&lt;b&gt;'),
+  // Math, and dollars that may be.
+  fc.constantFrom('$x^2$', '$5', '\\$', '$$a$$'),
   // What static pages must not hold (GFM and MDX syntax, directives); the gate or the renderer refuses them.
   fc.constantFrom('~one~', '~~two~~', 'www.example.com', 'https://example.com', 'a@b.co', '[^1]', ':smile:', ':abbr[x]{title=y}', '{1 + 1}', '<kbd>K</kbd>', '<br/>', '<!-- c -->'),
 );
@@ -52,7 +54,7 @@ const heading = fc.oneof(
 const fence = fc
   .tuple(
     fc.constantFrom('```', '~~~', '````', '  ```'),
-    fc.constantFrom('', 'js', 'ts', 'bash', 'json', 'text', 'nosuchlang', 'js title="app.js" {1,3-4}', 'jsx showLineNumbers', 'ts showLineNumbers=5 title=\'x.ts\'', 'js {2}'),
+    fc.constantFrom('', 'js', 'ts', 'bash', 'json', 'text', 'nosuchlang', 'js title="app.js" {1,3-4}', 'jsx showLineNumbers', 'ts showLineNumbers=5 title=\'x.ts\'', 'js {2}', 'math', 'mermaid'),
     fc.array(
       fc.constantFrom(
         'const a = 1;', 'console.log(a);', '<div>{x}</div>', '# not a heading', '', '  indented', '\tTabbed', ':::', '[link](/docs/x)',
