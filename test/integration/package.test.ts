@@ -112,7 +112,7 @@ describe('the packed package, installed read-only in a new project', () => {
     expect(again.status, again.output).toBe(0);
 
     expect(snapshot(installed)).toEqual(before);
-    expect(readdirSync(path.join(project, 'node_modules', '.cache', 'sipadocs'))).toContain('build');
+    expect(readdirSync(path.join(project, 'node_modules', '.cache', 'sipadocs'))).toContain('artifacts');
     // A second init refuses the folder it made.
     expect(run('npx', ['--no-install', 'sipadocs', 'init'], project, asUser).status).toBe(2);
   }, 300_000);

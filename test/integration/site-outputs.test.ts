@@ -276,7 +276,7 @@ describe('feeds on a build that keeps the post pages', () => {
   }, 120_000);
 
   it('lets pages link the generated files, and a static file of the same name replace one', async () => {
-    await writeFile(path.join(site, 'docs/links.mdx'), '# Links\n\n[Feed](/blog/rss.xml), [sitemap](/sitemap.xml), [for models](/llms.txt) and [as markdown](/docs/intro/first.md).\n');
+    await writeFile(path.join(site, 'docs/links.mdx'), '# Links\n\n[Feed](/blog/rss.xml), [sitemap](/sitemap.xml) and [for models](/llms.txt).\n');
     await mkdir(path.join(site, 'static'), { recursive: true });
     await writeFile(path.join(site, 'static/robots.txt'), 'User-agent: *\nDisallow: /private\n');
     // A first build into a new folder: nothing of a last output to keep.

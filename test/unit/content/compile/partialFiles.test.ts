@@ -27,7 +27,7 @@ beforeAll(async () => {
     linkTargets: { routesBySource: {}, contentRoots: ['docs'], staticMarkdown: [] },
     siteDir: site,
     baseUrl: '/',
-    markdown: { format: 'mdx', mdx1Compat: { comments: true, admonitions: true, headingIds: true } },
+    markdown: { format: 'mdx', mdx1Compat: { comments: true, admonitions: true, headingIds: true, syntax: false } },
   };
 }, 60_000);
 afterAll(() => tmp.cleanup());

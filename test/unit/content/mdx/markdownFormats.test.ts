@@ -12,7 +12,7 @@ const harness = compileHarness();
 beforeAll(() => harness.start(), 60_000);
 afterAll(() => harness.stop());
 const { compile, render } = harness;
-const off = { comments: true, admonitions: true, headingIds: true };
+const off = { comments: true, admonitions: true, headingIds: true, syntax: false };
 
 describe('markdown.format', () => {
   it('reads files as Docusaurus does: every file as MDX, every file as CommonMark, or by extension', () => {
