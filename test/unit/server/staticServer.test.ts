@@ -563,15 +563,19 @@ describe('closeServer', () => {
     const port = await start();
     const agent = new http.Agent({ keepAlive: true });
     try {
+      let responded!: () => void;
+      const answered = new Promise<void>((resolve) => (responded = resolve));
       const socketClosed = new Promise<void>((resolve) => {
         http
           .get({ host: '127.0.0.1', port, path: '/about', agent }, (res) => {
             res.socket.once('close', () => resolve());
             res.resume();
+            res.once('end', responded);
           })
           .end();
       });
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      // The connection is open and idle (kept alive) once the answer is read, however busy the machine.
+      await answered;
       const server = servers.pop()!;
       const started = Date.now();
       await closeServer(server);
