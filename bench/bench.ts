@@ -9,9 +9,15 @@
  *
  *   node bin/run-ts.js bench/bench.ts [--sizes 100,1000,10000] [--posts 100] [--out bench-results.json]
  *                                     [--sipa-runs 5] [--installed] [--markdown]
+ *                                     [--watch-edits 10] [--open-docs 5000] [--jest <dir>|skip] [--docusaurus auto|skip]
  *
  * --sipa-runs 0 skips the Sipa site; --installed also times it with the packed package installed
  * into a temp project; --markdown prints the tables again as markdown, as the README shows them.
+ * Then the edit-to-screen latency of `serve --watch` on the Sipa site and on a generated 1,000-doc
+ * site (watchLatency.ts; --watch-edits 0 skips it), and a 5,000-doc site with its categories open,
+ * for page size (openSidebar.ts; --open-docs 0 skips it). Last comes the Jest website, a real Docusaurus 3 project (jestSite.ts): migrated and built by
+ * sipadocs cold, warm and after a one-doc edit, and built by Docusaurus itself (--docusaurus skip
+ * leaves it out); --jest names the corpus, found by default in shared/corpus/jest above the repository.
  *
  * Exits 1 (printing the build's output and keeping its temp dir) when a build fails, or when
  * Hugo's output is not comparable to sipadocs's (far fewer pages, or a sample doc page lacking
@@ -27,6 +33,9 @@
  *   hugoRows    [HugoRow]        Hugo: one per size and run kind; [] without Hugo
  *   comparison  [ComparisonRow]  both side by side, with wallRatio = sipadocs ÷ Hugo; [] without Hugo
  *   sipaSite    [SipaSiteResult] cold builds of site/ (see sipaSite.ts); [] with --sipa-runs 0
+ *   watch       [WatchLatencyResult]  edit-to-screen latency, Sipa site and 1,000 docs (see watchLatency.ts)
+ *   openSidebar OpenSidebarResult | null  5,000 docs with open categories (see openSidebar.ts)
+ *   jest        JestResult | null  the Jest website, sipadocs and Docusaurus (see jestSite.ts)
  *
  * Wall times are seconds from spawning the process to its exit; CPU times are the seconds of CPU
  * (user plus system, all threads) the process used, from GNU time, null without it. Peak RSS is the
@@ -44,6 +53,9 @@ import { BENCH_SITE, generateSite } from './generateSite.js';
 import { buildWithHugo, checkHugoOutput, findHugo, type Hugo } from './hugo.js';
 import { hugoDocRoute, writeHugoSite } from './hugoSite.js';
 import { findRepoRoot, listFiles, runTimed, totalBytes } from './measure.js';
+import { findJestCorpus, formatJest, measureJest, type JestResult } from './jestSite.js';
+import { formatOpenSidebar, measureOpenSidebar, type OpenSidebarResult } from './openSidebar.js';
+import { formatWatchLatency, measureWatchLatency, type WatchLatencyResult } from './watchLatency.js';
 import { formatSipaSite, measureInstalledPackage, measureRepositoryCli, type SipaSiteResult } from './sipaSite.js';
 
 /**
@@ -123,6 +135,10 @@ export async function main(args: string[]): Promise<number> {
       'sipa-runs': { type: 'string', default: '5' },
       installed: { type: 'boolean', default: false },
       markdown: { type: 'boolean', default: false },
+      jest: { type: 'string' },
+      'watch-edits': { type: 'string', default: '10' },
+      'open-docs': { type: 'string', default: '5000' },
+      docusaurus: { type: 'string', default: 'auto' },
     },
   });
   const sizes = values.sizes ? values.sizes.split(',').map((s) => Number(s.replaceAll('_', ''))) : DEFAULT_SIZES;
@@ -190,6 +206,33 @@ export async function main(args: string[]): Promise<number> {
     }
   }
 
+  const watchEdits = Number(values['watch-edits']);
+  const watch: WatchLatencyResult[] = [];
+  if (watchEdits > 0) {
+    console.log('');
+    for (const options of [{ site: 'site', doc: 'docs/guides/overview.mdx' }, { generated: 1_000 }]) {
+      watch.push(await measureWatchLatency({ edits: watchEdits, ...options }));
+      console.log(formatWatchLatency(watch.at(-1)!));
+    }
+  }
+  const openDocs = Number(values['open-docs']);
+  let openSidebar: OpenSidebarResult | null = null;
+  if (openDocs > 0) {
+    console.log('');
+    openSidebar = await measureOpenSidebar(root, openDocs);
+    console.log(formatOpenSidebar(openSidebar));
+  }
+
+  let jest: JestResult | null = null;
+  const jestCorpus = values.jest === 'skip' ? null : values.jest ? path.resolve(values.jest) : findJestCorpus(root);
+  if (jestCorpus) {
+    console.log('');
+    jest = await measureJest(root, jestCorpus, { docusaurus: values.docusaurus === 'skip' ? 'skip' : 'auto' });
+    console.log(formatJest(jest));
+  } else {
+    console.log(values.jest === 'skip' ? '' : '\nno Jest corpus found (shared/corpus/jest above this repository; --jest <dir> names one)');
+  }
+
   const loadAtEnd = os.loadavg();
   console.error(`load average ${formatLoad(loadAtEnd)} at the end`);
   if (values.markdown) {
@@ -208,7 +251,7 @@ export async function main(args: string[]): Promise<number> {
     loadAverage: { start: loadAtStart, end: loadAtEnd },
   };
   const outFile = path.resolve(values.out);
-  const results = { machine, sites, rows, hugo: hugo ?? null, hugoRows, comparison, sipaSite };
+  const results = { machine, sites, rows, hugo: hugo ?? null, hugoRows, comparison, sipaSite, watch, openSidebar, jest };
   await writeFile(outFile, JSON.stringify(results, null, 2) + '\n');
   console.error(`results written to ${outFile}`);
   return 0;

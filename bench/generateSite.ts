@@ -13,6 +13,8 @@ export interface GenerateOptions {
   posts: number;
   /** PRNG seed; defaults to 1. */
   seed?: number;
+  /** Categories start open (`docs.sidebarCollapsed: false`), as a new Docusaurus-style site may have them; default closed. */
+  openCategories?: boolean;
 }
 
 export interface GeneratedSite {
@@ -30,12 +32,12 @@ export interface GeneratedSite {
 export const BENCH_SITE = { title: 'Bench', url: 'https://bench.example' } as const;
 
 /** The site config. Imports nothing so it loads without the generator's own modules. */
-function siteConfigSource(): string {
+function siteConfigSource(openCategories: boolean): string {
   return `export default {
   title: '${BENCH_SITE.title}',
   url: '${BENCH_SITE.url}',
   baseUrl: '/',
-  docs: { sidebarPath: './sidebars.ts', sidebarCollapsed: true },
+  docs: { sidebarPath: './sidebars.ts', sidebarCollapsed: ${!openCategories} },
 };
 `;
 }
@@ -62,7 +64,7 @@ export async function generateSite(dir: string, options: GenerateOptions): Promi
   const rng = new Rng(seed);
   const { folders, pages } = planDocs(rng, docs);
   const files = new Map<string, string>();
-  files.set('sipadocs.config.ts', siteConfigSource());
+  files.set('sipadocs.config.ts', siteConfigSource(options.openCategories ?? false));
   files.set('sidebars.ts', sidebarsSource());
   for (const folder of folders) {
     files.set(`docs/${folder.dir}/_category_.json`, JSON.stringify({ label: folder.label, position: folder.position }, null, 2) + '\n');

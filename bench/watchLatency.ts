@@ -33,15 +33,45 @@ export async function main(args: string[]): Promise<number> {
       generated: { type: 'string' },
     },
   });
-  const edits = Number(values.edits);
+  const result = await measureWatchLatency({
+    edits: Number(values.edits),
+    site: values.site,
+    doc: values.doc,
+    generated: values.generated ? Number(values.generated) : undefined,
+    log: (line) => process.stdout.write(`${line}\n`),
+  });
+  process.stdout.write(`\n${formatWatchLatency(result)}\n`);
+  return 0;
+}
+
+export interface WatchLatencyResult {
+  /** What was edited: the site folder or the generated site, and the doc. */
+  site: string;
+  doc: string;
+  /** Milliseconds from each write of the doc to its new text on screen. */
+  samples: number[];
+  medianMs: number;
+  medianRebuildMs: number;
+  /** Edits the page showed by reloading rather than in place. */
+  fullLoads: number;
+  /** Median of each part: the watcher noticing, the rebuild, and the page showing it. */
+  split: { noticedMs: number; rebuildMs: number; shownMs: number } | null;
+  /** Median milliseconds of each rebuild stage. */
+  stages: Record<string, number>;
+}
+
+/** Edits a doc of a site (a copy of `site`, or a generated one of `generated` docs) `edits` times under `serve --watch`. */
+export async function measureWatchLatency(options: { edits: number; site?: string; doc?: string; generated?: number; log?: (line: string) => void }): Promise<WatchLatencyResult> {
+  const { edits } = options;
+  const log = options.log ?? (() => {});
   const tmp = await mkdtemp(path.join(os.tmpdir(), 'sipadocs-watch-bench-'));
   const site = path.join(tmp, 'site');
-  let doc = values.doc ?? 'docs/guides/overview.mdx';
-  if (values.generated) {
-    const generated = await generateSite(site, { docs: Number(values.generated), posts: 20, seed: 1 });
-    doc = values.doc ?? generated.docs[Math.floor(generated.docs.length / 2)]!;
+  let doc = options.doc ?? 'docs/guides/overview.mdx';
+  if (options.generated) {
+    const generated = await generateSite(site, { docs: options.generated, posts: 20, seed: 1 });
+    doc = options.doc ?? generated.docs[Math.floor(generated.docs.length / 2)]!;
   } else {
-    await cp(path.resolve(values.site), site, { recursive: true });
+    await cp(path.resolve(options.site ?? 'site'), site, { recursive: true });
   }
   const previousCI = process.env.CI;
   process.env.CI = '1'; // quiet build logs
@@ -84,7 +114,7 @@ export async function main(args: string[]): Promise<number> {
         noticed.push(rebuildEnd - rebuildMs - started);
         reloaded.push(started + ms - rebuildEnd);
       }
-      process.stdout.write(`edit ${i}: ${ms.toFixed(0)} ms (rebuild ${rebuilds.at(-1)?.toFixed(0) ?? '?'} ms)\n`);
+      log(`edit ${i}: ${ms.toFixed(0)} ms (rebuild ${rebuilds.at(-1)?.toFixed(0) ?? '?'} ms)`);
       await server.idle();
       await page.waitForTimeout(200);
     }
@@ -95,12 +125,26 @@ export async function main(args: string[]): Promise<number> {
     else process.env.CI = previousCI;
     await rm(tmp, { recursive: true, force: true });
   }
-  process.stdout.write(
-    `\n${values.generated ? `generated site (${values.generated} docs)` : values.site}, ${doc}: median edit-to-screen ${median(samples).toFixed(0)} ms over ${samples.length} edits (median rebuild ${median(rebuilds).toFixed(0)} ms; ${Math.max(0, fullLoads)} of them shown by reloading the page, the rest in place)\n`,
-  );
-  if (noticed.length) process.stdout.write(`median split: save to rebuild start ${median(noticed).toFixed(0)} ms, rebuild ${median(rebuilds).toFixed(0)} ms, rebuild end to edit shown ${median(reloaded).toFixed(0)} ms\n`);
-  process.stdout.write(`median rebuild stages: ${[...stages].map(([stage, ts]) => `${stage} ${median(ts).toFixed(0)} ms`).join(', ')}\n`);
-  return 0;
+  return {
+    site: options.generated ? `generated site (${options.generated} docs)` : (options.site ?? 'site'),
+    doc,
+    samples,
+    medianMs: median(samples),
+    medianRebuildMs: median(rebuilds),
+    fullLoads: Math.max(0, fullLoads),
+    split: noticed.length ? { noticedMs: median(noticed), rebuildMs: median(rebuilds), shownMs: median(reloaded) } : null,
+    stages: Object.fromEntries([...stages].map(([stage, ts]) => [stage, median(ts)])),
+  };
+}
+
+/** The median and its split, in a few lines. */
+export function formatWatchLatency(result: WatchLatencyResult): string {
+  const lines = [
+    `${result.site}, ${result.doc}: median edit-to-screen ${result.medianMs.toFixed(0)} ms over ${result.samples.length} edits (median rebuild ${result.medianRebuildMs.toFixed(0)} ms; ${result.fullLoads} of them shown by reloading the page, the rest in place)`,
+  ];
+  if (result.split) lines.push(`median split: save to rebuild start ${result.split.noticedMs.toFixed(0)} ms, rebuild ${result.split.rebuildMs.toFixed(0)} ms, rebuild end to edit shown ${result.split.shownMs.toFixed(0)} ms`);
+  lines.push(`median rebuild stages: ${Object.entries(result.stages).map(([stage, ms]) => `${stage} ${ms.toFixed(0)} ms`).join(', ')}`);
+  return lines.join('\n');
 }
 
 /** The URL path of the page built from a doc (docs/a/b.mdx → /docs/a/b). */

@@ -35,12 +35,12 @@ export function silentLogger() {
 }
 
 /**
- * Copies the Sipa site (site/) into `into` with its config's `baseUrl` set to `baseUrl`, as a
+ * Copies the e2e fixture site (a frozen copy of the Sipa site) into `into` with its config's `baseUrl` set to `baseUrl`, as a
  * project published under a sub-path would have it. Returns the copy's folder.
  */
 export async function copySiteWithBaseUrl(into: string, baseUrl: string): Promise<string> {
   const target = path.join(into, 'site');
-  await cp('site', target, { recursive: true });
+  await cp('test/fixtures/e2e-site', target, { recursive: true });
   const configFile = path.join(target, 'sipadocs.config.ts');
   const config = await readFile(configFile, 'utf8');
   const changed = config.replace(/^(\s*)baseUrl: '\/',$/m, `$1baseUrl: ${JSON.stringify(baseUrl)},`);

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { SidebarCategory, SidebarItem, SidebarView } from '../shared/types.js';
+import { createBudgetedViews } from './sidebarBudget.js';
 
 /** Folder of the output (under the asset folder) that holds each sidebar's full tree as JSON. */
 export const SIDEBAR_ASSET_DIR = '_sipa/sidebars';
@@ -67,6 +68,7 @@ export function prepareSidebarViews(id: string, fullItems: SidebarItem[], name?:
       return item.items.length > 0 ? { ...item, items: [], partial: true } : item;
     });
   const views = new Map<string, SidebarView>();
+  const withinBudget = createBudgetedViews();
   return {
     file,
     json,
@@ -78,7 +80,7 @@ export function prepareSidebarViews(id: string, fullItems: SidebarItem[], name?:
         view = { ...(name ? { name } : {}), items: prune(items, new Set(over)), url: `${baseUrl}${file}` };
         views.set(signature, view);
       }
-      return view;
+      return withinBudget(view, pathname);
     },
   };
 }

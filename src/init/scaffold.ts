@@ -24,7 +24,8 @@ export default defineConfig({
   url: 'https://example.com',
   baseUrl: '/',
   favicon: 'img/favicon.svg',
-  docs: { sidebarPath: './sidebars.ts' },
+  // Categories start closed but for the page's own, as a site with many pages wants them.
+  docs: { sidebarPath: './sidebars.ts', sidebarCollapsed: true },
   blog: { title: 'Blog', description: ${JSON.stringify(`News from ${title}`)} },
   customCss: ['./css/custom.css'],
   colorMode: { defaultMode: 'light', respectPrefersColorScheme: true },

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { createClientBundler, createServerBundler, type ClientBundler, type ServerBundler } from '../bundle/bundleSite.js';
-import { createCodeHighlighter, type CodeHighlighter } from '../content/mdx/highlighter.js';
-import { createStaticSession, type StaticSession } from '../content/static/renderStaticPage.js';
+import type { CodeHighlighter } from '../content/mdx/highlighter.js';
+import type { StaticSession } from '../content/static/renderStaticPage.js';
 import { createRenderHost, type RenderHost } from '../render/renderHost.js';
 import type { OutputManifest } from '../staging/outputManifest.js';
 import { createArtifactStore, type ArtifactStore } from './artifacts.js';
@@ -82,7 +82,7 @@ export interface BuildSession {
   /** The code highlighter for these themes, created on first use and kept while they stay the same. */
   highlighter(themes: { light: string; dark: string }): Promise<CodeHighlighter>;
   /** The fast path's parsers and theme shells (a bounded cache of the theme's markup) for compiling in this thread. */
-  staticSession(): StaticSession;
+  staticSession(): Promise<StaticSession>;
   /** The manifest of the output this session's last build committed. */
   lastOutput: { outDir: string; manifest: OutputManifest } | null;
   /** Stops the bundlers' contexts and the render worker. */
@@ -121,7 +121,7 @@ export function createBuildSession(options: SessionOptions): BuildSession {
     server: createServerBundler({ workDir: caches.bundler, incremental: watch }),
   };
   let highlighter: { themes: string; created: Promise<CodeHighlighter> } | null = null;
-  let staticSession: StaticSession | null = null;
+  let staticSession: Promise<StaticSession> | null = null;
   return {
     siteDir: options.siteDir,
     outDir: options.outDir,
@@ -138,10 +138,11 @@ export function createBuildSession(options: SessionOptions): BuildSession {
     serverFilesDir,
     highlighter(themes) {
       const key = `${themes.light}+${themes.dark}`;
-      if (highlighter?.themes !== key) highlighter = { themes: key, created: createCodeHighlighter(themes) };
+      // Loaded with its first use, as the compiler is: a build of cached pages loads neither.
+      if (highlighter?.themes !== key) highlighter = { themes: key, created: import('../content/mdx/highlighter.js').then(({ createCodeHighlighter }) => createCodeHighlighter(themes)) };
       return highlighter.created;
     },
-    staticSession: () => (staticSession ??= createStaticSession()),
+    staticSession: () => (staticSession ??= import('../content/static/renderStaticPage.js').then(({ createStaticSession }) => createStaticSession())),
     lastOutput: null,
     async close() {
       await bundlers.client.dispose();

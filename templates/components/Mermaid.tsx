@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import type { DiagramRuntime } from '../../src/client/mermaidRuntime.js';
 import { useSiteData } from '../../src/client/siteContext.js';
 
@@ -7,61 +7,31 @@ export interface MermaidProps {
   value: string;
 }
 
-/** Numbers the SVGs of the page's diagrams, whose ids Mermaid's styles select. */
-let drawn = 0;
-
-const colourMode = (): 'light' | 'dark' => (document.documentElement.getAttribute('data-theme') === 'dark' ? 'dark' : 'light');
-
 /**
- * A Mermaid diagram (a ```mermaid fence with `markdown.mermaid`, or `<Mermaid value>` in MDX),
- * drawn in the browser in the page's colour mode and drawn again when the mode changes. The
- * runtime that draws it (Mermaid, about as large as the rest of the site's code) is loaded when
- * the first diagram appears, so pages without diagrams load none of it. Without JavaScript, and
- * when the source is not a diagram Mermaid reads, the source is shown as text.
+ * A Mermaid diagram (a ```mermaid fence with `markdown.mermaid`, or `<Mermaid value>` in MDX). The
+ * runtime that draws it (Mermaid, larger than the rest of the site's code) is loaded when a diagram
+ * appears, so pages without one load none of it; it draws the diagram in the page's colour mode,
+ * again when the mode changes, and shows the source when Mermaid cannot read it, as does the page
+ * without JavaScript.
  */
 export default function Mermaid({ value }: MermaidProps) {
   const runtime = useSiteData().mermaid?.runtime;
   const ref = useRef<HTMLDivElement>(null);
-  const [failure, setFailure] = useState<string | null>(runtime ? null : 'diagrams are off in this site (markdown.mermaid)');
   useEffect(() => {
-    const element = ref.current;
-    if (!runtime || !element) return;
-    let current = true;
-    const draw = async () => {
-      const mode = colourMode();
-      try {
-        const { renderDiagram } = (await import(runtime)) as DiagramRuntime;
-        const svg = await renderDiagram(`mermaid-svg-${++drawn}`, value, mode);
-        if (!current) return;
-        element.innerHTML = svg;
-        element.dataset.mode = mode;
-        setFailure(null);
-      } catch (error) {
-        if (current) setFailure(error instanceof Error ? error.message : String(error));
-      }
-    };
-    void draw();
-    const observer = new MutationObserver(() => {
-      if (element.dataset.mode !== colourMode()) void draw();
-    });
-    observer.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
+    let live = true;
+    let stop: (() => void) | undefined;
+    if (runtime) void import(runtime).then((loaded: DiagramRuntime) => live && (stop = loaded.mountDiagram(ref.current!, value)));
     return () => {
-      current = false;
-      observer.disconnect();
+      live = false;
+      stop?.();
     };
   }, [runtime, value]);
   return (
     <div className="mermaid-diagram">
-      <div ref={ref} className="mermaid" role="img" aria-label="Diagram" hidden={failure !== null} />
-      {failure !== null ? (
-        <pre className="mermaid-diagram__source" title={`Not drawn: ${failure}`}>
-          {value}
-        </pre>
-      ) : (
-        <noscript>
-          <pre className="mermaid-diagram__source">{value}</pre>
-        </noscript>
-      )}
+      <div ref={ref} className="mermaid" role="img" aria-label="Diagram" />
+      <noscript>
+        <pre className="mermaid-diagram__source">{value}</pre>
+      </noscript>
     </div>
   );
 }

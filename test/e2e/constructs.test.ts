@@ -43,8 +43,11 @@ const hydrated = (page: Page) => page.waitForFunction(() => document.querySelect
 const katexSheets = (page: Page) => page.evaluate(() => [...document.styleSheets].filter((sheet) => sheet.href?.includes('/_sipa/katex/')).length);
 
 describe('details', () => {
-  it('open and close from the keyboard, and only show their content when open', async () => {
-    const { page, errors, close } = await open('/docs/details');
+  it.each([
+    ['MDX', '/docs/details', 'Toggle me!'],
+    ['markdown\'s HTML', '/docs/details-html', 'Summary in HTML'],
+  ])('in %s open and close from the keyboard, and only show their content when open', async (_what, route, summary) => {
+    const { page, errors, close } = await open(route);
     try {
       const details = page.locator('details.details').first();
       const body = details.locator(':scope > .details__body > p').first();
@@ -52,7 +55,7 @@ describe('details', () => {
       expect(await body.isVisible()).toBe(false);
       // Tab to the summary: it is focusable as the browser's own disclosure widget.
       await page.keyboard.press('Tab');
-      for (let i = 0; i < 40 && !(await page.evaluate(() => document.activeElement?.textContent === 'Toggle me!')); i++) await page.keyboard.press('Tab');
+      for (let i = 0; i < 40 && !(await page.evaluate((text) => document.activeElement?.textContent === text, summary)); i++) await page.keyboard.press('Tab');
       expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('SUMMARY');
       await page.keyboard.press('Enter');
       await page.waitForFunction(() => (document.querySelector('details.details') as HTMLDetailsElement).open);
@@ -63,8 +66,8 @@ describe('details', () => {
       await expect.poll(() => body.isVisible()).toBe(false);
       // The summary is one line: the disclosure marker and its text on it, no paragraph.
       expect(await details.locator(':scope > summary > p').count()).toBe(0);
-      // A details box written open is open, with its class.
-      expect(await page.locator('details.details.custom-details').evaluate((element) => (element as HTMLDetailsElement).open)).toBe(true);
+      // A details box written open is open.
+      expect(await page.locator('details.details[open]').evaluate((element) => (element as HTMLDetailsElement).open)).toBe(true);
       expect(errors).toEqual([]);
     } finally {
       await close();
@@ -78,25 +81,29 @@ describe('diagrams', () => {
     page.evaluate(() => {
       const diagram = document.querySelector('.mermaid');
       const node = diagram?.querySelector('svg .node rect, svg .node polygon, svg .node circle');
-      return { mode: (diagram as HTMLElement | null)?.dataset.mode ?? null, fill: node ? getComputedStyle(node).fill : null };
+      return { mode: (diagram as HTMLElement | null)?.dataset.drawn ?? null, fill: node ? getComputedStyle(node).fill : null };
     });
 
   it('draws a diagram in the colour mode, draws it again when the mode changes, and loads the runtime only where there is one', async () => {
     const { page, requests, errors, close } = await open('/docs/diagrams', 'light');
     try {
-      await page.waitForFunction(() => document.querySelector('.mermaid svg') !== null, undefined, { timeout: 30_000 });
+      await page.waitForFunction(() => (document.querySelector('.mermaid') as HTMLElement).dataset.drawn === 'light', undefined, { timeout: 30_000 });
       const light = await drawn(page);
       expect(light.mode).toBe('light');
       expect(light.fill).not.toBeNull();
       expect(await page.locator('.mermaid svg').getAttribute('aria-roledescription')).toBe('flowchart-v2');
       expect(requests.some((request) => /\/_sipa\/mermaid\/[0-9a-f]+\/mermaid\.js$/.test(request))).toBe(true);
       await page.locator('.color-mode-toggle').first().click();
-      await page.waitForFunction(() => (document.querySelector('.mermaid') as HTMLElement).dataset.mode === 'dark', undefined, { timeout: 30_000 });
+      await page.waitForFunction(() => (document.querySelector('.mermaid') as HTMLElement).dataset.drawn === 'dark', undefined, { timeout: 30_000 });
       const dark = await drawn(page);
       expect(dark.fill).not.toBe(light.fill);
       expect(await page.locator('.mermaid svg').count()).toBe(1);
       // Its source is not shown as text once drawn.
       expect(await page.locator('.mermaid-diagram__source').isVisible()).toBe(false);
+      // Switching back draws it in the light mode's colours again.
+      await page.locator('.color-mode-toggle').first().click();
+      await page.waitForFunction(() => (document.querySelector('.mermaid') as HTMLElement).dataset.drawn === 'light', undefined, { timeout: 30_000 });
+      expect((await drawn(page)).fill).toBe(light.fill);
       expect(errors).toEqual([]);
     } finally {
       await close();
@@ -107,9 +114,23 @@ describe('diagrams', () => {
     const { page, errors, close } = await open('/docs/diagrams-mdx', 'dark');
     try {
       await page.waitForFunction(() => document.querySelector('.mermaid svg') !== null, undefined, { timeout: 30_000 });
-      expect(await page.locator('.mermaid').getAttribute('data-mode')).toBe(await page.evaluate(() => document.documentElement.getAttribute('data-theme')));
+      expect(await page.locator('.mermaid').first().getAttribute('data-drawn')).toBe(await page.evaluate(() => document.documentElement.getAttribute('data-theme')));
       expect(await page.locator('.mermaid svg').getAttribute('aria-roledescription')).toBe('sequence');
       expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  }, T);
+
+  it('shows the source of a diagram Mermaid cannot read, with Mermaid\'s message', async () => {
+    const { page, close } = await open('/docs/diagrams-mdx');
+    try {
+      const source = page.locator('.mermaid .mermaid-diagram__source');
+      await source.waitFor({ timeout: 30_000 });
+      expect(await source.textContent()).toMatch(/^graph TD;\n\s+A-->;$/);
+      expect(await source.getAttribute('title')).toMatch(/^Not drawn: /);
+      // The diagram before it on the page is drawn.
+      expect(await page.locator('.mermaid svg').count()).toBe(1);
     } finally {
       await close();
     }

@@ -1,6 +1,6 @@
 /**
  * The reader's tools around the content: the "Copy page" button of docs, the back-to-top button
- * and the print stylesheet. Builds site/ once and drives Chromium.
+ * and the print stylesheet. Builds the e2e fixture site once and drives Chromium.
  */
 import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';

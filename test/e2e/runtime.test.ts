@@ -1,6 +1,6 @@
 /**
  * Browser behaviour of the client runtime (issue 5): client-side navigation, scroll handling,
- * prefetching, the progress bar and the error screens. Builds site/ once and drives Chromium.
+ * prefetching, the progress bar and the error screens. Builds the e2e fixture site once and drives Chromium.
  */
 import type { BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';

@@ -17,10 +17,16 @@ export interface BuiltSite {
 }
 
 /**
- * Builds a site (site/ by default) once into a temp dir, serves it on a free port (with the headers
+ * The site the browser tests drive: a copy of the Sipa documentation frozen for the tests, so that
+ * editing the documentation (site/) never breaks them; tests name its pages and read its text.
+ */
+export const E2E_SITE = 'test/fixtures/e2e-site';
+
+/**
+ * Builds a site (E2E_SITE by default) once into a temp dir, serves it on a free port (with the headers
  * of its _headers file, its Content-Security-Policy among them) and launches Chromium.
  */
-export async function startSite(siteDir = 'site'): Promise<BuiltSite> {
+export async function startSite(siteDir = E2E_SITE): Promise<BuiltSite> {
   const outDir = await mkdtemp(path.join(tmpdir(), 'sipadocs-e2e-'));
   await buildOnce({ siteDir, outDir, quiet: true });
   const server: http.Server = createStaticServer({ root: outDir });

@@ -2,7 +2,7 @@
  * Pages whose content is HTML made at build time (the fast path, see templates/components/StaticHtml.tsx)
  * behave as compiled MDX pages do: they hydrate, their content links navigate client-side and are
  * prefetched, their code blocks' copy buttons copy, and they render after a client-side
- * navigation. Builds site/ once and drives Chromium.
+ * navigation. Builds the e2e fixture site once and drives Chromium.
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';

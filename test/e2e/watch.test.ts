@@ -1,4 +1,4 @@
-// `sipadocs serve --watch` end to end: a real CLI process on a temporary copy of site/, and
+// `sipadocs serve --watch` end to end: a real CLI process on a temporary copy of the e2e fixture site, and
 // headless Chromium watching the open page update, the sidebar grow, and the error overlay
 // come and go.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './browser.js';
+import { E2E_SITE } from './site.js';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const STEP = 60_000;
@@ -26,7 +27,7 @@ const docFile = () => path.join(site, 'docs/guides/overview.mdx');
 beforeAll(async () => {
   tmp = await mkdtemp(path.join(os.tmpdir(), 'sipadocs-watch-'));
   site = path.join(tmp, 'site');
-  await cp(path.join(REPO, 'site'), site, { recursive: true });
+  await cp(path.join(REPO, E2E_SITE), site, { recursive: true });
   child = spawn(process.execPath, ['bin/sipadocs.js', 'serve', '--watch', '--site', site, '--out-dir', path.join(tmp, 'out'), '--port', '0'], {
     cwd: REPO,
     env: { ...process.env, CI: '1' },

@@ -3,6 +3,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, checkLinks, init, serve, SiteErrors } from '../../src/index.js';
+import { loadConfig } from '../../src/config/load.js';
 import { tempDir } from '../helpers.js';
 
 let tmp: Awaited<ReturnType<typeof tempDir>>;
@@ -19,6 +20,8 @@ describe('build, serve, checkLinks and init as functions', () => {
     const site = path.join(tmp.dir, 'site');
     const made = await init(site);
     expect(made.files).toContain('sipadocs.config.ts');
+    // Its categories start closed, so its pages stay small as the site grows.
+    expect((await loadConfig(site)).docs.sidebarCollapsed).toBe(true);
     const out = path.join(tmp.dir, 'build');
     const result = await build({ site, outDir: out, quiet: true });
     expect(result.outDir).toBe(out);

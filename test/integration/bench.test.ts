@@ -15,7 +15,7 @@ describe('npm run bench without hugo on the PATH', () => {
     try {
       const outFile = path.join(tmp.dir, 'results.json');
       // A PATH with no hugo on it: the benchmark runs node and GNU time by their full paths.
-      const result = spawnSync(process.execPath, ['bin/run-ts.js', 'bench/bench.ts', '--sizes', '12', '--posts', '3', '--sipa-runs', '0', '--markdown', '--out', outFile], {
+      const result = spawnSync(process.execPath, ['bin/run-ts.js', 'bench/bench.ts', '--sizes', '12', '--posts', '3', '--sipa-runs', '0', '--watch-edits', '0', '--open-docs', '0', '--jest', 'test/fixtures/docusaurus2-project', '--docusaurus', 'skip', '--markdown', '--out', outFile], {
         encoding: 'utf8',
         env: { ...process.env, PATH: path.join(tmp.dir, 'empty-bin') },
         timeout: 300_000,
@@ -37,6 +37,13 @@ describe('npm run bench without hugo on the PATH', () => {
         expect(row.wallSeconds).toBeGreaterThan(0);
       }
       expect(results.machine.loadAverage.start).toHaveLength(3);
+      // A Docusaurus project, migrated and built three ways (Docusaurus itself left out here).
+      expect(result.stdout).toContain('no Docusaurus (--docusaurus skip)');
+      expect(results.jest.rows.map((row: { tool: string; run: string; ok: boolean }) => [row.tool, row.run, row.ok])).toEqual([
+        ['sipadocs', 'cold', true],
+        ['sipadocs', 'warm', true],
+        ['sipadocs', 'warm-edit', true],
+      ]);
     } finally {
       await tmp.cleanup();
     }

@@ -69,7 +69,7 @@ describe('the constructs fixture', () => {
 
   it('renders every admonition type with its own class and label, titles in both syntaxes, nesting and GitHub alerts', async () => {
     const html = article(await page('/docs/admonitions'));
-    const boxes = [...html.matchAll(/<div class="admonition ([^"]*)" role="note"><div class="admonition__heading"><span>([^<]*)<\/span>/g)].map(([, classes, label]) => [classes, label]);
+    const boxes = [...html.matchAll(/<div class="admonition ([^"]*)" role="note"><div class="admonition__heading"><span class="admonition__icon" aria-hidden="true"><\/span><span>([^<]*)<\/span>/g)].map(([, classes, label]) => [classes, label]);
     expect(boxes).toEqual([
       ['admonition--note', 'Note'],
       ['admonition--tip', 'Tip'],
@@ -88,6 +88,11 @@ describe('the constructs fixture', () => {
       ['admonition--warning', 'Warning'],
       ['admonition--caution', 'Caution'],
     ]);
+    // Each look has an icon of its own, drawn by the style sheet.
+    const css = await readFile(path.join(process.cwd(), 'templates/css/theme.css'), 'utf8');
+    const icons = ['note', 'tip', 'info', 'important', 'warning', 'caution', 'danger'].map((type) => new RegExp(`\\.admonition--${type} \\{ --sd-admonition-icon: (url\\([^)]*\\))`).exec(css)?.[1]);
+    expect(new Set(icons).size).toBe(7);
+    expect(icons.every(Boolean)).toBe(true);
     // The inner admonition sits inside the outer one; the alert's marker is gone; a quote without one stays a quote.
     expect(html).toMatch(/<p>Around another one\.<\/p><div class="admonition admonition--danger"/);
     expect(html).not.toContain('[!NOTE]</p>');

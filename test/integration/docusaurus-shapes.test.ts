@@ -13,11 +13,11 @@ import { tempDir } from '../helpers.js';
 const SHAPES = ['docs-at-root', 'docs-plugin', 'two-instances', 'versions'];
 const cli = (...args: string[]) => spawnSync(process.execPath, ['bin/sipadocs.js', ...args], { encoding: 'utf8', env: { ...process.env, CI: '1' } });
 
-/** The routes of a built site, from its HTML files ("docs/x.html" → "/docs/x", "index.html" → "/"). */
+/** The routes of a built site, from its HTML files: "docs/x.html" is "/docs/x", "guides/index.html" "/guides/index", "index.html" "/". */
 async function builtRoutes(out: string): Promise<string[]> {
   const files = await fg(['**/*.html'], { cwd: out });
   return files
-    .map((file) => `/${file.replace(/\.html$/, '').replace(/(^|\/)index$/, '')}`.replace(/(.)\/$/, '$1'))
+    .map((file) => (file === 'index.html' ? '/' : `/${file.replace(/\.html$/, '')}`))
     .filter((route) => route !== '/404')
     .sort();
 }

@@ -17,7 +17,6 @@ import { staticModuleCode } from '../static/staticModule.js';
 import type { ImageFiles } from './images.js';
 import { loadPlugins } from './loadPlugins.js';
 import { pluginsFor, type SitePlugins } from '../../config/sitePlugins.js';
-import type { ArtifactKindSpec } from '../../pipeline/artifacts.js';
 
 /** Which part of the site a page belongs to, for the plugins that apply to it. */
 export type ContentScope = `docs:${string}` | 'blog' | 'pages';
@@ -71,61 +70,9 @@ export type CompileOutcome =
 /** A compiled page that can be kept and reused. */
 export type CompiledOutcome = Extract<CompileOutcome, { ok: true }>;
 
-/**
- * What the index of compiled pages keeps of one (everything but the code, read by every build),
- * and the code, an entry of its own read only if the page is bundled, rendered or written as
- * markdown again. Kept beside what a compile job makes, so the code fingerprint of the compile
- * worker (see COMPILED_PAGES.code) covers how it is stored too.
- */
-type StoredPage = Omit<CompiledPage, 'code' | 'excerptCode' | 'markdown'>;
-interface StoredOutcome {
-  page: StoredPage;
-  links: Record<string, string | null>;
-  images: Record<string, string>;
-}
-interface StoredCode {
-  code: string;
-  excerptCode: string | null;
-  markdown: string;
-}
-
-/** Compiled pages, by the page's source and the settings that shape it (see compilePages). */
-export const COMPILED_PAGES: ArtifactKindSpec<CompiledOutcome, StoredOutcome, StoredCode> = {
-  name: 'compile',
-  code: ['compileWorker', 'shellEntry'],
-  disk: {
-    record: ({ page, links, images }) => {
-      // Picked one by one: a page read from the cache reads its code on first touch.
-      const model: StoredPage = {
-        isStatic: page.isStatic,
-        hasTruncateMarker: page.hasTruncateMarker,
-        toc: page.toc,
-        headingIds: page.headingIds,
-        anchors: page.anchors,
-        excerptAnchors: page.excerptAnchors,
-        h1: page.h1,
-        warnings: page.warnings,
-        markdownLinks: page.markdownLinks,
-        linkPlaces: page.linkPlaces,
-        image: page.image,
-        features: page.features,
-      };
-      if (page.dependencies) model.dependencies = page.dependencies;
-      return { page: model, links, images };
-    },
-    blob: ({ page }) => ({ code: page.code, excerptCode: page.excerptCode, markdown: page.markdown }),
-    restore: (stored, blob) => {
-      let code: StoredCode | null = null;
-      const load = () => (code ??= blob());
-      const page = Object.defineProperties({ ...stored.page } as CompiledPage, {
-        code: { get: () => load().code, enumerable: true },
-        excerptCode: { get: () => load().excerptCode, enumerable: true },
-        markdown: { get: () => load().markdown, enumerable: true },
-      });
-      return { ok: true, page, links: stored.links, images: stored.images };
-    },
-  },
-};
+// How compiled pages are kept lives beside what a compile job makes, in a module the compile worker
+// reaches through this one, so the code fingerprint of their kind covers it (see COMPILED_PAGES.code).
+export { COMPILED_PAGES } from './compiledPages.js';
 
 
 /** Absolute path of an image named relative to a page's folder. */

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import type { CodeHighlighter } from '../mdx/highlighter.js';
 import type { ArtifactKind } from '../../pipeline/artifacts.js';
-import { runCompileJob, type CompiledOutcome, type CompileJob, type CompileOutcome, type CompileSettings } from './compileJob.js';
+import type { CompiledOutcome, CompileJob, CompileOutcome, CompileSettings } from './compileJob.js';
 import { resolveMarkdownLink } from '../linkResolver.js';
 import { createImageFiles, type ImageFiles } from './images.js';
 import type { StaticSession } from '../static/renderStaticPage.js';
@@ -23,7 +23,7 @@ export interface CompilePagesOptions {
   /** The in-process highlighter, created on first need. */
   highlighter: () => Promise<CodeHighlighter>;
   /** The fast path's parsers and theme shells for compiling in this thread, kept by the session. */
-  staticSession: () => StaticSession;
+  staticSession: () => Promise<StaticSession>;
   /** Worker threads to use when there is enough to compile; 0 compiles in-process. */
   workers?: number;
   /** Start a worker while pages are looked up, when a large build may need one (a one-off build: watch mode has its pages in memory). */
@@ -64,7 +64,7 @@ export async function compilePages(
     const workers =
       misses.length >= MIN_PAGES_PER_WORKER * 2 ? Math.min(wanted, Math.floor(misses.length / MIN_PAGES_PER_WORKER)) : early && misses.length > 0 ? 1 : 0;
     early?.grow(workers);
-    compiler ??= workers > 0 ? await workerCompiler(settings, workers) : inProcessCompiler(settings, options.highlighter, imageFiles, options.staticSession());
+    compiler ??= workers > 0 ? await workerCompiler(settings, workers) : await inProcessCompiler(settings, options.highlighter, imageFiles, options.staticSession);
     await compileMisses(misses, compiler, outcomes, options);
     return { outcomes, keys: withImages(keys, outcomes), stats: { compiled: misses.length, reused: jobs.length - misses.length, workers } };
   } finally {
@@ -147,9 +147,11 @@ interface Compiler {
   close(): Promise<void>;
 }
 
-function inProcessCompiler(settings: CompileSettings, highlighter: () => Promise<CodeHighlighter>, imageFiles: ImageFiles, staticSession: StaticSession): Compiler {
+/** The compiler in this thread, loaded when some page must be compiled: a build of cached pages never loads it. */
+async function inProcessCompiler(settings: CompileSettings, highlighter: () => Promise<CodeHighlighter>, imageFiles: ImageFiles, staticSession: () => Promise<StaticSession>): Promise<Compiler> {
+  const [{ runCompileJob }, session] = await Promise.all([import('./compileJob.js'), staticSession()]);
   return {
-    run: async (job: CompileJob) => runCompileJob(job, settings, await highlighter(), imageFiles, staticSession),
+    run: async (job: CompileJob) => runCompileJob(job, settings, await highlighter(), imageFiles, session),
     close: async () => {},
   };
 }

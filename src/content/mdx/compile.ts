@@ -164,7 +164,7 @@ export async function compileMdx(body: string, options: CompileOptions): Promise
   const pre = readAsWritten(preprocess(body, preprocessOptions(options)), options);
   await options.highlighter.ensureLanguages(fenceLanguages(body));
   // Site URLs are marked for the markdown view, unless the page itself mentions the mark.
-  const partials = new Set<string>();
+  const partials: PartialsRead = { used: new Set(), warnings: new Map() };
   const main = await compileOnce(pre.text, body, pre.customIds, options, null, { markUrls: !body.includes(SITE_URL_MARK) }, partials);
   const image = frontMatterImage(options);
   let excerpt: Awaited<ReturnType<typeof compileOnce>> | null = null;
@@ -172,9 +172,9 @@ export async function compileMdx(body: string, options: CompileOptions): Promise
     const excerptText = pre.text.split('\n').slice(0, pre.truncateLine - 1).join('\n');
     excerpt = await compileOnce(excerptText, body, pre.customIds, options, options.route ?? null, null, partials);
   }
-  main.state.warnings.push(...pre.warnings);
+  main.state.warnings.push(...pre.warnings, ...[...partials.warnings.values()].flat());
   const facts = pageFacts(pre.truncateLine !== null, main, excerpt, image);
-  return { isStatic: false, code: main.code, excerptCode: excerpt?.code ?? null, ...facts, ...(partials.size > 0 ? { dependencies: [...partials].sort() } : {}) };
+  return { isStatic: false, code: main.code, excerptCode: excerpt?.code ?? null, ...facts, ...(partials.used.size > 0 ? { dependencies: [...partials.used].sort() } : {}) };
 }
 
 /**
@@ -260,7 +260,7 @@ async function compileOnce(
   options: CompileOptions,
   hashLinkBase: string | null,
   view: MarkdownViewRequest,
-  partials: Set<string>,
+  partials: PartialsRead,
 ) {
   const state: CompileState = {
     customIds,
@@ -304,8 +304,8 @@ async function compileOnce(
           {
             file: options.file,
             resolve: options.resolvePartial,
-            used: partials,
-            parse: (partial: PartialFile) => parsePartial(partial, createProcessor, [remarkGfm, ...commentsIn(partial.format), ...mdx1Parsing(partial.format), ...mathSyntax, remarkDirective], options),
+            used: partials.used,
+            parse: (partial: PartialFile) => parsePartial(partial, createProcessor, [remarkGfm, ...commentsIn(partial.format), ...mdx1Parsing(partial.format), ...mathSyntax, remarkDirective], options, partials.warnings),
           } satisfies PartialOptions,
         ],
       ]
@@ -401,14 +401,23 @@ async function compileOnce(
   return { code, state, markdown };
 }
 
+/** The partials a compilation read: their files, and the warnings of reading each (by its path). */
+interface PartialsRead {
+  used: Set<string>;
+  warnings: Map<string, CompileWarning[]>;
+}
+
 /** A partial's tree, parsed as a page of its format is (see partials.ts); its syntax errors are located in it. */
 async function parsePartial(
   partial: PartialFile,
   createProcessor: (typeof import('@mdx-js/mdx'))['createProcessor'],
   remarkPlugins: PluggableList,
   options: CompileOptions,
+  warnings: PartialsRead['warnings'],
 ): Promise<ParsedPartial> {
   const pre = readAsWritten(preprocess(partial.body, preprocessOptions({ format: partial.format, mdx1Compat: options.mdx1Compat })), { format: partial.format, mdx1Compat: options.mdx1Compat });
+  // Reported with the page, naming the partial's own line.
+  warnings.set(partial.relPath, pre.warnings.map(({ line, column, ...warning }) => ({ ...warning, message: `${partial.relPath}:${line}:${column}: ${warning.message}` })));
   const partialOptions = { ...options, file: partial.relPath, sourceText: partial.body, format: partial.format };
   try {
     const tree = createProcessor({ format: partial.format, remarkPlugins }).parse({ value: pre.text, path: partial.relPath }) as MdastRoot;

@@ -41,6 +41,9 @@ export function linearConsume(this: EditMapState, events: unknown[]): void {
   this.index.clear();
 }
 
+/** The library's own consume, as this module found it (before any install): what linearConsume must match. */
+export const libraryConsume: unknown = EditMap.prototype.consume;
+
 /** Installs linearConsume on micromark's EditMap (once; idempotent). */
 export function installLinearEditMap(): void {
   (EditMap.prototype as unknown as { consume: typeof linearConsume }).consume = linearConsume;

@@ -1,6 +1,7 @@
 import type { SiteConfig } from '../../config/types.js';
 import { compilePages, type CompileStats } from '../../content/compile/compilePages.js';
-import { COMPILED_PAGES, type CompileJob, type ContentScope } from '../../content/compile/compileJob.js';
+import type { CompileJob, ContentScope } from '../../content/compile/compileJob.js';
+import { COMPILED_PAGES } from '../../content/compile/compiledPages.js';
 import { fastPathFor } from '../../content/compile/fastPathRule.js';
 import { NO_THEME_FOLDER, type SiteThemeFolder } from '../../bundle/themeOverrides.js';
 import type { CompiledPage } from '../../content/mdx/compile.js';

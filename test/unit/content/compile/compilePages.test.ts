@@ -54,7 +54,7 @@ describe('compilePages with a persistent cache', () => {
     await mkdir(path.join(tmp.dir, 'docs/img'), { recursive: true });
     const highlighter = createCodeHighlighter(settings.themes);
     const staticSession = createStaticSession();
-    options = { cacheDir: path.join(tmp.dir, 'cache'), siteId: 'test', workers: 0, highlighter: () => highlighter, staticSession: () => staticSession };
+    options = { cacheDir: path.join(tmp.dir, 'cache'), siteId: 'test', workers: 0, highlighter: () => highlighter, staticSession: async () => staticSession };
   });
   afterAll(() => tmp.cleanup());
 

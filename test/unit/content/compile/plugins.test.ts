@@ -31,7 +31,7 @@ describe('compiling with the site\'s plugins', () => {
     const store = createArtifactStore({ dir: null, siteId: 'test', keepInMemory: false });
     await store.beginBuild();
     try {
-      return await compilePages(jobs, settings, { artifacts: store.kind(COMPILED_PAGES), highlighter: () => highlighter, staticSession: () => staticSession, workers });
+      return await compilePages(jobs, settings, { artifacts: store.kind(COMPILED_PAGES), highlighter: () => highlighter, staticSession: async () => staticSession, workers });
     } finally {
       store.endBuild(true);
     }

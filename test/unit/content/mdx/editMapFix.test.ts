@@ -2,12 +2,12 @@ import fc from 'fast-check';
 import { EditMap } from 'micromark-util-edit-map';
 import { describe, expect, it } from 'vitest';
 import { compileMdx } from '../../../../src/content/mdx/compile.js';
-import { linearConsume } from '../../../../src/content/mdx/editMapFix.js';
+import { libraryConsume as foundConsume, linearConsume } from '../../../../src/content/mdx/editMapFix.js';
 import { createCodeHighlighter } from '../../../../src/content/mdx/highlighter.js';
 
 type Consume = (this: EditMap, events: unknown[]) => void;
-/** The library's own consume, taken before the compiler replaces it. */
-const libraryConsume = EditMap.prototype.consume as Consume;
+/** The library's own consume, as the fix found it before the compiler replaced it (whatever loaded first). */
+const libraryConsume = foundConsume as Consume;
 
 /** Applies the same edits to a copy of `events` with `consume`. */
 function apply(consume: Consume, events: number[], edits: Array<{ at: number; remove: number; add: number[]; before: boolean }>): unknown[] {

@@ -65,6 +65,13 @@ describe('MDX read as MDX 1', () => {
     expect(styleObject('-webkit-line-clamp: 2; --accent: #fff; ; bad')).toBe('{"WebkitLineClamp":"2","--accent":"#fff"}');
   });
 
+  it("reads a partial as MDX 1 too, and names the partial's line in its warnings", async () => {
+    const resolvePartial = () => ({ relPath: 'docs/_part.md', absPath: '/site/docs/_part.md', body: 'Partial with {value}.\n', format: 'mdx' as const });
+    const page = await harness.compile("import Part from './_part.md';\n\n<Part />\n", { ...asMdx1, resolvePartial });
+    expect(await harness.render(page)).toBe('<p>Partial with {value}.</p>');
+    expect(page.warnings).toEqual([expect.objectContaining({ code: 'MDX1_EXPRESSION_AS_TEXT', message: expect.stringMatching(/^docs\/_part\.md:1:14: \{value\} is shown as text/) })]);
+  });
+
   it('keeps every line where it was, so errors point at the source', () => {
     const body = 'a {x}\n\n<div class="a">\n{1}\n</div>\n\n    code\n\nb <https://x.org>\n';
     expect(readAsMdx1(body).text.split('\n')).toHaveLength(body.split('\n').length);

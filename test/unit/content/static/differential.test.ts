@@ -26,8 +26,10 @@ import { staticPage } from './staticArbitraries.js';
 let highlighter: CodeHighlighter;
 let session: StaticSession;
 
-/** Pages per property and its seed; STATIC_FUZZ_RUNS and STATIC_FUZZ_SEED run longer searches by hand. */
+/** Pages per property and its seed; STATIC_FUZZ_RUNS and STATIC_FUZZ_SEED run longer searches by hand (or shorter: the fast lane). */
 const RUNS = Number(process.env.STATIC_FUZZ_RUNS ?? 300);
+/** Docs of the generated corpus; STATIC_CORPUS_DOCS sets another number (the fast lane takes fewer). */
+const CORPUS_DOCS = Number(process.env.STATIC_CORPUS_DOCS ?? 200);
 const SEED = Number(process.env.STATIC_FUZZ_SEED ?? 20261);
 
 beforeAll(async () => {
@@ -101,11 +103,11 @@ describe('static pages render as the MDX path renders them', () => {
     let cleanup: () => Promise<void>;
     beforeAll(async () => {
       ({ dir, cleanup } = await tempDir('sipadocs-static-'));
-      await generateSite(dir, { docs: 200, posts: 20, seed: 7 });
+      await generateSite(dir, { docs: CORPUS_DOCS, posts: 20, seed: 7 });
     });
     afterAll(() => cleanup());
 
-    it('every static page of 200 docs and 20 posts', async () => {
+    it(`every static page of ${CORPUS_DOCS} docs and 20 posts`, async () => {
       const tally = await compareFiles(pagesOf(dir));
       expect(tally.differing).toEqual([]);
       expect(tally.accepted).toBeGreaterThan(0);
