@@ -10,7 +10,7 @@ import { MobileMenu } from './layout/MobileMenu.js';
 import { Navbar } from './layout/Navbar.js';
 import { SearchProvider } from './search/SearchProvider.js';
 import Root from './components/Root.js';
-import { BlogArchiveScreen, BlogListScreen, BlogPostScreen, BlogTagsScreen } from './screens/BlogScreens.js';
+import { BlogArchiveScreen, BlogAuthorsScreen, BlogListScreen, BlogPostScreen, BlogTagsScreen } from './screens/BlogScreens.js';
 import { DocScreen } from './screens/DocScreen.js';
 import { NotFoundScreen, PageScreen } from './screens/PageScreens.js';
 
@@ -45,6 +45,8 @@ function Screen({ site, route }: { site: ClientSiteData; route: LoadedRoute }) {
       return <BlogTagsScreen data={data} />;
     case 'blogArchive':
       return <BlogArchiveScreen data={data} />;
+    case 'blogAuthors':
+      return <BlogAuthorsScreen data={data} />;
     case 'page':
       return <PageScreen data={data} Content={Content} ownMain={route.payload.meta.ownMain} />;
     case 'notFound':

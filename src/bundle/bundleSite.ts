@@ -94,14 +94,14 @@ export interface ServerBundler {
 export function createClientBundler(options: ClientBundlerOptions): ClientBundler {
   const runner = createEsbuildRunner(path.join(options.workDir, 'client-bundle'), options.incremental);
   let current: VirtualSources | null = null;
-  const plugins = [themeOverridesPlugin(() => current?.themeOverrides ?? {}), sharedModulesPlugin(sharedModules(), REGISTRY_IMPORTERS), imageModulesPlugin(), cssModulesPlugin(), virtualModulesPlugin(() => current)];
+  const plugins = [themeOverridesPlugin(() => current?.themeOverrides ?? {}, () => current?.themeModules ?? {}), sharedModulesPlugin(sharedModules(), REGISTRY_IMPORTERS), imageModulesPlugin(), cssModulesPlugin(), virtualModulesPlugin(() => current)];
   const bundleEntry = async (sources: VirtualSources, outDir: string, baseUrl: string) => {
     current = sources;
     const esbuildOptions = { ...commonOptions(baseUrl), ...CLIENT_OPTIONS, entryPoints: [{ in: CLIENT_ENTRY, out: `${ASSET_DIR}/entry` }], plugins };
     // The entry is the same while the site data, the custom CSS and its files are: a watch rebuild
     // after a page's edit reuses it.
-    const reuse = JSON.stringify([sources.siteData, sources.customCss, sources.themeOverrides ?? {}]);
-    const { metafile, root, reused } = await runner.run(esbuildOptions, outDir, JSON.stringify([baseUrl, sources.customCss, sources.themeOverrides ?? {}]), sources, reuse);
+    const reuse = JSON.stringify([sources.siteData, sources.customCss, sources.themeOverrides ?? {}, sources.themeModules ?? {}]);
+    const { metafile, root, reused } = await runner.run(esbuildOptions, outDir, JSON.stringify([baseUrl, sources.customCss, sources.themeOverrides ?? {}, sources.themeModules ?? {}]), sources, reuse);
     return { ...readClientMetafile(metafile, root, baseUrl), bundled: !reused };
   };
   const bundleRoutes = (sources: VirtualSources, outDir: string, baseUrl: string, keep?: KeepFile) => {
@@ -135,7 +135,7 @@ export function createClientBundler(options: ClientBundlerOptions): ClientBundle
 export function createServerBundler(options: BundlerOptions): ServerBundler {
   const runner = createEsbuildRunner(path.join(options.workDir, 'server-bundle'), options.incremental);
   let current: VirtualSources | null = null;
-  const plugins = [themeOverridesPlugin(() => current?.themeOverrides ?? {}), imageModulesPlugin(), cssModulesPlugin(), virtualModulesPlugin(() => current)];
+  const plugins = [themeOverridesPlugin(() => current?.themeOverrides ?? {}, () => current?.themeModules ?? {}), imageModulesPlugin(), cssModulesPlugin(), virtualModulesPlugin(() => current)];
   return {
     async bundle(sources, outDir, baseUrl, groups) {
       current = { ...sources, ssrGroups: groups };
@@ -150,7 +150,7 @@ export function createServerBundler(options: BundlerOptions): ServerBundler {
         plugins,
       };
       // A new set of server files or another base URL needs a new context; content changes do not.
-      const key = JSON.stringify([groups.length, baseUrl, sources.customCss, sources.themeOverrides ?? {}]);
+      const key = JSON.stringify([groups.length, baseUrl, sources.customCss, sources.themeOverrides ?? {}, sources.themeModules ?? {}]);
       // Server files without routes hold the renderer alone (the pages rendered bring their own
       // code, see standaloneModule): the last ones serve again while the renderer's files are unchanged.
       const reuse = groups.every((names) => names.length === 0) ? key : undefined;

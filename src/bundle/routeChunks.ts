@@ -204,6 +204,8 @@ export function standaloneModule(name: string, sources: VirtualSources, specifie
   if (entry?.content.kind !== 'mdx') return null;
   const code = sources.modules.get(entry.content.relPath)!.code;
   if (!/^export default function MDXContent\b/m.test(code)) return null;
+  // `require('./x.png')` in MDX is resolved by the bundler: such a page needs bundling.
+  if (/\brequire\s*\(/.test(code)) return null;
   const rewritten: string[] = [];
   for (const line of code.split('\n')) {
     if (/^export\s*(\{|\*)/.test(line)) return null;

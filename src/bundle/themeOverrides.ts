@@ -15,12 +15,15 @@ export type ThemeOverrides = Partial<Record<OverridableComponent, string>>;
 /** What the site's theme folder holds: the replacements, and script files that replace no component. */
 export interface SiteThemeFolder {
   overrides: ThemeOverrides;
-  /** Site-relative paths of other script files (helpers the replacements import, or mistakes). */
-  others: string[];
+  /**
+   * The other script files, by the name they are imported as (`@theme/Footer/Links` for
+   * `src/theme/Footer/Links/index.js`): the replacements' own parts, as in Docusaurus.
+   */
+  modules: Record<string, string>;
 }
 
 /** A site without a theme folder. */
-export const NO_THEME_FOLDER: SiteThemeFolder = { overrides: {}, others: [] };
+export const NO_THEME_FOLDER: SiteThemeFolder = { overrides: {}, modules: {} };
 
 /**
  * Reads `src/theme/` of a site: `<Name>.tsx` (or .jsx, .ts, .js) and `<Name>/index.*` replace the
@@ -28,7 +31,7 @@ export const NO_THEME_FOLDER: SiteThemeFolder = { overrides: {}, others: [] };
  */
 export function readThemeFolder(siteDir: string): SiteThemeFolder {
   const dir = path.join(siteDir, THEME_FOLDER);
-  const result: SiteThemeFolder = { overrides: {}, others: [] };
+  const result: SiteThemeFolder = { overrides: {}, modules: {} };
   if (!existsSync(dir) || !statSync(dir).isDirectory()) return result;
   const files = readdirSync(dir, { recursive: true, encoding: 'utf8' })
     .map((file) => file.split(path.sep).join('/'))
@@ -39,7 +42,7 @@ export function readThemeFolder(siteDir: string): SiteThemeFolder {
     if (name in OVERRIDABLE_COMPONENTS && !result.overrides[name as OverridableComponent]) {
       result.overrides[name as OverridableComponent] = path.join(dir, file);
     } else {
-      result.others.push(`${THEME_FOLDER}/${file}`);
+      result.modules[name] ??= path.join(dir, file);
     }
   }
   return result;
@@ -63,15 +66,26 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
  * Makes the theme render the site's replacements: an import of a theme module that holds a
  * replaced component, from anywhere but the replacement's own chain, gets a module exporting
  * everything the theme's does, with the replacement in the component's place.
- * `@theme-original/<Name>` is the theme's component itself, whatever the site replaces.
+ * `@theme-original/<Name>` is the theme's component itself, whatever the site replaces, and
+ * `@theme/<path>` a file of the site's theme folder that replaces nothing (a replacement's part).
  *
  * @param overrides read when a build starts (an incremental bundler makes a new context when they change)
+ * @param siteModules the theme folder's other files (see SiteThemeFolder.modules), read likewise
  */
-export function themeOverridesPlugin(overrides: () => ThemeOverrides): Plugin {
+export function themeOverridesPlugin(overrides: () => ThemeOverrides, siteModules: () => Record<string, string> = () => ({})): Plugin {
   return {
     name: 'sipadocs-theme-overrides',
     setup(build) {
       const replaced = overrides();
+      const modules = siteModules();
+      // `@theme/<Name>` of a file of the site's theme folder that replaces nothing: that file, as in Docusaurus.
+      build.onResolve({ filter: /^@theme\// }, (args) => {
+        const name = args.path.slice('@theme/'.length);
+        // A replaced component, imported by its name (the server build bundles what the browser takes from the entry's registry).
+        if (name in replaced) return { path: name, namespace: SLOT };
+        const file = modules[name];
+        return file ? { path: file } : undefined;
+      });
       const names = Object.keys(replaced) as OverridableComponent[];
       const byModule = new Map(names.map((name) => [originalModule(name), name]));
       build.onResolve({ filter: /^@theme-original\// }, (args) => {
@@ -106,7 +120,7 @@ export function themeOverridesPlugin(overrides: () => ThemeOverrides): Plugin {
         const lines = [
           `export * from ${JSON.stringify(originalModule(name))};`,
           `import Replacement from ${JSON.stringify(replaced[name])};`,
-          exported === 'default' ? 'export default Replacement;' : `export { Replacement as ${exported} };`,
+          exported === 'default' ? 'export default Replacement;' : `export { Replacement as ${exported}, Replacement as default };`,
         ];
         return { contents: lines.join('\n'), loader: 'js', resolveDir: path.dirname(replaced[name]!), watchFiles: [replaced[name]!] };
       });

@@ -37,6 +37,8 @@ export interface VirtualSources {
   ssrGroups?: string[][];
   /** The site's replacements of theme components (see themeOverrides.ts). */
   themeOverrides?: ThemeOverrides;
+  /** The other files of the site's theme folder, by the name `@theme/` imports them as. */
+  themeModules?: Record<string, string>;
 }
 
 const NS = 'sipa';

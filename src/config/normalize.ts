@@ -48,6 +48,7 @@ export function normalizeConfig(user: UserConfig, siteDir: string, configFile: s
     onBrokenLinks: user.onBrokenLinks ?? 'throw',
     onBrokenMarkdownLinks: user.onBrokenMarkdownLinks ?? 'warn',
     onBrokenAnchors: user.onBrokenAnchors ?? 'throw',
+    redirects: { pages: user.redirects?.pages ?? [], prefixes: user.redirects?.prefixes ?? [], fromExtensions: user.redirects?.fromExtensions ?? [], toExtensions: user.redirects?.toExtensions ?? [] },
     customFields: user.customFields ?? {},
     i18n: { defaultLocale, locales, localeConfigs },
     docs: {
@@ -71,6 +72,7 @@ export function normalizeConfig(user: UserConfig, siteDir: string, configFile: s
       editUrl: user.blog?.editUrl ?? '',
       postsPerPage: user.blog?.postsPerPage ?? 10,
       sidebarCount: user.blog?.sidebarCount ?? 5,
+      authorsPages: user.blog?.authorsPages ?? true,
       ...pluginListsOf(user.blog),
     },
     pages: { path: user.pages?.path ?? 'pages', ...pluginListsOf(user.pages) },

@@ -86,6 +86,12 @@ export const configSchema: Schema = object(
     onBrokenLinks: reportLevel,
     onBrokenMarkdownLinks: reportLevel,
     onBrokenAnchors: reportLevel,
+    redirects: object({
+      pages: arrayOf(object({ from: anything, to: str }, ['from', 'to'])),
+      prefixes: arrayOf(object({ from: str, to: str }, ['from', 'to'])),
+      fromExtensions: arrayOf(str),
+      toExtensions: arrayOf(str),
+    }),
     customFields: recordOf(anything),
     i18n: object({ defaultLocale: str, locales: arrayOf(str), localeConfigs: recordOf(locale) }, ['defaultLocale', 'locales']),
     docs: object({
@@ -106,6 +112,7 @@ export const configSchema: Schema = object(
       editUrl: str,
       postsPerPage: wholeNumber(1),
       sidebarCount: wholeNumber(0),
+      authorsPages: bool,
     }),
     pages: object({ ...pluginLists, path: str }),
     staticDir: str,

@@ -21,6 +21,21 @@ export type NavItemConfig = Omit<NavItem, 'type' | 'label' | 'items' | 'docVersi
  */
 export type ReportLevel = 'throw' | 'warn' | 'log' | 'ignore';
 
+/** See UserConfig.redirects. */
+export interface RedirectsConfig {
+  /** `from` (one path or several) leads to `to`: a route of the site (a `#fragment` allowed), a file of the static folder or a URL. */
+  pages?: Array<{ from: string | string[]; to: string }>;
+  /**
+   * Every route under `to` is also reached at the same path under `from`, as a `createRedirects`
+   * rule: `{ from: '/docs/team', to: '/community' }` sends /docs/team/x to /community/x.
+   */
+  prefixes?: Array<{ from: string; to: string }>;
+  /** For every route /x, /x.<extension> leads to it: ['html'] keeps the addresses of a Docusaurus 1 site. */
+  fromExtensions?: string[];
+  /** For every route /x.<extension>, /x leads to it. */
+  toExtensions?: string[];
+}
+
 /** See UserConfig.markdown.format. */
 export type MarkdownFormatSetting = 'mdx' | 'md' | 'detect';
 
@@ -115,6 +130,11 @@ export interface UserConfig {
   onBrokenMarkdownLinks?: ReportLevel;
   /** A link to a page that has no element with that `#fragment` (default 'throw'). */
   onBrokenAnchors?: ReportLevel;
+  /**
+   * Addresses that lead elsewhere, as Docusaurus's client-redirects plugin makes them: each is
+   * written as a page that sends the browser on (and into `_redirects` for hosts that read it).
+   */
+  redirects?: RedirectsConfig;
   /** Values for the site's own components, read with `useDocusaurusContext().siteConfig.customFields`. */
   customFields?: Record<string, unknown>;
   i18n?: {
@@ -143,6 +163,8 @@ export interface UserConfig {
     editUrl?: string;
     postsPerPage?: number;
     sidebarCount?: number;
+    /** `<blog>/authors` and a page per author with `page` in the authors file, as Docusaurus 3.5 has them (default true). */
+    authorsPages?: boolean;
   };
   pages?: MarkdownPluginLists & { path?: string };
   staticDir?: string;

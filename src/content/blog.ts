@@ -7,6 +7,7 @@ import { contentUrl } from '../shared/paths.js';
 import type { Author, TagRef } from '../shared/types.js';
 import { COMMON_FIELDS, commonFields, editUrlOf, toTagRefs } from './commonFields.js';
 import { joinUrl, lastUpdateOf } from './docs.js';
+import { joinRoute } from './docsVersions.js';
 import type { FieldType, FrontMatterWarning, ParsedSource } from './frontMatter.js';
 import { checkFields, frontMatterKeyLine } from './frontMatter.js';
 import type { BlogPost } from './model.js';
@@ -37,25 +38,57 @@ export interface PostInput {
   parsed: ParsedSource;
 }
 
-/** A date in a post's path (`2021-08-26-welcome.md`, `2021/08/26/welcome/index.md`), as Docusaurus reads it. */
-const DATED_PATH = /^(?<folder>.*?)(?<year>\d{4})[-/](?<month>\d{1,2})[-/](?<day>\d{1,2})[-/]?(?<text>.*?)(?:\/index)?\.mdx?$/;
+/**
+ * A date in a post's path (`2021-08-26-welcome.md`, `2021/08/26/welcome/index.md`), as Docusaurus
+ * reads it: the last date of the path (its folder part is greedy).
+ */
+const DATED_PATH = /^(?<folder>.*)(?<year>\d{4})(?<sep1>[-/])(?<month>\d{1,2})(?<sep2>[-/])(?<day>\d{1,2})[-/]?(?<text>.*?)(?:\/index)?\.mdx?$/;
 
 /**
  * What a post's path inside the blog folder says, by Docusaurus's rules: a date in the name gives
- * the post's date and turns into folders of its slug (`2021-08-26-welcome.md` →
- * `2021/08/26/welcome`); an undated post's slug is its path (`news/launch.md` → `news/launch`,
- * `launch/index.md` → `launch`).
+ * the post's date and turns into folders of its slug, as written (`2021-08-26-welcome.md` →
+ * `2021/08/26/welcome`, `2021-8-6-x.md` → `2021/8/6/x`); an undated post's slug is its path
+ * (`news/launch.md` → `news/launch`, `launch/index.md` → `launch`).
  */
 export function postPathInfo(blogRel: string): { date: string | null; slug: string } {
   const dated = DATED_PATH.exec(blogRel);
   if (!dated) return { date: null, slug: blogRel.replace(/(?:\/index)?\.mdx?$/, '') };
   const { folder, year, month, day, text } = dated.groups!;
   const [mm, dd] = [month!.padStart(2, '0'), day!.padStart(2, '0')];
-  return { date: `${year}-${mm}-${dd}`, slug: `${year}/${mm}/${dd}/${folder}${text}`.replace(/\/+$/, '') };
+  return { date: `${year}-${mm}-${dd}`, slug: `${year}/${month}/${day}/${folder}${text}`.replace(/\/+$/, '') };
 }
 
-/** Parses authors.yml: `key: { name, title, url, image_url }`. */
-export function parseAuthors(relPath: string, text: string): Map<string, Author> {
+/** A route of the blog: its base path (any `routeBasePath`, '' included) joined with the parts. */
+export function blogRoute(config: Pick<SiteConfig, 'blog'>, ...parts: string[]): string {
+  return joinRoute(config.blog.routeBasePath, ...parts);
+}
+
+/** Latin letters without their marks, as lodash's deburr writes them ("É" → "E", "ß" → "ss"). */
+const LIGATURES: Record<string, string> = { ß: 'ss', æ: 'ae', Æ: 'Ae', ø: 'o', Ø: 'O', œ: 'oe', Œ: 'Oe', đ: 'd', Đ: 'D', ł: 'l', Ł: 'L', þ: 'th', Þ: 'Th', ð: 'd', Ð: 'D', ĸ: 'k', ŉ: "'n", ſ: 's', ı: 'i', ĳ: 'ij', Ĳ: 'IJ', ŀ: 'l', Ŀ: 'L' };
+function deburr(text: string): string {
+  return text.replace(/[ßæÆøØœŒđĐłŁþÞðÐĸŉſıĳĲŀĿ]/g, (c) => LIGATURES[c]!).normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+}
+
+/**
+ * lodash's kebabCase (after its deburr), which Docusaurus names an author's page with (`page: true`): words split at
+ * anything but letters and digits, and inside a word at a lower-to-upper case change, at the end
+ * of a run of capitals and between letters and digits; then lowercased and joined with "-".
+ */
+export function kebabCase(text: string): string {
+  return deburr(text)
+    .replace(/['\u2019]/g, '')
+    .split(/[^\p{L}\p{N}]+/u)
+    .flatMap((part) => part.match(/\p{Lu}+(?=\p{Lu}\p{Ll})|\p{Lu}?\p{Ll}+|\p{Lu}+|\p{N}+|[^\p{L}\p{N}]+/gu) ?? [])
+    .map((word) => word.toLowerCase())
+    .join('-');
+}
+
+/**
+ * Parses authors.yml: `key: { name, title, url, image_url, page }`. An author with `page: true`
+ * has a page at `<authorsBase>/<key in kebab case>`, with `page: { permalink }` at
+ * `<authorsBase>/<permalink>`, as in Docusaurus 3.5; none has one when `authorsBase` is null.
+ */
+export function parseAuthors(relPath: string, text: string, authorsBase: string | null = '/blog/authors'): Map<string, Author> {
   let data: unknown;
   try {
     data = yaml.load(text);
@@ -74,7 +107,13 @@ export function parseAuthors(relPath: string, text: string): Map<string, Author>
     if (typeof value !== 'object' || value === null || typeof value.name !== 'string') {
       throw new SiteError({ code: 'AUTHORS_INVALID', message: `author "${key}" needs a "name"`, location: { file: relPath } });
     }
-    authors.set(key, toAuthor(key, value));
+    const author = toAuthor(key, value);
+    const page = value.page as boolean | { permalink?: unknown } | undefined;
+    if (authorsBase === null) {
+      // Authors pages are turned off (blog.authorsPages: false).
+    } else if (page === true) author.page = joinRoute(authorsBase, kebabCase(key));
+    else if (typeof page === 'object' && page !== null && typeof page.permalink === 'string') author.page = joinRoute(authorsBase, page.permalink);
+    authors.set(key, author);
   }
   return authors;
 }
@@ -123,11 +162,11 @@ export function createPost(
     });
   }
   const slug = (fm.slug ?? fromPath.slug).replace(/^\/+|\/+$/g, '');
-  const route = `/${config.blog.routeBasePath}/${slug}`;
+  const route = blogRoute(config, slug);
   if (fm.slug !== undefined) checkRoute(route, input.relPath, 'slug', frontMatterKeyLine(parsed, 'slug'));
   else checkRoute(route, input.relPath, 'file name');
   const title = fm.title ?? findH1(parsed.body) ?? slug;
-  const tags: TagRef[] = toTagRefs(fm.tags, `/${config.blog.routeBasePath}`);
+  const tags: TagRef[] = toTagRefs(fm.tags, blogRoute(config).replace(/\/$/, ''));
   const legacyAuthor = fm.author === undefined ? undefined : { name: fm.author, title: fm.author_title, url: fm.author_url, image_url: fm.author_image_url };
   // An image of static/ ("/img/authors/a.svg") is a file the page loads: it gets the base URL.
   const postAuthors = resolveAuthors(fm.authors ?? legacyAuthor, authors, input).map((author) =>

@@ -18,7 +18,7 @@ export interface MarkdownLinkTargets {
   routesBySource: Record<string, string>;
   /** The content roots (site-relative folders, no trailing "/"), deepest first is not required. */
   contentRoots: string[];
-  /** Site paths of the static folder's .md/.mdx files ("/files/notes.md"): a link to one stays a link to that file. */
+  /** Site paths of the output's .md/.mdx files ("/files/notes.md", a page's copy "/docs/a.md"): a link to one stays a link to that file. */
   staticMarkdown: string[];
 }
 
@@ -42,8 +42,16 @@ export function resolveMarkdownLink(targets: MarkdownLinkTargets, fromRelPath: s
     const route = targets.routesBySource[candidate];
     if (route !== undefined) return route;
   }
-  if (target.startsWith('/') && targets.staticMarkdown.includes(target)) return target;
+  if (target.startsWith('/') && staticMarkdownOf(targets).has(target)) return target;
   return null;
+}
+
+/** The output's markdown files as a set, made once per targets object (they cross to workers as an array). */
+const staticMarkdownSets = new WeakMap<MarkdownLinkTargets, ReadonlySet<string>>();
+function staticMarkdownOf(targets: MarkdownLinkTargets): ReadonlySet<string> {
+  let set = staticMarkdownSets.get(targets);
+  if (!set) staticMarkdownSets.set(targets, (set = new Set(targets.staticMarkdown)));
+  return set;
 }
 
 /** The site-relative files a link may name, in the order they are tried. */

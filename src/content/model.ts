@@ -149,6 +149,8 @@ export interface SiteModel {
   placements: Map<string, SidebarPlacement>;
   categoryIndexes: CategoryIndex[];
   posts: BlogPost[];
+  /** The authors of the blog's authors file (none without one): they get the authors page, and those with a `page` one each. */
+  blogAuthors?: Author[];
   pages: SitePage[];
   announcementBar: AnnouncementBar | null;
   /** Unknown front-matter keys and the like, by file. */

@@ -1,10 +1,12 @@
 import type { SiteConfig } from '../config/types.js';
 import type {
-  BlogPostRouteData, BlogPostSummary, CategoryRouteData, DocRouteData, LastUpdate, LinkTarget, PageMeta, PageRouteData, RouteData, TagRef, TocItem,
+  Author, AuthorSummary, BlogPostRouteData, BlogPostSummary, CategoryRouteData, DocRouteData, LastUpdate, LinkTarget, PageMeta, PageRouteData, RouteData, TagRef, TocItem,
 } from '../shared/types.js';
 import { routeToHtmlFile } from '../shared/paths.js';
 import type { CompiledPage } from './mdx/compile.js';
 import type { BlogPost, CommonPageFields, Doc, SiteModel } from './model.js';
+import { blogRoute } from './blog.js';
+import { joinRoute } from './docsVersions.js';
 import { versionData } from './versionData.js';
 
 /** What a route's client chunk holds. */
@@ -52,7 +54,7 @@ export function planRoutes(
   lastUpdates: ReadonlyMap<string, LastUpdate> = new Map(),
 ): RoutePlan {
   const routes: PlannedRoute[] = [];
-  const blogBase = `/${config.blog.routeBasePath}`;
+  const blogBase = blogRoute(config);
   const add = (route: Omit<PlannedRoute, 'outputFile'>) => routes.push({ ...route, outputFile: routeToHtmlFile(route.path) });
 
   const versions = versionData(model);
@@ -168,10 +170,14 @@ export function planRoutes(
     });
   }
 
-  const addList = (base: string, listPosts: BlogPost[], title: string, description: string, tag: TagRef | null) => {
+  /**
+   * A list of posts in pages of `postsPerPage`: the first at `base`, the others at
+   * `<base>/<pageBase>/<n>` ("page", as Docusaurus names them; an author's pages use "authors").
+   */
+  const addList = (base: string, listPosts: BlogPost[], title: string, description: string, tag: TagRef | null, more: { pageBase?: string; author?: AuthorSummary } = {}) => {
     const perPage = Math.max(1, config.blog.postsPerPage);
     const totalPages = Math.max(1, Math.ceil(listPosts.length / perPage));
-    const pagePath = (n: number) => (n === 1 ? base : `${base}/page/${n}`);
+    const pagePath = (n: number) => (n === 1 ? base : joinRoute(base, more.pageBase ?? 'page', String(n)));
     for (let n = 1; n <= totalPages; n++) {
       const slice = listPosts.slice((n - 1) * perPage, n * perPage);
       add({
@@ -182,6 +188,7 @@ export function planRoutes(
           title,
           description,
           tag,
+          ...(more.author ? { author: more.author } : {}),
           posts: slice.map((post) => summaries.get(post.id)!),
           page: n,
           totalPages,
@@ -206,8 +213,8 @@ export function planRoutes(
     // As in Docusaurus, a blog without tags has no tags page.
     if (tags.length > 0) {
       add({
-        path: `${blogBase}/tags`,
-        meta: { title: 'Tags', description: 'All blog tags', path: `${blogBase}/tags` },
+        path: joinRoute(blogBase, 'tags'),
+        meta: { title: 'Tags', description: 'All blog tags', path: joinRoute(blogBase, 'tags') },
         data: { kind: 'blogTags', tags: tags.map(({ tag, items }) => ({ ...tag, count: items.length })), recentPosts },
         content: null,
         sidebarId: null,
@@ -220,8 +227,8 @@ export function planRoutes(
       years.set(year, [...(years.get(year) ?? []), post]);
     }
     add({
-      path: `${blogBase}/archive`,
-      meta: { title: 'Archive', description: 'Every blog post, by year', path: `${blogBase}/archive` },
+      path: joinRoute(blogBase, 'archive'),
+      meta: { title: 'Archive', description: 'Every blog post, by year', path: joinRoute(blogBase, 'archive') },
       data: {
         kind: 'blogArchive',
         years: [...years.entries()].map(([year, list]) => ({
@@ -233,6 +240,7 @@ export function planRoutes(
       sidebarId: null,
       sourceFile: null,
     });
+    if (config.blog.authorsPages) addAuthorPages(model.blogAuthors ?? [], posts, joinRoute(blogBase, 'authors'), recentPosts, add, addList);
   }
 
   for (const page of model.pages) {
@@ -278,6 +286,37 @@ export function planRoutes(
     sourceFile: null,
   });
   return { routes: unique, warnings };
+}
+
+/**
+ * The blog's authors, as Docusaurus 3.5 has them when the blog has an authors file: the list of its
+ * authors with their number of posts, and a list of the posts of each author whose entry asks for
+ * a page (`page: true`, or `page: { permalink }`).
+ */
+function addAuthorPages(
+  authors: Author[],
+  posts: BlogPost[],
+  listPath: string,
+  recentPosts: LinkTarget[],
+  add: (route: Omit<PlannedRoute, 'outputFile'>) => void,
+  addList: (base: string, listPosts: BlogPost[], title: string, description: string, tag: null, more: { pageBase?: string; author?: AuthorSummary }) => void,
+): void {
+  if (authors.length === 0) return;
+  const postsOf = (author: Author) => posts.filter((post) => post.authors.some((a) => a.key === author.key));
+  const summaries: AuthorSummary[] = authors.map((author) => ({ ...author, count: postsOf(author).length }));
+  add({
+    path: listPath,
+    meta: { title: 'Authors', description: 'The authors of the blog', path: listPath },
+    data: { kind: 'blogAuthors', authors: summaries, recentPosts },
+    content: null,
+    sidebarId: null,
+    sourceFile: null,
+  });
+  authors.forEach((author, i) => {
+    if (!author.page) return;
+    const own = postsOf(author);
+    addList(author.page, own, author.name, `Blog posts by ${author.name}`, null, { pageBase: 'authors', author: summaries[i] });
+  });
 }
 
 /** The docs' tags overview and one page per tag, when some listed doc has tags. */

@@ -3,7 +3,7 @@ import type { SidebarsConfig } from '../config/defineConfig.js';
 import type { SiteConfig } from '../config/types.js';
 import { SiteError, SiteErrors, codeFrame } from '../errors.js';
 import type { Author } from '../shared/types.js';
-import { createPost, firstParagraph, parseAuthors } from './blog.js';
+import { blogRoute, createPost, firstParagraph, parseAuthors } from './blog.js';
 import { createDoc, parseCategoryFile, unversionedDocs, type CategoryMeta } from './docs.js';
 import type { DocsInstance, DocsVersion } from './docsVersions.js';
 import { parseFrontMatter, type FrontMatterWarning } from './frontMatter.js';
@@ -94,7 +94,7 @@ export function buildSiteModel(
       if (!categories.has(version)) categories.set(version, new Map());
       if (meta) categories.get(version)!.set(dir === '.' ? '' : dir, meta);
     }
-    if (source.section === 'blogAuthors') authors = attempt(() => parseAuthors(source.relPath, source.text)) ?? authors;
+    if (source.section === 'blogAuthors') authors = attempt(() => parseAuthors(source.relPath, source.text, config.blog.authorsPages ? blogRoute(config, 'authors') : null)) ?? authors;
   }
 
   let docs: Doc[] = [];
@@ -168,6 +168,7 @@ export function buildSiteModel(
     placements,
     categoryIndexes,
     posts,
+    blogAuthors: [...authors.values()],
     pages,
     announcementBar: config.announcementBar,
     warnings,

@@ -1,5 +1,6 @@
 import type { DocsInstanceOptions, DocsVersionOptions } from '../config/types.js';
 import { ConfigObject, isObject } from './evaluated.js';
+import { readPluginLists, type EvaluatedPluginLists } from './markdownPlugins.js';
 import type { MigrationNotes } from './notes.js';
 import type { Evaluated } from './sandbox.js';
 
@@ -18,6 +19,8 @@ export interface DocsOptions {
   sidebarCollapsed: boolean;
   /** The versioning options, as sipadocs takes them (see DocsInstanceOptions). */
   versioning: Pick<DocsInstanceOptions, 'lastVersion' | 'onlyIncludeVersions' | 'includeCurrentVersion' | 'disableVersioning' | 'versions'>;
+  /** Its remark and rehype plugins, as evaluated (see markdownPlugins.ts). */
+  markdownPlugins: EvaluatedPluginLists;
 }
 
 const DOCS_PLUGINS = new Set(['@docusaurus/plugin-content-docs', 'content-docs', 'docusaurus-plugin-content-docs']);
@@ -89,6 +92,7 @@ export function readDocsOptions(
     // Docusaurus starts categories collapsed unless told otherwise.
     sidebarCollapsed: docs.boolean('sidebarCollapsed') ?? true,
     versioning: readVersioning(docs, notes),
+    markdownPlugins: readPluginLists(docs),
   };
   if (sidebarPath === false) notes.notCarried(`${docs.path('sidebarPath')}: false`, 'a sipadocs site always has a docs sidebar; one generated from the docs folder was written');
   if (docs.get('sidebarCollapsible') === false) notes.notCarried(`${docs.path('sidebarCollapsible')}: false`, 'sipadocs sidebar categories can always be opened and closed');

@@ -24,7 +24,7 @@ export function docusaurusDocRoute(relPath: string, frontMatter: { id?: unknown;
   return joinRoute(routeBasePath, decodeURI(tail));
 }
 
-const DATED_FILE = /^(?<folder>.*?)(?<date>\d{4}[-/]\d{1,2}[-/]\d{1,2})[-/]?(?<text>.*?)(?:\/index)?\.mdx?$/;
+const DATED_FILE = /^(?<folder>.*)(?<date>\d{4}[-/]\d{1,2}[-/]\d{1,2})[-/]?(?<text>.*?)(?:\/index)?\.mdx?$/;
 
 /**
  * Where Docusaurus puts a blog post: front-matter `slug`, else the file path, where a date in

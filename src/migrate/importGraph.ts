@@ -21,6 +21,8 @@ export interface ImportGraph {
   packages: Map<string, string>;
   /** Imports that cannot be carried over whatever the site provides, with the reason. */
   problems: string[];
+  /** Imports of project data files (JSON) that do not exist, with the path they name: a file the project makes when it builds, maybe. */
+  missingData: Array<{ importer: string; specifier: string; file: string }>;
 }
 
 const CODE_FILE = /\.(?:[cm]?[jt]sx?)$/;
@@ -34,7 +36,7 @@ const LOADABLE = new Set(['.js', '.mjs', '.cjs', '.jsx', '.ts', '.mts', '.cts', 
  * folder); packages and assets are recorded, not followed.
  */
 export async function readImportGraph(entry: string, projectDir: string): Promise<ImportGraph> {
-  const graph: ImportGraph = { files: new Set([entry]), edges: [], packages: new Map(), problems: [] };
+  const graph: ImportGraph = { files: new Set([entry]), edges: [], packages: new Map(), problems: [], missingData: [] };
   const inProject = (file: string) => !path.relative(projectDir, file).startsWith('..');
   const plugin: Plugin = {
     name: 'sipadocs-import-graph',
@@ -55,7 +57,9 @@ export async function readImportGraph(entry: string, projectDir: string): Promis
           pluginData: { inner: true },
         });
         if (result.errors.length > 0 || !result.path) {
-          graph.problems.push(`${path.relative(projectDir, args.importer)} imports "${specifier}", which does not exist`);
+          const file = path.resolve(site ? projectDir : args.resolveDir, site ? specifier.slice('@site/'.length) : specifier);
+          if (/\.json$/.test(specifier) && inProject(file)) graph.missingData.push({ importer: args.importer, specifier, file });
+          else graph.problems.push(`${path.relative(projectDir, args.importer)} imports "${specifier}", which does not exist`);
           return { path: specifier, external: true };
         }
         if (!inProject(result.path)) {

@@ -14,16 +14,34 @@ const LEVELS: readonly ReportLevel[] = ['throw', 'warn', 'log', 'ignore'];
 
 export type LinkSettings = Required<Pick<UserConfig, 'onBrokenLinks' | 'onBrokenMarkdownLinks' | 'onBrokenAnchors'>>;
 
-/** The major version of Docusaurus the project's package.json asks for (3 when it does not say). */
-export function docusaurusMajor(projectDir: string): number {
+/** The version range of Docusaurus the project's package.json asks for, or undefined. */
+function docusaurusRange(projectDir: string): string | undefined {
   try {
     const manifest = JSON.parse(readFileSync(path.join(projectDir, 'package.json'), 'utf8')) as Record<string, Record<string, string> | undefined>;
-    const range = manifest.dependencies?.['@docusaurus/core'] ?? manifest.devDependencies?.['@docusaurus/core'] ?? manifest.dependencies?.['@docusaurus/preset-classic'];
-    const major = range ? /(\d+)/.exec(range)?.[1] : undefined;
-    return major ? Number(major) : 3;
+    return manifest.dependencies?.['@docusaurus/core'] ?? manifest.devDependencies?.['@docusaurus/core'] ?? manifest.dependencies?.['@docusaurus/preset-classic'];
   } catch {
-    return 3;
+    return undefined;
   }
+}
+
+/** The major version of Docusaurus the project's package.json asks for (3 when it does not say). */
+export function docusaurusMajor(projectDir: string): number {
+  const major = /(\d+)/.exec(docusaurusRange(projectDir) ?? '')?.[1];
+  return major ? Number(major) : 3;
+}
+
+/**
+ * Whether the project's Docusaurus makes blog authors pages (3.5 and later): a range that lets
+ * the newest 3.x in ("^3.0.0", "3.x", ">=3") does, a version fixed below 3.5 ("3.4.0", "~3.1.0") does not.
+ */
+export function hasAuthorsPages(projectDir: string): boolean {
+  const range = (docusaurusRange(projectDir) ?? '^3').trim();
+  const match = /^([\^~>=<]*)\s*v?(\d+)(?:\.(\d+|x|\*))?/.exec(range);
+  if (!match) return true;
+  const [, operator, major, minor] = match;
+  if (Number(major) !== 3) return Number(major) > 3;
+  if (operator === '^' || operator!.startsWith('>') || minor === undefined || minor === 'x' || minor === '*') return true;
+  return Number(minor) >= 5;
 }
 
 export function readLinkSettings(config: ConfigObject, projectDir: string, notes: MigrationNotes): LinkSettings {

@@ -16,7 +16,8 @@ import { setFrontMatterField } from './frontMatterEdit.js';
 import { MigrationNotes } from './notes.js';
 import { planContent, type ContentLayout } from './planContent.js';
 import { ProjectBounds } from './projectBounds.js';
-import { providedImports } from './providedImports.js';
+import { ConfigImports, migratePluginLists, type EvaluatedPluginLists } from './markdownPlugins.js';
+import { SitePackages } from './sitePackages.js';
 import { readDocusaurusConfig, type DocusaurusSite } from './readConfig.js';
 import { evaluate } from './sandbox.js';
 import { SitePlan } from './sitePlan.js';
@@ -43,6 +44,8 @@ export interface MigrateResult {
   /** Every file written, relative to outDir. */
   written: string[];
   notes: MigrationNotes;
+  /** The npm packages the site's package.json lists, which `npm install` must install before it builds. */
+  packages: string[];
   /** Problems of the migrated content that stop it from building (empty when it builds). */
   problems: SiteError[];
   /** Number of docs, posts and pages in the migrated site (0 each when it has problems). */
@@ -86,7 +89,10 @@ export async function migrateProject(options: MigrateOptions): Promise<MigrateRe
   for (const docs of instances) sidebars.set(docs.id, await readInstanceSidebars(docs, projectDir, notes, bounds, options.timeoutMs));
 
   const plan = new SitePlan(bounds.mayCopy);
-  const layout = await planContent(projectDir, site, plan, providedImports(outDir), notes, bounds);
+  // The packages the pages, components and config import go into the new site's package.json.
+  const packages = new SitePackages(projectDir);
+  const imports = new ConfigImports();
+  const layout = await planContent(projectDir, site, plan, packages, notes, bounds);
   const named = (file: string) => `${path.basename(projectDir)}/${path.relative(projectDir, file).split(path.sep).join('/')}`;
   const migratedDocs: MigratedDocs[] = instances.map((docs) => ({
     options: docs,
@@ -95,7 +101,7 @@ export async function migrateProject(options: MigrateOptions): Promise<MigrateRe
     sidebarsFile: sidebarsFileOf(docs.id),
     sidebarsSource: typeof docs.sidebarPath === 'string' ? named(path.join(projectDir, docs.sidebarPath)) : null,
   }));
-  const draft = siteConfig(site, layout, migratedDocs);
+  const draft = withMarkdownPlugins(siteConfig(site, layout, migratedDocs), site, imports, packages, notes);
 
   const existed = existsSync(outDir);
   const created: string[] = [];
@@ -115,11 +121,13 @@ export async function migrateProject(options: MigrateOptions): Promise<MigrateRe
     const config: UserConfig = { ...draft, ...themeSettings, docs: { ...draft.docs, ...theme.docs }, markdown: { ...draft.markdown, ...(magicComments ? { magicComments } : {}) } };
     const issues = validate(config, configSchema);
     if (issues.length > 0) throw new Error(`the translated config is invalid (${issues.map((issue) => issue.message).join('; ')})`);
-    const configText = configFileText(config, named(configFile), environment.expressions);
+    const configText = configFileText(config, named(configFile), environment.expressions, imports.lines());
     noteEnvironment(environment, configFile, configText, notes);
+    const manifest = packages.manifestText(notes);
     for (const [name, text] of [
       ['sipadocs.config.ts', configText],
       ...migratedDocs.map((docs) => [docs.sidebarsFile, sidebarsFileText(docs.sidebars, docs.sidebarsSource)] as const),
+      ...(manifest === null ? [] : ([['package.json', manifest]] as const)),
     ] as const) {
       await writeFile(path.join(outDir, name), text, { flag: 'wx' });
       created.push(path.join(outDir, name));
@@ -131,6 +139,7 @@ export async function migrateProject(options: MigrateOptions): Promise<MigrateRe
       written: created.map((file) => path.relative(outDir, file).split(path.sep).join('/')).sort(),
       notes,
       problems,
+      packages: packages.names,
       counts: {
         docs: model?.docs.length ?? 0,
         posts: model?.posts.length ?? 0,
@@ -202,11 +211,29 @@ function siteConfig(site: DocusaurusSite, layout: ContentLayout, docs: MigratedD
       editUrl: blog?.editUrl,
       postsPerPage: all(blog?.postsPerPage),
       sidebarCount: all(blog?.sidebarCount),
+      // Docusaurus before 3.5 makes no authors pages.
+      authorsPages: site.authorsPages === false ? false : undefined,
     }),
     pages: { path: layout.pagesPath },
     staticDir: layout.staticDir,
     markdown: site.markdown,
     ...(layout.customCss.length > 0 ? { customCss: layout.customCss.map((file) => `./${file}`) } : {}),
+  };
+}
+
+/** The draft config with the remark and rehype plugins of the docs, the blog and the pages (see markdownPlugins.ts). */
+function withMarkdownPlugins<T extends UserConfig & { docs: NonNullable<UserConfig['docs']> }>(draft: T, site: DocusaurusSite, imports: ConfigImports, packages: SitePackages, notes: MigrationNotes): T {
+  const lists = (evaluated: EvaluatedPluginLists | undefined, where: string) => (evaluated ? migratePluginLists(evaluated, where, imports, packages, notes) : {});
+  const instances = draft.docsInstances?.map((instance) => {
+    const options = site.moreDocs.find((docs) => docs.id === instance.id);
+    return { ...instance, ...lists(options?.markdownPlugins, options?.where ?? `docsInstances.${instance.id}`) };
+  });
+  return {
+    ...draft,
+    docs: { ...draft.docs, ...lists(site.docs?.markdownPlugins, site.docs?.where ?? 'presets.classic.docs') },
+    ...(instances ? { docsInstances: instances } : {}),
+    blog: { ...draft.blog, ...lists(site.blog?.markdownPlugins, 'presets.classic.blog') },
+    pages: { ...draft.pages, ...lists(site.pagesPlugins, 'presets.classic.pages') },
   };
 }
 

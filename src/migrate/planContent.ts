@@ -9,8 +9,11 @@ import type { MigrationNotes } from './notes.js';
 import type { ProjectBounds } from './projectBounds.js';
 import { NOT_PAGES, REACT_PAGE_PATTERNS, planReactPages } from './reactPages.js';
 import type { DocusaurusSite } from './readConfig.js';
+import type { SitePackages } from './sitePackages.js';
 import { planDocs } from './planDocs.js';
 import type { SitePlan } from './sitePlan.js';
+import { planSwizzled } from './swizzled.js';
+import { noteInfimaVariables } from './infimaVariables.js';
 
 /** Where the content of the migrated site lives, relative to the site folder. */
 export interface ContentLayout {
@@ -38,7 +41,7 @@ export async function planContent(
   projectDir: string,
   site: DocusaurusSite,
   plan: SitePlan,
-  isProvided: (specifier: string) => Promise<boolean>,
+  packages: SitePackages,
   notes: MigrationNotes,
   bounds: ProjectBounds,
 ): Promise<ContentLayout> {
@@ -98,16 +101,15 @@ export async function planContent(
     if (i > 0) notes.carriedOver(`static folder ${dir} was merged into ${layout.staticDir}/`);
   }
 
-  const handledPages = site.pagesPath === null ? new Set<string>() : await planReactPages(projectDir, layout.pagesPath, isProvided, plan, notes, bounds);
+  const handledPages = site.pagesPath === null ? new Set<string>() : await planReactPages(projectDir, layout.pagesPath, async (specifier) => packages.classify(specifier) !== 'unsupported', plan, notes, bounds);
   const pageCandidates = new Set(
     site.pagesPath === null ? [] : (await bounds.glob(layout.pagesPath, REACT_PAGE_PATTERNS, { ignore: NOT_PAGES })).map((rel) => `${layout.pagesPath}/${rel}`),
   );
-  const swizzled = new Map<string, string>();
+  const themeFiles: Array<{ from: string; rel: string }> = [];
   for (const { from, rel } of await listFiles('the src folder', 'src')) {
     const projectPath = `src/${rel}`;
     if (rel.startsWith('theme/')) {
-      const component = rel.slice('theme/'.length).replace(/\.[^./]+$/, '').replace(/\/index$/, '').split('/')[0]!;
-      swizzled.set(component, `src/theme/${component}`);
+      themeFiles.push({ from, rel: rel.slice('theme/'.length) });
       continue;
     }
     // React pages are planned (or replaced) by planReactPages; anything else in src/ comes along.
@@ -115,9 +117,7 @@ export async function planContent(
     if (plan.has(projectPath)) continue;
     plan.copy(from, siteFileName(projectPath, projectPath.endsWith('.js') ? readFileSync(from, 'utf8') : null));
   }
-  for (const [component, where] of swizzled) {
-    notes.notCarried(`swizzled component ${component} (${where})`, 'sipadocs has its own theme, which cannot be replaced component by component; restyle it with customCss');
-  }
+  await planSwizzled(projectDir, themeFiles, packages, plan, notes);
   if (site.pagesPath !== null && !layout.pagesPath.startsWith('src/')) {
     for (const { from, rel } of await listFiles('presets.classic.pages.path', layout.pagesPath)) {
       const projectPath = `${layout.pagesPath}/${rel}`;
@@ -128,15 +128,19 @@ export async function planContent(
   for (const css of site.customCss) {
     const file = path.join(projectDir, css);
     if (!bounds.allows('presets.classic.theme.customCss', file)) continue;
+    const packaged = !existsSync(file) ? packages.stylesheet(css) : null;
+    if (packaged) {
+      layout.customCss.push(packaged);
+      notes.carriedOver(`customCss ${css}: the package's style sheet, ${packaged} once the site's packages are installed`);
+      continue;
+    }
     if (!inProject(css) || !existsSync(file)) {
       notes.notCarried(`customCss ${css}`, inProject(css) ? 'the file does not exist' : 'the file is outside the folder of the config');
       continue;
     }
     if (!plan.has(css)) plan.copy(file, css);
     layout.customCss.push(css);
-    if (/--ifm-/.test(readFileSync(file, 'utf8'))) {
-      notes.notCarried(`${css}: its Infima variables (--ifm-*)`, 'the sipadocs theme does not read them; its colours are CSS variables of its own (see templates/css/theme.css)');
-    }
+    noteInfimaVariables(css, readFileSync(file, 'utf8'), notes);
   }
 
   if (existsSync(path.join(projectDir, 'i18n'))) notes.notCarried('i18n/', 'sipadocs builds one locale; translations were not carried over');

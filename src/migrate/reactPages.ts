@@ -2,6 +2,7 @@ import fg from 'fast-glob';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { siteFileName } from './fileNames.js';
+import { planMissingData } from './generatedData.js';
 import { readImportGraph, type ImportGraph } from './importGraph.js';
 import type { MigrationNotes } from './notes.js';
 import type { ProjectBounds } from './projectBounds.js';
@@ -39,6 +40,10 @@ export async function planReactPages(
     handled.add(projectPath);
     const absolute = path.join(projectDir, projectPath);
     const graph = await readImportGraph(absolute, projectDir);
+    for (const data of graph.missingData) {
+      await planMissingData(projectDir, data.file, data.importer, plan, notes, bounds);
+      graph.edges.push({ importer: data.importer, specifier: data.specifier, resolved: data.file });
+    }
     const missing: string[] = [];
     for (const specifier of graph.packages.keys()) {
       if (!(await isProvided(specifier))) missing.push(specifier);
@@ -77,7 +82,8 @@ function carryPage(projectDir: string, projectPath: string, route: string, pageT
   // explicit extensions of files renamed to .jsx.
   for (const edge of graph.edges) {
     const target = edge.resolved!;
-    const renamed = siteNameOf(target) !== projectPathOf(target);
+    // A data file the migration writes itself (see generatedData.ts) has no text to read.
+    const renamed = graph.files.has(target) && siteNameOf(target) !== projectPathOf(target);
     const namesExtension = path.posix.extname(edge.specifier) === path.extname(target);
     if (!edge.specifier.startsWith('@site/') && !(renamed && namesExtension)) continue;
     let specifier = path.posix.relative(path.posix.dirname(siteNameOf(edge.importer)), siteNameOf(target));
@@ -102,10 +108,8 @@ function carryPage(projectDir: string, projectPath: string, route: string, pageT
  */
 function metaExport(text: string, projectPath: string, notes: MigrationNotes): string | null {
   if (/export\s+(const|let|var)\s+meta\b/.test(text)) return null;
+  // A computed title or description reaches the page's head when it renders (see @theme/Layout).
   const props = layoutProps(text);
-  if (props.dynamic.length > 0) {
-    notes.notCarried(`${projectPath}: <Layout ${props.dynamic.join(', ')}={…}>`, 'sipadocs reads a page\'s title and description from `export const meta = { title, description }`; add it by hand');
-  }
   if (props.title === undefined && props.description === undefined) return null;
   const fields = [props.title !== undefined ? `title: ${JSON.stringify(props.title)}` : '', props.description !== undefined ? `description: ${JSON.stringify(props.description)}` : ''];
   notes.carriedOver(`${projectPath}: the title and description given to <Layout> became its meta export`);

@@ -1,9 +1,11 @@
 import path from 'node:path';
 import type { UserConfig } from '../config/types.js';
 import { ConfigObject, describeValue, isFunction, isMarker, isObject, moduleName, type EvaluatedObject } from './evaluated.js';
+import { isClientRedirectsPlugin, readClientRedirects } from './clientRedirects.js';
 import { readDocsOptions as readInstanceOptions, takeDocsPlugins, type DocsOptions } from './docsOptions.js';
-import { docusaurusMajor, readLinkSettings, type LinkSettings } from './linkSettings.js';
+import { docusaurusMajor, hasAuthorsPages, readLinkSettings, type LinkSettings } from './linkSettings.js';
 import { migrateMarkdownOptions } from './markdownOptions.js';
+import { readPluginLists, type EvaluatedPluginLists } from './markdownPlugins.js';
 import { isMermaidTheme, migrateRenderingOptions } from './renderingOptions.js';
 import type { MigrationNotes } from './notes.js';
 import type { Evaluated } from './sandbox.js';
@@ -21,11 +23,15 @@ export interface BlogOptions {
   description: string;
   /** The authors file, relative to the project. */
   authorsFile: string;
+  /** Its remark and rehype plugins, as evaluated (see markdownPlugins.ts). */
+  markdownPlugins: EvaluatedPluginLists;
 }
 
 /** What the migration reads from docusaurus.config.*: the site identity, the content plugins' options, the theme. */
 export interface DocusaurusSite {
-  site: Pick<UserConfig, 'title' | 'tagline' | 'url' | 'baseUrl' | 'favicon' | 'noIndex' | 'titleDelimiter' | 'i18n' | 'trailingSlash' | 'customFields'> & LinkSettings;
+  site: Pick<UserConfig, 'title' | 'tagline' | 'url' | 'baseUrl' | 'favicon' | 'noIndex' | 'titleDelimiter' | 'i18n' | 'trailingSlash' | 'customFields' | 'redirects'> & LinkSettings;
+  /** Whether the project's Docusaurus makes blog authors pages (3.5 and later). */
+  authorsPages?: boolean;
   /** The default docs instance: the preset's docs, or a docs plugin without an id. */
   docs: DocsOptions | null;
   /** The other docs instances (docs plugins with an id of their own). */
@@ -33,6 +39,8 @@ export interface DocusaurusSite {
   blog: BlogOptions | null;
   /** The pages folder, or null when pages are turned off. */
   pagesPath: string | null;
+  /** The pages' remark and rehype plugins, as evaluated (see markdownPlugins.ts). */
+  pagesPlugins: EvaluatedPluginLists;
   /** Style sheets of the theme's `customCss`, relative to the project. */
   customCss: string[];
   staticDirs: string[];
@@ -101,7 +109,12 @@ export function readDocusaurusConfig(raw: Evaluated, projectDir: string, notes: 
   const themes = takeDocsPlugins(listOf(config.get('themes')), 'themes', relative, notes, (options) => readDocsRest(options, notes));
   // Without the preset, the pages plugin (when there is one) is what serves src/pages.
   const pagesPlugin = presetOptions === undefined ? plugins.rest.findIndex((entry) => isPagesPlugin(entry)) : -1;
-  plugins.rest.forEach((entry, i) => i !== pagesPlugin && notes.notCarried(`plugin ${pluginName(entry)}`, pluginReason(entry)));
+  plugins.rest.forEach((entry, i) => {
+    if (i === pagesPlugin) return;
+    // The client-redirects plugin becomes the config's redirects.
+    if (isClientRedirectsPlugin(entry) && !site.redirects) site.redirects = readClientRedirects(entry, 'plugins (client-redirects)', notes);
+    else notes.notCarried(`plugin ${pluginName(entry)}`, pluginReason(entry));
+  });
   // Docusaurus's Mermaid theme is read with markdown.mermaid (see renderingOptions.ts).
   for (const entry of themes.rest.filter((theme) => !isMermaidTheme(theme))) notes.notCarried(`theme ${pluginName(entry)}`, 'sipadocs has one built-in theme and no theme packages');
 
@@ -117,6 +130,7 @@ export function readDocusaurusConfig(raw: Evaluated, projectDir: string, notes: 
   const pagesValue = presetOptions !== undefined ? preset.get('pages') : pluginPages === undefined ? false : (Array.isArray(pluginPages) ? pluginPages[1] : undefined);
   const pages = ConfigObject.of(pluginPages !== undefined ? 'plugins (pages)' : 'presets.classic.pages', pagesValue);
   const pagesPath = pagesValue === false ? null : relative(pages.string('path') ?? 'src/pages');
+  const pagesPlugins = readPluginLists(pages);
   const pagesBase = pages.string('routeBasePath');
   if (pagesBase && pagesBase.replace(/^\/+|\/+$/g, '') !== '') {
     pages.ignore('routeBasePath');
@@ -155,7 +169,7 @@ export function readDocusaurusConfig(raw: Evaluated, projectDir: string, notes: 
 
   const themeConfig = config.object('themeConfig');
   config.reportRest(notes, TOP_LEVEL_REASONS);
-  return { site, docs, moreDocs, blog, pagesPath, customCss, staticDirs: staticDirs.map(relative), themeConfig, markdown };
+  return { site, docs, moreDocs, blog, pagesPath, pagesPlugins, customCss, staticDirs: staticDirs.map(relative), themeConfig, markdown, authorsPages: hasAuthorsPages(projectDir) };
 }
 
 /**
@@ -247,10 +261,6 @@ function readDocsRest(docs: ConfigObject, notes: MigrationNotes): string | undef
   docs.ignore('lastVersion', 'onlyIncludeVersions', 'includeCurrentVersion', 'disableVersioning', 'versions');
   docs.reportRest(notes, {
     breadcrumbs: 'sipadocs always shows breadcrumbs',
-    remarkPlugins: 'sipadocs runs its own fixed MDX pipeline',
-    rehypePlugins: 'sipadocs runs its own fixed MDX pipeline',
-    beforeDefaultRemarkPlugins: 'sipadocs runs its own fixed MDX pipeline',
-    beforeDefaultRehypePlugins: 'sipadocs runs its own fixed MDX pipeline',
     sidebarItemsGenerator: 'sipadocs generates sidebars its own way',
     numberPrefixParser: 'sipadocs always strips number prefixes such as 01- or 010_',
   });
@@ -278,7 +288,8 @@ function readBlogOptions(blog: ConfigObject, relative: (file: string) => string,
   const authorsMap = blog.string('authorsMapPath') ?? 'authors.yml';
   const options: BlogOptions = {
     path: blogPath,
-    routeBasePath: trimSlashes(blog.string('routeBasePath') ?? 'blog') || 'blog',
+    // '' (or '/') is a blog at the site root, which sipadocs has too.
+    routeBasePath: trimSlashes(blog.string('routeBasePath') ?? 'blog'),
     showReadingTime: blog.boolean('showReadingTime') ?? true,
     editUrl: readEditUrl(blog, notes),
     postsPerPage: countOrAll('postsPerPage', 10),
@@ -286,6 +297,7 @@ function readBlogOptions(blog: ConfigObject, relative: (file: string) => string,
     title: blog.string('blogTitle') ?? 'Blog',
     description: blog.string('blogDescription') ?? 'Blog',
     authorsFile: relative(path.posix.join(blogPath, authorsMap)),
+    markdownPlugins: readPluginLists(blog),
   };
   const tagsBasePath = blog.string('tagsBasePath');
   if (tagsBasePath && trimSlashes(tagsBasePath) !== 'tags') {
@@ -304,10 +316,6 @@ function readBlogOptions(blog: ConfigObject, relative: (file: string) => string,
     feedOptions: 'not read by sipadocs',
     truncateMarker: 'sipadocs recognises <!-- truncate --> and {/* truncate */}',
     readingTime: 'sipadocs computes reading time its own way',
-    remarkPlugins: 'sipadocs runs its own fixed MDX pipeline',
-    rehypePlugins: 'sipadocs runs its own fixed MDX pipeline',
-    beforeDefaultRemarkPlugins: 'sipadocs runs its own fixed MDX pipeline',
-    beforeDefaultRehypePlugins: 'sipadocs runs its own fixed MDX pipeline',
   });
   return options;
 }

@@ -46,8 +46,9 @@ export function formatReport(result: MigrateResult, cwd = process.cwd()): string
     }
     lines.push('', `Fix them in ${out}/, then build:`);
   } else {
-    lines.push('', 'Build it:');
+    lines.push('', result.packages.length > 0 ? `Install the packages its package.json lists (${result.packages.join(', ')}), then build it:` : 'Build it:');
   }
+  if (result.packages.length > 0) lines.push(`  npm install --prefix ${out}`);
   lines.push(`  npx sipadocs build --site ${out}`);
   return lines.join('\n');
 }

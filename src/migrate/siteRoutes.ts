@@ -47,7 +47,7 @@ export interface RouteFix {
  */
 export function routeFixes(model: SiteModel, config: SiteConfig): RouteFix[] {
   const fixes: RouteFix[] = [];
-  const blogBase = `/${config.blog.routeBasePath}`;
+  const blogBase = `/${config.blog.routeBasePath}`.replace(/^\/\/+/, '/');
   const versions = new Map(model.docsInstances.flatMap((instance) => instance.versions.map((version) => [versionKey(version.pluginId, version.name), version] as const)));
   for (const doc of model.docs) {
     const docsBase = versions.get(versionKey(doc.pluginId, doc.version))!.routeBase;
@@ -62,7 +62,8 @@ export function routeFixes(model: SiteModel, config: SiteConfig): RouteFix[] {
     const rel = path.posix.relative(config.blog.path, post.source.relPath);
     const expected = docusaurusPostRoute(rel, parseFrontMatter(post.source.text, post.source.relPath).data, config.blog.routeBasePath);
     if (expected === post.route) continue;
-    fixes.push({ relPath: post.source.relPath, text: post.source.text, slug: expected.slice(blogBase.length + 1), docusaurusRoute: expected, sipadocsRoute: post.route });
+    // The slug is the route below the blog's base path (which may be the site root).
+    fixes.push({ relPath: post.source.relPath, text: post.source.text, slug: expected.slice(blogBase === '/' ? 1 : blogBase.length + 1), docusaurusRoute: expected, sipadocsRoute: post.route });
   }
   return fixes;
 }

@@ -3,10 +3,11 @@ import type { UserConfig } from '../config/types.js';
 
 /**
  * sipadocs.config.ts for a migrated site. `expressions` gives code for some strings (reading
- * environment variables, see environment.ts), written in their place.
+ * environment variables, see environment.ts), written in their place; `imports` are its first lines.
  */
-export function configFileText(config: UserConfig, from: string, expressions: ReadonlyMap<string, string> = new Map()): string {
+export function configFileText(config: UserConfig, from: string, expressions: ReadonlyMap<string, string> = new Map(), imports: string[] = []): string {
   return [
+    ...imports,
     "import { defineConfig } from 'sipadocs';",
     '',
     `// Migrated from the Docusaurus config ${from} by \`sipadocs migrate\`.`,
@@ -26,6 +27,11 @@ export function sidebarsFileText(sidebars: SidebarsConfig, from: string | null):
   ].join('\n');
 }
 
+/** Code written as it is in a config file (a name the file imports, see markdownPlugins.ts). */
+export class SourceCode {
+  constructor(readonly code: string) {}
+}
+
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 const LINE_WIDTH = 100;
 
@@ -33,6 +39,7 @@ const LINE_WIDTH = 100;
 export function literal(value: unknown, indent: string, expressions: ReadonlyMap<string, string> = new Map()): string {
   if (typeof value === 'string') return expressions.get(value) ?? quote(value);
   if (typeof value === 'number' || typeof value === 'boolean' || value === null) return String(value);
+  if (value instanceof SourceCode) return value.code;
   const inner = `${indent}  `;
   if (Array.isArray(value)) {
     if (value.length === 0) return '[]';

@@ -16,6 +16,7 @@ import { writeFeeds, type PlannedFeed } from './feeds.js';
 import { llmsSections, writeLlms } from './llms.js';
 import { createOutputWriter, type OutputWriter } from './outputWriter.js';
 import { writePageMarkdown } from './pageMarkdown.js';
+import { redirectHref, redirectPageHtml, type Redirect } from './redirects.js';
 import { newest, writeSitemap } from './sitemap.js';
 
 /** What the site-wide outputs are made from: the build's results up to rendering. */
@@ -26,6 +27,8 @@ export interface SiteOutputsInput {
   base: string;
   model: SiteModel;
   routes: PlannedRoute[];
+  /** The addresses that lead elsewhere (see redirects.ts). */
+  redirects?: readonly Redirect[];
   feeds: PlannedFeed[];
   compiled: ReadonlyMap<string, CompiledPage>;
   compileKeys: ReadonlyMap<string, string>;
@@ -54,6 +57,8 @@ export interface SiteOutputs {
   writeFeeds(): Promise<number>;
   /** @returns how many URLs the sitemap lists */
   writeSitemap(): number;
+  /** Writes a page at each redirect's address; @returns how many */
+  writeRedirects(): number;
   /** Every file written or kept, for the link check and the manifest. */
   readonly writer: OutputWriter;
 }
@@ -108,6 +113,21 @@ export function createSiteOutputs(input: SiteOutputsInput): SiteOutputs {
         pageBody: (post) => renderedPage(post.route)?.bodyHtml ?? null,
         warn: input.warn,
       });
+    },
+    writeRedirects() {
+      const pages = (input.redirects ?? []).filter((redirect) => redirect.file !== null);
+      if (pages.length === 0) return 0;
+      const lang = input.site.locale.htmlLang;
+      const key = writer.key([pages, config.baseUrl, base, lang]);
+      if (!writer.reuse('redirects', key)) {
+        writer.write('redirects', key, pages.map((redirect) => {
+          const href = redirectHref(redirect.to, config.baseUrl);
+          // The canonical link names the target's absolute URL.
+          const canonical = href.startsWith('/') ? `${config.url}${href}` : href;
+          return [redirect.file!, redirectPageHtml(href, canonical, lang)] as const;
+        }));
+      }
+      return pages.length;
     },
     writeSitemap() {
       const commitDate = (relPath: string) => {

@@ -47,6 +47,7 @@ export function lastModified(route: PlannedRoute, sources: DateSources): string 
     case 'blogList':
       return newest(data.posts.map((post) => post.date));
     case 'blogTags':
+    case 'blogAuthors':
       return sources.newestPost;
     case 'blogArchive':
       return newest(data.years.flatMap((year) => year.posts.map((post) => post.date)));

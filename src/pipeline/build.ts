@@ -108,6 +108,7 @@ async function runStages(session: BuildSession, options: BuildSiteOptions, start
     await log.stage('llms', async () => outputs.writeLlms());
     await log.stage('feeds', () => outputs.writeFeeds(), describe.feeds);
     await log.stage('sitemap', async () => outputs.writeSitemap(), (n) => describe.sitemap(n, config.noIndex));
+    if (plan.redirects.length > 0) await log.stage('redirects', async () => outputs.writeRedirects(), (n) => `${n} page${n === 1 ? '' : 's'}`);
     const targets = await log.stage('check links', async () => checkSiteLinks(plan, rendered, { client, compiled, outputs }, output, report));
     const index = await search;
     await log.stage('write', () => writeSite(session, plan, output, { rendered, outputs, search: index, targets }, report));

@@ -69,6 +69,11 @@ export function routePayloadUrl(route: string, baseUrl = '/'): string {
   return `${baseUrl}${encodeRoute(`/${routePayloadFile(route)}`).slice(1)}`;
 }
 
+/** A site path ("/blog", or "/" for a blog at the site root) and more segments: "/blog/tags", "/tags". */
+export function joinSitePath(path: string, ...parts: string[]): string {
+  return `${path.replace(/\/+$/, '')}/${parts.join('/')}`;
+}
+
 /** Joins a base URL ("/" or "/sub/") with a site path ("/docs/x"). */
 export function withBase(baseUrl: string, sitePath: string): string {
   if (baseUrl === '/') return sitePath;

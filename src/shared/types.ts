@@ -231,6 +231,8 @@ export interface Author {
   url?: string;
   /** A URL with the base URL in front when it is a path under the site (see the rule above). */
   imageUrl?: string;
+  /** The route of the author's page (`page` in authors.yml), listing their posts. */
+  page?: string;
 }
 
 export interface TagRef {
@@ -280,6 +282,7 @@ export type RouteData =
   | BlogListRouteData
   | BlogPostRouteData
   | BlogTagsRouteData
+  | BlogAuthorsRouteData
   | BlogArchiveRouteData
   | DocsTagsRouteData
   | DocsTagRouteData
@@ -355,6 +358,8 @@ export interface BlogListRouteData {
   description: string;
   /** Set when the list shows the posts of one tag. */
   tag: TagRef | null;
+  /** Set when the list shows the posts of one author (the author's page). */
+  author?: AuthorSummary;
   posts: BlogPostSummary[];
   page: number;
   totalPages: number;
@@ -381,6 +386,16 @@ export interface BlogPostRouteData {
 export interface BlogTagsRouteData {
   kind: 'blogTags';
   tags: Array<TagRef & { count: number }>;
+  recentPosts: LinkTarget[];
+}
+
+/** An author of the blog's authors file with their number of (listed) posts. */
+export type AuthorSummary = Author & { count: number };
+
+/** The blog's authors page (`<blog>/authors`). */
+export interface BlogAuthorsRouteData {
+  kind: 'blogAuthors';
+  authors: AuthorSummary[];
   recentPosts: LinkTarget[];
 }
 

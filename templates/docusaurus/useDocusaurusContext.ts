@@ -8,6 +8,7 @@ export interface DocusaurusContext {
     tagline: string;
     url: string;
     baseUrl: string;
+    titleDelimiter: string;
     trailingSlash: false;
     customFields: Record<string, unknown>;
   };
@@ -25,6 +26,7 @@ export default function useDocusaurusContext(): DocusaurusContext {
         tagline: site.tagline,
         url: site.url,
         baseUrl: site.baseUrl,
+        titleDelimiter: site.titleDelimiter,
         trailingSlash: false,
         customFields: site.customFields ?? {},
       },

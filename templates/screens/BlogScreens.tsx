@@ -1,8 +1,9 @@
 import type { ComponentType, ReactNode } from 'react';
 import { Link } from '../../src/client/navigation.js';
 import type {
-  BlogArchiveRouteData, BlogListRouteData, BlogPostRouteData, BlogPostSummary, BlogTagsRouteData, ClientSiteData, LinkTarget,
+  Author, AuthorSummary, BlogArchiveRouteData, BlogAuthorsRouteData, BlogListRouteData, BlogPostRouteData, BlogPostSummary, BlogTagsRouteData, ClientSiteData, LinkTarget,
 } from '../../src/shared/types.js';
+import { joinSitePath } from '../../src/shared/paths.js';
 import { DraftBadge } from '../layout/DraftBadge.js';
 import { TableOfContents } from '../layout/TableOfContents.js';
 import { TagCloud, Tags } from '../layout/Tags.js';
@@ -34,6 +35,28 @@ function BlogLayout({ recent, children, toc }: { recent: LinkTarget[]; children:
   );
 }
 
+/** An author's name: a link to their page on the blog when they have one, else to their URL. */
+function AuthorName({ author }: { author: Author }) {
+  if (author.page) return <Link className="author__name" to={author.page}>{author.name}</Link>;
+  if (author.url) return <a href={author.url} target="_blank" rel="noopener noreferrer" className="author__name">{author.name}</a>;
+  return <span className="author__name">{author.name}</span>;
+}
+
+/** An author as the authors page and their own page show them: picture, name, title and number of posts. */
+function AuthorCard({ author, heading }: { author: AuthorSummary; heading: 'h1' | 'h2' }) {
+  const Heading = heading;
+  return (
+    <div className="author author--card">
+      {author.imageUrl ? <img className="author__image" src={author.imageUrl} alt="" width="64" height="64" loading="lazy" /> : null}
+      <span>
+        <Heading className="author__heading">{heading === 'h2' ? <AuthorName author={author} /> : author.name}</Heading>
+        {author.title ? <span className="author__title">{author.title}</span> : null}
+        <span className="author__count">{author.count} post{author.count === 1 ? '' : 's'}</span>
+      </span>
+    </div>
+  );
+}
+
 function PostHeader({ post, site, headingLevel, linkTitle }: { post: BlogPostSummary; site: ClientSiteData; headingLevel: 1 | 2; linkTitle: boolean }) {
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
   return (
@@ -49,7 +72,7 @@ function PostHeader({ post, site, headingLevel, linkTitle }: { post: BlogPostSum
             <li key={author.key} className="author">
               {author.imageUrl ? <img className="author__image" src={author.imageUrl} alt="" width="40" height="40" loading="lazy" /> : null}
               <span>
-                {author.url ? <a href={author.url} target="_blank" rel="noopener noreferrer" className="author__name">{author.name}</a> : <span className="author__name">{author.name}</span>}
+                <AuthorName author={author} />
                 {author.title ? <span className="author__title">{author.title}</span> : null}
               </span>
             </li>
@@ -64,8 +87,9 @@ export function BlogListScreen({ data, excerpts, site }: { data: BlogListRouteDa
   return (
     <BlogLayout recent={data.recentPosts}>
       <header className="blog-list__header">
-        <h1>{data.title}</h1>
-        {data.tag ? <Link to={`${site.blog.routeBasePath}/tags`}>View all tags</Link> : null}
+        {data.author ? <AuthorCard author={data.author} heading="h1" /> : <h1>{data.title}</h1>}
+        {data.tag ? <Link to={joinSitePath(site.blog.routeBasePath, 'tags')}>View all tags</Link> : null}
+        {data.author ? <Link to={joinSitePath(site.blog.routeBasePath, 'authors')}>View all authors</Link> : null}
       </header>
       {data.posts.map((post, i) => {
         const Excerpt = excerpts[i];
@@ -117,6 +141,19 @@ export function BlogTagsScreen({ data }: { data: BlogTagsRouteData }) {
     <BlogLayout recent={data.recentPosts}>
       <h1>Tags</h1>
       <TagCloud tags={data.tags} />
+    </BlogLayout>
+  );
+}
+
+export function BlogAuthorsScreen({ data }: { data: BlogAuthorsRouteData }) {
+  return (
+    <BlogLayout recent={data.recentPosts}>
+      <h1>Authors</h1>
+      <ul className="authors-list">
+        {data.authors.map((author) => (
+          <li key={author.key}><AuthorCard author={author} heading="h2" /></li>
+        ))}
+      </ul>
     </BlogLayout>
   );
 }

@@ -1,18 +1,22 @@
 import type { ComponentType } from 'react';
 import { Link } from '../../src/client/navigation.js';
 import type { ClientSiteData, PageRouteData } from '../../src/shared/types.js';
+import useDocusaurusContext from '../docusaurus/useDocusaurusContext.js';
 import { DraftBadge } from '../layout/DraftBadge.js';
 import { TableOfContents } from '../layout/TableOfContents.js';
 import { mdxComponents } from '../mdxComponents.js';
 import { linkTarget } from '../../src/shared/paths.js';
 
-export function PageScreen({ data, Content, ownMain }: { data: PageRouteData; Content: ComponentType<{ components?: object }> | null; ownMain?: boolean }) {
+export function PageScreen({ data, Content, ownMain }: { data: PageRouteData; Content: ComponentType<{ components?: object; config?: object }> | null; ownMain?: boolean }) {
+  // As in Docusaurus, a React page gets the site's config as its `config` prop.
+  const { siteConfig } = useDocusaurusContext();
   if (!data.markdown) {
+    const page = Content ? <Content config={siteConfig} /> : null;
     // A page with a <main> of its own is not nested in another one (one main landmark per page).
     return ownMain ? (
-      <div id="main-content" className="page-frame" tabIndex={-1} data-search-body="">{Content ? <Content /> : null}</div>
+      <div id="main-content" className="page-frame" tabIndex={-1} data-search-body="">{page}</div>
     ) : (
-      <main id="main-content" tabIndex={-1} data-search-body="">{Content ? <Content /> : null}</main>
+      <main id="main-content" tabIndex={-1} data-search-body="">{page}</main>
     );
   }
   return (

@@ -100,6 +100,24 @@ describe('building the basic fixture', () => {
   });
 });
 
+describe('an MDX page without imports that requires an image', () => {
+  it('is bundled, so require() resolves to the hashed image', async () => {
+    const tmp = await tempDir();
+    try {
+      const site = await copyFixture('basic', tmp.dir);
+      // A 1×1 PNG beside the page.
+      await writeFile(path.join(site, 'docs/dot.png'), Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64'));
+      await writeFile(path.join(site, 'docs/required.mdx'), "# Required\n\n<img src={require('./dot.png').default} alt=\"dot\" />\n");
+      const out = path.join(tmp.dir, 'out');
+      await buildOnce({ siteDir: site, outDir: out, logger: silentLogger() });
+      const html = await readFile(path.join(out, 'docs/required.html'), 'utf8');
+      expect(html).toMatch(/<img src="\/_sipa\/[a-z]+\/dot-[A-Z0-9]+\.png" alt="dot"/);
+    } finally {
+      await tmp.cleanup();
+    }
+  }, 120_000);
+});
+
 describe('failing builds', () => {
   it('fails on a broken link, names page and target, and leaves the previous output alone', async () => {
     const tmp = await tempDir();

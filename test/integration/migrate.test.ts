@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -81,11 +81,16 @@ describe('sipadocs migrate on a Docusaurus 2 project', () => {
     expect(migration.status).toBe(0);
     const report = migration.stdout;
     expect(report).toContain('plugin "@docusaurus/plugin-ideal-image": sipadocs has no plugins');
-    expect(report).toMatch(/swizzled component Footer \(src\/theme\/Footer\)/);
-    // @docusaurus/Link and useDocusaurusContext are provided; clsx, an npm package of the project, is not installed.
-    expect(report).toMatch(/React page src\/pages\/index\.js \(route \/\): it imports clsx, not installed where the site is/);
+    expect(report).toContain('swizzled component Footer (src/theme/Footer) replaces the theme\'s Footer');
+    // @docusaurus/Link and useDocusaurusContext are provided; clsx, an npm package of the project, goes into the site's package.json.
+    expect(report).toContain('React page src/pages/index.js → src/pages/index.jsx (route /)');
+    expect(report).toContain('package.json lists the packages the site\'s pages, components and config import: clsx ^1.2.1');
+    expect(report).toContain(`npm install --prefix ${site}`);
+    // Its title, computed, reaches the page when it renders.
+    expect(report).not.toContain('<Layout title={…}>');
     expect(report).toContain('themeConfig.navbar.items.4: type "localeDropdown"');
-    expect(report).toContain('src/css/custom.css: its Infima variables (--ifm-*)');
+    expect(report).toContain('src/css/custom.css: --ifm-color-primary colours the Infima classes (hero, buttons…) of the site\'s React pages');
+    expect(report).toContain('src/css/custom.css: its Infima variables --ifm-color-primary-dark, --ifm-code-font-size: the sipadocs theme does not read them');
     expect(report).toContain('React page src/pages/about.js → src/pages/about.jsx (route /about)');
     expect(report).toContain(`npx sipadocs build --site ${site}`);
   });
@@ -119,6 +124,8 @@ describe('sipadocs migrate on a Docusaurus 2 project', () => {
     let routes: string[];
     beforeAll(async () => {
       out = path.join(tmp.dir, 'build');
+      // What `npm install` gives it: the packages it lists (clsx) are this checkout's too.
+      await symlink(path.resolve('node_modules'), path.join(site, 'node_modules'), 'dir');
       await buildOnce({ siteDir: site, outDir: out, logger: silentLogger(), persistentCache: false });
       const html = await fg(['**/*.html'], { cwd: out });
       routes = html.map((file) => (file === 'index.html' ? '/' : `/${file.replace(/\.html$/, '')}`)).sort();
@@ -136,10 +143,14 @@ describe('sipadocs migrate on a Docusaurus 2 project', () => {
       expect(html).toMatch(/class="about_cards[^"]*"/);
     });
 
-    it('keeps the route of a React page it could not carry with a page that says why', async () => {
+    it('carries the home page with the package it imports, its styles and its computed title, and the swizzled Footer', async () => {
       const html = await readFile(path.join(out, 'index.html'), 'utf8');
-      expect(html).toContain('src/pages/index.js');
-      expect(html).toContain('clsx');
+      expect(html).toContain('<title>Hello from Sipa</title>');
+      expect(html).toMatch(/<header class="hero hero--primary \w+_heroBanner_[0-9a-f]{6}">/);
+      expect(html).toContain('<a href="/docs/intro" class="button button--secondary button--lg">Get started in five minutes</a>');
+      for (const file of ['index.html', 'about.html', 'docs/intro.html']) {
+        expect(await readFile(path.join(out, file), 'utf8'), file).toMatch(/<footer class="footer">.*<\/footer><p class="footer__licence">Sipa is free software under the LGPLv3\.<\/p>/s);
+      }
     });
 
     it('translates the navbar, footer, announcement bar and edit links', async () => {

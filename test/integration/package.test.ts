@@ -5,7 +5,7 @@
  * type-check against the published types.
  */
 import { spawnSync, type SpawnSyncOptions } from 'node:child_process';
-import { chmodSync, chownSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, cpSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers.js';
@@ -123,6 +123,10 @@ describe('the packed package, installed read-only in a new project', () => {
     giveAway(path.join(project, 'website'));
     const migrated = run('npx', ['--no-install', 'sipadocs', 'migrate', 'website', '--out', 'migrated'], project, asUser);
     expect(migrated.status, migrated.output).toBe(0);
+    // The home page imports clsx, which the new site's package.json lists: what `npm install --prefix migrated` gives it.
+    expect(JSON.parse(readFileSync(path.join(project, 'migrated', 'package.json'), 'utf8')).dependencies).toEqual({ clsx: '^1.2.1' });
+    cpSync(path.join(REPO, 'node_modules', 'clsx'), path.join(project, 'migrated', 'node_modules', 'clsx'), { recursive: true });
+    giveAway(path.join(project, 'migrated', 'node_modules'));
     const built = run('npx', ['--no-install', 'sipadocs', 'build', '--site', 'migrated', '--out-dir', 'migrated-build'], project, asUser);
     expect(built.status, built.output).toBe(0);
     expect(snapshot(installed)).toEqual(before);

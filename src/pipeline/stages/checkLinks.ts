@@ -28,7 +28,10 @@ export function checkSiteLinks(plan: SitePlan, rendered: RenderedSite, built: { 
   const { config, routes, staticFiles } = plan;
   const checkable = () => rendered.pages.filter((p) => p.route !== '/404');
   const strict = config.onBrokenLinks === 'throw' && config.onBrokenAnchors === 'throw';
-  const digest = createHash('sha256').update(targetsDigest(checkable(), staticFiles, config.baseUrl)).update(`\0${config.onBrokenLinks}\0${config.onBrokenAnchors}`).digest('hex');
+  const digest = createHash('sha256')
+    .update(targetsDigest(checkable(), staticFiles, config.baseUrl))
+    .update(`\0${config.onBrokenLinks}\0${config.onBrokenAnchors}\0${plan.redirects.map((redirect) => redirect.from).join('\0')}`)
+    .digest('hex');
   // A kept page is the same document as in the last good build. If every link target (and the
   // settings) are the same too, its links resolve as they did then; otherwise they are read back
   // and checked. A site that lets broken links through is told about them at every build.
@@ -37,8 +40,9 @@ export function checkSiteLinks(plan: SitePlan, rendered: RenderedSite, built: { 
     ...staticFiles.map((f) => `/${f}`),
     ...built.client.files.map((f) => `/${f}`),
     ...[...built.compiled.images.keys()].map((f) => `/${f}`),
-    // A page's markdown copy is no target of a link written to a .md file (Docusaurus has none).
-    ...built.outputs.writer.files().filter((f) => !/\.mdx?$/.test(f)).map((f) => `/${f}`),
+    ...built.outputs.writer.files().map((f) => `/${f}`),
+    // A redirect's address leads somewhere: a link to it is no broken link.
+    ...plan.redirects.map((redirect) => redirect.from),
   ]);
   const broken = findBrokenLinks(checkable(), files, config.baseUrl);
   reportBrokenLinks(broken, config, routes, built.compiled, report);

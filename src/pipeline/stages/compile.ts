@@ -123,7 +123,8 @@ function compileJobs(model: SiteModel, fastPath: (scope: ContentScope, body: str
 
 /**
  * What links to .md/.mdx files may name: the route of every doc, post and page by site-relative
- * source path, the content roots they resolve from and the static folder's markdown files.
+ * source path, the content roots they resolve from, and the markdown files of the output (the
+ * static folder's and the pages' markdown copies).
  */
 function markdownLinkTargets(config: SiteConfig, model: SiteModel, staticFiles: readonly string[]): MarkdownLinkTargets {
   const routesBySource: Record<string, string> = {};
@@ -133,6 +134,8 @@ function markdownLinkTargets(config: SiteConfig, model: SiteModel, staticFiles: 
   // Each doc resolves from the docs root of its own version and instance.
   const docsRoots = new Set(model.docs.map((doc) => doc.docsDir));
   const contentRoots = [...docsRoots, config.blog.path, config.pages.path].map((root) => root.replace(/^\.\/|\/+$/g, ''));
-  const staticMarkdown = staticFiles.filter((file) => /\.mdx?$/.test(file)).map((file) => `/${file}`);
+  // A link may also name a page's markdown copy (see outputs/pageMarkdown.ts) on purpose.
+  const copies = [...model.docs, ...model.posts].map((item) => `${item.route === '/' ? '/index' : item.route}.md`);
+  const staticMarkdown = [...staticFiles.filter((file) => /\.mdx?$/.test(file)).map((file) => `/${file}`), ...copies];
   return { routesBySource, contentRoots, staticMarkdown };
 }

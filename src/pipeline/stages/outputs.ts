@@ -14,6 +14,7 @@ export function siteOutputs(session: BuildSession, plan: SitePlan, compiled: Com
     base: plan.base,
     model: plan.model,
     routes: plan.routes,
+    redirects: plan.redirects,
     feeds: plan.feeds,
     compiled: compiled.pages,
     compileKeys: compiled.keys,

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { siteStylesheets } from '../../bundle/infima.js';
 import type { SiteThemeFolder } from '../../bundle/themeOverrides.js';
@@ -10,6 +11,7 @@ import { resolveDocNavItems } from '../../content/navItems.js';
 import { planRoutes, type PlannedRoute } from '../../content/routes.js';
 import { versionData, withDocVersions } from '../../content/versionData.js';
 import { planFeeds, type PlannedFeed } from '../../outputs/feeds.js';
+import { planRedirects, type Redirect } from '../../outputs/redirects.js';
 import { mermaidRuntimeUrl } from '../../outputs/mermaidRuntime.js';
 import { ASSET_DIR } from '../../bundle/bundleSite.js';
 import { siteBase } from '../../outputs/siteUrl.js';
@@ -21,6 +23,8 @@ import type { BuildReport } from '../session.js';
 /** The site as the later stages build it: its routes, feeds and what the bundlers are given. */
 export interface SitePlan extends PlanInput {
   routes: PlannedRoute[];
+  /** The addresses that lead elsewhere (see outputs/redirects.ts). */
+  redirects: Redirect[];
   feeds: PlannedFeed[];
   /** The site's absolute URL with its base path (see siteBase). */
   base: string;
@@ -60,7 +64,25 @@ export function planSite(input: PlanInput, compiled: CompiledSite, report: Build
     siteData.navbar.items = withDocVersions(siteData.navbar.items, model);
   }
   const { virtual, entryNames } = virtualSources(plan.routes, compiled, model, config, siteData, input.theme);
-  return { ...input, routes: plan.routes, feeds, base, siteData, virtual, entryNames };
+  const redirects = siteRedirects(config, plan.routes, input.staticFiles, report);
+  return { ...input, routes: plan.routes, redirects, feeds, base, siteData, virtual, entryNames };
+}
+
+/** The config's redirects, checked against the routes and static files; addresses that are pages are left out with a warning. */
+function siteRedirects(config: SiteConfig, routes: PlannedRoute[], staticFiles: string[], report: BuildReport): Redirect[] {
+  const { pages, prefixes, fromExtensions, toExtensions } = config.redirects;
+  if (pages.length + prefixes.length + fromExtensions.length + toExtensions.length === 0) return [];
+  const plan = planRedirects(config.redirects, {
+    routes: new Set(routes.map((route) => route.path)),
+    staticFiles: new Set(staticFiles.map((file) => `/${file}`)),
+    configFile: config.configFile,
+    configText: readFileSync(config.configFile, 'utf8'),
+  });
+  if (plan.skipped.length > 0) {
+    const shown = plan.skipped.slice(0, 5).join(', ');
+    report.warn(`redirects from ${shown}${plan.skipped.length > 5 ? ` and ${plan.skipped.length - 5} more` : ''} left out: each is a page or file of the site, which a redirect would hide`);
+  }
+  return plan.redirects;
 }
 
 /** Each doc's last change (git, front matter), by site-relative source path; docs with none are left out. */
@@ -99,5 +121,5 @@ function virtualSources(routes: PlannedRoute[], compiled: CompiledSite, model: S
     entryNames.set(route.path, name);
   }
   const customCss = siteStylesheets(config.customCss.map((file) => path.resolve(config.siteDir, file)), routes, theme.overrides);
-  return { entryNames, virtual: { modules, routeEntries, siteData, customCss, siteDir: config.siteDir, themeOverrides: theme.overrides } satisfies VirtualSources };
+  return { entryNames, virtual: { modules, routeEntries, siteData, customCss, siteDir: config.siteDir, themeOverrides: theme.overrides, themeModules: theme.modules } satisfies VirtualSources };
 }

@@ -2,7 +2,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { SiteConfig } from '../../config/types.js';
 import type { SiteOutputs } from '../../outputs/siteOutputs.js';
-import { contentSecurityPolicy, HEADERS_FILE, headersFileText } from '../../server/securityHeaders.js';
+import { contentSecurityPolicy, HEADERS_FILE, headersFileText, scriptHash } from '../../server/securityHeaders.js';
+import { REDIRECT_SCRIPT, REDIRECTS_FILE, redirectsFileText } from '../../outputs/redirects.js';
 import type { SearchIndexResult } from '../../search/buildSearchIndex.js';
 import { MANIFEST_VERSION, manifestFile, writeManifest, type OutputManifest } from '../../staging/outputManifest.js';
 import type { BuildReport, BuildSession } from '../session.js';
@@ -30,7 +31,15 @@ export async function writeSite(session: BuildSession, plan: SitePlan, output: B
   if (staticFiles.length > 0) await staging.copyFiles(path.join(config.siteDir, config.staticDir), staticFiles);
   // A _headers file of the site's own comes first; its rules add to the security headers.
   const ownHeaders = staticFiles.includes(HEADERS_FILE) ? `${await readFile(path.join(staging.dir, HEADERS_FILE), 'utf8')}\n` : '';
-  staging.write(HEADERS_FILE, ownHeaders + headersFileText(contentSecurityPolicy(parts.rendered.scriptHashes, { webAssembly: plan.siteData.search })));
+  // Redirect pages run one script of their own.
+  const redirectPages = plan.redirects.some((redirect) => redirect.file !== null);
+  const scripts = redirectPages ? [...parts.rendered.scriptHashes, scriptHash(REDIRECT_SCRIPT)] : parts.rendered.scriptHashes;
+  staging.write(HEADERS_FILE, ownHeaders + headersFileText(contentSecurityPolicy(scripts, { webAssembly: plan.siteData.search })));
+  // So is _redirects: the site's own lines first, then the redirects of the config.
+  if (plan.redirects.length > 0) {
+    const ownRedirects = staticFiles.includes(REDIRECTS_FILE) ? await readFile(path.join(staging.dir, REDIRECTS_FILE), 'utf8') : '';
+    staging.write(REDIRECTS_FILE, redirectsFileText(plan.redirects, ownRedirects, config.baseUrl));
+  }
   const { build, foreign } = await staging.commit();
   if (foreign.length > 0) report.warn(foreignFilesWarning(session.outDir, foreign, config));
   const manifest: OutputManifest = {

@@ -35,7 +35,7 @@ describe('postPathInfo (Docusaurus rules)', () => {
   it('turns the date of a file or folder name into the post\'s date and the folders of its slug', () => {
     expect(postPathInfo('2021-08-26-welcome.md')).toEqual({ date: '2021-08-26', slug: '2021/08/26/welcome' });
     expect(postPathInfo('2021-08-26-welcome/index.mdx')).toEqual({ date: '2021-08-26', slug: '2021/08/26/welcome' });
-    expect(postPathInfo('2021/8/6/launch.md')).toEqual({ date: '2021-08-06', slug: '2021/08/06/launch' });
+    expect(postPathInfo('2021/8/6/launch.md')).toEqual({ date: '2021-08-06', slug: '2021/8/6/launch' });
     expect(postPathInfo('releases/2025-11-18-sipa-0.9.50.md')).toEqual({ date: '2025-11-18', slug: '2025/11/18/releases/sipa-0.9.50' });
   });
 
@@ -62,5 +62,14 @@ describe('parseCategoryFile', () => {
     }
     expect(error).toMatchObject({ code: 'CATEGORY_INVALID', location: { file: 'docs/guides/_category_.yml', line: 3 } });
     expect(() => parseCategoryFile('docs/guides/_category_.yml', 'position: third\n')).toThrowError(/"position" must be a number/);
+  });
+});
+
+describe('blog authors (Docusaurus 3.5 rules)', () => {
+  it('names an author page after the key in kebab case, or after its permalink', async () => {
+    const { kebabCase, parseAuthors } = await import('../../../src/content/blog.js');
+    expect(['jane', 'MillerSvt', 'john_doe', 'user123', 'XMLHttpRequest', 'ÉricDupont', "O'Neil"].map(kebabCase)).toEqual(['jane', 'miller-svt', 'john-doe', 'user-123', 'xml-http-request', 'eric-dupont', 'o-neil']);
+    const authors = parseAuthors('blog/authors.yml', 'JaneDoe:\n  name: Jane\n  page: true\njo:\n  name: Jo\n  page:\n    permalink: /jo-page/\nanon:\n  name: Anon\n', '/news/authors');
+    expect([...authors.values()].map((a) => [a.key, a.page])).toEqual([['JaneDoe', '/news/authors/jane-doe'], ['jo', '/news/authors/jo-page'], ['anon', undefined]]);
   });
 });

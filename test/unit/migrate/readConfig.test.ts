@@ -36,12 +36,12 @@ describe('readDocusaurusConfig', () => {
       onBrokenLinks: 'throw', onBrokenMarkdownLinks: 'warn', onBrokenAnchors: 'warn',
     });
     expect(site.docs).toEqual({
-      id: 'default', where: 'presets.classic.docs', path: 'docs', routeBasePath: 'docs', sidebarPath: 'sidebars.js', editUrl: 'https://github.com/x/y/tree/main/', sidebarCollapsed: true, versioning: {},
+      id: 'default', where: 'presets.classic.docs', path: 'docs', routeBasePath: 'docs', sidebarPath: 'sidebars.js', editUrl: 'https://github.com/x/y/tree/main/', sidebarCollapsed: true, versioning: {}, markdownPlugins: {},
     });
     expect(site.moreDocs).toEqual([]);
     expect(site.blog).toEqual({
       path: 'blog', routeBasePath: 'blog', showReadingTime: false, editUrl: undefined, postsPerPage: 'ALL', sidebarCount: 5,
-      title: 'News', description: 'What is new', authorsFile: 'blog/authors.yml',
+      title: 'News', description: 'What is new', authorsFile: 'blog/authors.yml', markdownPlugins: {},
     });
     expect(site.pagesPath).toBe('src/pages');
     expect(site.customCss).toEqual(['src/css/custom.css']);
@@ -112,6 +112,7 @@ describe('readDocusaurusConfig', () => {
     expect(site.docs).toEqual({
       id: 'default', where: 'plugins.0', path: 'handbook', routeBasePath: '', sidebarPath: 'sidebars.js', editUrl: 'https://e/', sidebarCollapsed: true,
       versioning: { lastVersion: 'current', onlyIncludeVersions: ['current', '1.0'], versions: { current: { label: 'Canary', path: 'canary', banner: 'none', badge: false }, '1.0': { noIndex: true } } },
+      markdownPlugins: {},
     });
     expect(site.moreDocs.map((docs) => [docs.id, docs.where, docs.path, docs.routeBasePath, docs.versioning])).toEqual([['api', 'plugins.1', 'api', 'api', { includeCurrentVersion: true, disableVersioning: true }]]);
     expect(skipped).toEqual([

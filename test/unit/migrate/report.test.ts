@@ -4,7 +4,7 @@ import type { MigrateResult } from '../../../src/migrate/migrate.js';
 import { MigrationNotes } from '../../../src/migrate/notes.js';
 import { formatReport } from '../../../src/migrate/report.js';
 
-function result(problems: SiteError[], notes = new MigrationNotes()): MigrateResult {
+function result(problems: SiteError[], notes = new MigrationNotes(), packages: string[] = []): MigrateResult {
   return {
     projectDir: '/p/website',
     outDir: '/p/out',
@@ -12,6 +12,7 @@ function result(problems: SiteError[], notes = new MigrationNotes()): MigrateRes
     written: ['docs/a.md', 'sipadocs.config.ts'],
     notes,
     problems,
+    packages,
     counts: { docs: 0, posts: 0, pages: 0, sidebars: 0 },
   };
 }
@@ -38,5 +39,11 @@ describe('formatReport', () => {
     const text = formatReport(result(problems), '/p');
     expect(text).not.toMatch(/error [A-Z_]+: *$/m);
     for (const message of ['first', 'second', 'third']) expect(text).toMatch(new RegExp(`error [A-Z_]+: ${message}$`, 'm'));
+  });
+
+  it('says to install the packages the site lists before building it', () => {
+    const text = formatReport(result([], new MigrationNotes(), ['clsx', 'react-markdown']), '/p');
+    expect(text).toContain('Install the packages its package.json lists (clsx, react-markdown), then build it:\n  npm install --prefix out\n  npx sipadocs build --site out');
+    expect(formatReport(result([]), '/p')).not.toContain('npm install');
   });
 });
