@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { PageVersionContext } from '../src/client/docsVersion.js';
 import type { LoadedRoute } from '../src/client/routeLoader.js';
 import { routeMarkdownUrl } from '../src/shared/paths.js';
@@ -57,9 +57,16 @@ function Screen({ site, route }: { site: ClientSiteData; route: LoadedRoute }) {
 /** The page frame: skip link, announcement bar, navbar, mobile menu, the route's screen, footer; search around them. */
 export function App({ site, route, override }: AppProps) {
   const [menuOpen, setMenuOpen] = useState(false);
+  const openMenu = useCallback(() => setMenuOpen(true), []);
   const closeMenu = useCallback(() => setMenuOpen(false), []);
   const { sidebar } = route.payload;
-  useEffect(() => setMenuOpen(false), [route]);
+  // Another page closes the menu (not the first: a menu opened before the page ran stays open).
+  const menuRoute = useRef(route);
+  useEffect(() => {
+    if (menuRoute.current === route) return;
+    menuRoute.current = route;
+    setMenuOpen(false);
+  }, [route]);
   const { data } = route.payload;
   const version = (data.kind === 'doc' || data.kind === 'category') && data.version ? data.version : null;
   const frame = (
@@ -67,8 +74,8 @@ export function App({ site, route, override }: AppProps) {
     <SearchProvider site={site}>
       <a className="skip-link" href="#main-content">Skip to main content</a>
       {site.announcementBar ? <AnnouncementBar bar={site.announcementBar} /> : null}
-      <Navbar site={site} sidebar={sidebar} onOpenMenu={() => setMenuOpen(true)} />
-      <MobileMenu site={site} sidebar={sidebar} open={menuOpen} onClose={closeMenu} />
+      <Navbar site={site} sidebar={sidebar} onOpenMenu={openMenu} />
+      <MobileMenu site={site} sidebar={sidebar} open={menuOpen} onOpen={openMenu} onClose={closeMenu} />
       <div className="page">
         {override ? <main id="main-content" className="page__override" tabIndex={-1}>{override}</main> : <Screen site={site} route={route} />}
       </div>

@@ -8,6 +8,7 @@ import siteData from 'sipa:site-data';
 // Registers React and the theme's components for the route chunks, which do not bundle their own.
 import 'sipa:shared-modules';
 import type { ClientSiteData, RouteModule, RoutePayload } from '../shared/types.js';
+import type { EarlyEvent } from '../shared/earlyInput.js';
 import { CONTENT_CHANGED_EVENT } from '../shared/liveUpdate.js';
 import { documentTitle } from '../shared/documentTitle.js';
 import { normalizePath } from '../shared/paths.js';
@@ -18,6 +19,7 @@ import { rememberDocsVersion } from './docsVersion.js';
 import { RouteLoadError } from './ErrorBoundary.js';
 import { invariant } from './invariant.js';
 import { createLinkObserver } from './linkObserver.js';
+import { replayEarlyInput, takeEarlyInput } from './earlyInput.js';
 import type { Navigation } from './navigation.js';
 import { createPrefetcher } from './prefetcher.js';
 import { createProgressBar } from './progressBar.js';
@@ -170,7 +172,7 @@ interface ViewState {
   scroll: { x: number; y: number } | { hash: string } | null;
 }
 
-function ClientApp({ initial }: { initial: LoadedRoute }) {
+function ClientApp({ initial, earlyInput }: { initial: LoadedRoute; earlyInput: EarlyEvent[] }) {
   const [view, setView] = useState<ViewState>(() => {
     const type = (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.type;
     const saved = type === 'reload' || type === 'back_forward' ? scrollMemory.initial() : undefined;
@@ -179,7 +181,9 @@ function ClientApp({ initial }: { initial: LoadedRoute }) {
   const navigationId = useRef(0);
   useEffect(() => {
     window.__SIPA_HYDRATED__ = true;
-  }, []);
+    // The whole page is live: what the visitor clicked before takes effect now.
+    replayEarlyInput(earlyInput);
+  }, [earlyInput]);
 
   /**
    * Shows `href`: 'push' for a click, 'pop' for back/forward (to `restore` if a position is
@@ -338,8 +342,9 @@ async function start(): Promise<void> {
   loader.seed(initial);
   // As a transition, hydration yields to the browser every few milliseconds instead of holding
   // the main thread for a long page's whole tree; the server HTML is already on screen.
+  const earlyInput = takeEarlyInput();
   startTransition(() => {
-    hydrateRoot(document.getElementById('__sipa')!, <ClientApp initial={initial} />);
+    hydrateRoot(document.getElementById('__sipa')!, <ClientApp initial={initial} earlyInput={earlyInput} />);
   });
 }
 

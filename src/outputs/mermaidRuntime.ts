@@ -25,10 +25,10 @@ const BUNDLE_OPTIONS_VERSION = 1;
 /** The browsers the client bundle targets (see bundle/bundleSite.ts). */
 const TARGET = ['es2020', 'chrome90', 'firefox90', 'safari15'];
 
-/** The Mermaid package the runtime imports, or null when it is not installed. */
-function mermaidVersion(): string | null {
+/** The version of the Mermaid package a module at `from` imports, or null when none is installed. */
+function mermaidVersion(from = RUNTIME_SOURCE): string | null {
   try {
-    const file = createRequire(RUNTIME_SOURCE).resolve('mermaid/package.json');
+    const file = createRequire(from).resolve('mermaid/package.json');
     return (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version;
   } catch {
     return null;
@@ -66,11 +66,12 @@ export const MERMAID_RUNTIMES: ArtifactKindSpec<AssetFile[], number, Array<{ fil
 };
 
 /**
- * Bundles the runtime into its files (paths relative to the output folder). Throws
- * MERMAID_NOT_INSTALLED when the project has no Mermaid, naming a page that needs it.
+ * Bundles the runtime (`runtimeSource`, the module of src/client) into its files (paths relative
+ * to the output folder). Throws MERMAID_NOT_INSTALLED when the project has no Mermaid, naming a
+ * page that needs it.
  */
-export async function buildMermaidRuntime(assetDir: string, pageWithDiagram: string): Promise<AssetFile[]> {
-  if (mermaidVersion() === null) {
+export async function buildMermaidRuntime(assetDir: string, pageWithDiagram: string, runtimeSource = RUNTIME_SOURCE): Promise<AssetFile[]> {
+  if (mermaidVersion(runtimeSource) === null) {
     throw new SiteError({
       code: 'MERMAID_NOT_INSTALLED',
       message: 'this page has a Mermaid diagram, and the Mermaid package is not installed',
@@ -80,7 +81,7 @@ export async function buildMermaidRuntime(assetDir: string, pageWithDiagram: str
   }
   const dir = mermaidRuntimeDir(assetDir);
   const result = await build({
-    entryPoints: [{ in: RUNTIME_SOURCE, out: 'mermaid' }],
+    entryPoints: [{ in: runtimeSource, out: 'mermaid' }],
     outdir: '/mermaid-runtime',
     bundle: true,
     splitting: true,

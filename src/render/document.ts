@@ -1,6 +1,7 @@
 import type { ClientSiteData, PageMeta, RoutePayload } from '../shared/types.js';
 import { documentTitle } from '../shared/documentTitle.js';
 import { encodeRoute, isExternalUrl, withBase } from '../shared/paths.js';
+import { EARLY_INPUT_SCRIPT } from './earlyInputScript.js';
 
 export interface DocumentParts {
   site: ClientSiteData;
@@ -64,7 +65,7 @@ export function baseUrlCheckScript(baseUrl: string): string {
  * Content-Security-Policy allows exactly these (by hash), so a change to any of them changes it.
  */
 export function documentInlineScripts(headScripts: string[], baseUrl: string): string[] {
-  return [...headScripts, SCRIPT_LOADER, baseUrlCheckScript(baseUrl)];
+  return [...headScripts, EARLY_INPUT_SCRIPT, SCRIPT_LOADER, baseUrlCheckScript(baseUrl)];
 }
 
 const BODY_START = '<body>\n<div id="__sipa">';
@@ -122,6 +123,8 @@ export function renderDocument(parts: DocumentParts): string {
     parts.favicon ? `<link rel="icon" href="${escapeHtml(parts.favicon)}">` : '',
     ...(parts.alternates ?? []).map((link) => `<link rel="alternate" type="${escapeHtml(link.type)}" title="${escapeHtml(link.title)}" href="${escapeHtml(link.href)}">`),
     ...parts.headScripts.map((code) => `<script>${code}</script>`),
+    // Before any control can be clicked: records what needs the runtime, which replays it.
+    `<script>${EARLY_INPUT_SCRIPT}</script>`,
     // What the page gave with <Head>, before the style sheets as Docusaurus has it.
     ...(payload.meta.headTags ?? []),
     ...parts.css.map((href) => {

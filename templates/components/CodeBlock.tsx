@@ -1,4 +1,5 @@
 import { Fragment, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { replayedControl } from '../../src/shared/earlyInput.js';
 
 export interface CodeBlockProps {
   /** Fence language, shown in the title bar when there is no title. */
@@ -52,7 +53,7 @@ export default function CodeBlock({ language, title, showLineNumbers, html, chil
           aria-label={title ? `Code: ${title}` : language ? `Code (${language})` : 'Code'}
           {...(html !== undefined ? { dangerouslySetInnerHTML: { __html: html } } : { children: body })}
         />
-        <button type="button" className="code-block__copy" onClick={copy} aria-label={copied ? 'Copied' : 'Copy code to clipboard'}>
+        <button {...replayedControl} type="button" className="code-block__copy" onClick={copy} aria-label={copied ? 'Copied' : 'Copy code to clipboard'}>
           {copied ? 'Copied' : 'Copy'}
         </button>
       </div>

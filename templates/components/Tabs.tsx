@@ -1,6 +1,7 @@
 import { Children, isValidElement, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactElement, type ReactNode } from 'react';
 import { onStorageChange, siteStorage } from '../../src/client/storage.js';
 import type { TabItemProps } from './TabItem.js';
+import { replayedControl } from '../../src/shared/earlyInput.js';
 
 export const TAB_STORAGE_PREFIX = 'docusaurus.tab.';
 const SYNC_EVENT = 'sipa:tab-group';
@@ -63,6 +64,7 @@ export default function Tabs({ groupId, defaultValue, children }: TabsProps) {
           const active = item.props.value === selected;
           return (
             <button
+              {...replayedControl}
               key={item.props.value}
               ref={(el) => {
                 tabRefs.current[i] = el;

@@ -4,6 +4,7 @@ import { siteStorage } from '../../src/client/storage.js';
 import type { AnnouncementBar as Bar } from '../../src/shared/types.js';
 import { ANNOUNCEMENT_DISMISS_KEY, ANNOUNCEMENT_ID_KEY } from './announcementScript.js';
 import { linkTarget } from '../../src/shared/paths.js';
+import { replayedControl } from '../../src/shared/earlyInput.js';
 
 /** A dismissible bar above the navbar; dismissal is stored and forgotten when the bar's id changes. */
 export function AnnouncementBar({ bar }: { bar: Bar }) {
@@ -28,6 +29,7 @@ export function AnnouncementBar({ bar }: { bar: Bar }) {
       </p>
       {bar.isCloseable ? (
         <button
+          {...replayedControl}
           type="button"
           className="announcement__close"
           aria-label="Dismiss the announcement"

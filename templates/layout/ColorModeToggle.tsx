@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { onStorageChange } from '../../src/client/storage.js';
 import { applyColorMode, COLOR_MODE_KEY, currentColorMode, type ColorMode } from './colorMode.js';
+import { replayedControl } from '../../src/shared/earlyInput.js';
 
 /**
  * Switch button between light and dark; the choice is stored under "theme" and synced across tabs.
@@ -26,6 +27,7 @@ export function ColorModeToggle() {
   const next: ColorMode = mode === 'light' ? 'dark' : 'light';
   return (
     <button
+      {...replayedControl}
       type="button"
       className="color-mode-toggle"
       aria-label={mode ? `Switch to ${next} mode (currently ${mode} mode)` : 'Switch between dark and light mode'}

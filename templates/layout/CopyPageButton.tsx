@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { replayedControl } from '../../src/shared/earlyInput.js';
 
 /**
  * Copies the page's markdown (its `<route>.md`, fetched on click) to the clipboard, for pasting
@@ -18,7 +19,7 @@ export function CopyPageButton({ url }: { url: string }) {
     setTimeout(() => setLabel('Copy page'), 2000);
   };
   return (
-    <button type="button" className="copy-page" onClick={copy} title="Copy this page as Markdown">
+    <button {...replayedControl} type="button" className="copy-page" onClick={copy} title="Copy this page as Markdown">
       <span aria-live="polite">{label}</span>
     </button>
   );

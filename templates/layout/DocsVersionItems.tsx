@@ -3,6 +3,7 @@ import { storePreferredVersion, usePageVersion, useVersionChoice, versionTarget 
 import { Link, useNavigation } from '../../src/client/navigation.js';
 import { linkTarget } from '../../src/shared/paths.js';
 import type { FooterLink, NavItem } from '../../src/shared/types.js';
+import { replayedControl } from '../../src/shared/earlyInput.js';
 
 function ExtraLink({ item, onNavigate }: { item: FooterLink; onNavigate?: () => void }) {
   if (item.to !== undefined) return <Link className="dropdown__link" {...linkTarget(item.to)} onClick={onNavigate}>{item.label}</Link>;
@@ -50,6 +51,7 @@ export function DocsVersionDropdown({ item, onNavigate }: { item: NavItem; onNav
   return (
     <div className="dropdown" ref={root} onMouseEnter={() => setOpen(true)} onMouseLeave={() => setOpen(false)}>
       <button
+        {...replayedControl}
         type="button"
         className={`navbar__link dropdown__toggle${active ? ' navbar__link--active' : ''}`}
         aria-expanded={open}

@@ -5,6 +5,7 @@ import { SearchButton } from '../search/SearchProvider.js';
 import { ColorModeToggle } from './ColorModeToggle.js';
 import { DocsVersionDropdown, DocsVersionLink, useVersionedTo } from './DocsVersionItems.js';
 import { linkTarget } from '../../src/shared/paths.js';
+import { replayedControl } from '../../src/shared/earlyInput.js';
 
 /**
  * Whether an item is the current page's: by its route prefix, by the docs sidebar the page
@@ -104,7 +105,7 @@ export function NavDropdown({ item, pathname, sidebar }: { item: NavItem; pathna
         if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen(false);
       }}
     >
-      <button type="button" className={classes('navbar__link dropdown__toggle', active && 'navbar__link--active')} aria-expanded={open} aria-controls={menuId} aria-label={item.ariaLabel} onClick={() => setOpen(!open)}>
+      <button {...replayedControl} type="button" className={classes('navbar__link dropdown__toggle', active && 'navbar__link--active')} aria-expanded={open} aria-controls={menuId} aria-label={item.ariaLabel} onClick={() => setOpen(!open)}>
         <LinkContent item={item} />
       </button>
       <ul className="dropdown__menu" id={menuId} hidden={!open}>
@@ -124,6 +125,9 @@ function NavbarItem({ item, pathname, sidebar }: { item: NavItem; pathname: stri
   if (item.type === 'html') return <NavHtml item={item} className="navbar__item" />;
   return <NavLink item={item} pathname={pathname} sidebar={sidebar} />;
 }
+
+/** The id of the mobile menu's panel, a popover the menu button opens (see MobileMenu). */
+export const MOBILE_MENU_ID = 'mobile-menu';
 
 /** Top bar: logo and title, the left and right items, the search button, the colour-mode switch and the mobile menu button. */
 export function Navbar({ site, sidebar = null, onOpenMenu }: { site: ClientSiteData; sidebar?: SidebarView | null; onOpenMenu: () => void }) {
@@ -149,7 +153,7 @@ export function Navbar({ site, sidebar = null, onOpenMenu }: { site: ClientSiteD
     // Keyboard users tabbing into a hidden navbar bring it back.
     <nav className={`navbar${hidden ? ' navbar--hidden' : ''}`} aria-label="Main" onFocus={() => setHidden(false)}>
       <div className="navbar__inner">
-        <button type="button" className="navbar__menu-button" aria-label="Open the navigation menu" onClick={onOpenMenu}>
+        <button type="button" className="navbar__menu-button" aria-label="Open the navigation menu" popoverTarget={MOBILE_MENU_ID} popoverTargetAction="show" onClick={onOpenMenu}>
           <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true"><path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" /></svg>
         </button>
         <Link className="navbar__brand" to="/">

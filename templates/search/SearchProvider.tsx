@@ -3,6 +3,7 @@ import { excludedSearchScopes, usePageVersion } from '../../src/client/docsVersi
 import { useNavigation } from '../../src/client/navigation.js';
 import type { ClientSiteData } from '../../src/shared/types.js';
 import type { SearchDialogProps } from './SearchDialog.js';
+import { replayedControl } from '../../src/shared/earlyInput.js';
 
 /**
  * What every page carries of search: this provider, the navbar button and the keyboard shortcuts.
@@ -98,6 +99,7 @@ export function SearchButton() {
   if (!search) return null;
   return (
     <button
+      {...replayedControl}
       type="button"
       className="search-button"
       aria-keyshortcuts="Control+K Meta+K /"

@@ -1,0 +1,25 @@
+import { EARLY_INPUT_GLOBAL, type EarlyEvent } from '../shared/earlyInput.js';
+
+declare global {
+  interface Window {
+    [EARLY_INPUT_GLOBAL]?: () => EarlyEvent[];
+  }
+}
+
+/**
+ * Stops the inline script's recording and takes what it recorded. Called just before hydration
+ * starts: from then on React receives the events itself (hydrating the part clicked at once).
+ */
+export function takeEarlyInput(): EarlyEvent[] {
+  return window[EARLY_INPUT_GLOBAL]?.() ?? [];
+}
+
+/** Does again, in order, what the visitor did before the page was live, on the same controls. */
+export function replayEarlyInput(events: EarlyEvent[]): void {
+  for (const { type, target, ...keys } of events) {
+    // Hydration keeps the server's elements; one it had to replace is gone, and so is its event.
+    if (!target.isConnected) continue;
+    if (type === 'click') (target as HTMLElement).click();
+    else target.dispatchEvent(new KeyboardEvent('keydown', { ...keys, bubbles: true, cancelable: true }));
+  }
+}
