@@ -18,8 +18,8 @@ function ExtraLink({ item, onNavigate }: { item: FooterLink; onNavigate?: () => 
 /**
  * The navbar's version dropdown of a docs instance: its label is the chosen version's (the page's,
  * the stored preference, else the last), and each version leads to the page in view in that
- * version, else to its main doc. Choosing one stores it as the preferred version. Opens on hover
- * and on click; Escape and a click elsewhere close it.
+ * version, else to its main doc. Choosing one stores it as the preferred version. Opens when a
+ * mouse hovers it and on click (a tap); Escape and a click elsewhere close it.
  */
 export function DocsVersionDropdown({ item, onNavigate }: { item: NavItem; onNavigate?: () => void }) {
   const choice = useVersionChoice(item.docsPluginId);
@@ -49,7 +49,13 @@ export function DocsVersionDropdown({ item, onNavigate }: { item: NavItem; onNav
     onNavigate?.();
   };
   return (
-    <div className="dropdown" ref={root} onMouseEnter={() => setOpen(true)} onMouseLeave={() => setOpen(false)}>
+    // A mouse opens it by hovering; a tap (which also sends mouse events) only by the button's click.
+    <div
+      className="dropdown"
+      ref={root}
+      onPointerEnter={(event) => event.pointerType === 'mouse' && setOpen(true)}
+      onPointerLeave={(event) => event.pointerType === 'mouse' && setOpen(false)}
+    >
       <button
         {...replayedControl}
         type="button"

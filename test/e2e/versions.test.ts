@@ -79,6 +79,16 @@ describe('versioned docs in the browser', () => {
     expect(errors).toEqual([]);
   });
 
+  it('opens the dropdown with a tap on a touch screen, and leads to the chosen version', async () => {
+    const context = await site.browser.newContext({ viewport: { width: 1280, height: 850 }, hasTouch: true });
+    contexts.push(context);
+    const { page } = await open(context, '/docs/intro');
+    await dropdown(page).locator('.dropdown__toggle').tap();
+    await expect(dropdown(page).locator('.dropdown__menu').isVisible()).resolves.toBe(true);
+    await dropdown(page).getByRole('link', { name: 'Next', exact: true }).tap();
+    await page.waitForURL(`${site.url}/docs/next/intro`);
+  });
+
   it('the banner of an unreleased or unmaintained version links to the same doc in the latest version, else to its main doc', async () => {
     const context = await newContext();
     const next = await open(context, '/docs/next/guide/setup');
