@@ -25,6 +25,7 @@ import { docRoutesOf, NO_DOC_ROUTES, readSiteModel, routeFixes } from './siteRou
 import { configFileText, sidebarsFileText } from './sourceText.js';
 import { docsSettings, docsVersionsOf, readInstanceSidebars, sidebarsFileOf, type MigratedDocs } from './migrateDocs.js';
 import { translateTheme } from './translateTheme.js';
+import { verifyBuild } from './verifyBuild.js';
 
 export const DOCUSAURUS_CONFIG_NAMES = ['docusaurus.config.js', 'docusaurus.config.ts', 'docusaurus.config.mjs', 'docusaurus.config.cjs', 'docusaurus.config.mts', 'docusaurus.config.cts'];
 
@@ -33,6 +34,8 @@ export interface MigrateOptions {
   projectDir: string;
   /** The new site folder: missing or empty. Default: `<projectDir>-sipadocs` beside the project. */
   outDir?: string;
+  /** Build the written site once to check it (default true): its problems are the migration's. */
+  verify?: boolean;
   /** Time limit of each step of evaluating a config file (default 5 s). */
   timeoutMs?: number;
 }
@@ -46,8 +49,10 @@ export interface MigrateResult {
   notes: MigrationNotes;
   /** The npm packages the site's package.json lists, which `npm install` must install before it builds. */
   packages: string[];
-  /** Problems of the migrated content that stop it from building (empty when it builds). */
+  /** Problems of the migrated site that stop it from building (empty when it builds). */
   problems: SiteError[];
+  /** How the check build went (see verifyBuild.ts), when the site was built to check it. */
+  build?: { pages: number; warnings: string[]; needsPackages?: boolean };
   /** Number of docs, posts and pages in the migrated site (0 each when it has problems). */
   counts: { docs: number; posts: number; pages: number; sidebars: number; docsVersions?: string[] };
 }
@@ -132,13 +137,16 @@ export async function migrateProject(options: MigrateOptions): Promise<MigrateRe
       await writeFile(path.join(outDir, name), text, { flag: 'wx' });
       created.push(path.join(outDir, name));
     }
+    // The truth about the result: it is built once, as `sipadocs build` would build it.
+    const check = problems.length === 0 && options.verify !== false ? await verifyBuild(outDir, packages.names) : null;
     return {
       projectDir,
       outDir,
       configFile,
       written: created.map((file) => path.relative(outDir, file).split(path.sep).join('/')).sort(),
       notes,
-      problems,
+      problems: check ? check.problems : problems,
+      ...(check ? { build: { pages: check.pages, warnings: check.warnings, ...(check.needsPackages ? { needsPackages: true } : {}) } } : {}),
       packages: packages.names,
       counts: {
         docs: model?.docs.length ?? 0,

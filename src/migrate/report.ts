@@ -46,6 +46,13 @@ export function formatReport(result: MigrateResult, cwd = process.cwd()): string
     }
     lines.push('', `Fix them in ${out}/, then build:`);
   } else {
+    if (result.build?.needsPackages) {
+      lines.push('', 'Checked as far as it builds without its packages: they are not installed yet, so the pages that import them were not built.');
+    } else if (result.build) {
+      const { pages, warnings } = result.build;
+      lines.push('', `Checked: the migrated site builds, ${count(pages, 'page')}${warnings.length > 0 ? `, with ${count(warnings.length, 'warning')}:` : '.'}`);
+      for (const warning of warnings) lines.push(`  - ${warning}`);
+    }
     lines.push('', result.packages.length > 0 ? `Install the packages its package.json lists (${result.packages.join(', ')}), then build it:` : 'Build it:');
   }
   if (result.packages.length > 0) lines.push(`  npm install --prefix ${out}`);

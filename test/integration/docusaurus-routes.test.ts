@@ -4,6 +4,7 @@
  * paginated blog routes, authors pages, navbar items of every type) migrates and builds, and the
  * built site has the routes Docusaurus gives it (test/fixtures/docusaurus-routes/expected-routes.json).
  */
+import { spawnSync } from 'node:child_process';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -47,6 +48,7 @@ let tmp: Awaited<ReturnType<typeof tempDir>>;
 let site: string;
 let out: string;
 let carried: string[];
+let checked: { pages: number; warnings: string[] } | undefined;
 let notCarried: string[];
 let logger: ReturnType<typeof silentLogger>;
 
@@ -55,6 +57,7 @@ beforeAll(async () => {
   const result = await migrateProject({ projectDir: FIXTURE, outDir: path.join(tmp.dir, 'site') });
   site = result.outDir;
   carried = result.notes.carried;
+  checked = result.build;
   notCarried = result.notes.notCarriedItems.map((n) => `${n.item}: ${n.reason}`);
   expect(result.problems).toEqual([]);
   out = path.join(tmp.dir, 'out');
@@ -102,6 +105,10 @@ describe('a Docusaurus 3 project of every shape, migrated and built', () => {
     expect(lines).toContain('/docs/intro.html /docs/intro 301');
   });
 
+  it('built the result to check it, and says it builds, with its warning', () => {
+    expect(checked).toEqual({ pages: 27, warnings: [expect.stringContaining('broken link on /docs/intro → /docs/guides/setup#nope (missing anchor)')] });
+  });
+
   it('reports the plugin as carried, and nothing as not carried', () => {
     expect(carried).toContain('@docusaurus/plugin-client-redirects: 2 redirects, fromExtensions html, as redirect pages and _redirects');
     expect(notCarried).toEqual([]);
@@ -116,7 +123,7 @@ describe('the broken anchor under each setting', () => {
     const [config, manifest] = change(await readFile(path.join(project, 'docusaurus.config.js'), 'utf8'), await readFile(path.join(project, 'package.json'), 'utf8'));
     await writeFile(path.join(project, 'docusaurus.config.js'), config);
     await writeFile(path.join(project, 'package.json'), manifest);
-    return (await migrateProject({ projectDir: project, outDir: path.join(tmp.dir, `${name}-site`) })).outDir;
+    return (await migrateProject({ projectDir: project, outDir: path.join(tmp.dir, `${name}-site`), verify: false })).outDir;
   }
   const setting = (value: string) => (config: string, manifest: string): [string, string] => [config.replace("onBrokenLinks: 'throw',", `onBrokenLinks: 'throw',\n  onBrokenAnchors: '${value}',`), manifest];
   const build = async (dir: string) => {
@@ -126,8 +133,15 @@ describe('the broken anchor under each setting', () => {
   };
   const intro = (dir: string) => path.relative(process.cwd(), path.join(dir, 'docs/intro.md'));
 
-  it("'throw' fails the build at the link", async () => {
+  it("'throw' fails the build at the link, and migrate says so: it exits 1 listing the problem", async () => {
     const dir = await migrateWith('throw', setting('throw'));
+    const cli = spawnSync(process.execPath, ['bin/sipadocs.js', 'migrate', path.join(tmp.dir, 'throw-project'), '--out', path.join(tmp.dir, 'throw-cli')], { encoding: 'utf8' });
+    expect(cli.status).toBe(1);
+    expect(cli.stdout).toContain('The migrated site does not build yet (1 problem):');
+    // The report names files from the working folder, or in full outside it.
+    const file = path.join(tmp.dir, 'throw-cli/docs/intro.md');
+    const shown = path.relative(process.cwd(), file).startsWith('..') ? file : path.relative(process.cwd(), file);
+    expect(cli.stdout).toContain(`${shown}:9:3: error BROKEN_LINKS: broken link on /docs/intro → /docs/guides/setup#nope (missing anchor)`);
     const error = await buildOnce({ siteDir: dir, outDir: `${dir}-out`, logger: silentLogger() }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SiteErrors);
     const errors = (error as SiteErrors).errors as SiteError[];
@@ -157,7 +171,7 @@ describe('a blog at the site root', () => {
     await rm(path.join(project, 'src/pages/index.md'));
     const config = path.join(project, 'docusaurus.config.js');
     await writeFile(config, (await readFile(config, 'utf8')).replace('postsPerPage: 2,', "postsPerPage: 2,\n          routeBasePath: '/',").replace("{ label: 'Blog', to: '/blog' }", "{ label: 'Blog', to: '/' }"));
-    const dir = (await migrateProject({ projectDir: project, outDir: path.join(tmp.dir, 'root-blog-site') })).outDir;
+    const dir = (await migrateProject({ projectDir: project, outDir: path.join(tmp.dir, 'root-blog-site'), verify: false })).outDir;
     await buildOnce({ siteDir: dir, outDir: `${dir}-out`, logger: silentLogger() });
     const { pages } = await builtRoutes(`${dir}-out`);
     const blogPages = pages.filter((route) => !route.startsWith('/docs') && route !== '/about' && route !== '/404');
