@@ -47,7 +47,8 @@ export function formatReport(result: MigrateResult, cwd = process.cwd()): string
     lines.push('', `Fix them in ${out}/, then build:`);
   } else {
     if (result.build?.needsPackages) {
-      lines.push('', 'Checked as far as it builds without its packages: they are not installed yet, so the pages that import them were not built.');
+      lines.push('', 'Not checked to the end: its build stops at packages that are not installed yet:');
+      for (const stop of result.build.stoppedAt ?? []) lines.push(`  - ${stop}`);
     } else if (result.build) {
       const { pages, warnings } = result.build;
       lines.push('', `Checked: the migrated site builds, ${count(pages, 'page')}${warnings.length > 0 ? `, with ${count(warnings.length, 'warning')}:` : '.'}`);
