@@ -147,6 +147,23 @@ describe('diagrams', () => {
   }, T);
 });
 
+describe('table of contents', () => {
+  it('indents each heading level under the one above it, down to h6', async () => {
+    const { page, close } = await open('/docs/toc');
+    try {
+      const offsets = await page.evaluate(() =>
+        [...document.querySelectorAll('.toc .toc__link')].map((link) => [link.textContent, Math.round(link.getBoundingClientRect().left)] as const),
+      );
+      expect(offsets.map(([text]) => text)).toEqual(['Level two', 'Level three', 'Level four', 'Level five', 'Level six', 'Another level two']);
+      const lefts = offsets.map(([, left]) => left);
+      for (let i = 1; i < 5; i++) expect(lefts[i]!).toBeGreaterThan(lefts[i - 1]!);
+      expect(lefts[5]).toBe(lefts[0]);
+    } finally {
+      await close();
+    }
+  }, T);
+});
+
 describe('math', () => {
   it('a page with math loads KaTeX\'s style sheet and its fonts; a page without math does not', async () => {
     const withMath = await open('/docs/math');
