@@ -52,7 +52,7 @@ export interface MigrateResult {
   /** Problems of the migrated site that stop it from building (empty when it builds). */
   problems: SiteError[];
   /** How the check build went (see verifyBuild.ts), when the site was built to check it. */
-  build?: { pages: number; warnings: string[]; needsPackages?: boolean; stoppedAt?: string[] };
+  build?: { pages: number; warnings: string[]; needsPackages?: boolean; stoppedAt?: SiteError[] };
   /** Number of docs, posts and pages in the migrated site (0 each when it has problems). */
   counts: { docs: number; posts: number; pages: number; sidebars: number; docsVersions?: string[] };
 }

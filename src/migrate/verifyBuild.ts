@@ -25,8 +25,8 @@ export interface BuildCheck {
    * installed yet: those are no problems of the migration, and what comes after them was not checked.
    */
   needsPackages?: boolean;
-  /** Then, what the build stopped at ("docusaurus.config…: Could not resolve …"). */
-  stoppedAt?: string[];
+  /** Then, what the build stopped at (sipadocs.config.ts: Could not resolve "x"), located in the site. */
+  stoppedAt?: SiteError[];
 }
 
 /**
@@ -37,8 +37,7 @@ export async function verifyBuild(siteDir: string, packages: readonly string[] =
   const check = await buildOnceInto(siteDir);
   const waiting = (problem: SiteError) => problem.code === 'PACKAGE_NOT_INSTALLED' || packages.some((name) => problem.message.includes(`"${name}"`));
   if (packages.length > 0 && check.problems.length > 0 && check.problems.every(waiting)) {
-    const stoppedAt = check.problems.map((problem) => `${problem.location ? `${problem.location.file}: ` : ''}${problem.message}`);
-    return { problems: [], warnings: check.warnings, pages: 0, needsPackages: true, stoppedAt };
+    return { problems: [], warnings: check.warnings, pages: 0, needsPackages: true, stoppedAt: check.problems };
   }
   return check;
 }
