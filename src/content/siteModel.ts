@@ -38,6 +38,11 @@ export interface SiteModelOptions {
    * sidebars given to buildSiteModel.
    */
   docs?: { instances: DocsInstance[]; sidebars: ReadonlyMap<string, LoadedSidebars> };
+  /**
+   * Given, the content errors go here and the model of what had none is returned, so that the
+   * build reports the compile errors of the other pages with them; without it they are thrown.
+   */
+  onContentErrors?: (errors: SiteError[]) => void;
 }
 
 /** A version's key in maps: "<instance>@<version>". */
@@ -152,7 +157,10 @@ export function buildSiteModel(
     }
     for (const error of resolvePagination(ofVersion, leftOut)) errors.push(error);
   }
-  if (errors.length > 0) throw new SiteErrors(errors);
+  if (errors.length > 0) {
+    if (!options.onContentErrors) throw new SiteErrors(errors);
+    options.onContentErrors(errors);
+  }
   return {
     docsInstances: instances,
     docs,
