@@ -10,6 +10,9 @@ import { GENERATOR_NAME, GENERATOR_VERSION } from '../version.js';
 
 const trimSlashes = (s: string) => s.replace(/^\/+|\/+$/g, '');
 
+/** The heading levels of the table of contents when the config names none. */
+export const DEFAULT_TOC = { minHeadingLevel: 2, maxHeadingLevel: 3 } as const;
+
 /** Default markdown.maxFileSize: 1 MB, far above real pages, and about 1 GB of memory to compile. */
 export const DEFAULT_MAX_MARKDOWN_BYTES = 1024 * 1024;
 
@@ -75,7 +78,7 @@ export function normalizeConfig(user: UserConfig, siteDir: string, configFile: s
     pages: { path: user.pages?.path ?? 'pages', ...pluginListsOf(user.pages) },
     staticDir: user.staticDir ?? 'static',
     customCss: user.customCss ?? [],
-    toc: { minHeadingLevel: user.toc?.minHeadingLevel ?? 2, maxHeadingLevel: user.toc?.maxHeadingLevel ?? 3 },
+    toc: { ...DEFAULT_TOC, ...user.toc },
     markdown: {
       format: user.markdown?.format ?? 'detect',
       mdx1Compat: { ...DEFAULT_MDX1_COMPAT, ...user.markdown?.mdx1Compat },
