@@ -1,4 +1,5 @@
 import { build, context, type BuildContext, type BuildOptions, type BuildResult, type Message, type Metafile } from 'esbuild';
+import { esbuildPath } from './esbuildPath.js';
 import { readFileSync } from 'node:fs';
 import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -101,8 +102,8 @@ export function createClientBundler(options: ClientBundlerOptions): ClientBundle
     // The entry is the same while the site data, the custom CSS and its files are: a watch rebuild
     // after a page's edit reuses it.
     const reuse = JSON.stringify([sources.siteData, sources.customCss, sources.themeOverrides ?? {}, sources.themeModules ?? {}]);
-    const { metafile, root, reused } = await runner.run(esbuildOptions, outDir, JSON.stringify([baseUrl, sources.customCss, sources.themeOverrides ?? {}, sources.themeModules ?? {}]), sources, reuse);
-    return { ...readClientMetafile(metafile, root, baseUrl), bundled: !reused };
+    const { metafile, root, workingDir, reused } = await runner.run(esbuildOptions, outDir, JSON.stringify([baseUrl, sources.customCss, sources.themeOverrides ?? {}, sources.themeModules ?? {}]), sources, reuse);
+    return { ...readClientMetafile(metafile, root, workingDir, baseUrl), bundled: !reused };
   };
   const bundleRoutes = (sources: VirtualSources, outDir: string, baseUrl: string, keep?: KeepFile) => {
     const { target, loader, define } = { ...commonOptions(baseUrl), ...CLIENT_OPTIONS };
@@ -155,8 +156,8 @@ export function createServerBundler(options: BundlerOptions): ServerBundler {
       // code, see standaloneModule): the last ones serve again while the renderer's files are unchanged.
       const reuse = groups.every((names) => names.length === 0) ? key : undefined;
       // A session's folder of server files holds the last build's alone.
-      const { metafile, root } = await runner.run(esbuildOptions, outDir, key, current, reuse, { prune: true });
-      return readServerMetafile(metafile, root, outDir, groups);
+      const { metafile, root, workingDir } = await runner.run(esbuildOptions, outDir, key, current, reuse, { prune: true });
+      return readServerMetafile(metafile, root, workingDir, outDir, groups);
     },
     dispose: () => runner.dispose(),
   };
@@ -165,6 +166,9 @@ export function createServerBundler(options: BundlerOptions): ServerBundler {
 /** What the client and server builds share. */
 function commonOptions(baseUrl: string): BuildOptions {
   return {
+    // The folder the metafile's paths are relative to. esbuild's default is the working folder
+    // when esbuild was loaded, which the program may have changed since (see esbuildPath).
+    absWorkingDir: process.cwd(),
     bundle: true,
     format: 'esm',
     jsx: 'automatic',
@@ -197,6 +201,8 @@ const CLIENT_OPTIONS = {
 function createEsbuildRunner(workDir: string, incremental: boolean) {
   let ctx: BuildContext | null = null;
   let ctxKey = '';
+  /** The folder the context's metafile paths are relative to (its absWorkingDir). */
+  let ctxWorkingDir = '';
   /** The last incremental result, reusable while its reuse key and its files are unchanged. */
   let last: { reuse: string; stamps: Map<string, string>; result: BuildResult<{ metafile: true; write: false }> } | null = null;
   return {
@@ -207,7 +213,8 @@ function createEsbuildRunner(workDir: string, incremental: boolean) {
      *   rebuilding while this key is the same and none of the last build's input files changed
      *   (what the virtual modules generate must be part of the key)
      * @param prune incremental only: remove the files of `outDir` this build did not write
-     * @returns the metafile, and the folder its output paths are relative to
+     * @returns the metafile, the folder its output paths are relative to once resolved (`root`),
+     *   and the folder its paths are written relative to (`workingDir`, see esbuildPath)
      */
     async run(
       options: BuildOptions,
@@ -216,10 +223,11 @@ function createEsbuildRunner(workDir: string, incremental: boolean) {
       sources: VirtualSources | null,
       reuse?: string,
       { prune = false }: { prune?: boolean } = {},
-    ): Promise<{ metafile: Metafile; root: string; reused: boolean }> {
+    ): Promise<{ metafile: Metafile; root: string; workingDir: string; reused: boolean }> {
+      const workingDir = options.absWorkingDir ?? process.cwd();
       if (!incremental) {
         try {
-          return { metafile: (await build({ ...options, outdir: outDir, write: true })).metafile!, root: outDir, reused: false };
+          return { metafile: (await build({ ...options, absWorkingDir: workingDir, outdir: outDir, write: true })).metafile!, root: outDir, workingDir, reused: false };
         } catch (error) {
           throw bundleError(error, sources ?? undefined);
         }
@@ -227,13 +235,13 @@ function createEsbuildRunner(workDir: string, incremental: boolean) {
       // Stamped before the build, so a file saved while it runs counts as changed next time.
       const stamps = last ? await inputStamps(last.stamps.keys()) : null;
       let result: BuildResult<{ metafile: true; write: false }>;
-      const reused = reuse !== undefined && ctx !== null && key === ctxKey && last?.reuse === reuse && sameStamps(last.stamps, stamps!);
+      const reused = reuse !== undefined && ctx !== null && key === ctxKey && workingDir === ctxWorkingDir && last?.reuse === reuse && sameStamps(last.stamps, stamps!);
       try {
         if (reused) {
           result = last!.result;
         } else {
           result = await rebuild();
-          const inputs = realInputs(result.metafile);
+          const inputs = realInputs(result.metafile, workingDir);
           const known = stamps ?? new Map<string, string>();
           const added = await inputStamps(inputs.filter((file) => !known.has(file)));
           last = reuse === undefined ? null : { reuse, stamps: new Map(inputs.map((file) => [file, known.get(file) ?? added.get(file)!])), result };
@@ -246,11 +254,12 @@ function createEsbuildRunner(workDir: string, incremental: boolean) {
         throw bundleError(error, sources ?? undefined);
       }
       async function rebuild() {
-        if (!ctx || key !== ctxKey) {
+        if (!ctx || key !== ctxKey || workingDir !== ctxWorkingDir) {
           await ctx?.dispose();
           ctx = null;
-          ctx = await context({ ...options, outdir: workDir });
+          ctx = await context({ ...options, absWorkingDir: workingDir, outdir: workDir });
           ctxKey = key;
+          ctxWorkingDir = workingDir;
         }
         return (await ctx.rebuild()) as BuildResult<{ metafile: true; write: false }>;
       }
@@ -262,7 +271,7 @@ function createEsbuildRunner(workDir: string, incremental: boolean) {
         }),
       );
       if (prune) await removeFilesBut(outDir, new Set(targets));
-      return { metafile: result.metafile, root: workDir, reused };
+      return { metafile: result.metafile, root: workDir, workingDir, reused };
     },
     async dispose() {
       await ctx?.dispose();
@@ -283,10 +292,10 @@ async function removeFilesBut(dir: string, keep: ReadonlySet<string>): Promise<v
 }
 
 /** The files a build read, as absolute paths; generated modules (`namespace:…`) are left out. */
-function realInputs(metafile: Metafile): string[] {
+function realInputs(metafile: Metafile, workingDir: string): string[] {
   return Object.keys(metafile.inputs)
     .filter((input) => !/^[\w-]+:/.test(input))
-    .map((input) => path.resolve(input));
+    .map((input) => esbuildPath(workingDir, input));
 }
 
 /** Each file's modification time and size ('' for a file that is gone). */
@@ -302,12 +311,12 @@ function sameStamps(a: Map<string, string>, b: Map<string, string>): boolean {
   return true;
 }
 
-/** esbuild reports output paths relative to the working directory, under the folder it wrote to (`root`). */
-const outputPath = (root: string, file: string) => path.relative(root, path.resolve(file)).split(path.sep).join('/');
+/** esbuild reports output paths relative to its working directory, under the folder it wrote to (`root`). */
+const outputPath = (root: string, workingDir: string, file: string) => path.relative(root, esbuildPath(workingDir, file)).split(path.sep).join('/');
 
-function readClientMetafile(metafile: Metafile, root: string, baseUrl: string): Pick<ClientBundle, 'entry' | 'files' | 'inputs'> {
+function readClientMetafile(metafile: Metafile, root: string, workingDir: string, baseUrl: string): Pick<ClientBundle, 'entry' | 'files' | 'inputs'> {
   const outputs = metafile.outputs;
-  const toUrl = (file: string) => `${baseUrl}${outputPath(root, file)}`;
+  const toUrl = (file: string) => `${baseUrl}${outputPath(root, workingDir, file)}`;
   const staticImports = (file: string, seen = new Set<string>()): string[] => {
     for (const imp of outputs[file]?.imports ?? []) {
       if (imp.kind !== 'import-statement' || imp.external || seen.has(imp.path)) continue;
@@ -319,20 +328,20 @@ function readClientMetafile(metafile: Metafile, root: string, baseUrl: string): 
   let entry: ChunkFiles = { js: '', imports: [], css: [] };
   for (const [file, output] of Object.entries(outputs)) {
     // Lazily imported modules (e.g. the route matcher) are entry points too; only this one is the entry.
-    if (file.endsWith('.css') || !output.entryPoint || path.resolve(output.entryPoint) !== CLIENT_ENTRY) continue;
+    if (file.endsWith('.css') || !output.entryPoint || esbuildPath(workingDir, output.entryPoint) !== CLIENT_ENTRY) continue;
     const imports = staticImports(file);
     const css = [file, ...imports].map((f) => outputs[f]?.cssBundle).filter((f): f is string => Boolean(f));
     entry = { js: toUrl(file), imports: imports.map(toUrl), css: [...new Set(css)].map(toUrl) };
   }
-  return { entry, files: Object.keys(outputs).map((file) => outputPath(root, file)), inputs: Object.keys(metafile.inputs) };
+  return { entry, files: Object.keys(outputs).map((file) => outputPath(root, workingDir, file)), inputs: Object.keys(metafile.inputs) };
 }
 
-function readServerMetafile(metafile: Metafile, root: string, outDir: string, groups: string[][]): ServerFile[] {
+function readServerMetafile(metafile: Metafile, root: string, workingDir: string, outDir: string, groups: string[][]): ServerFile[] {
   const files: ServerFile[] = [];
   for (const [file, output] of Object.entries(metafile.outputs)) {
     if (!output.entryPoint?.includes('ssr-group:')) continue;
     const index = Number(output.entryPoint.split('ssr-group:')[1]);
-    files[index] = { file: path.join(outDir, outputPath(root, file)), names: groups[index] ?? [] };
+    files[index] = { file: path.join(outDir, outputPath(root, workingDir, file)), names: groups[index] ?? [] };
   }
   return files;
 }
