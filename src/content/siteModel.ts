@@ -94,7 +94,7 @@ export function buildSiteModel(
       if (!categories.has(version)) categories.set(version, new Map());
       if (meta) categories.get(version)!.set(dir === '.' ? '' : dir, meta);
     }
-    if (source.section === 'blogAuthors') authors = attempt(() => parseAuthors(source.relPath, source.text, config.blog.authorsPages ? blogRoute(config, 'authors') : null)) ?? authors;
+    if (source.section === 'blogAuthors') authors = attempt(() => parseAuthors(source.relPath, source.text, config.blog.authorsPages ? blogRoute(config, 'authors') : null, config.baseUrl)) ?? authors;
   }
 
   let docs: Doc[] = [];

@@ -52,7 +52,7 @@ export interface MigrateResult {
   /** Problems of the migrated site that stop it from building (empty when it builds). */
   problems: SiteError[];
   /** How the check build went (see verifyBuild.ts), when the site was built to check it. */
-  build?: { pages: number; warnings: string[]; needsPackages?: boolean };
+  build?: { pages: number; warnings: string[]; needsPackages?: boolean; stoppedAt?: SiteError[] };
   /** Number of docs, posts and pages in the migrated site (0 each when it has problems). */
   counts: { docs: number; posts: number; pages: number; sidebars: number; docsVersions?: string[] };
 }
@@ -146,7 +146,7 @@ export async function migrateProject(options: MigrateOptions): Promise<MigrateRe
       written: created.map((file) => path.relative(outDir, file).split(path.sep).join('/')).sort(),
       notes,
       problems: check ? check.problems : problems,
-      ...(check ? { build: { pages: check.pages, warnings: check.warnings, ...(check.needsPackages ? { needsPackages: true } : {}) } } : {}),
+      ...(check ? { build: { pages: check.pages, warnings: check.warnings, ...(check.needsPackages ? { needsPackages: true, stoppedAt: check.stoppedAt } : {}) } } : {}),
       packages: packages.names,
       counts: {
         docs: model?.docs.length ?? 0,
