@@ -1,4 +1,4 @@
-import { build, context, type BuildContext, type BuildOptions, type BuildResult, type Message, type Metafile } from 'esbuild';
+import { build, context, type BuildContext, type BuildOptions, type BuildResult, type Message, type Metafile, type Plugin } from 'esbuild';
 import { esbuildPath } from './esbuildPath.js';
 import { readFileSync } from 'node:fs';
 import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
@@ -6,12 +6,12 @@ import path from 'node:path';
 import { ENTRY_POINTS } from '../entryPoints.js';
 import { SiteError, codeFrame } from '../errors.js';
 import { imageModulesPlugin } from './imageModules.js';
-import type { ImportErrorDetail } from './sharedModules.js';
+import type { ImportErrorDetail, SharedModule } from './sharedModules.js';
 import { cssModulesPlugin } from './cssModules.js';
 import { missingPackage } from './missingPackage.js';
 import type { ArtifactStore } from '../pipeline/artifacts.js';
 import { buildRouteChunks, ROUTE_CHUNKS, STANDALONE_CHUNKS, type ChunkFiles, type RouteChunkCache } from './routeChunks.js';
-import { sharedModules, sharedModulesPlugin } from './sharedModules.js';
+import { lazyModuleParts, sharedModules, sharedModulesPlugin } from './sharedModules.js';
 import { themeOverridesPlugin } from './themeOverrides.js';
 import { REPO_ROOT, virtualModulesPlugin, type VirtualSources } from './virtualModules.js';
 
@@ -95,7 +95,8 @@ export interface ServerBundler {
 export function createClientBundler(options: ClientBundlerOptions): ClientBundler {
   const runner = createEsbuildRunner(path.join(options.workDir, 'client-bundle'), options.incremental);
   let current: VirtualSources | null = null;
-  const plugins = [themeOverridesPlugin(() => current?.themeOverrides ?? {}, () => current?.themeModules ?? {}), sharedModulesPlugin(sharedModules(), REGISTRY_IMPORTERS), imageModulesPlugin(), cssModulesPlugin(), virtualModulesPlugin(() => current)];
+  const shared = sharedModules();
+  const plugins = [themeOverridesPlugin(() => current?.themeOverrides ?? {}, () => current?.themeModules ?? {}), entrySharedModulesPlugin(shared), imageModulesPlugin(), cssModulesPlugin(), virtualModulesPlugin(() => current)];
   const bundleEntry = async (sources: VirtualSources, outDir: string, baseUrl: string) => {
     current = sources;
     const esbuildOptions = { ...commonOptions(baseUrl), ...CLIENT_OPTIONS, entryPoints: [{ in: CLIENT_ENTRY, out: `${ASSET_DIR}/entry` }], plugins };
@@ -103,7 +104,7 @@ export function createClientBundler(options: ClientBundlerOptions): ClientBundle
     // after a page's edit reuses it.
     const reuse = JSON.stringify([sources.siteData, sources.customCss, sources.themeOverrides ?? {}, sources.themeModules ?? {}]);
     const { metafile, root, workingDir, reused } = await runner.run(esbuildOptions, outDir, JSON.stringify([baseUrl, sources.customCss, sources.themeOverrides ?? {}, sources.themeModules ?? {}]), sources, reuse);
-    return { ...readClientMetafile(metafile, root, workingDir, baseUrl), bundled: !reused };
+    return { ...readClientMetafile(metafile, root, workingDir, baseUrl, shared), bundled: !reused };
   };
   const bundleRoutes = (sources: VirtualSources, outDir: string, baseUrl: string, keep?: KeepFile) => {
     const { target, loader, define } = { ...commonOptions(baseUrl), ...CLIENT_OPTIONS };
@@ -122,7 +123,7 @@ export function createClientBundler(options: ClientBundlerOptions): ClientBundle
       const [entry, routes] = [entryBuild.value, routesBuild.value];
       return {
         entry: entry.entry,
-        routes: routes.routes,
+        routes: withLazyModules(routes.routes, entry.lazyModules),
         files: [...entry.files, ...routes.files],
         inputs: [...entry.inputs, ...routes.inputs],
         routesBundled: routes.bundled,
@@ -166,8 +167,7 @@ export function createServerBundler(options: BundlerOptions): ServerBundler {
 /** What the client and server builds share. */
 function commonOptions(baseUrl: string): BuildOptions {
   return {
-    // The folder the metafile's paths are relative to. esbuild's default is the working folder
-    // when esbuild was loaded, which the program may have changed since (see esbuildPath).
+    // The folder the metafile's paths are relative to (see esbuildPath).
     absWorkingDir: process.cwd(),
     bundle: true,
     format: 'esm',
@@ -213,8 +213,7 @@ function createEsbuildRunner(workDir: string, incremental: boolean) {
      *   rebuilding while this key is the same and none of the last build's input files changed
      *   (what the virtual modules generate must be part of the key)
      * @param prune incremental only: remove the files of `outDir` this build did not write
-     * @returns the metafile, the folder its output paths are relative to once resolved (`root`),
-     *   and the folder its paths are written relative to (`workingDir`, see esbuildPath)
+     * @returns the metafile, and the folder its output paths are relative to
      */
     async run(
       options: BuildOptions,
@@ -224,6 +223,7 @@ function createEsbuildRunner(workDir: string, incremental: boolean) {
       reuse?: string,
       { prune = false }: { prune?: boolean } = {},
     ): Promise<{ metafile: Metafile; root: string; workingDir: string; reused: boolean }> {
+      // The metafile's paths are relative to it (see esbuildPath).
       const workingDir = options.absWorkingDir ?? process.cwd();
       if (!incremental) {
         try {
@@ -311,10 +311,30 @@ function sameStamps(a: Map<string, string>, b: Map<string, string>): boolean {
   return true;
 }
 
-/** esbuild reports output paths relative to its working directory, under the folder it wrote to (`root`). */
+/** esbuild reports output paths relative to the working directory, under the folder it wrote to (`root`). */
 const outputPath = (root: string, workingDir: string, file: string) => path.relative(root, esbuildPath(workingDir, file)).split(path.sep).join('/');
 
-function readClientMetafile(metafile: Metafile, root: string, workingDir: string, baseUrl: string): Pick<ClientBundle, 'entry' | 'files' | 'inputs'> {
+/**
+ * The shared modules in the entry's build: the modules it loads lazily (the search dialog, the
+ * lazy theme parts and what only they import) take React and the runtime's modules from the
+ * registry, so the bundler keeps those in the entry rather than in chunks shared with them.
+ */
+export function entrySharedModulesPlugin(shared: SharedModule[]): Plugin {
+  const { files, held } = lazyModuleParts(shared);
+  return sharedModulesPlugin(shared, (importer) => REGISTRY_IMPORTERS.test(importer) || files.has(importer), held);
+}
+
+/** Each route chunk with the chunks of the lazy shared modules it loads among the files its page preloads. */
+function withLazyModules(routes: Map<string, ChunkFiles>, lazyModules: ReadonlyMap<string, string[]>): Map<string, ChunkFiles> {
+  const result = new Map<string, ChunkFiles>();
+  for (const [name, chunk] of routes) {
+    const preload = (chunk.lazy ?? []).flatMap((specifier) => lazyModules.get(specifier) ?? []);
+    result.set(name, preload.length > 0 ? { ...chunk, imports: [...new Set([...chunk.imports, ...preload])] } : chunk);
+  }
+  return result;
+}
+
+function readClientMetafile(metafile: Metafile, root: string, workingDir: string, baseUrl: string, shared: SharedModule[]): Pick<ClientBundle, 'entry' | 'files' | 'inputs'> & { lazyModules: Map<string, string[]> } {
   const outputs = metafile.outputs;
   const toUrl = (file: string) => `${baseUrl}${outputPath(root, workingDir, file)}`;
   const staticImports = (file: string, seen = new Set<string>()): string[] => {
@@ -333,7 +353,16 @@ function readClientMetafile(metafile: Metafile, root: string, workingDir: string
     const css = [file, ...imports].map((f) => outputs[f]?.cssBundle).filter((f): f is string => Boolean(f));
     entry = { js: toUrl(file), imports: imports.map(toUrl), css: [...new Set(css)].map(toUrl) };
   }
-  return { entry, files: Object.keys(outputs).map((file) => outputPath(root, workingDir, file)), inputs: Object.keys(metafile.inputs) };
+  // The chunk of each lazy shared module and the chunks it imports, by specifier (a theme
+  // override in its place is loaded when the page runs, without a preload).
+  const specifierOf = new Map(shared.filter((m) => m.lazy).map((m) => [m.source, m.specifier]));
+  const entryFiles = new Set([...Object.keys(outputs).filter((file) => outputs[file]!.entryPoint && esbuildPath(workingDir, outputs[file]!.entryPoint!) === CLIENT_ENTRY)].flatMap((file) => [file, ...staticImports(file)]));
+  const lazyModules = new Map<string, string[]>();
+  for (const [file, output] of Object.entries(outputs)) {
+    const specifier = output.entryPoint && !file.endsWith('.css') ? specifierOf.get(esbuildPath(workingDir, output.entryPoint)) : undefined;
+    if (specifier) lazyModules.set(specifier, [file, ...staticImports(file)].filter((f) => !entryFiles.has(f)).map(toUrl));
+  }
+  return { entry, files: Object.keys(outputs).map((file) => outputPath(root, workingDir, file)), inputs: Object.keys(metafile.inputs), lazyModules };
 }
 
 function readServerMetafile(metafile: Metafile, root: string, workingDir: string, outDir: string, groups: string[][]): ServerFile[] {
