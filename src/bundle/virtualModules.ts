@@ -93,7 +93,8 @@ export function virtualModulesPlugin(sources: () => VirtualSources | null): Plug
             return { contents: code, loader: 'js', resolveDir: path.dirname(mod.absPath) };
           }
           case 'sipa':
-            if (key === 'shared-modules') return { contents: registryModuleCode(sharedModules()), loader: 'js', resolveDir: REPO_ROOT };
+            // The browser loads theme parts the theme does not render with the pages that use them; the server has them all.
+            if (key === 'shared-modules') return { contents: registryModuleCode(sharedModules(), { lazy: build.initialOptions.platform !== 'node' }), loader: 'js', resolveDir: REPO_ROOT };
             if (key === 'theme') return { contents: `export { App, StaticHtml } from ${JSON.stringify(THEME_APP)};`, loader: 'js', resolveDir: REPO_ROOT };
             if (key === 'site-data') return { contents: `export default ${JSON.stringify(current().siteData)};`, loader: 'js' };
             if (key.startsWith('ssr-group:')) {

@@ -8,6 +8,7 @@ import { normalizeConfig } from './normalize.js';
 import { plainConfigValue } from './plainValue.js';
 import { configSchema, navbarItemIssues, tocIssues } from './schema.js';
 import { localeIssues } from './localeIssues.js';
+import { headSettingIssues } from './headSettings.js';
 import { configImportsPlugin, pluginListsByScope, resolveSitePlugins, type ConfigImports } from './sitePlugins.js';
 import type { SiteConfig, UserConfig } from './types.js';
 import { validate } from './validate.js';
@@ -98,7 +99,7 @@ export async function loadConfig(siteDir: string): Promise<SiteConfig> {
   const { value: loaded, code, imports } = await loadSiteModule(configFile);
   const { value: raw, issues: readIssues } = plainConfigValue(loaded);
   // A value that cannot be read is all there is to say: the rest would be read from what is missing.
-  const issues = readIssues.length > 0 ? readIssues : [...validate(raw, configSchema), ...navbarItemIssues(raw), ...localeIssues(raw), ...tocIssues(raw)];
+  const issues = readIssues.length > 0 ? readIssues : [...validate(raw, configSchema), ...navbarItemIssues(raw), ...localeIssues(raw), ...tocIssues(raw), ...headSettingIssues(raw)];
   if (issues.length > 0) {
     // Every unknown key and wrong type at once, like content problems, each at its line.
     throw new SiteErrors(

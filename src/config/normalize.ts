@@ -3,6 +3,7 @@ import { DEFAULT_MAGIC_COMMENTS } from '../shared/magicComments.js';
 import { contentUrl, isExternalUrl, stripBase } from '../shared/paths.js';
 import type { ClientSiteData, FooterLink, LocaleConfig, NavItem } from '../shared/types.js';
 import { docsInstancesOf } from './docsInstances.js';
+import { headTagsOf } from './headSettings.js';
 import { NO_PLUGINS, pluginListsOf, type SitePlugins } from './sitePlugins.js';
 import type { DocItemTarget } from '../content/navItems.js';
 import type { NavItemConfig, SiteConfig, UserConfig } from './types.js';
@@ -50,6 +51,7 @@ export function normalizeConfig(user: UserConfig, siteDir: string, configFile: s
     onBrokenAnchors: user.onBrokenAnchors ?? 'throw',
     redirects: { pages: user.redirects?.pages ?? [], prefixes: user.redirects?.prefixes ?? [], fromExtensions: user.redirects?.fromExtensions ?? [], toExtensions: user.redirects?.toExtensions ?? [] },
     customFields: user.customFields ?? {},
+    headTags: headTagsOf(user),
     i18n: { defaultLocale, locales, localeConfigs },
     docs: {
       path: user.docs?.path ?? 'docs',

@@ -93,6 +93,10 @@ export const configSchema: Schema = object(
       toExtensions: arrayOf(str),
     }),
     customFields: recordOf(anything),
+    // Their entries are checked by headSettingIssues (a string or an object, tag names, URLs).
+    headTags: arrayOf(anything),
+    stylesheets: arrayOf(anything),
+    scripts: arrayOf(anything),
     i18n: object({ defaultLocale: str, locales: arrayOf(str), localeConfigs: recordOf(locale) }, ['defaultLocale', 'locales']),
     docs: object({
       ...docsInstanceFields,
