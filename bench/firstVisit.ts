@@ -26,10 +26,10 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser, Response } from 'playwright-core';
 import { buildOnce } from '../src/pipeline/build.js';
-import { CLIENT_ENTRY, SCRIPT_LOADERS, ASSET_LOADERS } from '../src/bundle/bundleSite.js';
+import { CLIENT_ENTRY, SCRIPT_LOADERS, ASSET_LOADERS, entrySharedModulesPlugin } from '../src/bundle/bundleSite.js';
 import { cssModulesPlugin } from '../src/bundle/cssModules.js';
 import { imageModulesPlugin } from '../src/bundle/imageModules.js';
-import { sharedModules, sharedModulesPlugin } from '../src/bundle/sharedModules.js';
+import { sharedModules } from '../src/bundle/sharedModules.js';
 import { virtualModulesPlugin } from '../src/bundle/virtualModules.js';
 import { loadConfig } from '../src/config/load.js';
 import { clientSiteData } from '../src/config/normalize.js';
@@ -192,8 +192,6 @@ export interface EntryMap {
   packages: Array<{ name: string; bytes: number; gzip: number }>;
 }
 
-/** Modules the client entry loads lazily that take React from the registry (as bundleSite.ts). */
-const REGISTRY_IMPORTERS = /[\\/]templates[\\/]search[\\/]SearchDialog\.tsx$/;
 
 /**
  * Builds the client entry again, as bundleSite.ts does, with a metafile and a source map, and
@@ -230,10 +228,11 @@ export async function entryMap(outDir: string): Promise<EntryMap> {
       sourcemap: 'external',
       logLevel: 'silent',
       legalComments: 'none',
-      plugins: [sharedModulesPlugin(sharedModules(), REGISTRY_IMPORTERS), imageModulesPlugin(), cssModulesPlugin(), virtualModulesPlugin(() => sources)],
+      plugins: [entrySharedModulesPlugin(sharedModules()), imageModulesPlugin(), cssModulesPlugin(), virtualModulesPlugin(() => sources)],
       write: false,
     });
-    const entryName = Object.keys(result.metafile.outputs).find((file) => result.metafile.outputs[file]!.entryPoint && file.endsWith('.js'))!;
+    // The entry itself: lazily imported modules are entry points of the build too.
+    const entryName = Object.keys(result.metafile.outputs).find((file) => file.endsWith('.js') && path.resolve(result.metafile.outputs[file]!.entryPoint ?? '') === CLIENT_ENTRY)!;
     const file = (name: string) => result.outputFiles.find((f) => path.relative(process.cwd(), f.path) === path.relative(process.cwd(), path.resolve(name)))!;
     const code = file(entryName).text;
     const sourceMap = JSON.parse(file(`${entryName}.map`).text) as { sources: string[]; mappings: string };

@@ -19,7 +19,7 @@ import { appendFile, cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { findRepoRoot, listFiles, runTimed, totalBytes } from './measure.js';
+import { findRepoRoot, listFiles, npmCommand, runTimed, totalBytes } from './measure.js';
 
 export interface JestRow {
   tool: 'sipadocs' | 'docusaurus';
@@ -117,13 +117,22 @@ async function sipadocsRuns(root: string, corpus: string, tmp: string): Promise<
   if (migrated.exitCode !== 0) throw new Error(`sipadocs migrate failed:\n${migrated.stderr}${migrated.stdout}`);
   await writeFile(path.join(workspace, '.gitignore'), 'node_modules\n');
   commitAll(workspace, 'migrated', true);
+  // The packages the site's pages import, as its package.json names them: installed as a user would.
+  const site = path.join(workspace, 'site');
+  if (existsSync(path.join(site, 'package.json'))) {
+    const [npm, ...npmLead] = npmCommand();
+    const install = await runTimed(npm, [...npmLead, 'install', '--no-audit', '--no-fund', '--legacy-peer-deps'], { cwd: site, env: { npm_config_update_notifier: 'false' } });
+    if (install.exitCode !== 0) throw new Error(`npm install in the migrated site failed:\n${firstLines(install.stderr, 20)}`);
+  }
+  // The build cache is in the project the site belongs to: the site's own when it has a package.json.
+  const cacheOwner = existsSync(path.join(site, 'package.json')) ? site : workspace;
 
   const out = path.join(tmp, 'sipadocs-out');
   const statsFile = path.join(tmp, 'stats.json');
   const rows: JestRow[] = [];
   for (const run of ['cold', 'warm', 'warm-edit'] as const) {
     if (run === 'cold') {
-      await rm(path.join(workspace, 'node_modules', '.cache'), { recursive: true, force: true });
+      await rm(path.join(cacheOwner, 'node_modules', '.cache'), { recursive: true, force: true });
       await rm(out, { recursive: true, force: true });
     }
     if (run === 'warm-edit') await appendFile(await editedDoc(path.join(workspace, 'site')), EDIT);
@@ -176,8 +185,9 @@ async function installDocusaurus(root: string, corpus: string): Promise<{ versio
     await rm(project, { recursive: true, force: true });
     await mkdir(path.dirname(project), { recursive: true });
     await copyProject(corpus, project);
+    const [npmBin, ...npmLead] = npmCommand();
     const npm = (npmArgs: string[]) =>
-      runTimed('npm', [...npmArgs, '--no-audit', '--no-fund', '--legacy-peer-deps', '--omit=dev'], { cwd: website, env: { npm_config_update_notifier: 'false' } });
+      runTimed(npmBin, [...npmLead, ...npmArgs, '--no-audit', '--no-fund', '--legacy-peer-deps', '--omit=dev'], { cwd: website, env: { npm_config_update_notifier: 'false' } });
     const install = await npm(['install']);
     const yaml = install.exitCode === 0 ? await npm(['install', '--no-save', 'js-yaml@^5']) : install;
     if (yaml.exitCode !== 0) return { skipped: `npm install failed: ${firstLines(yaml.stderr)}` };

@@ -27,6 +27,16 @@ export interface TimedRun {
 }
 
 /**
+ * npm as a command and its leading arguments: npm's own CLI run by this node (the one `npm run`
+ * names, else the one installed beside node), so the benchmarks find it whatever the PATH holds.
+ */
+export function npmCommand(): [string, ...string[]] {
+  const besideNode = path.join(path.dirname(process.execPath), '..', 'lib', 'node_modules', 'npm', 'bin', 'npm-cli.js');
+  const cli = [process.env.npm_execpath, besideNode].find((file) => file && /npm-cli\.js$/.test(file) && existsSync(file));
+  return cli ? [process.execPath, cli] : ['npm'];
+}
+
+/**
  * Runs `command` with `args` in `cwd` and collects its output, wall time and peak RSS: under GNU
  * time when it is installed and `timeFile` (where time writes its report) is given. Never throws
  * for a non-zero exit.

@@ -19,7 +19,7 @@ import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/pr
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { findRepoRoot, median, runTimed } from './measure.js';
+import { findRepoRoot, median, npmCommand, runTimed } from './measure.js';
 
 export interface SipaSiteResult {
   /** `repository`: node bin/sipadocs.js in this repository; `installed`: the packed package in a new project. */
@@ -83,7 +83,7 @@ export async function measureInstalledPackage(root: string, runs: number): Promi
   const tmp = await mkdtemp(path.join(os.tmpdir(), 'sipadocs-bench-installed-'));
   try {
     const npm = (npmArgs: string[], cwd: string): string =>
-      execFileSync('npm', npmArgs, { cwd, encoding: 'utf8', env: { ...process.env, npm_config_update_notifier: 'false' }, stdio: ['ignore', 'pipe', 'inherit'] });
+      execFileSync(npmCommand()[0], [...npmCommand().slice(1), ...npmArgs], { cwd, encoding: 'utf8', env: { ...process.env, npm_config_update_notifier: 'false' }, stdio: ['ignore', 'pipe', 'inherit'] });
     console.error('packing the package and installing it into a temp project…');
     const tarball = path.join(tmp, npm(['pack', '--pack-destination', tmp, '--silent'], root).trim().split('\n').pop()!);
     const project = path.join(tmp, 'project');

@@ -40,6 +40,8 @@ export default defineConfig({
     editUrl: `${docsRepository}/edit/main/`,
     postsPerPage: 10,
     sidebarCount: 5,
+    // Built with Docusaurus 2, which makes no authors pages.
+    authorsPages: false,
   },
   customCss: ['./css/custom.css'],
   toc: { minHeadingLevel: 2, maxHeadingLevel: 3 },

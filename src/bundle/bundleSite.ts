@@ -1,16 +1,16 @@
-import { build, context, type BuildContext, type BuildOptions, type BuildResult, type Message, type Metafile } from 'esbuild';
+import { build, context, type BuildContext, type BuildOptions, type BuildResult, type Message, type Metafile, type Plugin } from 'esbuild';
 import { readFileSync } from 'node:fs';
 import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ENTRY_POINTS } from '../entryPoints.js';
 import { SiteError, codeFrame } from '../errors.js';
 import { imageModulesPlugin } from './imageModules.js';
-import type { ImportErrorDetail } from './sharedModules.js';
+import type { ImportErrorDetail, SharedModule } from './sharedModules.js';
 import { cssModulesPlugin } from './cssModules.js';
 import { missingPackage } from './missingPackage.js';
 import type { ArtifactStore } from '../pipeline/artifacts.js';
 import { buildRouteChunks, ROUTE_CHUNKS, STANDALONE_CHUNKS, type ChunkFiles, type RouteChunkCache } from './routeChunks.js';
-import { sharedModules, sharedModulesPlugin } from './sharedModules.js';
+import { lazyModuleParts, sharedModules, sharedModulesPlugin } from './sharedModules.js';
 import { themeOverridesPlugin } from './themeOverrides.js';
 import { REPO_ROOT, virtualModulesPlugin, type VirtualSources } from './virtualModules.js';
 
@@ -94,7 +94,8 @@ export interface ServerBundler {
 export function createClientBundler(options: ClientBundlerOptions): ClientBundler {
   const runner = createEsbuildRunner(path.join(options.workDir, 'client-bundle'), options.incremental);
   let current: VirtualSources | null = null;
-  const plugins = [themeOverridesPlugin(() => current?.themeOverrides ?? {}, () => current?.themeModules ?? {}), sharedModulesPlugin(sharedModules(), REGISTRY_IMPORTERS), imageModulesPlugin(), cssModulesPlugin(), virtualModulesPlugin(() => current)];
+  const shared = sharedModules();
+  const plugins = [themeOverridesPlugin(() => current?.themeOverrides ?? {}, () => current?.themeModules ?? {}), entrySharedModulesPlugin(shared), imageModulesPlugin(), cssModulesPlugin(), virtualModulesPlugin(() => current)];
   const bundleEntry = async (sources: VirtualSources, outDir: string, baseUrl: string) => {
     current = sources;
     const esbuildOptions = { ...commonOptions(baseUrl), ...CLIENT_OPTIONS, entryPoints: [{ in: CLIENT_ENTRY, out: `${ASSET_DIR}/entry` }], plugins };
@@ -102,7 +103,7 @@ export function createClientBundler(options: ClientBundlerOptions): ClientBundle
     // after a page's edit reuses it.
     const reuse = JSON.stringify([sources.siteData, sources.customCss, sources.themeOverrides ?? {}, sources.themeModules ?? {}]);
     const { metafile, root, reused } = await runner.run(esbuildOptions, outDir, JSON.stringify([baseUrl, sources.customCss, sources.themeOverrides ?? {}, sources.themeModules ?? {}]), sources, reuse);
-    return { ...readClientMetafile(metafile, root, baseUrl), bundled: !reused };
+    return { ...readClientMetafile(metafile, root, baseUrl, shared), bundled: !reused };
   };
   const bundleRoutes = (sources: VirtualSources, outDir: string, baseUrl: string, keep?: KeepFile) => {
     const { target, loader, define } = { ...commonOptions(baseUrl), ...CLIENT_OPTIONS };
@@ -121,7 +122,7 @@ export function createClientBundler(options: ClientBundlerOptions): ClientBundle
       const [entry, routes] = [entryBuild.value, routesBuild.value];
       return {
         entry: entry.entry,
-        routes: routes.routes,
+        routes: withLazyModules(routes.routes, entry.lazyModules),
         files: [...entry.files, ...routes.files],
         inputs: [...entry.inputs, ...routes.inputs],
         routesBundled: routes.bundled,
@@ -305,7 +306,27 @@ function sameStamps(a: Map<string, string>, b: Map<string, string>): boolean {
 /** esbuild reports output paths relative to the working directory, under the folder it wrote to (`root`). */
 const outputPath = (root: string, file: string) => path.relative(root, path.resolve(file)).split(path.sep).join('/');
 
-function readClientMetafile(metafile: Metafile, root: string, baseUrl: string): Pick<ClientBundle, 'entry' | 'files' | 'inputs'> {
+/**
+ * The shared modules in the entry's build: the modules it loads lazily (the search dialog, the
+ * lazy theme parts and what only they import) take React and the runtime's modules from the
+ * registry, so the bundler keeps those in the entry rather than in chunks shared with them.
+ */
+export function entrySharedModulesPlugin(shared: SharedModule[]): Plugin {
+  const { files, held } = lazyModuleParts(shared);
+  return sharedModulesPlugin(shared, (importer) => REGISTRY_IMPORTERS.test(importer) || files.has(importer), held);
+}
+
+/** Each route chunk with the chunks of the lazy shared modules it loads among the files its page preloads. */
+function withLazyModules(routes: Map<string, ChunkFiles>, lazyModules: ReadonlyMap<string, string[]>): Map<string, ChunkFiles> {
+  const result = new Map<string, ChunkFiles>();
+  for (const [name, chunk] of routes) {
+    const preload = (chunk.lazy ?? []).flatMap((specifier) => lazyModules.get(specifier) ?? []);
+    result.set(name, preload.length > 0 ? { ...chunk, imports: [...new Set([...chunk.imports, ...preload])] } : chunk);
+  }
+  return result;
+}
+
+function readClientMetafile(metafile: Metafile, root: string, baseUrl: string, shared: SharedModule[]): Pick<ClientBundle, 'entry' | 'files' | 'inputs'> & { lazyModules: Map<string, string[]> } {
   const outputs = metafile.outputs;
   const toUrl = (file: string) => `${baseUrl}${outputPath(root, file)}`;
   const staticImports = (file: string, seen = new Set<string>()): string[] => {
@@ -324,7 +345,16 @@ function readClientMetafile(metafile: Metafile, root: string, baseUrl: string): 
     const css = [file, ...imports].map((f) => outputs[f]?.cssBundle).filter((f): f is string => Boolean(f));
     entry = { js: toUrl(file), imports: imports.map(toUrl), css: [...new Set(css)].map(toUrl) };
   }
-  return { entry, files: Object.keys(outputs).map((file) => outputPath(root, file)), inputs: Object.keys(metafile.inputs) };
+  // The chunk of each lazy shared module and the chunks it imports, by specifier (a theme
+  // override in its place is loaded when the page runs, without a preload).
+  const specifierOf = new Map(shared.filter((m) => m.lazy).map((m) => [m.source, m.specifier]));
+  const entryFiles = new Set([...Object.keys(outputs).filter((file) => outputs[file]!.entryPoint && path.resolve(outputs[file]!.entryPoint!) === CLIENT_ENTRY)].flatMap((file) => [file, ...staticImports(file)]));
+  const lazyModules = new Map<string, string[]>();
+  for (const [file, output] of Object.entries(outputs)) {
+    const specifier = output.entryPoint && !file.endsWith('.css') ? specifierOf.get(path.resolve(output.entryPoint)) : undefined;
+    if (specifier) lazyModules.set(specifier, [file, ...staticImports(file)].filter((f) => !entryFiles.has(f)).map(toUrl));
+  }
+  return { entry, files: Object.keys(outputs).map((file) => outputPath(root, file)), inputs: Object.keys(metafile.inputs), lazyModules };
 }
 
 function readServerMetafile(metafile: Metafile, root: string, outDir: string, groups: string[][]): ServerFile[] {

@@ -6,7 +6,7 @@ import type { ArtifactKind, ArtifactKindSpec } from '../pipeline/artifacts.js';
 import { SHARED_MODULES_GLOBAL } from '../shared/paths.js';
 import { imageModulesPlugin } from './imageModules.js';
 import { cssModulesPlugin } from './cssModules.js';
-import { sharedModules, sharedModulesPlugin } from './sharedModules.js';
+import { lazyModulesStatement, SHARED_NAMESPACE, sharedModules, sharedModulesPlugin } from './sharedModules.js';
 import { routeEntryCode, virtualModulesPlugin, type VirtualSources } from './virtualModules.js';
 
 /** A route's chunk: its URL, the chunks it imports statically (none, being self-contained) and its CSS. */
@@ -16,6 +16,8 @@ export interface ChunkFiles {
   /** Static imports to preload, transitively (client build only). */
   imports: string[];
   css: string[];
+  /** The lazy shared modules the chunk loads before it runs (see SharedModule.lazy), whose chunks the page preloads. */
+  lazy?: string[];
 }
 
 /** One route's built files, valid while its key matches and the files it was built from are unchanged. */
@@ -54,7 +56,7 @@ export type RouteChunkOptions = Pick<BuildOptions, 'target' | 'loader' | 'define
  * the bundler) and size. Records only, all in the kind's index: a warm build keeps an unchanged
  * route's chunk without reading its code.
  */
-export type StandaloneRecord = [file: string | null, size: number];
+export type StandaloneRecord = [file: string | null, size: number, lazy?: string[]];
 
 export const STANDALONE_CHUNKS: ArtifactKindSpec<StandaloneRecord, StandaloneRecord> = {
   name: 'standalone',
@@ -92,7 +94,9 @@ export async function buildRouteChunks(
   const settings = JSON.stringify([shared, baseUrl, options.target, options.loader, options.define]);
   const writer = createChunkWriter(outDir, options.keep);
   const names = [...sources.routeEntries.keys()];
-  const standalone = standaloneChunks(names, sources, { settings, baseUrl, assetDir: options.assetDir, specifiers: new Set(shared.map((m) => m.specifier)) }, cache.standalone, writer);
+  const specifiers = new Set(shared.map((m) => m.specifier));
+  const lazy = new Set(shared.filter((m) => m.lazy).map((m) => m.specifier));
+  const standalone = standaloneChunks(names, sources, { settings, baseUrl, assetDir: options.assetDir, specifiers, lazy }, cache.standalone, writer);
   const keys = new Map(names.filter((name) => !standalone.has(name)).map((name) => [name, routeKey(cache.chunks, settings, name, sources)]));
   const hits = new Map<string, RouteChunkEntry>();
   for (const [name, key] of keys) {
@@ -167,7 +171,7 @@ function createChunkWriter(outDir: string, keep: RouteChunkOptions['keep']) {
 function standaloneChunks(
   names: string[],
   sources: VirtualSources,
-  settings: { settings: string; baseUrl: string; assetDir: string; specifiers: ReadonlySet<string> },
+  settings: { settings: string; baseUrl: string; assetDir: string; specifiers: ReadonlySet<string>; lazy: ReadonlySet<string> },
   records: ArtifactKind<StandaloneRecord>,
   writer: ChunkWriter,
 ): Map<string, RouteChunkEntry> {
@@ -179,12 +183,13 @@ function standaloneChunks(
     const known = records.find(key);
     if (known && known[0] === null) continue;
     if (known && known[0] !== null && writer.keep(known[0], known[1])) {
-      standalone.set(name, { chunk: { js: `${settings.baseUrl}${known[0]}`, imports: [], css: [] }, outputs: [], inputFiles: [] });
+      standalone.set(name, { chunk: { js: `${settings.baseUrl}${known[0]}`, imports: [], css: [], ...(known[2] ? { lazy: known[2] } : {}) }, outputs: [], inputFiles: [] });
       continue;
     }
-    const chunk = standaloneChunk(name, sources, settings.baseUrl, settings.assetDir, settings.specifiers);
+    const chunk = standaloneChunk(name, sources, settings.baseUrl, settings.assetDir, settings.specifiers, settings.lazy);
     const output = chunk?.outputs[0];
-    records.put(key, [output?.file ?? null, output?.text ? Buffer.byteLength(output.text) : 0]);
+    const size = output?.text ? Buffer.byteLength(output.text) : 0;
+    records.put(key, chunk?.chunk.lazy ? [output!.file, size, chunk.chunk.lazy] : [output?.file ?? null, size]);
     if (chunk) standalone.set(name, chunk);
   }
   return standalone;
@@ -199,7 +204,7 @@ const IMPORT_LINE = /^import\s+(?:(\{[^}]*\})|(\*\s+as\s+[\w$]+)|([\w$]+))\s+fro
  * Returns that ES module's text, or null for anything else (pages, blog lists, MDX with imports
  * of its own or re-exports).
  */
-export function standaloneModule(name: string, sources: VirtualSources, specifiers: ReadonlySet<string>): string | null {
+export function standaloneModule(name: string, sources: VirtualSources, specifiers: ReadonlySet<string>, lazy: ReadonlySet<string> = new Set()): string | null {
   const entry = sources.routeEntries.get(name);
   if (entry?.content.kind !== 'mdx') return null;
   const code = sources.modules.get(entry.content.relPath)!.code;
@@ -207,6 +212,7 @@ export function standaloneModule(name: string, sources: VirtualSources, specifie
   // `require('./x.png')` in MDX is resolved by the bundler: such a page needs bundling.
   if (/\brequire\s*\(/.test(code)) return null;
   const rewritten: string[] = [];
+  const loaded = new Set<string>();
   for (const line of code.split('\n')) {
     if (/^export\s*(\{|\*)/.test(line)) return null;
     if (!line.startsWith('import')) {
@@ -215,12 +221,21 @@ export function standaloneModule(name: string, sources: VirtualSources, specifie
     }
     const match = IMPORT_LINE.exec(line);
     if (!match || !specifiers.has(match[4]!)) return null;
+    if (lazy.has(match[4]!)) loaded.add(match[4]!);
     const from = `globalThis.${SHARED_MODULES_GLOBAL}[${JSON.stringify(match[4])}]`;
     if (match[1]) rewritten.push(`const ${match[1].replace(/\s+as\s+/g, ': ')} = ${from};`);
     else if (match[2]) rewritten.push(`const ${match[2].replace(/^\*\s+as\s+/, '')} = ${from};`);
     else rewritten.push(`const ${match[3]} = ${from}.default;`);
   }
-  return rewritten.join('\n');
+  // Lazy shared modules are loaded before the lines that read them.
+  return [...(loaded.size > 0 ? [lazyModulesStatement([...loaded])] : []), ...rewritten].join('\n');
+}
+
+/** The lazy shared modules a standalone module loads (its first statement, see standaloneModule). */
+function lazyModulesOf(text: string): string[] | undefined {
+  const first = text.slice(0, text.indexOf('\n') >>> 0);
+  const match = /^await globalThis\.[\w$]+\((\[.*\])\);$/.exec(first);
+  return match ? (JSON.parse(match[1]!) as string[]) : undefined;
 }
 
 /**
@@ -236,11 +251,12 @@ export function standaloneFunctionBody(moduleText: string): string {
 }
 
 /** The chunk of a standalone route. Not minified: that would cost a bundler round trip per page (about 1.5 ms) to save 8% of its gzip size. */
-function standaloneChunk(name: string, sources: VirtualSources, baseUrl: string, assetDir: string, specifiers: ReadonlySet<string>): RouteChunkEntry | null {
-  const text = standaloneModule(name, sources, specifiers);
+function standaloneChunk(name: string, sources: VirtualSources, baseUrl: string, assetDir: string, specifiers: ReadonlySet<string>, lazy: ReadonlySet<string>): RouteChunkEntry | null {
+  const text = standaloneModule(name, sources, specifiers, lazy);
   if (text === null) return null;
   const file = `${assetDir}/r/${name}-${chunkHash(text)}.js`;
-  return { chunk: { js: `${baseUrl}${file}`, imports: [], css: [] }, outputs: [{ file, text }], inputFiles: [] };
+  const loads = lazyModulesOf(text);
+  return { chunk: { js: `${baseUrl}${file}`, imports: [], css: [], ...(loads ? { lazy: loads } : {}) }, outputs: [{ file, text }], inputFiles: [] };
 }
 
 /** Eight characters of base-32 content hash, like the bundler's own names. */
@@ -283,7 +299,9 @@ async function bundleRoutes(
     splitting: false,
     format: 'esm',
     platform: 'browser',
-    target: options.target,
+    // The browsers of the target alone: a chunk using lazy shared modules waits for them with a
+    // top-level await, which they all run (a language version as old as theirs has none).
+    target: Array.isArray(options.target) ? options.target.filter((target) => !/^es\d/.test(target)) : options.target,
     minify: true,
     jsx: 'automatic',
     define: options.define,
@@ -298,10 +316,10 @@ async function bundleRoutes(
     plugins: [sharedModulesPlugin(shared), imageModulesPlugin(), cssModulesPlugin(), virtualModulesPlugin(() => sources)],
     write: false,
   });
-  return collectOutputs(result.metafile!, result.outputFiles!, workDir, baseUrl);
+  return collectOutputs(result.metafile!, result.outputFiles!, workDir, baseUrl, new Set(shared.filter((m) => m.lazy).map((m) => m.specifier)));
 }
 
-function collectOutputs(metafile: Metafile, outputFiles: OutputFile[], workDir: string, baseUrl: string) {
+function collectOutputs(metafile: Metafile, outputFiles: OutputFile[], workDir: string, baseUrl: string, lazySpecifiers: ReadonlySet<string>) {
   const rel = (file: string) => path.relative(workDir, path.resolve(file)).split(path.sep).join('/');
   const contents = new Map(outputFiles.map((file) => [rel(file.path), file]));
   const outputOf = (file: string) => {
@@ -319,13 +337,17 @@ function collectOutputs(metafile: Metafile, outputFiles: OutputFile[], workDir: 
     if (!output.entryPoint || !file.endsWith('.js')) continue;
     const name = output.entryPoint.replace(/^(sipa:)?sipa-route:/, '');
     const realInputs = Object.keys(output.inputs).filter((input) => !/^[\w-]+:/.test(input));
+    const lazy = Object.keys(output.inputs)
+      .filter((input) => input.startsWith(`${SHARED_NAMESPACE}:`))
+      .map((input) => input.slice(SHARED_NAMESPACE.length + 1))
+      .filter((specifier) => lazySpecifiers.has(specifier));
     const files = [rel(file), ...(output.cssBundle ? [rel(output.cssBundle)] : [])];
     for (const input of realInputs) {
       const asset = assetsBySource.get(input);
       if (asset) files.push(asset);
     }
     built.set(name, {
-      chunk: { js: `${baseUrl}${rel(file)}`, imports: [], css: output.cssBundle ? [`${baseUrl}${rel(output.cssBundle)}`] : [] },
+      chunk: { js: `${baseUrl}${rel(file)}`, imports: [], css: output.cssBundle ? [`${baseUrl}${rel(output.cssBundle)}`] : [], ...(lazy.length > 0 ? { lazy } : {}) },
       outputs: files.map(outputOf),
       inputFiles: realInputs.map((input) => path.resolve(input)),
     });

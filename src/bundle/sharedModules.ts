@@ -1,9 +1,10 @@
 import type { Plugin } from 'esbuild';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { PACKAGE_ROOT } from '../packageRoot.js';
-import { SHARED_MODULES_GLOBAL } from '../shared/paths.js';
+import { ENTRY_POINTS } from '../entryPoints.js';
+import { SHARED_MODULES_GLOBAL, SHARED_MODULES_LOADER } from '../shared/paths.js';
 
 const require = createRequire(path.join(PACKAGE_ROOT, 'package.json'));
 const THEME_COMPONENTS_DIR = path.join(PACKAGE_ROOT, 'templates', 'components');
@@ -17,6 +18,11 @@ export interface SharedModule {
   source: string;
   /** Named exports a route chunk may import. */
   names: string[];
+  /**
+   * A theme module the theme's own code does not import: the page's runtime holds it as a chunk of
+   * its own, loaded only by the route chunks that use it, so pages that don't carry none of it.
+   */
+  lazy: boolean;
 }
 
 /**
@@ -32,12 +38,80 @@ export function sharedModules(): SharedModule[] {
     specifier,
     source: specifier,
     names: Object.keys(require(specifier) as object).filter((name) => name !== 'default' && /^[A-Za-z_$][\w$]*$/.test(name)),
+    lazy: false,
   }));
-  return [...packages, ...modulesIn(THEME_COMPONENTS_DIR, '@theme/'), ...modulesIn(DOCUSAURUS_DIR, '@docusaurus/')];
+  const runtime = runtimeFiles();
+  return [...packages, ...modulesIn(THEME_COMPONENTS_DIR, '@theme/', runtime), ...modulesIn(DOCUSAURUS_DIR, '@docusaurus/', runtime)];
+}
+
+/** A relative import or re-export, static (`import x from './y.js'`, `import './y.css'`, `export … from`). */
+const STATIC_IMPORT = /^\s*(?:import|export)\s(?:[^'";]*?\sfrom\s)?\s*['"](\.{1,2}\/[^'"]+)['"]/gm;
+
+/** The source files a file imports statically by relative paths (type-only imports included: they only make the result larger). */
+function relativeImports(file: string): string[] {
+  const found: string[] = [];
+  for (const [, specifier] of readFileSync(file, 'utf8').matchAll(STATIC_IMPORT)) {
+    const target = path.resolve(path.dirname(file), specifier!);
+    const source = [target.replace(/\.js$/, '.tsx'), target.replace(/\.js$/, '.ts'), target].find((candidate) => /\.tsx?$/.test(candidate) && existsSync(candidate));
+    if (source) found.push(source);
+  }
+  return found;
+}
+
+/**
+ * The files the page's runtime and the theme's App reach through static imports, i.e. what every
+ * page carries: shared modules among them are registered as they are, the others lazily.
+ */
+function runtimeFiles(): Set<string> {
+  const reached = new Set<string>();
+  const visit = (file: string) => {
+    if (reached.has(file)) return;
+    reached.add(file);
+    relativeImports(file).forEach(visit);
+  };
+  visit(path.join(PACKAGE_ROOT, ENTRY_POINTS.themeApp));
+  visit(path.join(PACKAGE_ROOT, 'src', 'client', 'entry.tsx'));
+  return reached;
+}
+
+/**
+ * How the lazy shared modules are built into the page's runtime: `files`, the source files only
+ * they reach (bundled into their chunks), and `held`, the runtime's own modules they import,
+ * which they take from the registry (as `sipa-runtime:<path>`) so that the runtime keeps them
+ * whole instead of the bundler splitting them out into chunks shared with the lazy ones.
+ */
+export function lazyModuleParts(modules: SharedModule[]): { files: Set<string>; held: SharedModule[] } {
+  const runtime = runtimeFiles();
+  const files = new Set<string>();
+  const held = new Map<string, SharedModule>();
+  const visit = (file: string) => {
+    if (runtime.has(file)) {
+      if (!held.has(file)) held.set(file, { specifier: `sipa-runtime:${path.relative(PACKAGE_ROOT, file).split(path.sep).join('/')}`, source: file, names: exportNames(readFileSync(file, 'utf8')), lazy: false });
+      return;
+    }
+    if (files.has(file)) return;
+    files.add(file);
+    relativeImports(file).forEach(visit);
+  };
+  for (const m of modules) if (m.lazy) visit(m.source);
+  return { files, held: [...held.values()] };
+}
+
+/** The names a module exports besides its default (a function with overloads is declared more than once). */
+function exportNames(text: string): string[] {
+  const declared = [...text.matchAll(/^export\s+(?:async\s+)?(?:const|let|function\*?|class)\s+([A-Za-z_$][\w$]*)/gm)].map((m) => m[1]!);
+  const listed = [...text.matchAll(/^export\s*\{([^}]*)\}\s*;?\s*$/gm)].flatMap((m) =>
+    m[1]!
+      .split(',')
+      .map((part) => part.trim())
+      .filter((part) => part && !part.startsWith('type '))
+      .map((part) => part.split(/\s+as\s+/).pop()!.trim()),
+  );
+  return [...new Set([...declared, ...listed])].filter((name) => name !== 'default');
 }
 
 /** One shared module per .ts/.tsx file of a folder and its subfolders, named `<prefix><path without extension>`. */
-function modulesIn(dir: string, prefix: string): SharedModule[] {
+function modulesIn(dir: string, prefix: string, runtime: ReadonlySet<string>): SharedModule[] {
   return readdirSync(dir, { recursive: true, encoding: 'utf8' })
     .map((file) => file.split(path.sep).join('/'))
     .filter((file) => /\.tsx?$/.test(file))
@@ -45,9 +119,7 @@ function modulesIn(dir: string, prefix: string): SharedModule[] {
     .map((file) => {
       const source = path.join(dir, file);
       const text = readFileSync(source, 'utf8');
-      // A function with overloads is declared more than once.
-      const names = [...new Set([...text.matchAll(/^export\s+(?:const|let|function|class)\s+([A-Za-z_$][\w$]*)/gm)].map((m) => m[1]!))];
-      return { specifier: `${prefix}${file.replace(/\.tsx?$/, '')}`, source, names };
+      return { specifier: `${prefix}${file.replace(/\.tsx?$/, '')}`, source, names: exportNames(text), lazy: !runtime.has(source) };
     });
 }
 
@@ -80,34 +152,64 @@ export function unsupportedImport(specifier: string, modules: SharedModule[]): {
   };
 }
 
-/** The entry's module that registers every shared module on the global. */
-export function registryModuleCode(modules: SharedModule[]): string {
-  const imports = modules.map((m, i) => `import * as m${i} from ${JSON.stringify(m.source)};`);
-  const entries = modules.map((m, i) => `${JSON.stringify(m.specifier)}: m${i}`);
-  return `${imports.join('\n')}\nglobalThis.${SHARED_MODULES_GLOBAL} = {\n${entries.join(',\n')}\n};\n`;
+/**
+ * The entry's module that registers the shared modules on the global, with the loader of the lazy
+ * ones (see SharedModule.lazy): in the browser, each is a dynamic import (a chunk of its own); for
+ * the server renderer (`lazy: false`), every module is registered up front.
+ */
+export function registryModuleCode(modules: SharedModule[], options: { lazy: boolean }): string {
+  const eager = options.lazy ? [...modules.filter((m) => !m.lazy), ...lazyModuleParts(modules).held] : modules;
+  const lazy = options.lazy ? modules.filter((m) => m.lazy) : [];
+  const imports = eager.map((m, i) => `import * as m${i} from ${JSON.stringify(m.source)};`);
+  const entries = eager.map((m, i) => `${JSON.stringify(m.specifier)}: m${i}`);
+  const loaders = lazy.map((m) => `${JSON.stringify(m.specifier)}: () => import(${JSON.stringify(m.source)})`);
+  return [
+    ...imports,
+    `const registry = globalThis.${SHARED_MODULES_GLOBAL} = {\n${entries.join(',\n')}\n};`,
+    `const loaders = {\n${loaders.join(',\n')}\n};`,
+    `globalThis.${SHARED_MODULES_LOADER} = (specifiers) => Promise.all(specifiers.filter((s) => !(s in registry)).map((s) => loaders[s]().then((m) => { registry[s] = m; })));`,
+    '',
+  ].join('\n');
 }
 
-const SHIM_NS = 'sipa-shared';
+/** The statement a route chunk starts with when it uses lazy shared modules: it waits until they are registered. */
+export function lazyModulesStatement(specifiers: readonly string[]): string {
+  return `await globalThis.${SHARED_MODULES_LOADER}(${JSON.stringify(specifiers)});`;
+}
+
+/** The namespace of the modules that read the registry in a route build (an input `sipa-shared:<specifier>` of its metafile). */
+export const SHARED_NAMESPACE = 'sipa-shared';
 
 /**
  * Resolves shared specifiers in a route build to small modules that read the entry's registry.
  * With `importers`, only imports from matching files are resolved so (the entry's lazily loaded
- * modules, which would otherwise make esbuild split React out of the entry into a chunk of its own).
+ * modules, which would otherwise make esbuild split React out of the entry into a chunk of its
+ * own); their relative imports of the runtime's own modules (`held`, see lazyModuleParts) too.
  */
-export function sharedModulesPlugin(modules: SharedModule[], importers?: RegExp): Plugin {
-  const bySpecifier = new Map(modules.map((m) => [m.specifier, m]));
+export function sharedModulesPlugin(modules: SharedModule[], importers?: (file: string) => boolean, held: SharedModule[] = []): Plugin {
+  const bySpecifier = new Map([...modules, ...held].map((m) => [m.specifier, m]));
+  const heldBySource = new Map(held.map((m) => [m.source, m]));
   return {
     name: 'sipadocs-shared-modules',
     setup(build) {
+      if (importers && held.length > 0) {
+        build.onResolve({ filter: /^\.\.?\// }, (args) => {
+          if (!importers(args.importer)) return undefined;
+          const target = path.resolve(args.resolveDir, args.path);
+          const found = [target.replace(/\.js$/, '.tsx'), target.replace(/\.js$/, '.ts'), target].map((file) => heldBySource.get(file)).find(Boolean);
+          return found ? { path: found.specifier, namespace: SHARED_NAMESPACE } : undefined;
+        });
+      }
       build.onResolve({ filter: SHARED_SPECIFIER }, (args) => {
-        if (importers && !importers.test(args.importer)) return undefined;
+        if (importers && !importers(args.importer)) return undefined;
         // A second copy of React in a page would break hooks; the theme's modules are all shared.
         if (!bySpecifier.has(args.path)) return { errors: [unsupportedImport(args.path, modules)] };
-        return { path: args.path, namespace: SHIM_NS };
+        return { path: args.path, namespace: SHARED_NAMESPACE };
       });
-      build.onLoad({ filter: /.*/, namespace: SHIM_NS }, (args) => {
-        const { names } = bySpecifier.get(args.path)!;
-        const lines = [`const m = globalThis.${SHARED_MODULES_GLOBAL}[${JSON.stringify(args.path)}];`, 'export default m.default;'];
+      build.onLoad({ filter: /.*/, namespace: SHARED_NAMESPACE }, (args) => {
+        const { names, lazy } = bySpecifier.get(args.path)!;
+        // A lazy module is loaded before it is read: the chunk waits for it (top-level await).
+        const lines = [...(lazy ? [lazyModulesStatement([args.path])] : []), `const m = globalThis.${SHARED_MODULES_GLOBAL}[${JSON.stringify(args.path)}];`, 'export default m.default;'];
         if (names.length > 0) lines.push(`export const { ${names.join(', ')} } = m;`);
         return { contents: lines.join('\n'), loader: 'js' };
       });

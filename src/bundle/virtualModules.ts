@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Plugin } from 'esbuild';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -92,7 +93,8 @@ export function virtualModulesPlugin(sources: () => VirtualSources | null): Plug
             return { contents: code, loader: 'js', resolveDir: path.dirname(mod.absPath) };
           }
           case 'sipa':
-            if (key === 'shared-modules') return { contents: registryModuleCode(sharedModules()), loader: 'js', resolveDir: REPO_ROOT };
+            // The browser loads theme parts the theme does not render with the pages that use them; the server has them all.
+            if (key === 'shared-modules') return { contents: registryModuleCode(sharedModules(), { lazy: build.initialOptions.platform !== 'node' }), loader: 'js', resolveDir: REPO_ROOT };
             if (key === 'theme') return { contents: `export { App, StaticHtml } from ${JSON.stringify(THEME_APP)};`, loader: 'js', resolveDir: REPO_ROOT };
             if (key === 'site-data') return { contents: `export default ${JSON.stringify(current().siteData)};`, loader: 'js' };
             if (key.startsWith('ssr-group:')) {
@@ -133,8 +135,17 @@ export function routeEntryCode({ content }: { content: ContentRef }): string {
   return lines.join('\n') || 'export {};';
 }
 
-/** A stable file-name-safe entry name for a route: "/docs/api/Sipa" → "docs-api-Sipa", "/" → "index". */
+/**
+ * A stable file-name-safe entry name for a route: "/docs/api/Sipa" → "docs-api-Sipa", "/" → "index".
+ * A long one is cut, with a digest of the route in place of the rest, so that the chunk named after
+ * it stays within a file name's 255 bytes however long and deep the route is.
+ */
 export function routeEntryName(routePath: string): string {
   if (routePath === '/') return 'index';
-  return routePath.slice(1).replace(/[^A-Za-z0-9_-]+/g, '-');
+  const name = routePath.slice(1).replace(/[^A-Za-z0-9_-]+/g, '-');
+  if (name.length <= MAX_ENTRY_NAME) return name;
+  return `${name.slice(0, MAX_ENTRY_NAME - 13)}-${createHash('sha256').update(routePath).digest('hex').slice(0, 12)}`;
 }
+
+/** The longest entry name: room is left for the hash and extension esbuild adds to a chunk's name. */
+const MAX_ENTRY_NAME = 100;

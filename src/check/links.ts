@@ -20,10 +20,11 @@ export interface BrokenLink {
 
 /**
  * Ids the layout renders around the content of every page: the root and the route data of the
- * document (src/render/document.ts) and the skip link's target, `<main id="main-content">`, of
- * every screen (templates/). A test compares them with what an HTML parser finds on every page.
+ * document (src/render/document.ts), the skip link's target, `<main id="main-content">`, of
+ * every screen, and the mobile menu's panel, which the menu button opens as a popover
+ * (templates/layout/MobileMenu.tsx). A test compares them with what an HTML parser finds on every page.
  */
-export const LAYOUT_IDS: readonly string[] = ['__sipa', '__SIPA_ROUTE__', 'main-content'];
+export const LAYOUT_IDS: readonly string[] = ['__sipa', '__SIPA_ROUTE__', 'main-content', 'mobile-menu'];
 
 /**
  * `<a href>` in rendered HTML. A regex is exact here: every "<" of text (code samples included)

@@ -5,8 +5,10 @@ import { FROM_SOURCES, PACKAGE_ROOT } from '../packageRoot.js';
 import { SiteError, SiteErrors, codeFrame } from '../errors.js';
 import { isExternalUrl } from '../shared/paths.js';
 import { normalizeConfig } from './normalize.js';
-import { configSchema, navbarItemIssues } from './schema.js';
+import { plainConfigValue } from './plainValue.js';
+import { configSchema, navbarItemIssues, tocIssues } from './schema.js';
 import { localeIssues } from './localeIssues.js';
+import { headSettingIssues } from './headSettings.js';
 import { configImportsPlugin, pluginListsByScope, resolveSitePlugins, type ConfigImports } from './sitePlugins.js';
 import type { SiteConfig, UserConfig } from './types.js';
 import { validate } from './validate.js';
@@ -94,8 +96,10 @@ export async function loadConfig(siteDir: string): Promise<SiteConfig> {
       hint: 'Pass the site directory with --site, or create sipadocs.config.ts there.',
     });
   }
-  const { value: raw, code, imports } = await loadSiteModule(configFile);
-  const issues = [...validate(raw, configSchema), ...navbarItemIssues(raw), ...localeIssues(raw)];
+  const { value: loaded, code, imports } = await loadSiteModule(configFile);
+  const { value: raw, issues: readIssues } = plainConfigValue(loaded);
+  // A value that cannot be read is all there is to say: the rest would be read from what is missing.
+  const issues = readIssues.length > 0 ? readIssues : [...validate(raw, configSchema), ...navbarItemIssues(raw), ...localeIssues(raw), ...tocIssues(raw), ...headSettingIssues(raw)];
   if (issues.length > 0) {
     // Every unknown key and wrong type at once, like content problems, each at its line.
     throw new SiteErrors(

@@ -3,12 +3,16 @@ import { DEFAULT_MAGIC_COMMENTS } from '../shared/magicComments.js';
 import { contentUrl, isExternalUrl, stripBase } from '../shared/paths.js';
 import type { ClientSiteData, FooterLink, LocaleConfig, NavItem } from '../shared/types.js';
 import { docsInstancesOf } from './docsInstances.js';
+import { headTagsOf } from './headSettings.js';
 import { NO_PLUGINS, pluginListsOf, type SitePlugins } from './sitePlugins.js';
 import type { DocItemTarget } from '../content/navItems.js';
 import type { NavItemConfig, SiteConfig, UserConfig } from './types.js';
 import { GENERATOR_NAME, GENERATOR_VERSION } from '../version.js';
 
 const trimSlashes = (s: string) => s.replace(/^\/+|\/+$/g, '');
+
+/** The heading levels of the table of contents when the config names none. */
+export const DEFAULT_TOC = { minHeadingLevel: 2, maxHeadingLevel: 3 } as const;
 
 /** Default markdown.maxFileSize: 1 MB, far above real pages, and about 1 GB of memory to compile. */
 export const DEFAULT_MAX_MARKDOWN_BYTES = 1024 * 1024;
@@ -47,6 +51,7 @@ export function normalizeConfig(user: UserConfig, siteDir: string, configFile: s
     onBrokenAnchors: user.onBrokenAnchors ?? 'throw',
     redirects: { pages: user.redirects?.pages ?? [], prefixes: user.redirects?.prefixes ?? [], fromExtensions: user.redirects?.fromExtensions ?? [], toExtensions: user.redirects?.toExtensions ?? [] },
     customFields: user.customFields ?? {},
+    headTags: headTagsOf(user),
     i18n: { defaultLocale, locales, localeConfigs },
     docs: {
       path: user.docs?.path ?? 'docs',
@@ -75,7 +80,7 @@ export function normalizeConfig(user: UserConfig, siteDir: string, configFile: s
     pages: { path: user.pages?.path ?? 'pages', ...pluginListsOf(user.pages) },
     staticDir: user.staticDir ?? 'static',
     customCss: user.customCss ?? [],
-    toc: { minHeadingLevel: user.toc?.minHeadingLevel ?? 2, maxHeadingLevel: user.toc?.maxHeadingLevel ?? 3 },
+    toc: { ...DEFAULT_TOC, ...user.toc },
     markdown: {
       format: user.markdown?.format ?? 'detect',
       mdx1Compat: { ...DEFAULT_MDX1_COMPAT, ...user.markdown?.mdx1Compat },

@@ -1,4 +1,22 @@
-import { anything, arrayOf, bool, nullable, num, object, oneOf, recordOf, str, type Schema, type ValidationIssue } from './validate.js';
+import { DEFAULT_TOC } from './normalize.js';
+import { anything, arrayOf, bool, nullable, num, object, oneOf, recordOf, refine, str, type Schema, type ValidationIssue } from './validate.js';
+
+/** A whole number from `min` (to `max`, when given). */
+const wholeNumber = (min: number, max?: number): Schema =>
+  refine<number>(num, (value) =>
+    Number.isInteger(value) && value >= min && (max === undefined || value <= max)
+      ? null
+      : `must be a whole number ${max === undefined ? `of at least ${min}` : `from ${min} to ${max}`}, got ${value}`,
+  );
+
+/** The path the site lives under on its host: "/", "/sipa/" ("/sipa" is taken as "/sipa/"). */
+const basePath = refine<string>(str, (value) =>
+  value.startsWith('/') && !/[?#\\\s]/.test(value) && !value.startsWith('//')
+    ? null
+    : `must be a path starting with "/", such as "/" or "/sipa/" (the host goes in url), got ${JSON.stringify(value)}`,
+);
+
+const headingLevel = wholeNumber(2, 6);
 
 const link = object({ label: str, to: str, href: str, html: str, className: str });
 
@@ -58,7 +76,7 @@ export const configSchema: Schema = object(
     title: str,
     tagline: str,
     url: str,
-    baseUrl: str,
+    baseUrl: basePath,
     trailingSlash: oneOf(false),
     favicon: str,
     noIndex: bool,
@@ -75,6 +93,10 @@ export const configSchema: Schema = object(
       toExtensions: arrayOf(str),
     }),
     customFields: recordOf(anything),
+    // Their entries are checked by headSettingIssues (a string or an object, tag names, URLs).
+    headTags: arrayOf(anything),
+    stylesheets: arrayOf(anything),
+    scripts: arrayOf(anything),
     i18n: object({ defaultLocale: str, locales: arrayOf(str), localeConfigs: recordOf(locale) }, ['defaultLocale', 'locales']),
     docs: object({
       ...docsInstanceFields,
@@ -92,19 +114,19 @@ export const configSchema: Schema = object(
       description: str,
       showReadingTime: bool,
       editUrl: str,
-      postsPerPage: num,
-      sidebarCount: num,
+      postsPerPage: wholeNumber(1),
+      sidebarCount: wholeNumber(0),
       authorsPages: bool,
     }),
     pages: object({ ...pluginLists, path: str }),
     staticDir: str,
     customCss: arrayOf(str),
-    toc: object({ minHeadingLevel: num, maxHeadingLevel: num }),
+    toc: object({ minHeadingLevel: headingLevel, maxHeadingLevel: headingLevel }),
     markdown: object({
       ...pluginLists,
       format: oneOf('mdx', 'md', 'detect'),
       mdx1Compat: object({ comments: bool, admonitions: bool, headingIds: bool, syntax: bool }),
-      maxFileSize: num,
+      maxFileSize: wholeNumber(1),
       math: bool,
       mermaid: bool,
       magicComments: arrayOf(object({ className: str, line: str, block: object({ start: str, end: str }, ['start', 'end']) }, ['className'])),
@@ -134,4 +156,21 @@ export function navbarItemIssues(config: unknown): ValidationIssue[] {
     const path = `navbar.items.${i}.label`;
     return [{ path, message: `${path} is required: a navbar link shows a label, its \`html\`, or an icon its \`className\` draws named by its \`ariaLabel\`` }];
   });
+}
+
+/** What the schema cannot say of the table of contents: its first level is not below its last. */
+export function tocIssues(config: unknown): ValidationIssue[] {
+  const toc = (config as { toc?: { minHeadingLevel?: unknown; maxHeadingLevel?: unknown } } | null)?.toc;
+  if (typeof toc !== 'object' || toc === null) return [];
+  const min = toc.minHeadingLevel ?? DEFAULT_TOC.minHeadingLevel;
+  const max = toc.maxHeadingLevel ?? DEFAULT_TOC.maxHeadingLevel;
+  if (typeof min !== 'number' || typeof max !== 'number' || min <= max) return [];
+  const path = toc.minHeadingLevel === undefined ? 'toc.maxHeadingLevel' : 'toc.minHeadingLevel';
+  const shown = (value: number, given: unknown) => (given === undefined ? `${value}, the default` : `${value}`);
+  return [
+    {
+      path,
+      message: `toc.minHeadingLevel (${shown(min, toc.minHeadingLevel)}) is above toc.maxHeadingLevel (${shown(max, toc.maxHeadingLevel)}): the table of contents would show no heading`,
+    },
+  ];
 }

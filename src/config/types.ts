@@ -107,6 +107,22 @@ export interface DocsInstanceConfig {
   versions: Record<string, DocsVersionOptions>;
 }
 
+/** A tag of every page's <head>, as Docusaurus's `headTags`: `<tagName …attributes>innerHTML</tagName>`. */
+export interface HeadTag {
+  /** meta, link, script, style or noscript. */
+  tagName: string;
+  /** Its attributes; `true` writes the attribute alone (`async`), `false` leaves it out. */
+  attributes?: Record<string, string | boolean>;
+  /** What the element holds (a script's code, a style sheet), written as it is. */
+  innerHTML?: string;
+}
+
+/** A script of every page, as Docusaurus's `scripts`: its URL, or its attributes with `src`. */
+export type ScriptSetting = string | ({ src: string } & Record<string, string | boolean>);
+
+/** A style sheet of every page, as Docusaurus's `stylesheets`: its URL, or its attributes with `href`. */
+export type StylesheetSetting = string | ({ href: string } & Record<string, string | boolean>);
+
 /** The site configuration as written in site/sipadocs.config.ts (optional keys have defaults). */
 export interface UserConfig {
   title: string;
@@ -137,6 +153,15 @@ export interface UserConfig {
   redirects?: RedirectsConfig;
   /** Values for the site's own components, read with `useDocusaurusContext().siteConfig.customFields`. */
   customFields?: Record<string, unknown>;
+  /**
+   * Tags put in the <head> of every page (before the page's own <Head> tags and the theme's style
+   * sheets), then `stylesheets` as <link rel="stylesheet">, then `scripts` as <script src>. The
+   * Content-Security-Policy allows what they need: their inline scripts by hash, the origins of
+   * the scripts and style sheets they load.
+   */
+  headTags?: HeadTag[];
+  stylesheets?: StylesheetSetting[];
+  scripts?: ScriptSetting[];
   i18n?: {
     defaultLocale: string;
     locales: string[];
@@ -215,7 +240,9 @@ type DeepRequired<T> = T extends (infer U)[]
     : T;
 
 /** The validated configuration with every default filled in, plus where it came from. */
-export type SiteConfig = DeepRequired<Omit<UserConfig, 'announcementBar' | 'navbar' | 'i18n' | 'docs' | 'docsInstances'>> & {
+export type SiteConfig = DeepRequired<Omit<UserConfig, 'announcementBar' | 'navbar' | 'i18n' | 'docs' | 'docsInstances' | 'headTags' | 'stylesheets' | 'scripts'>> & {
+  /** `headTags`, then `stylesheets` and `scripts` as the tags they stand for, in that order. */
+  headTags: HeadTag[];
   /** The default docs instance's main settings and the theme's docs settings (its full settings are docsInstances[0]). */
   docs: DeepRequired<Pick<NonNullable<UserConfig['docs']>, 'path' | 'routeBasePath' | 'sidebarPath' | 'editUrl' | 'sidebarCollapsed' | 'sidebarHideable' | 'autoCollapseCategories' | 'versionPersistence' | 'version'>>;
   /** Every docs instance: the site's `docs` first (id 'default'), then `docsInstances`. */

@@ -9,7 +9,9 @@ export type Schema =
   | { type: 'array'; of: Schema }
   | { type: 'record'; of: Schema }
   | { type: 'object'; fields: Record<string, Schema>; required?: readonly string[] }
-  | { type: 'nullable'; of: Schema };
+  | { type: 'nullable'; of: Schema }
+  /** A value of `of` that `check` accepts: it returns what is wrong (after the key path), or null. */
+  | { type: 'refine'; of: Schema; check(value: never): string | null };
 
 export interface ValidationIssue {
   /** Dotted path of the offending key, e.g. "navbar.items.2.label". */
@@ -40,6 +42,13 @@ export function validate(value: unknown, schema: Schema, path = '', issues: Vali
     case 'nullable':
       if (value !== null) validate(value, schema.of, path, issues);
       break;
+    case 'refine': {
+      const before = issues.length;
+      validate(value, schema.of, path, issues);
+      const problem = issues.length === before ? schema.check(value as never) : null;
+      if (problem) report(at, `${at} ${problem}`);
+      break;
+    }
     case 'array':
       if (!Array.isArray(value)) report(at, `${at} must be an array, got ${describe(value)}`);
       else value.forEach((item, i) => validate(item, schema.of, `${path}.${i}`.replace(/^\./, ''), issues));
@@ -85,3 +94,4 @@ export const object = (fields: Record<string, Schema>, required: string[] = []):
   fields,
   required,
 });
+export const refine = <T>(of: Schema, check: (value: T) => string | null): Schema => ({ type: 'refine', of, check: check as (value: never) => string | null });

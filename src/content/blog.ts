@@ -87,8 +87,9 @@ export function kebabCase(text: string): string {
  * Parses authors.yml: `key: { name, title, url, image_url, page }`. An author with `page: true`
  * has a page at `<authorsBase>/<key in kebab case>`, with `page: { permalink }` at
  * `<authorsBase>/<permalink>`, as in Docusaurus 3.5; none has one when `authorsBase` is null.
+ * An image of static/ ("/img/authors/a.svg") gets the base URL, as every page that shows it loads it.
  */
-export function parseAuthors(relPath: string, text: string, authorsBase: string | null = '/blog/authors'): Map<string, Author> {
+export function parseAuthors(relPath: string, text: string, authorsBase: string | null = '/blog/authors', baseUrl = '/'): Map<string, Author> {
   let data: unknown;
   try {
     data = yaml.load(text);
@@ -108,6 +109,7 @@ export function parseAuthors(relPath: string, text: string, authorsBase: string 
       throw new SiteError({ code: 'AUTHORS_INVALID', message: `author "${key}" needs a "name"`, location: { file: relPath } });
     }
     const author = toAuthor(key, value);
+    if (author.imageUrl) author.imageUrl = contentUrl(baseUrl, author.imageUrl);
     const page = value.page as boolean | { permalink?: unknown } | undefined;
     if (authorsBase === null) {
       // Authors pages are turned off (blog.authorsPages: false).

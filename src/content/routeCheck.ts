@@ -14,8 +14,18 @@ function routeProblem(route: string): string | null {
   if (segments.some((s) => s === '.' || s === '..')) return 'a "." or ".." segment, which browsers resolve away';
   if (route !== '/' && segments.some((s) => s === '')) return 'an empty segment ("//")';
   if (/\.html$/i.test(route)) return 'a name ending in ".html", which is dropped from URLs (/x.html is /x)';
+  const long = segments.find((s) => Buffer.byteLength(s) > MAX_SEGMENT_BYTES);
+  if (long) {
+    return `a name of ${Buffer.byteLength(long)} bytes ("${long.slice(0, 20)}…"): the files written for it (its page, its markdown, its data) would pass the ${MAX_NAME_BYTES} bytes file systems allow in a file name, so a route's names may have at most ${MAX_SEGMENT_BYTES}`;
+  }
   return null;
 }
+
+/** The longest file name most file systems allow (NAME_MAX), in bytes. */
+const MAX_NAME_BYTES = 255;
+/** The longest end the output adds to a route's name: ".html" and the suffix of a file being copied into place. */
+const LONGEST_OUTPUT_SUFFIX = '.html.sipadocs-partial';
+const MAX_SEGMENT_BYTES = MAX_NAME_BYTES - LONGEST_OUTPUT_SUFFIX.length;
 
 /** The route with control characters shown as \\uXXXX escapes, so the message stays on one line. */
 const printable = (route: string) => route.replace(/[\u0000-\u001f\u007f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);

@@ -38,6 +38,11 @@ export interface SiteModelOptions {
    * sidebars given to buildSiteModel.
    */
   docs?: { instances: DocsInstance[]; sidebars: ReadonlyMap<string, LoadedSidebars> };
+  /**
+   * Given, the content errors go here and the model of what had none is returned, so that the
+   * build reports the compile errors of the other pages with them; without it they are thrown.
+   */
+  onContentErrors?: (errors: SiteError[]) => void;
 }
 
 /** A version's key in maps: "<instance>@<version>". */
@@ -89,7 +94,7 @@ export function buildSiteModel(
       if (!categories.has(version)) categories.set(version, new Map());
       if (meta) categories.get(version)!.set(dir === '.' ? '' : dir, meta);
     }
-    if (source.section === 'blogAuthors') authors = attempt(() => parseAuthors(source.relPath, source.text, config.blog.authorsPages ? blogRoute(config, 'authors') : null)) ?? authors;
+    if (source.section === 'blogAuthors') authors = attempt(() => parseAuthors(source.relPath, source.text, config.blog.authorsPages ? blogRoute(config, 'authors') : null, config.baseUrl)) ?? authors;
   }
 
   let docs: Doc[] = [];
@@ -152,7 +157,10 @@ export function buildSiteModel(
     }
     for (const error of resolvePagination(ofVersion, leftOut)) errors.push(error);
   }
-  if (errors.length > 0) throw new SiteErrors(errors);
+  if (errors.length > 0) {
+    if (!options.onContentErrors) throw new SiteErrors(errors);
+    options.onContentErrors(errors);
+  }
   return {
     docsInstances: instances,
     docs,

@@ -13,6 +13,8 @@ import { SiteError, SiteErrors } from '../errors.js';
 import { isExternalUrl } from '../shared/paths.js';
 import { evaluateTracingEnvironment, noteEnvironment } from './environment.js';
 import { setFrontMatterField } from './frontMatterEdit.js';
+import { policyHeadersText } from './headSettings.js';
+import { resolveModuleValues } from './moduleValues.js';
 import { MigrationNotes } from './notes.js';
 import { planContent, type ContentLayout } from './planContent.js';
 import { ProjectBounds } from './projectBounds.js';
@@ -52,7 +54,7 @@ export interface MigrateResult {
   /** Problems of the migrated site that stop it from building (empty when it builds). */
   problems: SiteError[];
   /** How the check build went (see verifyBuild.ts), when the site was built to check it. */
-  build?: { pages: number; warnings: string[]; needsPackages?: boolean };
+  build?: { pages: number; warnings: string[]; needsPackages?: boolean; stoppedAt?: SiteError[] };
   /** Number of docs, posts and pages in the migrated site (0 each when it has problems). */
   counts: { docs: number; posts: number; pages: number; sidebars: number; docsVersions?: string[] };
 }
@@ -88,7 +90,9 @@ export async function migrateProject(options: MigrateOptions): Promise<MigrateRe
     { timeoutMs: options.timeoutMs, mayRead: bounds.mayRead },
     { timeoutMs: options.timeoutMs, mayRead: (_what, file) => bounds.contains(file) },
   );
-  const site = readDocusaurusConfig(evaluation.value, projectDir, notes);
+  // The locales of a project that keeps them in a module of its own (jest's i18n.mjs).
+  const evaluated = await resolveModuleValues(evaluation.value, configFile, ['i18n'], { timeoutMs: options.timeoutMs, mayRead: bounds.mayRead }, notes);
+  const site = readDocusaurusConfig(evaluated, projectDir, notes);
   const instances = [...(site.docs ? [site.docs] : []), ...site.moreDocs];
   const sidebars = new Map<string, SidebarsConfig>();
   for (const docs of instances) sidebars.set(docs.id, await readInstanceSidebars(docs, projectDir, notes, bounds, options.timeoutMs));
@@ -98,6 +102,7 @@ export async function migrateProject(options: MigrateOptions): Promise<MigrateRe
   const packages = new SitePackages(projectDir);
   const imports = new ConfigImports();
   const layout = await planContent(projectDir, site, plan, packages, notes, bounds);
+  planHeadersPolicy(site, layout.staticDir, plan, notes);
   const named = (file: string) => `${path.basename(projectDir)}/${path.relative(projectDir, file).split(path.sep).join('/')}`;
   const migratedDocs: MigratedDocs[] = instances.map((docs) => ({
     options: docs,
@@ -146,7 +151,7 @@ export async function migrateProject(options: MigrateOptions): Promise<MigrateRe
       written: created.map((file) => path.relative(outDir, file).split(path.sep).join('/')).sort(),
       notes,
       problems: check ? check.problems : problems,
-      ...(check ? { build: { pages: check.pages, warnings: check.warnings, ...(check.needsPackages ? { needsPackages: true } : {}) } } : {}),
+      ...(check ? { build: { pages: check.pages, warnings: check.warnings, ...(check.needsPackages ? { needsPackages: true, stoppedAt: check.stoppedAt } : {}) } } : {}),
       packages: packages.names,
       counts: {
         docs: model?.docs.length ?? 0,
@@ -162,6 +167,19 @@ export async function migrateProject(options: MigrateOptions): Promise<MigrateRe
     else await Promise.all(created.map((file) => rm(file, { force: true })));
     throw error;
   }
+}
+
+/**
+ * What the head tags need beyond what the build derives from them (Google Analytics' endpoints)
+ * goes into the new site's `_headers`, which widens the generated policy (see server/sitePolicy.ts).
+ */
+function planHeadersPolicy(site: DocusaurusSite, staticDir: string, plan: SitePlan, notes: MigrationNotes): void {
+  const text = policyHeadersText(site.headersPolicy);
+  if (text === null) return;
+  const file = `${staticDir}/_headers`;
+  // The project's own file was copied as it is: the lines go in by hand.
+  if (plan.has(file)) notes.notCarried(`the analytics' Content-Security-Policy sources`, `${file} comes from the project; add these lines to it:\n${text}`);
+  else plan.write(file, text);
 }
 
 function findDocusaurusConfig(projectDir: string): string {

@@ -7,7 +7,9 @@ import { docusaurusMajor, hasAuthorsPages, readLinkSettings, type LinkSettings }
 import { migrateMarkdownOptions } from './markdownOptions.js';
 import { readPluginLists, type EvaluatedPluginLists } from './markdownPlugins.js';
 import { isMermaidTheme, migrateRenderingOptions } from './renderingOptions.js';
+import { HeadMigration } from './headSettings.js';
 import type { MigrationNotes } from './notes.js';
+import type { PolicySources } from '../server/securityHeaders.js';
 import type { Evaluated } from './sandbox.js';
 
 export type { DocsOptions } from './docsOptions.js';
@@ -29,7 +31,9 @@ export interface BlogOptions {
 
 /** What the migration reads from docusaurus.config.*: the site identity, the content plugins' options, the theme. */
 export interface DocusaurusSite {
-  site: Pick<UserConfig, 'title' | 'tagline' | 'url' | 'baseUrl' | 'favicon' | 'noIndex' | 'titleDelimiter' | 'i18n' | 'trailingSlash' | 'customFields' | 'redirects'> & LinkSettings;
+  site: Pick<UserConfig, 'title' | 'tagline' | 'url' | 'baseUrl' | 'favicon' | 'noIndex' | 'titleDelimiter' | 'i18n' | 'trailingSlash' | 'customFields' | 'redirects' | 'headTags' | 'stylesheets' | 'scripts'> & LinkSettings;
+  /** What the new site's `_headers` adds to its Content-Security-Policy for the head tags (see headSettings.ts). */
+  headersPolicy: PolicySources;
   /** Whether the project's Docusaurus makes blog authors pages (3.5 and later). */
   authorsPages?: boolean;
   /** The default docs instance: the preset's docs, or a docs plugin without an id. */
@@ -54,9 +58,6 @@ const CLASSIC_PRESETS = new Set(['classic', '@docusaurus/preset-classic', 'docus
 const TOP_LEVEL_REASONS: Record<string, string> = {
   plugins: 'sipadocs has no plugins',
   themes: 'sipadocs has one built-in theme',
-  scripts: 'sipadocs adds no script tags to the page head',
-  stylesheets: 'sipadocs adds no stylesheet links; put styles in customCss',
-  headTags: 'sipadocs adds no custom tags to the page head',
   clientModules: 'sipadocs runs no client modules',
   organizationName: 'deployment setting of `docusaurus deploy`; sipadocs builds a folder you upload yourself',
   projectName: 'deployment setting of `docusaurus deploy`; sipadocs builds a folder you upload yourself',
@@ -94,7 +95,7 @@ export function readDocusaurusConfig(raw: Evaluated, projectDir: string, notes: 
     favicon: config.string('favicon'),
     noIndex: config.boolean('noIndex'),
     titleDelimiter: config.string('titleDelimiter'),
-    i18n: readI18n(config.object('i18n'), notes),
+    i18n: readI18n(config.object('i18n'), notes, config.value.i18n),
     ...linkSettings,
   };
   const customFields = readCustomFields(config, notes);
@@ -102,6 +103,8 @@ export function readDocusaurusConfig(raw: Evaluated, projectDir: string, notes: 
   if (trailingSlash === false) site.trailingSlash = false;
 
   const staticDirs = stringList(config.get('staticDirectories')) ?? ['static'];
+  const head = new HeadMigration(site.baseUrl ?? '/', notes);
+  head.readSiteKeys(config);
   const presetOptions = readPresets(config.get('presets'), notes);
   const preset = ConfigObject.of('presets.classic', presetOptions);
   // Docs plugins configured directly (beside the classic theme) are docs instances like the preset's.
@@ -113,6 +116,7 @@ export function readDocusaurusConfig(raw: Evaluated, projectDir: string, notes: 
     if (i === pagesPlugin) return;
     // The client-redirects plugin becomes the config's redirects.
     if (isClientRedirectsPlugin(entry) && !site.redirects) site.redirects = readClientRedirects(entry, 'plugins (client-redirects)', notes);
+    else if (head.takePlugin(entry)) return;
     else notes.notCarried(`plugin ${pluginName(entry)}`, pluginReason(entry));
   });
   // Docusaurus's Mermaid theme is read with markdown.mermaid (see renderingOptions.ts).
@@ -141,10 +145,10 @@ export function readDocusaurusConfig(raw: Evaluated, projectDir: string, notes: 
   const theme = preset.object('theme');
   const customCss = (stringList(theme.get('customCss')) ?? []).map(relative);
   theme.reportRest(notes);
+  head.readPreset(preset);
+  Object.assign(site, head.settings());
   preset.reportRest(notes, {
     sitemap: 'sipadocs writes no sitemap',
-    gtag: 'sipadocs adds no analytics',
-    googleAnalytics: 'sipadocs adds no analytics',
     googleTagManager: 'sipadocs adds no analytics',
     debug: 'sipadocs has no debug pages',
     svgr: 'sipadocs imports SVG files as URLs',
@@ -169,7 +173,7 @@ export function readDocusaurusConfig(raw: Evaluated, projectDir: string, notes: 
 
   const themeConfig = config.object('themeConfig');
   config.reportRest(notes, TOP_LEVEL_REASONS);
-  return { site, docs, moreDocs, blog, pagesPath, pagesPlugins, customCss, staticDirs: staticDirs.map(relative), themeConfig, markdown, authorsPages: hasAuthorsPages(projectDir) };
+  return { site, headersPolicy: head.policy, docs, moreDocs, blog, pagesPath, pagesPlugins, customCss, staticDirs: staticDirs.map(relative), themeConfig, markdown, authorsPages: hasAuthorsPages(projectDir) };
 }
 
 /**
@@ -201,7 +205,9 @@ function holdsMarker(value: Evaluated | undefined): boolean {
   return isObject(value) && Object.values(value).some(holdsMarker);
 }
 
-function readI18n(i18n: ConfigObject, notes: MigrationNotes): UserConfig['i18n'] {
+function readI18n(i18n: ConfigObject, notes: MigrationNotes, raw: Evaluated | undefined): UserConfig['i18n'] {
+  // A value the migration could not read (a module it does not run): the locales are unknown.
+  if (isMarker(raw)) notes.notCarried(`i18n: ${describeValue(raw)}`, 'a value of a module the migration could not read; the default locale "en" was assumed (sipadocs builds one locale)');
   const defaultLocale = i18n.string('defaultLocale') ?? 'en';
   const locales = stringList(i18n.get('locales')) ?? [defaultLocale];
   const others = locales.filter((locale) => locale !== defaultLocale);

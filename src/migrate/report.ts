@@ -47,7 +47,8 @@ export function formatReport(result: MigrateResult, cwd = process.cwd()): string
     lines.push('', `Fix them in ${out}/, then build:`);
   } else {
     if (result.build?.needsPackages) {
-      lines.push('', 'Checked as far as it builds without its packages: they are not installed yet, so the pages that import them were not built.');
+      lines.push('', 'Not checked to the end: its build stops at packages that are not installed yet:');
+      for (const stop of result.build.stoppedAt ?? []) lines.push(`  - ${stoppedAt(stop, (file) => shown(path.join(result.outDir, file)))}`);
     } else if (result.build) {
       const { pages, warnings } = result.build;
       lines.push('', `Checked: the migrated site builds, ${count(pages, 'page')}${warnings.length > 0 ? `, with ${count(warnings.length, 'warning')}:` : '.'}`);
@@ -68,6 +69,14 @@ function locatedInSite(problem: SiteError, shown: (siteFile: string) => string):
   const file = problem.location?.file;
   if (!file || path.isAbsolute(file)) return problem;
   return new SiteError({ code: problem.code, message: problem.message, hint: problem.hint, frame: problem.frame, location: { ...problem.location!, file: shown(file) } });
+}
+
+/** One line for a place the check build stopped at: "out/src/pages/index.jsx:3:20: Could not resolve "x"". */
+function stoppedAt(problem: SiteError, shown: (siteFile: string) => string): string {
+  const location = problem.location;
+  if (!location?.file) return problem.message;
+  const file = path.isAbsolute(location.file) ? location.file : shown(location.file);
+  return `${[file, location.line, location.line ? location.column : undefined].filter((part) => part !== undefined).join(':')}: ${problem.message}`;
 }
 
 const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;

@@ -25,6 +25,8 @@ export interface BuildCheck {
    * installed yet: those are no problems of the migration, and what comes after them was not checked.
    */
   needsPackages?: boolean;
+  /** Then, what the build stopped at (sipadocs.config.ts: Could not resolve "x"), located in the site. */
+  stoppedAt?: SiteError[];
 }
 
 /**
@@ -34,7 +36,9 @@ export interface BuildCheck {
 export async function verifyBuild(siteDir: string, packages: readonly string[] = []): Promise<BuildCheck> {
   const check = await buildOnceInto(siteDir);
   const waiting = (problem: SiteError) => problem.code === 'PACKAGE_NOT_INSTALLED' || packages.some((name) => problem.message.includes(`"${name}"`));
-  if (packages.length > 0 && check.problems.length > 0 && check.problems.every(waiting)) return { problems: [], warnings: check.warnings, pages: 0, needsPackages: true };
+  if (packages.length > 0 && check.problems.length > 0 && check.problems.every(waiting)) {
+    return { problems: [], warnings: check.warnings, pages: 0, needsPackages: true, stoppedAt: check.problems };
+  }
   return check;
 }
 

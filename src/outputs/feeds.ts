@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Feed } from 'feed';
 import type { SiteConfig } from '../config/types.js';
 import type { BlogPost, SiteModel } from '../content/model.js';
@@ -91,7 +92,10 @@ export function feedTexts(feed: PlannedFeed, site: FeedSite, contentOf: (post: B
   const url = (sitePath: string) => `${site.base}${sitePath}`;
   const links = Object.fromEntries(FEED_FORMATS.map(({ format, file }) => [format, url(`/${feedFile(feed, file)}`)]));
   // RSS wants an e-mail address in <author>; names go to <dc:creator> there, so RSS gets a feed of its own.
-  const build = (format: 'rss' | 'other') => {
+  // Atom writes tags into attributes, where the `feed` package escapes "&" and '"' but not "<":
+  // each "<" of a tag goes in as a marker, and is written as "&lt;" once the XML is made.
+  const lessThan = `\uE000${randomUUID()}\uE001`;
+  const build = (format: 'rss' | 'atom' | 'json') => {
     const output = new FeedClass({
       id: url(feed.listPath),
       link: url(feed.listPath),
@@ -117,16 +121,18 @@ export function feedTexts(feed: PlannedFeed, site: FeedSite, contentOf: (post: B
         description: post.description,
         content: contentOf(post),
         // An empty list would break the JSON feed, which takes the first author.
-        author: format === 'other' && authors.length > 0 ? authors : undefined,
+        author: format !== 'rss' && authors.length > 0 ? authors : undefined,
         // One element per author (xml-js writes an array as repeated elements).
         extensions: format === 'rss' && authors.length > 0 ? [{ name: 'dc:creator', objects: authors.map((a) => ({ _text: a.name })) as unknown as Record<string, unknown> }] : undefined,
-        category: post.tags.map((tag) => ({ name: tag.label, term: tag.label, domain: url(tag.permalink) })),
+        category: post.tags.map((tag) => {
+          const label = format === 'atom' ? tag.label.replaceAll('<', lessThan) : tag.label;
+          return { name: label, term: label, domain: url(tag.permalink) };
+        }),
       });
     }
     return output;
   };
-  const other = build('other');
-  const texts = { rss: build('rss').rss2(), atom: other.atom1(), json: other.json1() };
+  const texts = { rss: build('rss').rss2(), atom: build('atom').atom1().replaceAll(lessThan, '&lt;'), json: build('json').json1() };
   return FEED_FORMATS.map(({ format, file }) => [feedFile(feed, file), `${texts[format]}\n`]);
 }
 

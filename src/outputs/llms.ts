@@ -24,9 +24,13 @@ export interface LlmsSection {
   docs: Doc[];
 }
 
-/** Output-relative path of a route's markdown: "/docs/guides/x" → "docs/guides/x.md". */
+/**
+ * Output-relative path of a route's markdown: "/docs/guides/x" → "docs/guides/x.md", "/docs/a b"
+ * → "docs/a b.md". Decoded, as every output file is named: the server decodes the URL
+ * (routeMarkdownUrl) to find it.
+ */
 export function markdownFile(route: string): string {
-  return routeMarkdownUrl(route).slice(1);
+  return `${route === '/' ? 'index' : route.slice(1)}.md`;
 }
 
 /**
@@ -38,7 +42,7 @@ export function markdownFile(route: string): string {
 export function llmsSections(model: SiteModel, routes: PlannedRoute[], config: SiteConfig, siteBase: string): LlmsSection[] {
   const listed = new Set(indexableRoutes(routes, config).map((route) => route.path));
   const docsByRoute = new Map(model.docs.filter((doc) => listed.has(doc.route)).map((doc) => [doc.route, doc]));
-  const link = (title: string, route: string, description: string): LlmsLink => ({ title, url: `${siteBase}/${markdownFile(route)}`, description });
+  const link = (title: string, route: string, description: string): LlmsLink => ({ title, url: `${siteBase}${routeMarkdownUrl(route)}`, description });
   const placed = new Set<string>();
   const sections: LlmsSection[] = [];
   const section = (title: string, docs: Doc[]) => {

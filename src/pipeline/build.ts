@@ -8,7 +8,7 @@ import { createStageLogger, formatMs, type StageLogger } from './log.js';
 import { createBuildSession, type BuildReport, type BuildSession, type SessionOptions } from './session.js';
 import { checkSiteLinks } from './stages/checkLinks.js';
 import { compileSite, type CompiledSite } from './stages/compile.js';
-import { modelSite } from './stages/model.js';
+import { modelSite, throwTogether } from './stages/model.js';
 import { claimOutputDir, closeOutput, openOutput } from './stages/output.js';
 import { addPageAssets } from './stages/pageAssets.js';
 import { siteOutputs } from './stages/outputs.js';
@@ -85,8 +85,9 @@ async function runStages(session: BuildSession, options: BuildSiteOptions, start
   // git runs in a process of its own while the pages are scanned and compiled.
   const gitHistory = readGitHistory(config.siteDir, session.artifacts.kind(GIT_HISTORIES)).catch(() => new Map() as GitHistory);
   const { sources, staticFiles, docs, theme } = await log.stage('scan', () => scanSite(config, report), describe.scan);
-  const model = await log.stage('model', () => modelSite(config, sources, docs, session.drafts, report), describe.model);
-  const compiled = await log.stage('compile', () => compileSite(session, config, model, report, staticFiles, theme), describe.compile);
+  const { model, errors: contentErrors } = await log.stage('model', () => modelSite(config, sources, docs, session.drafts, report), (modeled) => describe.model(modeled.model));
+  // The pages without a content error are compiled, and their errors reported with those.
+  const compiled = await log.stage('compile', () => throwTogether(contentErrors, compileSite(session, config, model, report, staticFiles, theme)), describe.compile);
   const history = await log.stage('last updated', () => gitHistory, describe.history);
   const plan = await log.stage('routes', async () => planSite({ config, model, history, staticFiles, theme }, compiled, report), describe.routes);
 

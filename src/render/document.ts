@@ -8,6 +8,8 @@ export interface DocumentParts {
   payload: RoutePayload;
   bodyHtml: string;
   headScripts: string[];
+  /** The site's own head tags (the config's headTags, stylesheets and scripts), as HTML. */
+  siteHeadTags?: string[];
   /** Stylesheet URLs. */
   css: string[];
   /** Stylesheets inlined in <head> instead (by URL), so the first paint waits for no request. */
@@ -125,6 +127,7 @@ export function renderDocument(parts: DocumentParts): string {
     ...parts.headScripts.map((code) => `<script>${code}</script>`),
     // Before any control can be clicked: records what needs the runtime, which replays it.
     `<script>${EARLY_INPUT_SCRIPT}</script>`,
+    ...(parts.siteHeadTags ?? []),
     // What the page gave with <Head>, before the style sheets as Docusaurus has it.
     ...(payload.meta.headTags ?? []),
     ...parts.css.map((href) => {

@@ -17,6 +17,7 @@ import type { StagingDir } from '../staging/stagingDir.js';
 import { announcementScript } from '../../templates/layout/announcementScript.js';
 import { colorModeScript } from '../../templates/layout/colorModeScript.js';
 import { documentBody, documentInlineScripts, renderDocument, type AlternateLink } from './document.js';
+import { headTagHtml } from './headTags.js';
 import { collectGarbageAbove } from './memory.js';
 import { openRenderer, type RenderHost } from './renderHost.js';
 import { hasInlineHandler, inlineScriptsIn, scriptHash } from '../server/securityHeaders.js';
@@ -127,7 +128,7 @@ export async function renderPages(input: RenderInput, target: RenderTarget): Pro
   const misses = reuseKnownPages(pages, target, writer);
   if (misses.length > 0) await renderMissingPages(misses, pages, input, target, writer);
   const { manifest } = writer.result;
-  const scriptHashes = new Set(documentInlineScripts(frame.headScripts, input.site.baseUrl).map(scriptHash));
+  const scriptHashes = new Set([...documentInlineScripts(frame.headScripts, input.site.baseUrl), ...frame.headTags.flatMap(inlineScriptsIn)].map(scriptHash));
   for (const page of Object.values(manifest)) page.scripts?.forEach((hash) => scriptHashes.add(hash));
   const inlineHandlerRoutes = Object.keys(manifest).filter((route) => manifest[route]!.inlineHandlers);
   return { ...writer.result, scriptHashes, inlineHandlerRoutes };
@@ -136,6 +137,8 @@ export async function renderPages(input: RenderInput, target: RenderTarget): Pro
 /** What every page's document has around its body, and the key of all that. */
 interface DocumentFrame {
   headScripts: string[];
+  /** The site's head tags (see headTagsOf), as HTML. */
+  headTags: string[];
   favicon: string;
   defaultImage: string | undefined;
   key: string;
@@ -147,8 +150,9 @@ function documentFrame({ config, site, inlineCss }: RenderInput, documents: Rend
   const favicon = config.favicon ? withBase(config.baseUrl, `/${config.favicon.replace(/^\/+/, '')}`) : '';
   const defaultImage = !config.image ? undefined : isExternalUrl(config.image) ? config.image : withBase(config.baseUrl, `/${config.image.replace(/^\/+/, '')}`);
   // Inlined stylesheets are named by content hash, so their URLs stand for their text.
-  const key = documents.key(headScripts, favicon, defaultImage ?? null, config.noIndex, inlineCss ? [...inlineCss.keys()] : null);
-  return { headScripts, favicon, defaultImage, key };
+  const headTags = config.headTags.map(headTagHtml);
+  const key = documents.key(headScripts, headTags, favicon, defaultImage ?? null, config.noIndex, inlineCss ? [...inlineCss.keys()] : null);
+  return { headScripts, headTags, favicon, defaultImage, key };
 }
 
 /** A route with its chunk and sidebar, and the keys of its body (`key`) and of its whole document (`outputKey`). */
@@ -228,6 +232,7 @@ function createPageWriter({ client, site, config, inlineCss, parts }: RenderInpu
         payload,
         bodyHtml: entry.bodyHtml,
         headScripts: frame.headScripts,
+        siteHeadTags: frame.headTags,
         css: [...new Set([...client.entry.css, ...(chunk?.css ?? [])])],
         inlineCss,
         entry: client.entry.js,

@@ -8,7 +8,7 @@ import type { StagingDir } from '../staging/stagingDir.js';
 import type { PlannedRoute } from '../content/routes.js';
 import type { PageMeta } from '../shared/types.js';
 import { DELTA_DIR, DELTA_FILE, type SearchDeltaFile } from '../../templates/search/mergeResults.js';
-import { indexError, runPagefind, type PagefindFile } from './runPagefind.js';
+import { indexError, openPagefindIndex, runPagefind, type PagefindFile, type PagefindIndex, type PagefindOutput } from './runPagefind.js';
 import type { SearchDocument } from './searchDocument.js';
 import { planSearchIndex, type IndexedPage } from './searchPlan.js';
 import { openSearchStore, type SearchEntry, type SearchStore } from './searchStore.js';
@@ -52,6 +52,10 @@ export function isSearchable(route: PlannedRoute): boolean {
  */
 export interface SearchCollector {
   addBody(route: PlannedRoute, bodyKey: string, bodyHtml: string, meta: PageMeta): void;
+  /** The index the documents went to as they were read, when the build streams them (see createSearchCollector). */
+  readonly streamed: StreamedIndex | null;
+  /** Ends the streamed index's indexer, when the build stops before using it. */
+  close(): Promise<void>;
   /** Where this build's documents are found (see SearchStore). */
   readonly store: SearchStore;
   /** What keys the site's index (see SEARCH_INDEXES). */
@@ -86,6 +90,8 @@ export interface SearchIndexResult {
   kind: 'kept' | 'delta' | 'full' | 'deferred';
   /** Pages handed to the indexer by this build. */
   indexedPages: number;
+  /** The new base is the index the documents went to while the pages rendered (see createSearchCollector). */
+  streamed?: boolean;
 }
 
 /** What the build context remembers of the last build's search stage (for logs and tests). */
@@ -107,17 +113,64 @@ const HASHED_FILE = /^(?:pagefind\.[\w-]+\.pf_meta|(?:index|fragment|filter)\/[\
 /** The files of pagefind's output a delta needs: its index, not the runtime (the base's serves both). */
 const DELTA_NEEDED = /^(?:pagefind-entry\.json|pagefind\.[\w-]+\.pf_meta|(?:index|fragment|filter)\/[\w.-]+)$/;
 
-/** A collector keeping documents as `documents` (the session's SEARCH_DOCUMENTS) and keying indexes by `indexes` (its SEARCH_INDEXES). */
-export function createSearchCollector(documents: ArtifactKind<SearchEntry>, indexes: SearchCollector['indexes'], outDir: string): SearchCollector {
+/** The index a build filled while it rendered: the pages it holds (route and document hash), and the index. */
+export interface StreamedIndex {
+  pages: Map<string, string>;
+  /** The index once every page sent has been added, or null when it could not be filled (the search stage then indexes the usual way, which says why). */
+  ready(): Promise<PagefindIndex | null>;
+}
+
+/**
+ * A collector keeping documents as `documents` (the session's SEARCH_DOCUMENTS) and keying indexes
+ * by `indexes` (its SEARCH_INDEXES). With `stream` (a build with no base to build on, which will
+ * index every page), each document also goes to the indexer as soon as it is read, so pagefind
+ * works on it while the other pages render instead of after all of them.
+ */
+export function createSearchCollector(documents: ArtifactKind<SearchEntry>, indexes: SearchCollector['indexes'], outDir: string, stream?: { language: string }): SearchCollector {
   const store = openSearchStore(documents, outDir);
+  let streamed: StreamedIndex | null = null;
+  let opened: Promise<PagefindIndex | null> | null = null;
+  const added: Array<Promise<boolean>> = [];
   return {
     store,
     indexes,
+    get streamed() {
+      return streamed;
+    },
     addBody(route, bodyKey, bodyHtml, meta) {
       if (!isSearchable(route) || meta.noIndex) return;
-      store.add(bodyKey, bodyHtml, meta.title);
+      const entry = store.add(bodyKey, bodyHtml, meta.title);
+      if (!stream || !entry.document) return;
+      const { document } = entry;
+      if (!opened) {
+        const index = (opened = openPagefindIndex(stream.language).catch(() => null));
+        const pages = new Map<string, string>();
+        streamed = { pages, ready: async () => ((await Promise.all(added)).every(Boolean) ? index : null) };
+      }
+      streamed!.pages.set(route.path, entry.hash);
+      added.push(opened.then((index) => index !== null && index.add(route.path, document).then(() => true, () => false)));
+    },
+    async close() {
+      await Promise.all(added);
+      await (await opened)?.close();
     },
   };
+}
+
+/**
+ * The output of the index streamed during render, when it holds exactly these pages with these
+ * documents; else null. The streamed index's indexer is ended either way.
+ */
+async function finishStreamed(collector: SearchCollector, records: ReadonlyArray<{ route: string }>, hashes: ReadonlyMap<string, string>): Promise<PagefindOutput | null> {
+  const { streamed } = collector;
+  if (!streamed) return null;
+  try {
+    const same = streamed.pages.size === records.length && records.every(({ route }) => streamed.pages.get(route) === hashes.get(route));
+    const index = same ? await streamed.ready() : null;
+    return index ? await index.finish() : null;
+  } finally {
+    await collector.close();
+  }
 }
 
 /**
@@ -134,6 +187,23 @@ export function createSearchCollector(documents: ArtifactKind<SearchEntry>, inde
  * The manifest records what base and delta hold, so the next build (or a fresh one) starts from it.
  */
 export async function buildSearchIndex(collector: SearchCollector, options: SearchIndexOptions): Promise<SearchIndexResult> {
+  try {
+    return await indexPages(collector, options);
+  } finally {
+    // An index streamed during render and not used (another kind of build than expected) is dropped.
+    await collector.close();
+  }
+}
+
+/**
+ * Whether a build will index every page into a new base: when the last output has no base of the
+ * same code and language to build on (a first build, or one after the indexer changed).
+ */
+export function indexesEveryPage(previous: SearchManifest | undefined, indexes: SearchCollector['indexes'], language: string): boolean {
+  return usable(previous, indexes.key(language)) === undefined;
+}
+
+async function indexPages(collector: SearchCollector, options: SearchIndexOptions): Promise<SearchIndexResult> {
   const indexKey = (language: string) => collector.indexes.key(language);
   const previous = usable(options.previous, indexKey(options.language));
   const { store } = collector;
@@ -197,7 +267,8 @@ export async function buildSearchIndex(collector: SearchCollector, options: Sear
     const document = documentOf(route);
     if (document) records.push({ route, document });
   }
-  const output = await runPagefind(records.map(({ route, document }) => ({ url: route, document })), options.language);
+  const streamed = await finishStreamed(collector, records, hashes);
+  const output = streamed ?? (await runPagefind(records.map(({ route, document }) => ({ url: route, document })), options.language));
   const base: SearchManifest['base'] = {
     key: indexKey(options.language),
     pages: indexedPages(records, hashes, output.ids),
@@ -205,7 +276,7 @@ export async function buildSearchIndex(collector: SearchCollector, options: Sear
   };
   const deltaFile: SearchDeltaFile = { base: Object.keys(base.pages).length, delta: 0, pages: [], drop: [] };
   const manifest: SearchManifest = { digest, documents, base, delta: null, files: [...base.files, files.write(DELTA_FILE, JSON.stringify(deltaFile))] };
-  return { manifest, pages: deltaFile.base, indexed: true, kind: 'full', indexedPages: records.length };
+  return { manifest, pages: deltaFile.base, indexed: true, kind: 'full', indexedPages: records.length, streamed: streamed !== null };
 }
 
 /**

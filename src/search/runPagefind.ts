@@ -27,36 +27,66 @@ const INDEX_BATCH = 256;
  * the site needs with each page's id. Throws SEARCH_INDEX_FAILED when the indexer cannot run.
  */
 export async function runPagefind(records: Array<{ url: string; document: SearchDocument }>, language: string): Promise<PagefindOutput> {
+  const index = await openPagefindIndex(language);
+  try {
+    for (let i = 0; i < records.length; i += INDEX_BATCH) await Promise.all(records.slice(i, i + INDEX_BATCH).map(({ url, document }) => index.add(url, document)));
+    return await index.finish();
+  } finally {
+    await index.close();
+  }
+}
+
+/**
+ * An index being built: pages are added as they come (the indexer works on them while the build
+ * goes on), then `finish` writes it. `close` ends the indexer, finished or not.
+ */
+export interface PagefindIndex {
+  add(url: string, document: SearchDocument): Promise<void>;
+  finish(): Promise<PagefindOutput>;
+  close(): Promise<void>;
+}
+
+export async function openPagefindIndex(language: string): Promise<PagefindIndex> {
   let pagefind: typeof import('pagefind');
   try {
     pagefind = await import('pagefind');
   } catch (error) {
     throw indexError(`the search indexer could not be loaded: ${(error as Error).message}`, error);
   }
+  const failed = (error: unknown) => (error instanceof SiteError ? error : indexError(`the search indexer failed: ${(error as Error)?.message ?? String(error)}`, error));
   try {
     const { index, errors } = await pagefind.createIndex({ forceLanguage: language });
     if (!index) throw indexError(`the search indexer did not start: ${errors.join('; ')}`);
-    for (let i = 0; i < records.length; i += INDEX_BATCH) {
-      const added = await Promise.all(
-        records.slice(i, i + INDEX_BATCH).map(({ url, document }) =>
-          index.addHTMLFile({
+    return {
+      async add(url, document) {
+        const response = await index
+          .addHTMLFile({
             url,
             content: `<!doctype html><html lang="${language}"><head><title></title></head><body><main data-pagefind-body>${document.html}</main></body></html>`,
-          }),
-        ),
-      );
-      const failed = added.find((response) => response.errors.length > 0);
-      if (failed) throw indexError(`the search indexer rejected a page: ${failed.errors.join('; ')}`);
-    }
-    const { files, errors: writeErrors } = await index.getFiles();
-    if (writeErrors.length > 0) throw indexError(`the search indexer failed: ${writeErrors.join('; ')}`);
-    await index.deleteIndex();
-    const needed = files.filter((file) => NEEDED_FILE.test(file.path));
-    return { files: needed, ids: fragmentIds(needed) };
+          })
+          .catch((error: unknown) => {
+            throw failed(error);
+          });
+        if (response.errors.length > 0) throw indexError(`the search indexer rejected a page: ${response.errors.join('; ')}`);
+      },
+      async finish() {
+        try {
+          const { files, errors: writeErrors } = await index.getFiles();
+          if (writeErrors.length > 0) throw indexError(`the search indexer failed: ${writeErrors.join('; ')}`);
+          await index.deleteIndex();
+          const needed = files.filter((file) => NEEDED_FILE.test(file.path));
+          return { files: needed, ids: fragmentIds(needed) };
+        } catch (error) {
+          throw failed(error);
+        }
+      },
+      close: async () => {
+        await pagefind.close().catch(() => {});
+      },
+    };
   } catch (error) {
-    throw error instanceof SiteError ? error : indexError(`the search indexer failed: ${(error as Error)?.message ?? String(error)}`, error);
-  } finally {
     await pagefind.close().catch(() => {});
+    throw failed(error);
   }
 }
 

@@ -44,28 +44,42 @@ export function hasInlineHandler(html: string): boolean {
   return /<[a-z][^>]*\son[a-z]+\s*=/i.test(html);
 }
 
+/** Sources a policy adds to its directives, by directive name ("connect-src": ["https://x.example"]). */
+export type PolicySources = Record<string, string[]>;
+
 /**
  * The policy of a site whose inline scripts have these hashes. Styles may be inline: the theme's
  * stylesheet is inlined in every page and components set style attributes, which hashes cannot
  * allow one by one, and a style cannot run code. Images, media and frames may come from any https
  * address, as content shows pictures and videos hosted elsewhere; nothing else leaves the site.
+ * `sources` widen it: what the site's head tags load (see headTagSources) and what the site's own
+ * `_headers` allows on purpose (see sitePolicy.ts), each source added to its directive.
  */
-export function contentSecurityPolicy(scriptHashes: Iterable<string>, options: { webAssembly?: boolean } = {}): string {
+export function contentSecurityPolicy(scriptHashes: Iterable<string>, options: { webAssembly?: boolean; sources?: PolicySources[] } = {}): string {
   // The search runtime compiles WebAssembly: 'wasm-unsafe-eval' allows that and no JavaScript eval.
   const wasm = options.webAssembly ? ["'wasm-unsafe-eval'"] : [];
-  return [
-    "default-src 'self'",
-    ['script-src', "'self'", ...wasm, ...[...new Set(scriptHashes)].sort()].join(' '),
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: https:",
-    "media-src 'self' https:",
-    "frame-src 'self' https:",
-    "font-src 'self' data:",
-    "connect-src 'self'",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-  ].join('; ');
+  const directives = new Map<string, string[]>([
+    ['default-src', ["'self'"]],
+    ['script-src', ["'self'", ...wasm, ...[...new Set(scriptHashes)].sort()]],
+    ['style-src', ["'self'", "'unsafe-inline'"]],
+    ['img-src', ["'self'", 'data:', 'https:']],
+    ['media-src', ["'self'", 'https:']],
+    ['frame-src', ["'self'", 'https:']],
+    ['font-src', ["'self'", 'data:']],
+    ['connect-src', ["'self'"]],
+    ['object-src', ["'none'"]],
+    ['base-uri', ["'self'"]],
+    ['form-action', ["'self'"]],
+  ]);
+  for (const sources of options.sources ?? []) {
+    for (const [name, added] of Object.entries(sources)) {
+      const known = directives.get(name) ?? [];
+      // 'none' allows nothing: a source added replaces it.
+      const base = known.length === 1 && known[0] === "'none'" && added.length > 0 ? [] : known;
+      directives.set(name, [...base, ...added.filter((source) => !base.includes(source))]);
+    }
+  }
+  return [...directives].map(([name, list]) => [name, ...list].join(' ')).join('; ');
 }
 
 /** A `_headers` file giving every path of the site the security headers with this policy. */

@@ -385,6 +385,8 @@ export async function listenOnFreePort(
   server: http.Server,
   { host = '127.0.0.1', port = 3000, maxTries = 20 }: ListenOptions = {},
 ): Promise<{ url: string; port: number }> {
+  // An IPv6 address may be given as a URL writes it ("[::1]"); the socket takes it bare.
+  host = host.replace(/^\[(.*)\]$/, '$1');
   // Never past the last port: 65535 in use must end in "no free port", not in an invalid one.
   const tries = Math.max(1, Math.min(maxTries, 65536 - port));
   for (let attempt = 0; attempt < tries; attempt++) {

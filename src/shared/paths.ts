@@ -2,6 +2,11 @@
 
 /** The global on which the page's runtime registers the modules route chunks share (React, theme components). */
 export const SHARED_MODULES_GLOBAL = '__sipa_modules';
+/**
+ * The global function that loads shared modules the page's runtime holds only as lazy chunks (theme
+ * parts the theme itself does not render): given specifiers, it resolves once each is registered.
+ */
+export const SHARED_MODULES_LOADER = '__sipa_load_modules';
 
 /**
  * Normalises a site path: strips a trailing ".html" or "/index.html", removes trailing slashes

@@ -19,13 +19,15 @@ function ExtraLink({ item, onNavigate }: { item: FooterLink; onNavigate?: () => 
  * The navbar's version dropdown of a docs instance: its label is the chosen version's (the page's,
  * the stored preference, else the last), and each version leads to the page in view in that
  * version, else to its main doc. Choosing one stores it as the preferred version. Opens when a
- * mouse hovers it and on click (a tap); Escape and a click elsewhere close it.
+ * mouse hovers it (a click then keeps it open) and on click (a tap); Escape and a click elsewhere close it.
  */
 export function DocsVersionDropdown({ item, onNavigate }: { item: NavItem; onNavigate?: () => void }) {
   const choice = useVersionChoice(item.docsPluginId);
   const page = usePageVersion();
   const { pathname } = useNavigation();
   const [open, setOpen] = useState(false);
+  // Set while the menu is open because a mouse hovers it: the click that follows keeps it open.
+  const openedByHover = useRef(false);
   const root = useRef<HTMLDivElement>(null);
   const menuId = useId();
   useEffect(() => {
@@ -53,8 +55,16 @@ export function DocsVersionDropdown({ item, onNavigate }: { item: NavItem; onNav
     <div
       className="dropdown"
       ref={root}
-      onPointerEnter={(event) => event.pointerType === 'mouse' && setOpen(true)}
-      onPointerLeave={(event) => event.pointerType === 'mouse' && setOpen(false)}
+      onPointerEnter={(event) => {
+        if (event.pointerType !== 'mouse' || open) return;
+        openedByHover.current = true;
+        setOpen(true);
+      }}
+      onPointerLeave={(event) => {
+        if (event.pointerType !== 'mouse') return;
+        openedByHover.current = false;
+        setOpen(false);
+      }}
     >
       <button
         {...replayedControl}
@@ -63,7 +73,10 @@ export function DocsVersionDropdown({ item, onNavigate }: { item: NavItem; onNav
         aria-expanded={open}
         aria-controls={menuId}
         aria-label={item.ariaLabel ?? `Docs version: ${chosen.label}`}
-        onClick={() => setOpen(!open)}
+        onClick={() => {
+          setOpen(openedByHover.current || !open);
+          openedByHover.current = false;
+        }}
       >
         {item.label || chosen.label}
       </button>

@@ -151,6 +151,19 @@ describe('pages whose file names need percent-encoding', () => {
     }
   });
 
+  it('have their markdown copies served with 200 at the URLs llms.txt and the Copy page button use', async () => {
+    // Docs and posts have a markdown copy; pages do not.
+    for (const target of TARGETS.filter((t) => !t.file.startsWith('pages/'))) {
+      const response = await fetch(`${origin}${target.href}.md`);
+      expect(response.status, `${target.href}.md`).toBe(200);
+      expect(await response.text()).toContain(`Text of ${target.title}.`);
+    }
+    const llms = await (await fetch(`${origin}/llms.txt`)).text();
+    const listed = [...llms.matchAll(/\]\((https?:\/\/[^)\s]+\.md)\)/g)].map((match) => new URL(match[1]!).pathname);
+    for (const target of TARGETS.filter((t) => t.file.startsWith('docs/'))) expect(listed).toContain(`${target.href}.md`);
+    for (const pathname of listed) expect((await fetch(origin + pathname)).status, pathname).toBe(200);
+  });
+
   it('pass check-links', () => {
     const result = spawnSync(process.execPath, ['bin/sipadocs.js', 'check-links', out], { encoding: 'utf8' });
     expect(result.stderr).toBe('');

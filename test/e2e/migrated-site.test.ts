@@ -3,6 +3,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateProject } from '../../src/migrate/migrate.js';
 import { tempDir } from '../helpers.js';
+import { installListedPackages } from '../sitePackages.js';
 import { startSite, type BuiltSite } from './site.js';
 
 /**
@@ -17,6 +18,8 @@ describe('a React page migrated from Docusaurus, in the browser', () => {
   beforeAll(async () => {
     tmp = await tempDir('sipadocs-migrated-e2e-');
     const result = await migrateProject({ projectDir: 'test/fixtures/docusaurus2-project', outDir: path.join(tmp.dir, 'site') });
+    // The `npm install` the migration asks for: the home page imports clsx, which the new site's package.json lists.
+    expect(await installListedPackages(result.outDir)).toEqual(['clsx']);
     site = await startSite(result.outDir);
   }, 180_000);
   afterAll(async () => {
@@ -56,6 +59,20 @@ describe('a React page migrated from Docusaurus, in the browser', () => {
     expect(await page.title()).toBe('About Sipa | Sipa');
     // No full reload happened.
     expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(42);
+    expect(errors).toEqual([]);
+  });
+
+  it('shows the home page, which imports clsx from its own packages, with Infima\'s hero styled', async () => {
+    const { page, errors } = await open('/');
+    const hero = page.locator('header.hero.hero--primary');
+    expect(await hero.getAttribute('class')).toMatch(/^hero hero--primary pages_heroBanner_[0-9a-f]+$/);
+    expect(await hero.locator('h1.hero__title').innerText()).toBe('Sipa');
+    // Infima's hero class is styled (a filled background), and the CSS module's own rule applies.
+    const style = await hero.evaluate((el) => ({ background: getComputedStyle(el).backgroundColor, align: getComputedStyle(el).textAlign }));
+    expect(style.background).not.toBe('rgba(0, 0, 0, 0)');
+    expect(style.align).toBe('center');
+    await page.locator('a.button.button--secondary.button--lg').click();
+    await page.waitForURL(`${site.url}/docs/intro`);
     expect(errors).toEqual([]);
   });
 

@@ -79,6 +79,19 @@ describe('versioned docs in the browser', () => {
     expect(errors).toEqual([]);
   });
 
+  it('a mouse opens the dropdown by hovering it, and a click on the opened label keeps it open; a second click closes it', async () => {
+    const { page } = await open(await newContext(), '/docs/intro');
+    const toggle = dropdown(page).locator('.dropdown__toggle');
+    const menu = dropdown(page).locator('.dropdown__menu');
+    await toggle.hover();
+    await expect.poll(() => menu.isVisible()).toBe(true);
+    await toggle.click();
+    await page.waitForTimeout(100);
+    expect(await menu.isVisible()).toBe(true);
+    await toggle.click();
+    await expect.poll(() => menu.isVisible()).toBe(false);
+  });
+
   it('opens the dropdown with a tap on a touch screen, and leads to the chosen version', async () => {
     const context = await site.browser.newContext({ viewport: { width: 1280, height: 850 }, hasTouch: true });
     contexts.push(context);

@@ -12,7 +12,7 @@ import { createDoc } from '../../src/content/docs.js';
 import { parseFrontMatter } from '../../src/content/frontMatter.js';
 import { normalizeConfig } from '../../src/config/normalize.js';
 import { SiteError } from '../../src/errors.js';
-import { mutatedPage, page } from './markdownArbitraries.js';
+import { deepEmphasis, mutatedPage, page } from './markdownArbitraries.js';
 
 const SEED = 20261123;
 const config = normalizeConfig({ title: 'T', url: 'https://t.example' }, '/site', '/site/sipadocs.config.ts');
@@ -70,6 +70,22 @@ describe.each(['md', 'mdx'] as const)('fuzzed .%s pages', (format) => {
     await fc.assert(
       fc.asyncProperty(mutatedPage(format), (text) => compilesOrPointsAtALine(text, format)),
       { seed: SEED, numRuns: 120 },
+    );
+  }, 120_000);
+});
+
+describe.each(['md', 'mdx'] as const)('deep or unpaired emphasis in .%s pages', (format) => {
+  it('compiles, or is refused before parsing at the line that holds it', async () => {
+    await fc.assert(
+      fc.asyncProperty(deepEmphasis, async (emphasis) => {
+        const intro = `---\ntitle: Deep\n---\n\nIntro.\n\n`;
+        const text = `${intro}${emphasis}\n`;
+        const error = await compilePage(text, format);
+        if (error === null) return;
+        expect(error.code, error.message).toBe('CONTENT_TOO_DEEP');
+        expect(error.location).toMatchObject({ file: `docs/fuzzed.${format}`, line: intro.split('\n').length });
+      }),
+      { seed: SEED, numRuns: 25 },
     );
   }, 120_000);
 });

@@ -83,6 +83,8 @@ const frontMatter = fc.oneof(
     '---\ndate: 2024-02-30\nauthors: nobody\n---\n',
     '---\n---\n',
     '---\ntitle: a\n',
+    // Tags with markup, entities and what ends a CDATA section: they reach feeds, pages and tag routes.
+    '---\ntitle: Tagged\ntags: ["<b>bold</b>", "a & b", "x]]>y", "say \\"hi\\"", "<script>alert(1)</script>"]\n---\n',
   ),
 );
 
@@ -122,3 +124,14 @@ function mutate(source: string, edit: Mutation): string {
 /** A page with 1 to 4 mutations. */
 export const mutatedPage = (format: 'md' | 'mdx') =>
   fc.tuple(page(format), fc.array(mutation, { minLength: 1, maxLength: 4 })).map(([source, edits]) => edits.reduce(mutate, source));
+
+/**
+ * A paragraph of emphasis that nests deeply or never pairs up: a run of "*" or "_" (which opens
+ * half its length in levels), alternating markers, or markers that only close. Such lines once
+ * took the MDX parser minutes, or ran it out of stack with an error on another line.
+ */
+export const deepEmphasis = fc.oneof(
+  fc.tuple(fc.constantFrom('*', '_', '*_', '**', '_*'), fc.integer({ min: 20, max: 20_000 })).map(([marker, n]) => `${marker.repeat(n)}x${[...marker].reverse().join('').repeat(n)}`),
+  fc.tuple(fc.constantFrom('*a ', '_a ', '[a '), fc.integer({ min: 20, max: 10_000 })).map(([opener, n]) => `${opener.repeat(n)}x`),
+  fc.tuple(fc.constantFrom('a* ', 'a_ ', 'a** '), fc.integer({ min: 20, max: 20_000 })).map(([closer, n]) => closer.repeat(n)),
+);

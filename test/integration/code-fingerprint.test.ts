@@ -35,8 +35,11 @@ afterAll(() => tmp.cleanup());
 
 /** Builds the site with the copy of the package; returns how many pages were compiled and how many came from the cache. */
 function build(): { pages: number; cached: number } {
+  // Without CI in the environment: a CI build is quiet, and its stage lines are what this reads.
+  const { CI: _ci, ...env } = process.env;
   const result = spawnSync(process.execPath, [path.join(pkg, 'bin/sipadocs.js'), 'build', '--site', site, '--out-dir', path.join(tmp.dir, 'out')], {
     encoding: 'utf8',
+    env,
     timeout: 180_000,
   });
   const output = `${result.stdout}${result.stderr}`;

@@ -3,7 +3,7 @@
  * nesting thousands of levels. Each is one clear error naming the file, reported with the other
  * content errors, and the last good output stays as it was.
  */
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildOnce } from '../../src/pipeline/build.js';
@@ -96,6 +96,21 @@ describe('sources that are not text', () => {
     expect(await snapshot(out)).toEqual(before);
   }, 120_000);
 
+  it('are reported in the same run as the compile errors of the other pages', async () => {
+    const { site, out, before } = await siteWithOutput('not-text-and-mdx');
+    await writeFile(path.join(site, 'docs/image.md'), Buffer.from([0x89, 0x50, 0x00, 0x01]));
+    await writeFile(path.join(site, 'docs/bad-front-matter.md'), '---\ntitle: [unclosed\n---\n\nText.\n');
+    await writeFile(path.join(site, 'docs/broken.mdx'), '---\ntitle: Broken\n---\n\nText {oops\n');
+    await writeFile(path.join(site, 'blog/2024-05-07-broken.mdx'), '---\ntitle: Broken post\n---\n\n<div>unclosed\n');
+    const errors = byFile(await failedBuild(site, out));
+    expect([...errors.keys()].sort()).toEqual(['2024-05-07-broken.mdx', 'bad-front-matter.md', 'broken.mdx', 'image.md']);
+    expect(errors.get('image.md')?.code).toBe('SOURCE_NOT_TEXT');
+    expect(errors.get('bad-front-matter.md')?.code).toBe('FRONT_MATTER_SYNTAX');
+    expect(errors.get('broken.mdx')).toMatchObject({ code: 'MDX_SYNTAX', location: { line: 5 } });
+    expect(errors.get('2024-05-07-broken.mdx')?.code).toBe('MDX_SYNTAX');
+    expect(await snapshot(out)).toEqual(before);
+  }, 120_000);
+
   it('reads UTF-8 with a byte-order mark as the text after it, and a real U+FFFD as text', async () => {
     const root = path.join(tmp.dir, 'bom');
     const site = await copyFixture('basic', root);
@@ -160,5 +175,34 @@ describe('pages nesting thousands of levels', () => {
     expect(errors).toHaveLength(1);
     expect(errors[0]).toMatchObject({ code: 'CONTENT_TOO_DEEP', location: { file: expect.stringMatching(/elements\.mdx$/), line: 3 } });
     expect(errors[0]!.message).toMatch(/compile|render/);
+  }, 120_000);
+});
+
+describe('file names too long for the output', () => {
+  it('are refused with an error naming the source, and long routes that fit build', async () => {
+    const { site, out, before } = await siteWithOutput('long-names');
+    // 243 characters: the page's own output files (".html", ".md") would pass the 255-byte limit of a name.
+    const longName = `${'a'.repeat(243)}.md`;
+    await writeFile(path.join(site, 'docs', longName), '---\ntitle: Long\n---\n\nText.\n');
+    // Non-ASCII letters count in bytes: 120 "é" are 240 bytes.
+    const longUnicode = `${'é'.repeat(120)}.md`;
+    await writeFile(path.join(site, 'docs', longUnicode), '---\ntitle: Accents\n---\n\nText.\n');
+    const errors = byFile(await failedBuild(site, out));
+    expect([...errors.keys()].sort()).toEqual([longName, longUnicode].sort());
+    for (const error of errors.values()) {
+      expect(error.code).toBe('ROUTE_INVALID');
+      expect(error.message).toMatch(/bytes/);
+      expect(error.hint).toMatch(/slug/);
+    }
+    expect(await snapshot(out)).toEqual(before);
+
+    // Two long segments that each fit: the page builds, whatever its chunk is named after.
+    await rm(path.join(site, 'docs', longName));
+    await rm(path.join(site, 'docs', longUnicode));
+    const folder = 'b'.repeat(200);
+    await mkdir(path.join(site, 'docs', folder), { recursive: true });
+    await writeFile(path.join(site, 'docs', folder, `${'c'.repeat(200)}.mdx`), '---\ntitle: Deep\n---\n\nText with <span>JSX</span>.\n');
+    await buildOnce({ siteDir: site, outDir: out, logger: silentLogger() });
+    expect(await readFile(path.join(out, 'docs', folder, `${'c'.repeat(200)}.html`), 'utf8')).toContain('Text with');
   }, 120_000);
 });

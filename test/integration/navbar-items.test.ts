@@ -37,7 +37,7 @@ describe('navbar items', () => {
 
   it('draws a dropdown of links and HTML, labelled by the doc id when a doc item has no label', async () => {
     const html = await navbar('docs/intro.html');
-    expect(html).toMatch(/<div class="navbar__item dropdown"><button type="button" class="navbar__link dropdown__toggle" aria-expanded="false" aria-controls="[^"]+">More<\/button>/);
+    expect(html).toMatch(/<div class="navbar__item dropdown"><button data-replay="" type="button" class="navbar__link dropdown__toggle" aria-expanded="false" aria-controls="[^"]+">More<\/button>/);
     expect(html).toContain('" hidden=""><li><a href="/docs/setup" class="dropdown__link">Setup</a></li><li><div class="dropdown__html"><hr class="menu-rule"></div></li><li><a href="/docs/api/reference" class="dropdown__link">api/reference</a></li></ul>');
     // The dropdown is active on a page one of its links leads to.
     expect(await navbar('docs/setup.html')).toContain('class="navbar__link dropdown__toggle navbar__link--active"');

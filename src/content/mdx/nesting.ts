@@ -13,6 +13,13 @@ import { codeFrame, SiteError } from '../../errors.js';
 /** Levels of block quotes, list items, emphasis and link brackets nested inside each other, at most. */
 export const MAX_NESTING = 100;
 
+/**
+ * Emphasis markers (runs of `*` or `_` that may open or close) in one paragraph, at most. The MDX
+ * parser looks back over the markers before each closing one, so a paragraph of thousands that
+ * never pair up takes quadratic time (10,000: about a minute); real paragraphs hold a few dozen.
+ */
+export const MAX_EMPHASIS_MARKERS = 5000;
+
 export interface DeepNesting {
   /** 1-based line where the nesting goes past the limit (or is deepest). */
   line: number;
@@ -20,6 +27,8 @@ export interface DeepNesting {
   column: number;
   /** The nesting depth of that line, as estimated by the scan (on the high side for ordered lists). */
   depth: number;
+  /** Set when the paragraph holds too many emphasis markers rather than nesting too deeply: how many so far. */
+  markers?: number;
 }
 
 const FENCE = /^\s{0,3}(`{3,}|~{3,})/;
@@ -28,13 +37,16 @@ const FENCE = /^\s{0,3}(`{3,}|~{3,})/;
  * The first line nesting deeper than `limit`, or null. A line's depth is the number of container
  * markers it starts with (`>`, `-`, `*`, `+`, `1.`, `1)`) plus the list levels its indentation
  * stands for (two columns each: the least a nested list item needs), plus the emphasis and link
- * brackets left open so far in its paragraph (`*a *b *c …` nests as deeply as `> > >`). Fenced code
- * and code spans are skipped.
+ * brackets left open so far in its paragraph (`*a *b *c …` nests as deeply as `> > >`, and a run
+ * `***` opens as many levels as strong and emphasis can take from it). A paragraph holding more than
+ * MAX_EMPHASIS_MARKERS emphasis markers is returned too (with `markers`). Fenced code and code spans
+ * are skipped.
  */
 export function findDeepNesting(body: string, limit = MAX_NESTING): DeepNesting | null {
   let fence: string | null = null;
   let line = 0;
   let open = 0;
+  let markers = 0;
   for (let start = 0; start <= body.length; ) {
     let end = body.indexOf('\n', start);
     if (end === -1) end = body.length;
@@ -45,14 +57,22 @@ export function findDeepNesting(body: string, limit = MAX_NESTING): DeepNesting 
     } else if (fenceMatch) {
       fence = fenceMatch[1]!;
       open = 0;
+      markers = 0;
     } else {
       const containers = lineDepth(body, start, end, limit);
       if (containers.depth > limit) return { line, column: containers.crossedAt - start + 1, depth: containers.depth };
       // A blank line ends the paragraph, and with it every emphasis and link it left open.
-      if (/^\s*$/.test(body.slice(start, Math.min(end, start + 200))) && end - start < 200) open = 0;
-      const inline = inlineDepth(body, start, end, open, limit - containers.depth);
-      if (inline.crossedAt !== -1) return { line, column: inline.crossedAt - start + 1, depth: containers.depth + inline.max };
+      if (/^\s*$/.test(body.slice(start, Math.min(end, start + 200))) && end - start < 200) {
+        open = 0;
+        markers = 0;
+      }
+      const inline = inlineDepth(body, start, end, { open, markers }, limit - containers.depth);
+      if (inline.crossedAt !== -1) {
+        const at = { line, column: inline.crossedAt - start + 1, depth: containers.depth + inline.max };
+        return inline.markers > MAX_EMPHASIS_MARKERS ? { ...at, markers: inline.markers } : at;
+      }
       open = inline.open;
+      markers = inline.markers;
     }
     start = end + 1;
   }
@@ -60,13 +80,23 @@ export function findDeepNesting(body: string, limit = MAX_NESTING): DeepNesting 
 }
 
 const isSpace = (c: string | undefined) => c === undefined || c === ' ' || c === '\t' || c === '\n' || c === '\r';
+const isWordCharacter = (c: string | undefined) => c !== undefined && /[\p{L}\p{N}]/u.test(c);
 
 /**
  * Emphasis delimiters (`*`, `_` runs) and link brackets left open along body[start, end), starting
- * from `open`; with the offset where the count first went past `limit` (-1 if it did not). A run
- * followed by a non-space opens, one preceded by a non-space closes; code spans are skipped.
+ * from `open`, and the emphasis markers seen, from `markers`; with the offset where either first
+ * went past its limit (-1 if neither did). A run followed by a non-space opens, one preceded by a
+ * non-space closes, as many levels as it can (one per two characters, strong, and one for a last
+ * single one, emphasis); code spans are skipped.
  */
-function inlineDepth(body: string, start: number, end: number, open: number, limit: number): { open: number; max: number; crossedAt: number } {
+function inlineDepth(
+  body: string,
+  start: number,
+  end: number,
+  from: { open: number; markers: number },
+  limit: number,
+): { open: number; max: number; markers: number; crossedAt: number } {
+  let { open, markers } = from;
   let max = open;
   for (let i = start; i < end; i++) {
     const c = body[i]!;
@@ -82,8 +112,15 @@ function inlineDepth(body: string, start: number, end: number, open: number, lim
       while (body[i + run] === c) run++;
       const before = i > start ? body[i - 1] : undefined;
       const after = body[i + run];
-      if (!isSpace(after) && (isSpace(before) || /[\p{P}\p{S}]/u.test(before!))) open++;
-      else if (!isSpace(before) && open > 0) open--;
+      const levels = Math.ceil(run / 2);
+      if (!isSpace(after) && (isSpace(before) || /[\p{P}\p{S}]/u.test(before!))) open += levels;
+      else if (!isSpace(before)) open = Math.max(0, open - levels);
+      // An "_" inside a word (snake_case) neither opens nor closes: no marker.
+      const inWord = c === '_' && isWordCharacter(before) && isWordCharacter(after);
+      if (!inWord && (!isSpace(after) || !isSpace(before))) {
+        markers++;
+        if (markers > MAX_EMPHASIS_MARKERS) return { open, max: Math.max(max, open), markers, crossedAt: i };
+      }
       i += run - 1;
     } else if (c === '[') {
       open++;
@@ -92,10 +129,18 @@ function inlineDepth(body: string, start: number, end: number, open: number, lim
     }
     if (open > max) {
       max = open;
-      if (max > limit) return { open, max, crossedAt: i };
+      // A run went past the limit: it is where the nesting starts.
+      if (max > limit) return { open, max, markers, crossedAt: c === '*' || c === '_' ? i - (runStart(body, i, c)) : i };
     }
   }
-  return { open, max, crossedAt: -1 };
+  return { open, max, markers, crossedAt: -1 };
+}
+
+/** How many characters before `i` the run of `c` that ends at `i` started. */
+function runStart(body: string, i: number, c: string): number {
+  let back = 0;
+  while (body[i - back - 1] === c) back++;
+  return back;
 }
 
 /**
@@ -181,7 +226,9 @@ export const isStackOverflow = (error: unknown): boolean =>
 export function nestingError(file: string, sourceText: string, at: DeepNesting, overflowIn: 'compile' | 'render' | null): SiteError {
   const message = overflowIn
     ? `this page nests too deeply to ${overflowIn} (${overflowIn === 'compile' ? 'the compiler' : 'React'} ran out of stack)${at.depth > 1 ? `; it nests ${at.depth} levels deep here` : '; probably on this line'}`
-    : `block quotes, list items, emphasis and links nest ${at.depth} levels deep here; at most ${MAX_NESTING} are allowed`;
+    : at.markers !== undefined
+      ? `this paragraph holds more than ${MAX_EMPHASIS_MARKERS} emphasis markers (runs of "*" or "_") by here; at most ${MAX_EMPHASIS_MARKERS} are allowed in one paragraph`
+      : `block quotes, list items, emphasis and links nest ${at.depth} levels deep here; at most ${MAX_NESTING} are allowed`;
   return new SiteError({
     code: 'CONTENT_TOO_DEEP',
     message,

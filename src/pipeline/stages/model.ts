@@ -3,24 +3,53 @@ import type { DocsInstance } from '../../content/docsVersions.js';
 import type { SiteModel } from '../../content/model.js';
 import { loadVersionSidebars } from '../../content/loadSidebars.js';
 import { buildSiteModel, versionKey, type LoadedSource } from '../../content/siteModel.js';
-import { formatLocation } from '../../errors.js';
+import { formatLocation, SiteError, SiteErrors } from '../../errors.js';
 import { relocateError, shownPath } from '../locations.js';
 import type { BuildReport } from '../session.js';
 
+/** The site model, and the content errors of the sources left out of it. */
+export interface ModeledSite {
+  /** The model of every source that had no error. */
+  model: SiteModel;
+  /** Content errors (unreadable sources, front matter, sidebars), located for the terminal. */
+  errors: SiteError[];
+}
+
 /**
  * The `model` stage: docs, sidebars, category indexes, posts and pages from the sources and the
- * sidebars file. Front-matter warnings are reported; every content error is thrown together.
+ * sidebars file. Front-matter warnings are reported; content errors are returned with the model of
+ * the sources that had none, to be thrown together with the compile stage's (see throwTogether).
  */
-export async function modelSite(config: SiteConfig, sources: LoadedSource[], docs: DocsInstance[], drafts: boolean, report: BuildReport): Promise<SiteModel> {
+export async function modelSite(config: SiteConfig, sources: LoadedSource[], docs: DocsInstance[], drafts: boolean, report: BuildReport): Promise<ModeledSite> {
   const shown = shownPath(config);
   let model: SiteModel;
+  let errors: SiteError[] = [];
   try {
     const sidebars = await loadVersionSidebars(config, docs);
     const main = sidebars.get(versionKey('default', 'current')) ?? { config: null, file: '' };
-    model = buildSiteModel(config, sources, main.config, main.file, { drafts, docs: { instances: docs, sidebars } });
+    const onContentErrors = (found: SiteError[]) => (errors = (relocateError(new SiteErrors(found), shown) as SiteErrors).errors);
+    model = buildSiteModel(config, sources, main.config, main.file, { drafts, docs: { instances: docs, sidebars }, onContentErrors });
   } catch (error) {
     throw relocateError(error, shown);
   }
   for (const w of model.warnings) report.warn(`${formatLocation({ file: shown(w.file), line: w.line })}: ${w.message}`);
-  return model;
+  return { model, errors };
+}
+
+/**
+ * Awaits a later stage's work and throws the content errors found before it together with its
+ * own, so one run reports them all; with none, returns what the work gave.
+ */
+export async function throwTogether<T>(earlier: SiteError[], work: Promise<T>): Promise<T> {
+  let result: T;
+  try {
+    result = await work;
+  } catch (error) {
+    if (earlier.length === 0) throw error;
+    if (error instanceof SiteErrors) throw new SiteErrors([...earlier, ...error.errors]);
+    if (error instanceof SiteError) throw new SiteErrors([...earlier, error]);
+    throw error;
+  }
+  if (earlier.length > 0) throw new SiteErrors(earlier);
+  return result;
 }

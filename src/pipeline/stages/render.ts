@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { SiteConfig } from '../../config/types.js';
 import type { ClientBundle } from '../../bundle/bundleSite.js';
 import { standaloneFunctionBody, standaloneModule } from '../../bundle/routeChunks.js';
 import { sharedModules } from '../../bundle/sharedModules.js';
@@ -9,12 +10,13 @@ import { prepareSidebarViews } from '../../content/sidebarView.js';
 import { sidebarViewName } from '../../content/navItems.js';
 import { feedLinksFor } from '../../outputs/feeds.js';
 import { PAGE_DOCUMENTS, renderPages, RENDERED_BODIES, type RenderPagesResult } from '../../render/renderPages.js';
-import { createSearchCollector, SEARCH_INDEXES, type SearchCollector } from '../../search/buildSearchIndex.js';
+import { createSearchCollector, indexesEveryPage, SEARCH_INDEXES, type SearchCollector } from '../../search/buildSearchIndex.js';
 import { SEARCH_DOCUMENTS } from '../../search/searchStore.js';
 import { shownPath } from '../locations.js';
 import type { BuildReport, BuildSession } from '../session.js';
 import type { CompiledSite } from './compile.js';
 import type { BuildOutput } from './output.js';
+import { searchLanguage } from './search.js';
 import type { SitePlan } from './plan.js';
 
 export interface RenderedSite extends RenderPagesResult {
@@ -33,7 +35,7 @@ export async function renderSite(session: BuildSession, plan: SitePlan, compiled
   const sidebarViews = new Map(plan.model.sidebars.map((s) => [s.id, prepareSidebarViews(s.id, s.items, sidebarViewName(s))]));
   for (const views of sidebarViews.values()) staging.write(views.file, views.json);
   stageImages(compiled.images, staging);
-  const search = plan.siteData.search ? createSearchCollector(session.artifacts.kind(SEARCH_DOCUMENTS), session.artifacts.kind(SEARCH_INDEXES), output.outDir) : null;
+  const search = plan.siteData.search ? searchCollector(session, config, output) : null;
   const sharedSpecifiers = new Set(sharedModules().map((m) => m.specifier));
   const result = await renderPages(
     {
@@ -64,13 +66,28 @@ export async function renderSite(session: BuildSession, plan: SitePlan, compiled
       onBody: search ? (route, entry) => search.addBody(route, entry.key, entry.bodyHtml, entry.meta) : undefined,
       onProgress: report.progress,
     },
-  );
+  ).catch(async (error: unknown) => {
+    // A documents stream's indexer ends with the build that started it.
+    await search?.close();
+    throw error;
+  });
   const shown = shownPath(config);
   for (const route of result.inlineHandlerRoutes) {
     const source = routes.find((r) => r.path === route)?.sourceFile;
     report.warn(`${source ? shown(source) : route}: an inline event handler (an on…="…" attribute) in the content will not run: the site's Content-Security-Policy blocks it; attach the handler from a script file instead`);
   }
   return { ...result, search };
+}
+
+/**
+ * The search documents' collector of this build. When the build will index every page (its output
+ * has no index to build on), documents go to the indexer while the pages render.
+ */
+function searchCollector(session: BuildSession, config: SiteConfig, output: BuildOutput): SearchCollector {
+  const indexes = session.artifacts.kind(SEARCH_INDEXES);
+  const language = searchLanguage(config);
+  const stream = indexesEveryPage(output.previous?.search, indexes, language) ? { language } : undefined;
+  return createSearchCollector(session.artifacts.kind(SEARCH_DOCUMENTS), indexes, output.outDir, stream);
 }
 
 async function readEntryCss(urls: string[], baseUrl: string, outDir: string): Promise<Map<string, string>> {

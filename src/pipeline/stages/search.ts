@@ -1,4 +1,5 @@
 import { buildSearchIndex, type SearchIndexResult } from '../../search/buildSearchIndex.js';
+import type { SiteConfig } from '../../config/types.js';
 import type { BuildSession } from '../session.js';
 import type { BuildOutput } from './output.js';
 import type { SitePlan } from './plan.js';
@@ -14,7 +15,12 @@ export async function indexSite(session: BuildSession, plan: SitePlan, rendered:
     outDir: output.outDir,
     staging: output.staging,
     previous: output.previous?.search,
-    language: config.i18n.localeConfigs[config.i18n.defaultLocale]!.htmlLang.split('-')[0]!.toLowerCase(),
+    language: searchLanguage(config),
     defer,
   });
+}
+
+/** The language the index stems words in (ISO 639-1): the site's default locale's. */
+export function searchLanguage(config: SiteConfig): string {
+  return config.i18n.localeConfigs[config.i18n.defaultLocale]!.htmlLang.split('-')[0]!.toLowerCase();
 }

@@ -3,6 +3,8 @@ import path from 'node:path';
 import type { SiteConfig } from '../../config/types.js';
 import type { SiteOutputs } from '../../outputs/siteOutputs.js';
 import { contentSecurityPolicy, HEADERS_FILE, headersFileText, scriptHash } from '../../server/securityHeaders.js';
+import { headTagSources } from '../../server/headTagSources.js';
+import { takeSitePolicy } from '../../server/sitePolicy.js';
 import { REDIRECT_SCRIPT, REDIRECTS_FILE, redirectsFileText } from '../../outputs/redirects.js';
 import type { SearchIndexResult } from '../../search/buildSearchIndex.js';
 import { MANIFEST_VERSION, manifestFile, writeManifest, type OutputManifest } from '../../staging/outputManifest.js';
@@ -29,12 +31,14 @@ export async function writeSite(session: BuildSession, plan: SitePlan, output: B
   const { staging } = output;
   // Only the files the scan listed: a link leading out of the site is not among them.
   if (staticFiles.length > 0) await staging.copyFiles(path.join(config.siteDir, config.staticDir), staticFiles);
-  // A _headers file of the site's own comes first; its rules add to the security headers.
-  const ownHeaders = staticFiles.includes(HEADERS_FILE) ? `${await readFile(path.join(staging.dir, HEADERS_FILE), 'utf8')}\n` : '';
+  // A _headers file of the site's own comes first; its rules add to the security headers, and a
+  // policy of its rule for every path widens the generated one (see sitePolicy.ts).
+  const own = takeSitePolicy(staticFiles.includes(HEADERS_FILE) ? `${await readFile(path.join(staging.dir, HEADERS_FILE), 'utf8')}\n` : '');
+  const ownHeaders = own.text;
   // Redirect pages run one script of their own.
   const redirectPages = plan.redirects.some((redirect) => redirect.file !== null);
   const scripts = redirectPages ? [...parts.rendered.scriptHashes, scriptHash(REDIRECT_SCRIPT)] : parts.rendered.scriptHashes;
-  staging.write(HEADERS_FILE, ownHeaders + headersFileText(contentSecurityPolicy(scripts, { webAssembly: plan.siteData.search })));
+  staging.write(HEADERS_FILE, ownHeaders + headersFileText(contentSecurityPolicy(scripts, { webAssembly: plan.siteData.search, sources: [headTagSources(config.headTags), own.sources] })));
   // So is _redirects: the site's own lines first, then the redirects of the config.
   if (plan.redirects.length > 0) {
     const ownRedirects = staticFiles.includes(REDIRECTS_FILE) ? await readFile(path.join(staging.dir, REDIRECTS_FILE), 'utf8') : '';

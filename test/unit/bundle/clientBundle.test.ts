@@ -171,3 +171,52 @@ describe('the entry of an incremental (watch mode) bundler', () => {
     }
   }, 60_000);
 });
+
+describe('theme parts the theme does not render', () => {
+  it('are left out of the entry and loaded, preloaded, by the pages that use them', async () => {
+    const tmp = await tempDir();
+    try {
+      await mkdir(path.join(tmp.dir, 'docs'), { recursive: true });
+      await writeFile(path.join(tmp.dir, 'docs', 'word.js'), 'export default "word";\n');
+      const page = (imports: string[], body: string) =>
+        [...imports, 'import {jsx as _jsx} from "react/jsx-runtime";', 'export default function MDXContent() {', `  return _jsx("p", { children: ${body} });`, '}'].join('\n');
+      const modules = new Map([
+        ['docs/plain.mdx', { code: page([], '"plain"'), excerptCode: null, absPath: path.join(tmp.dir, 'docs/plain.mdx'), key: 'plain' }],
+        ['docs/head.mdx', { code: page(['import Head from "@docusaurus/Head";'], '_jsx(Head, {})'), excerptCode: null, absPath: path.join(tmp.dir, 'docs/head.mdx'), key: 'head' }],
+        // A relative import: this page needs the bundler.
+        ['docs/base.mdx', { code: page(['import useBaseUrl from "@docusaurus/useBaseUrl";', 'import word from "./word.js";'], 'useBaseUrl(word)'), excerptCode: null, absPath: path.join(tmp.dir, 'docs/base.mdx'), key: 'base' }],
+      ]);
+      const sources: VirtualSources = {
+        modules,
+        routeEntries: new Map(['plain', 'head', 'base'].map((name) => [`docs-${name}`, { content: { kind: 'mdx' as const, relPath: `docs/${name}.mdx` } }])),
+        siteData,
+        customCss: [],
+      };
+      const out = path.join(tmp.dir, 'out');
+      const bundler = createClientBundler({ workDir: path.join(tmp.dir, 'work'), incremental: false, artifacts: await testArtifacts(path.join(tmp.dir, 'cache')) });
+      const result = await bundler.bundle(sources, out, '/');
+      await bundler.dispose();
+      const read = (url: string) => readFile(path.join(out, url), 'utf8');
+      // Head's own code (the attribute it marks its tags with) is in no file every page loads.
+      const everyPage = await Promise.all([result.entry.js, ...result.entry.imports].map(read));
+      expect(everyPage.some((text) => text.includes('data-sipa-head'))).toBe(false);
+
+      const plain = result.routes.get('docs-plain')!;
+      expect(plain.imports).toEqual([]);
+      expect(await read(plain.js)).not.toContain('__sipa_load_modules');
+
+      // A chunk without the bundler waits for Head before it reads it; the page preloads Head's chunk.
+      const head = result.routes.get('docs-head')!;
+      expect((await read(head.js)).split('\n')[0]).toBe('await globalThis.__sipa_load_modules(["@docusaurus/Head"]);');
+      expect(head.imports.length).toBeGreaterThan(0);
+      expect((await Promise.all(head.imports.map(read))).some((text) => text.includes('data-sipa-head'))).toBe(true);
+
+      // A bundled chunk waits for its lazy modules too, and its page preloads them.
+      const base = result.routes.get('docs-base')!;
+      expect(await read(base.js)).toContain('__sipa_load_modules(["@docusaurus/useBaseUrl"])');
+      expect(base.imports.some((url) => /useBaseUrl/.test(url))).toBe(true);
+    } finally {
+      await tmp.cleanup();
+    }
+  }, 60_000);
+});

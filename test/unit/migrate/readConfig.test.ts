@@ -92,7 +92,6 @@ describe('readDocusaurusConfig', () => {
       'plugin a function (tailwindPlugin) — sipadocs has no plugins',
       'presets.classic.docs.editUrl: a function (editUrl) — sipadocs takes an edit URL prefix (a string), not a function; pages have no edit link',
       'presets.classic.docs.showLastUpdateAuthor: false — every sipadocs doc shows the date and author of its last commit',
-      'presets.classic.gtag: {"trackingID":"G-1"} — sipadocs adds no analytics',
       'theme @docusaurus/theme-mermaid — without markdown.mermaid: true Docusaurus shows ```mermaid blocks as code, and so does sipadocs',
     ]);
   });

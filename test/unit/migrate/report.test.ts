@@ -47,3 +47,22 @@ describe('formatReport', () => {
     expect(formatReport(result([]), '/p')).not.toContain('npm install');
   });
 });
+
+describe('formatReport of a site whose check build stops at packages still to install', () => {
+  it('lists each place the build stopped at, located in the new site, and how to install and build', () => {
+    const stopped = [
+      new SiteError({ code: 'PACKAGE_NOT_INSTALLED', message: 'the package "clsx" is not installed', location: { file: 'src/pages/index.jsx', line: 3, column: 18 } }),
+      new SiteError({ code: 'CONFIG_INVALID', message: 'Could not resolve "remark-x"', location: { file: 'sipadocs.config.ts' } }),
+      new SiteError({ code: 'CONFIG_INVALID', message: 'Could not resolve "y"' }),
+    ];
+    const text = formatReport({ ...result([], new MigrationNotes(), ['clsx', 'remark-x', 'y']), build: { pages: 0, warnings: [], needsPackages: true, stoppedAt: stopped } }, '/p');
+    expect(text).toContain([
+      'Not checked to the end: its build stops at packages that are not installed yet:',
+      '  - out/src/pages/index.jsx:3:18: the package "clsx" is not installed',
+      '  - out/sipadocs.config.ts: Could not resolve "remark-x"',
+      '  - Could not resolve "y"',
+    ].join('\n'));
+    expect(text).toContain('Install the packages its package.json lists (clsx, remark-x, y), then build it:\n  npm install --prefix out\n  npx sipadocs build --site out');
+    expect(text).not.toContain('Checked: the migrated site builds');
+  });
+});

@@ -1,8 +1,10 @@
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { PlannedRoute } from '../../../src/content/routes.js';
-import { createSearchCollector, isSearchable, SEARCH_INDEXES } from '../../../src/search/buildSearchIndex.js';
+import { buildSearchIndex, createSearchCollector, isSearchable, SEARCH_INDEXES } from '../../../src/search/buildSearchIndex.js';
 import { SEARCH_DOCUMENTS } from '../../../src/search/searchStore.js';
-import { testArtifacts } from '../../helpers.js';
+import { createStagingDir } from '../../../src/staging/stagingDir.js';
+import { tempDir, testArtifacts } from '../../helpers.js';
 
 const route = (path: string, kind: PlannedRoute['data']['kind'], noIndex?: boolean): PlannedRoute =>
   ({ path, outputFile: `${path.slice(1) || 'index'}.html`, meta: { title: path, description: '', path, noIndex }, data: { kind } as PlannedRoute['data'], content: null, sidebarId: null, sourceFile: null }) as PlannedRoute;
@@ -28,4 +30,46 @@ describe('which pages are searched', () => {
     expect(collector.store.find(route('/docs/listed', 'doc'), 'k2').document?.title).toBe('T');
     expect(collector.store.find(route('/docs/unlisted', 'doc'), 'k1').document).toBeNull();
   });
+});
+
+describe('documents streamed to the indexer while pages render', () => {
+  const pages = [route('/docs/a', 'doc'), route('/docs/b', 'doc'), route('/blog/c', 'blogPost')];
+  const bodyOf = (word: string) => `<main><article data-search-body=""><h1>Page ${word}</h1><p>The ${word} lives here.</p></article></main>`;
+
+  /** One cold build's search stage over `pages`, its documents streamed or not; the index's pages by route. */
+  async function index(stream: boolean, routes = pages) {
+    const tmp = await tempDir();
+    try {
+      const artifacts = await testArtifacts();
+      const collector = createSearchCollector(artifacts.kind(SEARCH_DOCUMENTS), artifacts.kind(SEARCH_INDEXES), path.join(tmp.dir, 'out'), stream ? { language: 'en' } : undefined);
+      pages.forEach((page, i) => collector.addBody(page, `body-${i}`, bodyOf(['wombat', 'quokka', 'numbat'][i]!), { title: page.path, description: '', path: page.path }));
+      const staging = await createStagingDir(path.join(tmp.dir, 'out'));
+      const result = await buildSearchIndex(collector, {
+        routes,
+        bodyKeyOf: (page) => `body-${pages.indexOf(page)}`,
+        outDir: path.join(tmp.dir, 'out'),
+        staging,
+        previous: undefined,
+        language: 'en',
+      });
+      await staging.discard();
+      return result;
+    } finally {
+      await tmp.cleanup();
+    }
+  }
+
+  it('gives the index the documents as they are read, and the same index as indexing them after', async () => {
+    const streamed = await index(true);
+    expect(streamed).toMatchObject({ kind: 'full', indexedPages: 3, streamed: true });
+    const after = await index(false);
+    expect(after).toMatchObject({ kind: 'full', indexedPages: 3, streamed: false });
+    expect(streamed.manifest.base.pages).toEqual(after.manifest.base.pages);
+  }, 60_000);
+
+  it('indexes the usual way when the stream holds other pages than the site', async () => {
+    const result = await index(true, pages.slice(0, 2));
+    expect(result).toMatchObject({ kind: 'full', streamed: false });
+    expect(Object.keys(result.manifest.base.pages).sort()).toEqual(['/docs/a', '/docs/b']);
+  }, 60_000);
 });

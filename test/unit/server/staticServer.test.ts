@@ -514,6 +514,16 @@ describe('listenOnFreePort', () => {
     }
   });
 
+  it('listens on an IPv6 address written in brackets, as in a URL ("[::1]"), or without them', async () => {
+    for (const host of ['[::1]', '::1']) {
+      const server = createStaticServer({ root });
+      servers.push(server);
+      const result = await listenOnFreePort(server, { host, port: 0 });
+      expect(result.url).toBe(`http://[::1]:${result.port}/`);
+      expect((await fetch(`${result.url}about`)).status).toBe(200);
+    }
+  });
+
   it('uses the requested port when it is free', async () => {
     const { blocker, port } = await occupyPortWithFreeSuccessor();
     await new Promise((resolve) => blocker.close(resolve));
@@ -553,15 +563,19 @@ describe('closeServer', () => {
     const port = await start();
     const agent = new http.Agent({ keepAlive: true });
     try {
+      let responded!: () => void;
+      const answered = new Promise<void>((resolve) => (responded = resolve));
       const socketClosed = new Promise<void>((resolve) => {
         http
           .get({ host: '127.0.0.1', port, path: '/about', agent }, (res) => {
             res.socket.once('close', () => resolve());
             res.resume();
+            res.once('end', responded);
           })
           .end();
       });
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      // The connection is open and idle (kept alive) once the answer is read, however busy the machine.
+      await answered;
       const server = servers.pop()!;
       const started = Date.now();
       await closeServer(server);

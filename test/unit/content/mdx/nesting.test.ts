@@ -3,7 +3,7 @@ import type { CompileJob, CompileOutcome, CompileSettings } from '../../../../sr
 import { createWorkerPool, workerScript, type WorkerPool } from '../../../../src/util/workerPool.js';
 import { compileMdx } from '../../../../src/content/mdx/compile.js';
 import { createCodeHighlighter, type CodeHighlighter } from '../../../../src/content/mdx/highlighter.js';
-import { deepestLine, findDeepNesting, MAX_NESTING } from '../../../../src/content/mdx/nesting.js';
+import { deepestLine, findDeepNesting, MAX_EMPHASIS_MARKERS, MAX_NESTING } from '../../../../src/content/mdx/nesting.js';
 import { SiteError } from '../../../../src/errors.js';
 
 const quotes = (n: number) => `${'>'.repeat(n)} deep`;
@@ -29,6 +29,19 @@ describe('findDeepNesting', () => {
     // A blank line ends the paragraph; closed emphasis and code spans count for nothing.
     expect(findDeepNesting(Array.from({ length: 150 }, () => '_open').join('\n\n'))).toBeNull();
     expect(findDeepNesting(`${'*a* **b** [c](d) '.repeat(500)}\n\n\`${'*['.repeat(500)}\`\n`)).toBeNull();
+  });
+
+  it('counts a run of emphasis markers as the levels it can open, and refuses a paragraph of too many markers', () => {
+    // 16,000 "*" open 8,000 levels of strong and emphasis at once.
+    expect(findDeepNesting(`# T\n\n${'*'.repeat(16_000)}x${'*'.repeat(16_000)}\n`)).toMatchObject({ line: 3, column: 1, depth: 8000 });
+    expect(findDeepNesting(`intro ${'_'.repeat(300)}x${'_'.repeat(300)}`)).toMatchObject({ line: 1, column: 7, depth: 150 });
+    expect(findDeepNesting(`${'*'.repeat(2 * MAX_NESTING)}x${'*'.repeat(2 * MAX_NESTING)}`)).toBeNull();
+    // Markers that never pair up nest nothing, but the parser looks back over every one for each.
+    const closers = findDeepNesting(`# T\n\n${'a* '.repeat(MAX_EMPHASIS_MARKERS)}\nb* c*\n`);
+    expect(closers).toMatchObject({ line: 4, column: 2, markers: MAX_EMPHASIS_MARKERS + 1 });
+    expect(findDeepNesting(Array.from({ length: 100 }, () => 'a* '.repeat(MAX_EMPHASIS_MARKERS / 50)).join('\n\n'))).toBeNull();
+    // "_" inside words (snake_case names) is no marker.
+    expect(findDeepNesting('a_long_snake_case_name '.repeat(MAX_EMPHASIS_MARKERS))).toBeNull();
   });
 
   it('leaves alone what real pages hold', () => {
@@ -70,6 +83,15 @@ describe('compiling deeply nested pages', () => {
       expect(error.message).toMatch(/(10000|101) levels/);
       expect(error.frame).toContain('> 5 |');
     }
+  });
+
+  it.each(['md', 'mdx'] as const)('reports 16,000 levels of emphasis in one run, and 10,000 unpaired markers, in .%s at their line', async (format) => {
+    const deep = await failure(`# Deep\n\nIntro.\n\n${'*'.repeat(16_000)}x${'*'.repeat(16_000)}\n`, format);
+    expect(deep).toMatchObject({ code: 'CONTENT_TOO_DEEP', location: { file: `docs/deep.${format}`, line: 5, column: 1 } });
+    expect(deep.message).toMatch(/8000 levels/);
+    const many = await failure(`# Many\n\nIntro.\n\n${'a* '.repeat(10_000)}\n`, format);
+    expect(many).toMatchObject({ code: 'CONTENT_TOO_DEEP', location: { file: `docs/deep.${format}`, line: 5 } });
+    expect(many.message).toMatch(/emphasis markers/);
   });
 
   it.each(['md', 'mdx'] as const)('compiles %s pages nesting as deep as allowed', async (format) => {

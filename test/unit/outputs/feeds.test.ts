@@ -1,0 +1,64 @@
+import { Feed } from 'feed';
+import { SaxesParser } from 'saxes';
+import { describe, expect, it } from 'vitest';
+import { normalizeConfig } from '../../../src/config/normalize.js';
+import type { CompiledPage } from '../../../src/content/mdx/compile.js';
+import { planRoutes } from '../../../src/content/routes.js';
+import { buildSiteModel, type LoadedSource } from '../../../src/content/siteModel.js';
+import { feedTexts, planFeeds, type FeedSite } from '../../../src/outputs/feeds.js';
+
+const source = (relPath: string, text: string): LoadedSource => ({ relPath, absPath: `/site/${relPath}`, section: 'blog', text });
+
+/** Tags as people write them: markup, entities, quotes, and what ends a CDATA section. */
+const TAGS = ['<b>bold</b>', 'a & b', 'say "hi"', "it's", 'x]]>y', 'a < b > c'];
+
+function feedsOf(tags: string[], title = 'Post <one> & "two"') {
+  const config = normalizeConfig({ title: 'T & <T>', url: 'https://t.example', navbar: { items: [] } }, '/site', '/site/sipadocs.config.ts');
+  const front = `---\ntitle: ${JSON.stringify(title)}\ndescription: "Less < more & \\"so\\""\ntags: ${JSON.stringify(tags)}\n---\nText.\n`;
+  const model = buildSiteModel(config, [source('blog/2025-01-01-post.mdx', front)], {}, 'sidebars.ts');
+  const compiled = new Map(model.posts.map((post) => [post.source.relPath, { h1: null, toc: [] } as unknown as CompiledPage]));
+  const { routes } = planRoutes(model, compiled, config);
+  const site: FeedSite = { title: config.title, base: 'https://t.example', language: 'en', copyright: '© <T> & co', generator: 'sipadocs' };
+  return planFeeds(model, routes, config).map((feed) => ({ feed, files: Object.fromEntries(feedTexts(feed, site, () => '<p>Text &amp; more</p>', Feed)) }));
+}
+
+/**
+ * Reads an XML document as a conforming XML 1.0 parser does (saxes is strict: a "<" in an
+ * attribute value, an unescaped "&", a stray "]]>" are errors), and returns every text and
+ * attribute value, as read back.
+ */
+function readXml(text: string): string[] {
+  const values: string[] = [];
+  const parser = new SaxesParser();
+  parser.on('error', (error) => {
+    throw error;
+  });
+  parser.on('text', (value) => values.push(value));
+  parser.on('cdata', (value) => values.push(value));
+  parser.on('opentag', (tag) => values.push(...Object.values(tag.attributes as Record<string, string>)));
+  parser.write(text).close();
+  return values;
+}
+
+describe('feeds', () => {
+  it('stay valid XML and JSON whatever the tags, titles and descriptions hold, and say them as written', () => {
+    const feeds = feedsOf(TAGS);
+    // The blog's feed and one per tag.
+    expect(feeds).toHaveLength(1 + TAGS.length);
+    for (const { feed, files } of feeds) {
+      for (const [file, text] of Object.entries(files)) {
+        if (file.endsWith('.json')) {
+          const json = JSON.parse(text) as { title: string; items: Array<{ tags?: string[] }> };
+          expect(json.title).toBe(feed.title);
+          expect(json.items[0]!.tags).toEqual(TAGS);
+          continue;
+        }
+        let read: string[] = [];
+        expect(() => (read = readXml(text)), `${file}:\n${text}`).not.toThrow();
+        for (const tag of TAGS) expect(read, `${file} names the tag ${tag}`).toContain(tag);
+        expect(read).toContain('Post <one> & "two"');
+        expect(read).toContain(feed.title);
+      }
+    }
+  });
+});
