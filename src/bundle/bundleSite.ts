@@ -1,4 +1,5 @@
 import { build, context, type BuildContext, type BuildOptions, type BuildResult, type Message, type Metafile, type Plugin } from 'esbuild';
+import { esbuildPath } from './esbuildPath.js';
 import { readFileSync } from 'node:fs';
 import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -102,8 +103,8 @@ export function createClientBundler(options: ClientBundlerOptions): ClientBundle
     // The entry is the same while the site data, the custom CSS and its files are: a watch rebuild
     // after a page's edit reuses it.
     const reuse = JSON.stringify([sources.siteData, sources.customCss, sources.themeOverrides ?? {}, sources.themeModules ?? {}]);
-    const { metafile, root, reused } = await runner.run(esbuildOptions, outDir, JSON.stringify([baseUrl, sources.customCss, sources.themeOverrides ?? {}, sources.themeModules ?? {}]), sources, reuse);
-    return { ...readClientMetafile(metafile, root, baseUrl, shared), bundled: !reused };
+    const { metafile, root, workingDir, reused } = await runner.run(esbuildOptions, outDir, JSON.stringify([baseUrl, sources.customCss, sources.themeOverrides ?? {}, sources.themeModules ?? {}]), sources, reuse);
+    return { ...readClientMetafile(metafile, root, workingDir, baseUrl, shared), bundled: !reused };
   };
   const bundleRoutes = (sources: VirtualSources, outDir: string, baseUrl: string, keep?: KeepFile) => {
     const { target, loader, define } = { ...commonOptions(baseUrl), ...CLIENT_OPTIONS };
@@ -156,8 +157,8 @@ export function createServerBundler(options: BundlerOptions): ServerBundler {
       // code, see standaloneModule): the last ones serve again while the renderer's files are unchanged.
       const reuse = groups.every((names) => names.length === 0) ? key : undefined;
       // A session's folder of server files holds the last build's alone.
-      const { metafile, root } = await runner.run(esbuildOptions, outDir, key, current, reuse, { prune: true });
-      return readServerMetafile(metafile, root, outDir, groups);
+      const { metafile, root, workingDir } = await runner.run(esbuildOptions, outDir, key, current, reuse, { prune: true });
+      return readServerMetafile(metafile, root, workingDir, outDir, groups);
     },
     dispose: () => runner.dispose(),
   };
@@ -166,6 +167,8 @@ export function createServerBundler(options: BundlerOptions): ServerBundler {
 /** What the client and server builds share. */
 function commonOptions(baseUrl: string): BuildOptions {
   return {
+    // The folder the metafile's paths are relative to (see esbuildPath).
+    absWorkingDir: process.cwd(),
     bundle: true,
     format: 'esm',
     jsx: 'automatic',
@@ -198,6 +201,8 @@ const CLIENT_OPTIONS = {
 function createEsbuildRunner(workDir: string, incremental: boolean) {
   let ctx: BuildContext | null = null;
   let ctxKey = '';
+  /** The folder the context's metafile paths are relative to (its absWorkingDir). */
+  let ctxWorkingDir = '';
   /** The last incremental result, reusable while its reuse key and its files are unchanged. */
   let last: { reuse: string; stamps: Map<string, string>; result: BuildResult<{ metafile: true; write: false }> } | null = null;
   return {
@@ -217,10 +222,12 @@ function createEsbuildRunner(workDir: string, incremental: boolean) {
       sources: VirtualSources | null,
       reuse?: string,
       { prune = false }: { prune?: boolean } = {},
-    ): Promise<{ metafile: Metafile; root: string; reused: boolean }> {
+    ): Promise<{ metafile: Metafile; root: string; workingDir: string; reused: boolean }> {
+      // The metafile's paths are relative to it (see esbuildPath).
+      const workingDir = options.absWorkingDir ?? process.cwd();
       if (!incremental) {
         try {
-          return { metafile: (await build({ ...options, outdir: outDir, write: true })).metafile!, root: outDir, reused: false };
+          return { metafile: (await build({ ...options, absWorkingDir: workingDir, outdir: outDir, write: true })).metafile!, root: outDir, workingDir, reused: false };
         } catch (error) {
           throw bundleError(error, sources ?? undefined);
         }
@@ -228,13 +235,13 @@ function createEsbuildRunner(workDir: string, incremental: boolean) {
       // Stamped before the build, so a file saved while it runs counts as changed next time.
       const stamps = last ? await inputStamps(last.stamps.keys()) : null;
       let result: BuildResult<{ metafile: true; write: false }>;
-      const reused = reuse !== undefined && ctx !== null && key === ctxKey && last?.reuse === reuse && sameStamps(last.stamps, stamps!);
+      const reused = reuse !== undefined && ctx !== null && key === ctxKey && workingDir === ctxWorkingDir && last?.reuse === reuse && sameStamps(last.stamps, stamps!);
       try {
         if (reused) {
           result = last!.result;
         } else {
           result = await rebuild();
-          const inputs = realInputs(result.metafile);
+          const inputs = realInputs(result.metafile, workingDir);
           const known = stamps ?? new Map<string, string>();
           const added = await inputStamps(inputs.filter((file) => !known.has(file)));
           last = reuse === undefined ? null : { reuse, stamps: new Map(inputs.map((file) => [file, known.get(file) ?? added.get(file)!])), result };
@@ -247,11 +254,12 @@ function createEsbuildRunner(workDir: string, incremental: boolean) {
         throw bundleError(error, sources ?? undefined);
       }
       async function rebuild() {
-        if (!ctx || key !== ctxKey) {
+        if (!ctx || key !== ctxKey || workingDir !== ctxWorkingDir) {
           await ctx?.dispose();
           ctx = null;
-          ctx = await context({ ...options, outdir: workDir });
+          ctx = await context({ ...options, absWorkingDir: workingDir, outdir: workDir });
           ctxKey = key;
+          ctxWorkingDir = workingDir;
         }
         return (await ctx.rebuild()) as BuildResult<{ metafile: true; write: false }>;
       }
@@ -263,7 +271,7 @@ function createEsbuildRunner(workDir: string, incremental: boolean) {
         }),
       );
       if (prune) await removeFilesBut(outDir, new Set(targets));
-      return { metafile: result.metafile, root: workDir, reused };
+      return { metafile: result.metafile, root: workDir, workingDir, reused };
     },
     async dispose() {
       await ctx?.dispose();
@@ -284,10 +292,10 @@ async function removeFilesBut(dir: string, keep: ReadonlySet<string>): Promise<v
 }
 
 /** The files a build read, as absolute paths; generated modules (`namespace:…`) are left out. */
-function realInputs(metafile: Metafile): string[] {
+function realInputs(metafile: Metafile, workingDir: string): string[] {
   return Object.keys(metafile.inputs)
     .filter((input) => !/^[\w-]+:/.test(input))
-    .map((input) => path.resolve(input));
+    .map((input) => esbuildPath(workingDir, input));
 }
 
 /** Each file's modification time and size ('' for a file that is gone). */
@@ -304,7 +312,7 @@ function sameStamps(a: Map<string, string>, b: Map<string, string>): boolean {
 }
 
 /** esbuild reports output paths relative to the working directory, under the folder it wrote to (`root`). */
-const outputPath = (root: string, file: string) => path.relative(root, path.resolve(file)).split(path.sep).join('/');
+const outputPath = (root: string, workingDir: string, file: string) => path.relative(root, esbuildPath(workingDir, file)).split(path.sep).join('/');
 
 /**
  * The shared modules in the entry's build: the modules it loads lazily (the search dialog, the
@@ -326,9 +334,9 @@ function withLazyModules(routes: Map<string, ChunkFiles>, lazyModules: ReadonlyM
   return result;
 }
 
-function readClientMetafile(metafile: Metafile, root: string, baseUrl: string, shared: SharedModule[]): Pick<ClientBundle, 'entry' | 'files' | 'inputs'> & { lazyModules: Map<string, string[]> } {
+function readClientMetafile(metafile: Metafile, root: string, workingDir: string, baseUrl: string, shared: SharedModule[]): Pick<ClientBundle, 'entry' | 'files' | 'inputs'> & { lazyModules: Map<string, string[]> } {
   const outputs = metafile.outputs;
-  const toUrl = (file: string) => `${baseUrl}${outputPath(root, file)}`;
+  const toUrl = (file: string) => `${baseUrl}${outputPath(root, workingDir, file)}`;
   const staticImports = (file: string, seen = new Set<string>()): string[] => {
     for (const imp of outputs[file]?.imports ?? []) {
       if (imp.kind !== 'import-statement' || imp.external || seen.has(imp.path)) continue;
@@ -340,7 +348,7 @@ function readClientMetafile(metafile: Metafile, root: string, baseUrl: string, s
   let entry: ChunkFiles = { js: '', imports: [], css: [] };
   for (const [file, output] of Object.entries(outputs)) {
     // Lazily imported modules (e.g. the route matcher) are entry points too; only this one is the entry.
-    if (file.endsWith('.css') || !output.entryPoint || path.resolve(output.entryPoint) !== CLIENT_ENTRY) continue;
+    if (file.endsWith('.css') || !output.entryPoint || esbuildPath(workingDir, output.entryPoint) !== CLIENT_ENTRY) continue;
     const imports = staticImports(file);
     const css = [file, ...imports].map((f) => outputs[f]?.cssBundle).filter((f): f is string => Boolean(f));
     entry = { js: toUrl(file), imports: imports.map(toUrl), css: [...new Set(css)].map(toUrl) };
@@ -348,21 +356,21 @@ function readClientMetafile(metafile: Metafile, root: string, baseUrl: string, s
   // The chunk of each lazy shared module and the chunks it imports, by specifier (a theme
   // override in its place is loaded when the page runs, without a preload).
   const specifierOf = new Map(shared.filter((m) => m.lazy).map((m) => [m.source, m.specifier]));
-  const entryFiles = new Set([...Object.keys(outputs).filter((file) => outputs[file]!.entryPoint && path.resolve(outputs[file]!.entryPoint!) === CLIENT_ENTRY)].flatMap((file) => [file, ...staticImports(file)]));
+  const entryFiles = new Set([...Object.keys(outputs).filter((file) => outputs[file]!.entryPoint && esbuildPath(workingDir, outputs[file]!.entryPoint!) === CLIENT_ENTRY)].flatMap((file) => [file, ...staticImports(file)]));
   const lazyModules = new Map<string, string[]>();
   for (const [file, output] of Object.entries(outputs)) {
-    const specifier = output.entryPoint && !file.endsWith('.css') ? specifierOf.get(path.resolve(output.entryPoint)) : undefined;
+    const specifier = output.entryPoint && !file.endsWith('.css') ? specifierOf.get(esbuildPath(workingDir, output.entryPoint)) : undefined;
     if (specifier) lazyModules.set(specifier, [file, ...staticImports(file)].filter((f) => !entryFiles.has(f)).map(toUrl));
   }
-  return { entry, files: Object.keys(outputs).map((file) => outputPath(root, file)), inputs: Object.keys(metafile.inputs), lazyModules };
+  return { entry, files: Object.keys(outputs).map((file) => outputPath(root, workingDir, file)), inputs: Object.keys(metafile.inputs), lazyModules };
 }
 
-function readServerMetafile(metafile: Metafile, root: string, outDir: string, groups: string[][]): ServerFile[] {
+function readServerMetafile(metafile: Metafile, root: string, workingDir: string, outDir: string, groups: string[][]): ServerFile[] {
   const files: ServerFile[] = [];
   for (const [file, output] of Object.entries(metafile.outputs)) {
     if (!output.entryPoint?.includes('ssr-group:')) continue;
     const index = Number(output.entryPoint.split('ssr-group:')[1]);
-    files[index] = { file: path.join(outDir, outputPath(root, file)), names: groups[index] ?? [] };
+    files[index] = { file: path.join(outDir, outputPath(root, workingDir, file)), names: groups[index] ?? [] };
   }
   return files;
 }

@@ -6,6 +6,7 @@ import type { ArtifactKind, ArtifactKindSpec } from '../pipeline/artifacts.js';
 import { SHARED_MODULES_GLOBAL } from '../shared/paths.js';
 import { imageModulesPlugin } from './imageModules.js';
 import { cssModulesPlugin } from './cssModules.js';
+import { esbuildPath } from './esbuildPath.js';
 import { lazyModulesStatement, SHARED_NAMESPACE, sharedModules, sharedModulesPlugin } from './sharedModules.js';
 import { routeEntryCode, virtualModulesPlugin, type VirtualSources } from './virtualModules.js';
 
@@ -292,7 +293,10 @@ async function bundleRoutes(
   shared: ReturnType<typeof sharedModules>,
 ) {
   const { assetDir, workDir } = options;
+  // The folder the metafile's paths are relative to (see esbuildPath).
+  const workingDir = process.cwd();
   const result = await build({
+    absWorkingDir: workingDir,
     entryPoints: names.map((name) => ({ in: `sipa-route:${name}`, out: `${assetDir}/r/${name}` })),
     outdir: workDir,
     bundle: true,
@@ -316,11 +320,11 @@ async function bundleRoutes(
     plugins: [sharedModulesPlugin(shared), imageModulesPlugin(), cssModulesPlugin(), virtualModulesPlugin(() => sources)],
     write: false,
   });
-  return collectOutputs(result.metafile!, result.outputFiles!, workDir, baseUrl, new Set(shared.filter((m) => m.lazy).map((m) => m.specifier)));
+  return collectOutputs(result.metafile!, result.outputFiles!, workDir, workingDir, baseUrl, new Set(shared.filter((m) => m.lazy).map((m) => m.specifier)));
 }
 
-function collectOutputs(metafile: Metafile, outputFiles: OutputFile[], workDir: string, baseUrl: string, lazySpecifiers: ReadonlySet<string>) {
-  const rel = (file: string) => path.relative(workDir, path.resolve(file)).split(path.sep).join('/');
+function collectOutputs(metafile: Metafile, outputFiles: OutputFile[], workDir: string, workingDir: string, baseUrl: string, lazySpecifiers: ReadonlySet<string>) {
+  const rel = (file: string) => path.relative(workDir, esbuildPath(workingDir, file)).split(path.sep).join('/');
   const contents = new Map(outputFiles.map((file) => [rel(file.path), file]));
   const outputOf = (file: string) => {
     const out = contents.get(file)!;
@@ -349,7 +353,7 @@ function collectOutputs(metafile: Metafile, outputFiles: OutputFile[], workDir: 
     built.set(name, {
       chunk: { js: `${baseUrl}${rel(file)}`, imports: [], css: output.cssBundle ? [`${baseUrl}${rel(output.cssBundle)}`] : [], ...(lazy.length > 0 ? { lazy } : {}) },
       outputs: files.map(outputOf),
-      inputFiles: realInputs.map((input) => path.resolve(input)),
+      inputFiles: realInputs.map((input) => esbuildPath(workingDir, input)),
     });
   }
   return built;

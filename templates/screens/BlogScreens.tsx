@@ -42,6 +42,22 @@ function AuthorName({ author }: { author: Author }) {
   return <span className="author__name">{author.name}</span>;
 }
 
+/** An author's profiles elsewhere (`socials`), as links named by their platform. */
+function AuthorSocials({ author }: { author: Author }) {
+  if (!author.socials?.length) return null;
+  return (
+    <span className="author__socials">
+      {author.socials.map((social) =>
+        social.url.startsWith('mailto:') ? (
+          <a key={social.platform} className="author__social" href={social.url}>{social.label}</a>
+        ) : (
+          <a key={social.platform} className="author__social" href={social.url} target="_blank" rel="noopener noreferrer">{social.label}</a>
+        ),
+      )}
+    </span>
+  );
+}
+
 /** An author as the authors page and their own page show them: picture, name, title and number of posts. */
 function AuthorCard({ author, heading }: { author: AuthorSummary; heading: 'h1' | 'h2' }) {
   const Heading = heading;
@@ -51,6 +67,7 @@ function AuthorCard({ author, heading }: { author: AuthorSummary; heading: 'h1' 
       <span>
         <Heading className="author__heading">{heading === 'h2' ? <AuthorName author={author} /> : author.name}</Heading>
         {author.title ? <span className="author__title">{author.title}</span> : null}
+        <AuthorSocials author={author} />
         <span className="author__count">{author.count} post{author.count === 1 ? '' : 's'}</span>
       </span>
     </div>
@@ -74,6 +91,7 @@ function PostHeader({ post, site, headingLevel, linkTitle }: { post: BlogPostSum
               <span>
                 <AuthorName author={author} />
                 {author.title ? <span className="author__title">{author.title}</span> : null}
+                <AuthorSocials author={author} />
               </span>
             </li>
           ))}

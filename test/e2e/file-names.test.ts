@@ -42,7 +42,9 @@ beforeAll(async () => {
   // The fixture keeps one unresolved markdown link on purpose (the build only warns); mend it here.
   await writeFile(path.join(site, 'docs/reference.md'), '# Reference\n\nSee [the first page](./010_intro/010_first.mdx).\n');
   for (const target of TARGETS) {
-    await writeFile(path.join(site, target.file), `---\ntitle: ${target.title}\n---\n\nText of ${target.title}.\n\n## Part two\n\nMore.\n`);
+    // A markdown page shows no title of its own (the front matter's is the document's): it gets its heading from its content.
+    const heading = target.file.startsWith('pages/') ? `# ${target.title}\n\n` : '';
+    await writeFile(path.join(site, target.file), `---\ntitle: ${target.title}\n---\n\n${heading}Text of ${target.title}.\n\n## Part two\n\nMore.\n`);
   }
   // Relative markdown links name the files (percent-encoded where a raw character would end the path).
   await writeFile(
