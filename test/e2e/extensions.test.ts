@@ -53,6 +53,14 @@ describe('a site extended with plugins, a replaced Footer and a React home page'
     expect(widths).toHaveLength(3);
     expect(new Set(widths).size).toBe(1);
     expect(await page.locator('.site-footer-note + footer.footer').count()).toBe(1);
+    // A primary button takes the site's -dark shade under the pointer and its -darker one while pressed, as in Infima.
+    const blog = page.locator('a.button--primary');
+    const background = () => blog.evaluate((el) => getComputedStyle(el).backgroundColor);
+    expect(await background()).toBe('rgb(46, 133, 85)');
+    await blog.hover();
+    await expect.poll(background).toBe('rgb(41, 120, 76)');
+    await page.mouse.down();
+    await expect.poll(background).toBe('rgb(39, 113, 72)');
     await page.context().close();
   }, 60_000);
 
