@@ -70,7 +70,7 @@ function runtimeFiles(): Set<string> {
     relativeImports(file).forEach(visit);
   };
   visit(path.join(PACKAGE_ROOT, ENTRY_POINTS.themeApp));
-  visit(path.join(PACKAGE_ROOT, 'src', 'client', 'entry.tsx'));
+  visit(path.join(PACKAGE_ROOT, ENTRY_POINTS.clientEntry));
   return reached;
 }
 
