@@ -55,9 +55,12 @@ describe('a site extended with plugins, a replaced Footer and a React home page'
     expect(await page.evaluate(() => (window as unknown as { __homeVisits?: number }).__homeVisits)).toBe(1);
     // --ifm-color-primary of the site's custom CSS colours the hero; the grid has three columns.
     expect(await page.evaluate(() => getComputedStyle(document.querySelector('.hero--primary')!).backgroundColor)).toBe('rgb(46, 133, 85)');
-    const widths = await page.evaluate(() => [...document.querySelectorAll('.row > .col')].map((col) => Math.round(col.getBoundingClientRect().width)));
+    const widths = await page.evaluate(() => [...document.querySelectorAll('.row:first-child > .col')].map((col) => Math.round(col.getBoundingClientRect().width)));
     expect(widths).toHaveLength(3);
     expect(new Set(widths).size).toBe(1);
+    // The site's CSS sets --ifm-col-width on a column, as Infima reads it: half the row beside a quarter.
+    const [featured, aside] = await page.evaluate(() => [...document.querySelectorAll('.row:nth-child(2) > .col')].map((col) => col.getBoundingClientRect().width));
+    expect(featured! / aside!).toBeCloseTo(2, 1);
     expect(await page.locator('.site-footer-note + footer.footer').count()).toBe(1);
     // A primary button takes the site's -dark shade under the pointer and its -darker one while pressed, as in Infima.
     const blog = page.locator('a.button--primary');
