@@ -107,6 +107,13 @@ describe('a Docusaurus 3 project of every shape, migrated and built', () => {
     }
   });
 
+  it("makes an author's picture a link to where their name leads, for the pointer only", async () => {
+    const toPage = '<a href="/blog/authors/jane" class="author__image-link" aria-hidden="true" tabindex="-1"><img class="author__image" src="/img/logo.svg"';
+    for (const file of ['blog/authors.html', 'blog/2024/01/15/first-post.html']) expect(await readFile(path.join(out, file), 'utf8'), file).toContain(toPage);
+    // On the author's own page, the card at its head links neither their name nor their picture.
+    expect(await readFile(path.join(out, 'blog/authors/jane.html'), 'utf8')).toContain('<div class="author author--card"><img class="author__image" src="/img/logo.svg"');
+  });
+
   it('writes redirect pages and keeps the site\'s own _redirects lines first', async () => {
     const page = await readFile(path.join(out, 'old-intro.html'), 'utf8');
     expect(page).toContain('<link rel="canonical" href="https://routes.example/docs/intro">');
