@@ -23,6 +23,8 @@ export interface SharedModule {
    * its own, loaded only by the route chunks that use it, so pages that don't carry none of it.
    */
   lazy: boolean;
+  /** A runtime module lazy ones import (see lazyModuleParts): only what they import of it is registered, so the rest can still be left out of the bundle. */
+  picked?: { default: boolean };
 }
 
 /**
@@ -70,7 +72,7 @@ function runtimeFiles(): Set<string> {
     relativeImports(file).forEach(visit);
   };
   visit(path.join(PACKAGE_ROOT, ENTRY_POINTS.themeApp));
-  visit(path.join(PACKAGE_ROOT, 'src', 'client', 'entry.tsx'));
+  visit(path.join(PACKAGE_ROOT, ENTRY_POINTS.clientEntry));
   return reached;
 }
 
@@ -83,18 +85,55 @@ function runtimeFiles(): Set<string> {
 export function lazyModuleParts(modules: SharedModule[]): { files: Set<string>; held: SharedModule[] } {
   const runtime = runtimeFiles();
   const files = new Set<string>();
-  const held = new Map<string, SharedModule>();
+  const held = new Map<string, SharedModule & { picked: { default: boolean } }>();
   const visit = (file: string) => {
-    if (runtime.has(file)) {
-      if (!held.has(file)) held.set(file, { specifier: `sipa-runtime:${path.relative(PACKAGE_ROOT, file).split(path.sep).join('/')}`, source: file, names: exportNames(readFileSync(file, 'utf8')), lazy: false });
-      return;
-    }
     if (files.has(file)) return;
     files.add(file);
-    relativeImports(file).forEach(visit);
+    for (const { source, names } of importedNames(file)) {
+      if (!runtime.has(source)) {
+        visit(source);
+        continue;
+      }
+      const entry = held.get(source) ?? { specifier: `sipa-runtime:${path.relative(PACKAGE_ROOT, source).split(path.sep).join('/')}`, source, names: [], lazy: false, picked: { default: false } };
+      // Of the names imported, the values the module exports (an import without `type` may name a type).
+      const text = readFileSync(source, 'utf8');
+      const values = new Set([...exportNames(text), ...(/^export\s+default\b|\bas\s+default\b/m.test(text) ? ['default'] : [])]);
+      const exported = names === 'all' ? [...values] : names.filter((name) => values.has(name));
+      entry.names = [...new Set([...entry.names, ...exported.filter((name) => name !== 'default')])];
+      entry.picked.default ||= exported.includes('default');
+      held.set(source, entry);
+    }
   };
   for (const m of modules) if (m.lazy) visit(m.source);
   return { files, held: [...held.values()] };
+}
+
+/** One import or re-export statement with a relative path, its clauses, and whether it is type-only. */
+const IMPORT_STATEMENT = /^\s*(import|export)\s+(type\s+)?([^'";]*?)\s*from\s*['"](\.{1,2}\/[^'"]+)['"]/gm;
+
+/** What a file imports of each source file it imports by relative path (type-only imports left out): names, or all of it. */
+function importedNames(file: string): Array<{ source: string; names: string[] | 'all' }> {
+  const found: Array<{ source: string; names: string[] | 'all' }> = [];
+  for (const [, keyword, typeOnly, clause, specifier] of readFileSync(file, 'utf8').matchAll(IMPORT_STATEMENT)) {
+    if (typeOnly) continue;
+    const target = path.resolve(path.dirname(file), specifier!);
+    const source = [target.replace(/\.js$/, '.tsx'), target.replace(/\.js$/, '.ts'), target].find((candidate) => /\.tsx?$/.test(candidate) && existsSync(candidate));
+    if (!source) continue;
+    if (/\*/.test(clause!)) {
+      found.push({ source, names: 'all' });
+      continue;
+    }
+    const braces = /\{([^}]*)\}/.exec(clause!);
+    const named = (braces?.[1] ?? '')
+      .split(',')
+      .map((part) => part.trim())
+      .filter((part) => part && !part.startsWith('type '))
+      .map((part) => part.split(/\s+as\s+/)[0]!.trim());
+    // `import X from`, or `import X, { … } from`: the default export.
+    const defaultImport = keyword === 'import' && /^[A-Za-z_$][\w$]*\s*(,|$)/.test(clause!);
+    found.push({ source, names: [...named, ...(defaultImport ? ['default'] : [])] });
+  }
+  return found;
 }
 
 /** The names a module exports besides its default (a function with overloads is declared more than once). */
@@ -160,8 +199,16 @@ export function unsupportedImport(specifier: string, modules: SharedModule[]): {
 export function registryModuleCode(modules: SharedModule[], options: { lazy: boolean }): string {
   const eager = options.lazy ? [...modules.filter((m) => !m.lazy), ...lazyModuleParts(modules).held] : modules;
   const lazy = options.lazy ? modules.filter((m) => m.lazy) : [];
-  const imports = eager.map((m, i) => `import * as m${i} from ${JSON.stringify(m.source)};`);
-  const entries = eager.map((m, i) => `${JSON.stringify(m.specifier)}: m${i}`);
+  const imports = eager.map((m, i) =>
+    m.picked
+      ? `import ${[...(m.picked.default ? [`d${i}`] : []), `{ ${m.names.map((name, j) => `${name} as m${i}_${j}`).join(', ')} }`].join(', ')} from ${JSON.stringify(m.source)};`
+      : `import * as m${i} from ${JSON.stringify(m.source)};`,
+  );
+  const entries = eager.map((m, i) =>
+    m.picked
+      ? `${JSON.stringify(m.specifier)}: { ${[...(m.picked.default ? [`default: d${i}`] : []), ...m.names.map((name, j) => `${name}: m${i}_${j}`)].join(', ')} }`
+      : `${JSON.stringify(m.specifier)}: m${i}`,
+  );
   const loaders = lazy.map((m) => `${JSON.stringify(m.specifier)}: () => import(${JSON.stringify(m.source)})`);
   return [
     ...imports,

@@ -5,6 +5,7 @@ import type { SiteConfig } from '../config/types.js';
 import { SiteError, codeFrame } from '../errors.js';
 import { contentUrl } from '../shared/paths.js';
 import type { Author, TagRef } from '../shared/types.js';
+import { authorSocials } from './authorSocials.js';
 import { COMMON_FIELDS, commonFields, editUrlOf, toTagRefs } from './commonFields.js';
 import { joinUrl, lastUpdateOf } from './docs.js';
 import { joinRoute } from './docsVersions.js';
@@ -108,7 +109,7 @@ export function parseAuthors(relPath: string, text: string, authorsBase: string 
     if (typeof value !== 'object' || value === null || typeof value.name !== 'string') {
       throw new SiteError({ code: 'AUTHORS_INVALID', message: `author "${key}" needs a "name"`, location: { file: relPath } });
     }
-    const author = toAuthor(key, value);
+    const author = toAuthor(key, value, (message) => new SiteError({ code: 'AUTHORS_INVALID', message: `author "${key}": ${message}`, location: { file: relPath, ...lineOf(text, `${key}:`) } }));
     if (author.imageUrl) author.imageUrl = contentUrl(baseUrl, author.imageUrl);
     const page = value.page as boolean | { permalink?: unknown } | undefined;
     if (authorsBase === null) {
@@ -120,15 +121,29 @@ export function parseAuthors(relPath: string, text: string, authorsBase: string 
   return authors;
 }
 
-function toAuthor(key: string, value: Record<string, unknown>): Author {
+/** An author from its entry; `invalid` makes the error for an entry with unusable socials. */
+function toAuthor(key: string, value: Record<string, unknown>, invalid: (message: string) => SiteError): Author {
   const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
+  let socials;
+  try {
+    socials = authorSocials(value.socials);
+  } catch (error) {
+    throw invalid((error as Error).message);
+  }
   return {
     key,
     name: String(value.name),
     title: str(value.title),
     url: str(value.url),
     imageUrl: str(value.image_url) ?? str(value.imageURL),
+    ...(socials.length > 0 ? { socials } : {}),
   };
+}
+
+/** The line and column where `needle` first occurs in a file's text, if it does. */
+function lineOf(text: string, needle: string): { line?: number; column?: number } {
+  const index = text.split('\n').findIndex((line) => line.includes(needle));
+  return index === -1 ? {} : { line: index + 1, column: text.split('\n')[index]!.indexOf(needle) + 1 };
 }
 
 /**
@@ -221,7 +236,8 @@ function resolveAuthors(value: unknown, authors: Map<string, Author>, input: Pos
       }
       return author;
     }
-    return toAuthor(`inline-${i}`, entry as Record<string, unknown>);
+    return toAuthor(`inline-${i}`, entry as Record<string, unknown>, (message) =>
+      new SiteError({ code: 'FRONT_MATTER_FIELD', message: `authors: ${message}`, location: { file: input.relPath, ...lineOf(input.text, 'socials') } }));
   });
 }
 

@@ -26,6 +26,7 @@ export const DOC_FIELDS = {
   pagination_prev: 'string|null',
   custom_edit_url: 'string|null',
   last_update: 'lastUpdate',
+  parse_number_prefixes: 'boolean',
 } as const satisfies Record<string, FieldType>;
 
 export interface DocInput {
@@ -72,12 +73,14 @@ export function createDoc(
     id?: string; title?: string; sidebar_label?: string; sidebar_position?: number; slug?: string;
     description?: string; hide_table_of_contents?: boolean; hide_title?: boolean; tags?: unknown;
     pagination_label?: string; sidebar_class_name?: string; sidebar_custom_props?: Record<string, unknown>;
-    last_update?: { date?: Date | string; author?: string };
+    last_update?: { date?: Date | string; author?: string }; parse_number_prefixes?: boolean;
   };
   const docsRel = path.posix.relative(version.docsDir, input.relPath);
   const rawDir = path.posix.dirname(docsRel) === '.' ? '' : path.posix.dirname(docsRel);
-  const file = stripNumberPrefix(withoutExtension(path.posix.basename(docsRel)));
-  const dir = cleanDirPath(rawDir);
+  const prefixes = fm.parse_number_prefixes !== false;
+  const fileName = withoutExtension(path.posix.basename(docsRel));
+  const file = prefixes ? stripNumberPrefix(fileName) : { name: fileName, position: undefined };
+  const dir = prefixes ? cleanDirPath(rawDir) : rawDir;
   const baseName = fm.id ?? file.name;
   const id = dir ? `${dir}/${baseName}` : baseName;
   const route = docRoute(docsRel, fm, version.routeBase);
@@ -123,16 +126,18 @@ export function createDoc(
  * path, a relative one is resolved against the doc's folder (`../x` climbs out of it); without a slug, the
  * folder's index (`index`, `README` or a doc named like its folder, see isCategoryIndex) takes the
  * folder's route and any other doc its id (folder without number prefixes, then the front matter's
- * `id` or the file name without its prefix).
+ * `id` or the file name without its prefix). `parse_number_prefixes: false` keeps the doc's
+ * prefixes, in its folders and file name.
  *
  * @param docsRel the file's path inside the docs folder, "/"-separated
  * @param routeBase where the version's docs start ("/docs", "docs/1.0", "/")
  */
-export function docRoute(docsRel: string, fm: { id?: unknown; slug?: unknown }, routeBase: string): string {
+export function docRoute(docsRel: string, fm: { id?: unknown; slug?: unknown; parse_number_prefixes?: unknown }, routeBase: string): string {
   const rawDir = path.posix.dirname(docsRel) === '.' ? '' : path.posix.dirname(docsRel);
   const fileName = withoutExtension(path.posix.basename(docsRel));
-  const dir = cleanDirPath(rawDir);
-  const baseId = typeof fm.id === 'string' ? fm.id : stripNumberPrefix(fileName).name;
+  const prefixes = fm.parse_number_prefixes !== false;
+  const dir = prefixes ? cleanDirPath(rawDir) : rawDir;
+  const baseId = typeof fm.id === 'string' ? fm.id : prefixes ? stripNumberPrefix(fileName).name : fileName;
   const slug = typeof fm.slug === 'string' ? fm.slug : undefined;
   const folder = dir ? `/${dir}/` : '/';
   let tail: string;

@@ -6,15 +6,17 @@ import { isCategoryIndex, stripNumberPrefix, withoutExtension } from '../content
  * - id: the folder (number prefixes stripped) plus front-matter `id` or the file name (prefix stripped);
  * - an absolute `slug` is the route; a relative one is resolved against the folder, like a URL;
  * - without a slug, a category index (`index`, `README` or a file named like its folder) takes
- *   the folder's route; any other doc takes its id.
+ *   the folder's route; any other doc takes its id;
+ * - `parse_number_prefixes: false` keeps the prefixes of the doc's folders and file name.
  *
  * @param relPath the file's path inside the docs folder, "/"-separated
  */
-export function docusaurusDocRoute(relPath: string, frontMatter: { id?: unknown; slug?: unknown }, routeBasePath: string): string {
+export function docusaurusDocRoute(relPath: string, frontMatter: { id?: unknown; slug?: unknown; parse_number_prefixes?: unknown }, routeBasePath: string): string {
   const rawDir = path.posix.dirname(relPath) === '.' ? '' : path.posix.dirname(relPath);
   const fileName = withoutExtension(path.posix.basename(relPath));
-  const dir = rawDir.split('/').filter(Boolean).map((segment) => stripNumberPrefix(segment).name).join('/');
-  const baseId = typeof frontMatter.id === 'string' ? frontMatter.id : stripNumberPrefix(fileName).name;
+  const strip = (segment: string) => (frontMatter.parse_number_prefixes === false ? segment : stripNumberPrefix(segment).name);
+  const dir = rawDir.split('/').filter(Boolean).map(strip).join('/');
+  const baseId = typeof frontMatter.id === 'string' ? frontMatter.id : strip(fileName);
   const slug = typeof frontMatter.slug === 'string' ? frontMatter.slug : undefined;
   const dirSlug = dir ? `/${dir}/` : '/';
   let tail: string;

@@ -15,9 +15,9 @@ export function noteInfimaVariables(css: string, text: string, notes: MigrationN
   if (set.length === 0) return;
   const read = set.filter((name) => READ.has(name));
   const unread = set.filter((name) => !READ.has(name));
-  if (read.length > 0) notes.carriedOver(`${css}: ${read.join(', ')} colour${read.length === 1 ? 's' : ''} the Infima classes (hero, buttons…) of the site's React pages`);
+  if (read.length > 0) notes.carriedOver(`${css}: ${read.join(', ')} style${read.length === 1 ? 's' : ''} the Infima classes (hero, buttons, columns…) of the site's React pages`);
   if (unread.length > 0) {
     const shown = unread.length > 4 ? `${unread.slice(0, 4).join(', ')} and ${unread.length - 4} more` : unread.join(', ');
-    notes.notCarried(`${css}: its Infima variables ${shown}`, 'the sipadocs theme does not read them; its colours are CSS variables of its own (see templates/css/theme.css)');
+    notes.notCarried(`${css}: its Infima variables ${shown}`, 'the sipadocs theme does not read them; its colours and sizes are CSS variables of its own (see templates/css/theme.css)');
   }
 }

@@ -233,6 +233,15 @@ export interface Author {
   imageUrl?: string;
   /** The route of the author's page (`page` in authors.yml), listing their posts. */
   page?: string;
+  /** Their profiles elsewhere (`socials`), in the order written. */
+  socials?: AuthorSocial[];
+}
+
+/** One of an author's profiles: `platform` as written in lower case ("github"), its label ("GitHub"), the profile URL. */
+export interface AuthorSocial {
+  platform: string;
+  label: string;
+  url: string;
 }
 
 export interface TagRef {

@@ -42,15 +42,46 @@ function AuthorName({ author }: { author: Author }) {
   return <span className="author__name">{author.name}</span>;
 }
 
+/**
+ * An author's picture, a link to the same place as their name when that is a link (as Docusaurus
+ * makes it). The name's link is the one assistive technology and the keyboard reach; this one is a
+ * larger target for the pointer only.
+ */
+function AuthorImage({ author, size, linked = true }: { author: Author; size: number; linked?: boolean }) {
+  if (!author.imageUrl) return null;
+  const image = <img className="author__image" src={author.imageUrl} alt="" width={size} height={size} loading="lazy" />;
+  if (!linked) return image;
+  if (author.page) return <Link className="author__image-link" to={author.page} aria-hidden="true" tabIndex={-1}>{image}</Link>;
+  if (author.url) return <a className="author__image-link" href={author.url} target="_blank" rel="noopener noreferrer" aria-hidden="true" tabIndex={-1}>{image}</a>;
+  return image;
+}
+
+/** An author's profiles elsewhere (`socials`), as links named by their platform. */
+function AuthorSocials({ author }: { author: Author }) {
+  if (!author.socials?.length) return null;
+  return (
+    <span className="author__socials">
+      {author.socials.map((social) =>
+        social.url.startsWith('mailto:') ? (
+          <a key={social.platform} className="author__social" href={social.url}>{social.label}</a>
+        ) : (
+          <a key={social.platform} className="author__social" href={social.url} target="_blank" rel="noopener noreferrer">{social.label}</a>
+        ),
+      )}
+    </span>
+  );
+}
+
 /** An author as the authors page and their own page show them: picture, name, title and number of posts. */
 function AuthorCard({ author, heading }: { author: AuthorSummary; heading: 'h1' | 'h2' }) {
   const Heading = heading;
   return (
     <div className="author author--card">
-      {author.imageUrl ? <img className="author__image" src={author.imageUrl} alt="" width="64" height="64" loading="lazy" /> : null}
+      <AuthorImage author={author} size={64} linked={heading === 'h2'} />
       <span>
         <Heading className="author__heading">{heading === 'h2' ? <AuthorName author={author} /> : author.name}</Heading>
         {author.title ? <span className="author__title">{author.title}</span> : null}
+        <AuthorSocials author={author} />
         <span className="author__count">{author.count} post{author.count === 1 ? '' : 's'}</span>
       </span>
     </div>
@@ -70,10 +101,11 @@ function PostHeader({ post, site, headingLevel, linkTitle }: { post: BlogPostSum
         <ul className="post-header__authors">
           {post.authors.map((author) => (
             <li key={author.key} className="author">
-              {author.imageUrl ? <img className="author__image" src={author.imageUrl} alt="" width="40" height="40" loading="lazy" /> : null}
+              <AuthorImage author={author} size={40} />
               <span>
                 <AuthorName author={author} />
                 {author.title ? <span className="author__title">{author.title}</span> : null}
+                <AuthorSocials author={author} />
               </span>
             </li>
           ))}

@@ -154,7 +154,8 @@ describe('table of contents', () => {
       const offsets = await page.evaluate(() =>
         [...document.querySelectorAll('.toc .toc__link')].map((link) => [link.textContent, Math.round(link.getBoundingClientRect().left)] as const),
       );
-      expect(offsets.map(([text]) => text)).toEqual(['Level two', 'Level three', 'Level four', 'Level five', 'Level six', 'Another level two']);
+      // The page's first six headings go down from h2 to h6 and back to h2.
+      expect(offsets.slice(0, 6).map(([text]) => text)).toEqual(['Level two', 'Level three', 'Level four', 'Level five', 'Level six', 'Another level two']);
       const lefts = offsets.map(([, left]) => left);
       for (let i = 1; i < 5; i++) expect(lefts[i]!).toBeGreaterThan(lefts[i - 1]!);
       expect(lefts[5]).toBe(lefts[0]);

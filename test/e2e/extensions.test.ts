@@ -1,7 +1,7 @@
 // The site that extends sipadocs (test/fixtures/extensions) in Chromium, served with its own
 // Content-Security-Policy: the React home page with its packages, <Head> tags and Infima classes,
-// the replaced Footer and the plugins' tabs hydrate without a violation or an error, and <Head>'s
-// tags come and go as the visitor moves between pages.
+// the site's hosted script, the replaced Footer and the plugins' tabs hydrate without a violation
+// or an error, and <Head>'s tags come and go as the visitor moves between pages.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSite, type BuiltSite } from './site.js';
@@ -22,6 +22,10 @@ async function open(path: string): Promise<{ page: Page; errors: string[] }> {
   const context = await site.browser.newContext({ viewport: { width: 1280, height: 800 } });
   // Nothing leaves the machine.
   await context.route(/^(?!http:\/\/(127\.0\.0\.1|localhost))/, (route) => route.abort());
+  // The site's hosted script, served here (the route registered last answers first).
+  await context.route('https://stats.extensions.example/script.js', (route) =>
+    route.fulfill({ contentType: 'text/javascript', body: 'window.__statsLoads = (window.__statsLoads || 0) + 1;' }),
+  );
   await context.addInitScript(WATCH_VIOLATIONS);
   const page = await context.newPage();
   const errors: string[] = [];
@@ -45,14 +49,27 @@ describe('a site extended with plugins, a replaced Footer and a React home page'
     expect(errors).toEqual([]);
     expect(await page.title()).toBe('Home');
     expect(await headTag(page, 'meta[name="keywords"][content="extensions, fixture"]')).toBe(1);
+    // The site's hosted script ran, allowed by its origin.
+    expect(await page.evaluate(() => (window as unknown as { __statsLoads?: number }).__statsLoads)).toBe(1);
     // The page's inline script in <Head> ran once, allowed by its hash.
     expect(await page.evaluate(() => (window as unknown as { __homeVisits?: number }).__homeVisits)).toBe(1);
     // --ifm-color-primary of the site's custom CSS colours the hero; the grid has three columns.
     expect(await page.evaluate(() => getComputedStyle(document.querySelector('.hero--primary')!).backgroundColor)).toBe('rgb(46, 133, 85)');
-    const widths = await page.evaluate(() => [...document.querySelectorAll('.row > .col')].map((col) => Math.round(col.getBoundingClientRect().width)));
+    const widths = await page.evaluate(() => [...document.querySelectorAll('.row:first-child > .col')].map((col) => Math.round(col.getBoundingClientRect().width)));
     expect(widths).toHaveLength(3);
     expect(new Set(widths).size).toBe(1);
+    // The site's CSS sets --ifm-col-width on a column, as Infima reads it: half the row beside a quarter.
+    const [featured, aside] = await page.evaluate(() => [...document.querySelectorAll('.row:nth-child(2) > .col')].map((col) => col.getBoundingClientRect().width));
+    expect(featured! / aside!).toBeCloseTo(2, 1);
     expect(await page.locator('.site-footer-note + footer.footer').count()).toBe(1);
+    // A primary button takes the site's -dark shade under the pointer and its -darker one while pressed, as in Infima.
+    const blog = page.locator('a.button--primary');
+    const background = () => blog.evaluate((el) => getComputedStyle(el).backgroundColor);
+    expect(await background()).toBe('rgb(46, 133, 85)');
+    await blog.hover();
+    await expect.poll(background).toBe('rgb(41, 120, 76)');
+    await page.mouse.down();
+    await expect.poll(background).toBe('rgb(39, 113, 72)');
     await page.context().close();
   }, 60_000);
 

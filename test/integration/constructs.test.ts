@@ -3,11 +3,13 @@
 // source as its documentation shows it: the same text, the same code lines highlighted and no
 // magic comment shown, the same admonition types and titles, summaries as one line, and every
 // heading level in the table of contents.
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildOnce } from '../../src/pipeline/build.js';
 import { silentLogger, tempDir } from '../helpers.js';
+import { readerView, type ReaderView } from '../readerView.js';
 
 /** The content of a page's article, without the theme's icons. */
 const article = (html: string) => html.slice(html.indexOf('<article'), html.indexOf('</article>')).replace(/<svg.*?<\/svg>/gs, '');
@@ -28,6 +30,20 @@ function codeBlocks(html: string): ShownBlock[] {
 }
 
 const marked = (block: ShownBlock) => block.lines.flatMap((line, i) => (line.classes.length > 0 ? [[i + 1, line.classes.join(' ')]] : []));
+
+/**
+ * A reader's view with what both themes show alike made alike: an admonition's default title is
+ * "note" in Docusaurus's markup and "Note" in sipadocs's, both shown in capitals; Docusaurus gives
+ * an h1 no id (its Heading drops it), where a markdown page's h1 keeps one in sipadocs.
+ */
+function comparable(view: ReaderView) {
+  return {
+    ...view,
+    text: view.text.toLowerCase(),
+    headings: view.headings.map((heading) => ({ ...heading, id: heading.level === 1 ? null : heading.id })),
+    admonitions: view.admonitions.map((box) => ({ ...box, title: box.title.toLowerCase() })),
+  };
+}
 
 describe('the constructs fixture', () => {
   let tmp: Awaited<ReturnType<typeof tempDir>>;
@@ -61,7 +77,7 @@ describe('the constructs fixture', () => {
   });
 
   it('reads shiki\'s notations and shows none of them', async () => {
-    const block = codeBlocks(await page('/docs/code-blocks'))[10]!;
+    const block = codeBlocks(await page('/docs/code-notations'))[0]!;
     expect(block.lines.map((line) => line.text)).toEqual(['const before = 1;', 'const after = 2;', 'focus();', 'one();', 'two();']);
     expect(marked(block)).toEqual([[1, 'diff remove'], [2, 'diff add'], [3, 'focused'], [4, 'highlighted'], [5, 'highlighted']]);
     expect(block.preClasses).toEqual(expect.arrayContaining(['has-diff', 'has-focused', 'has-highlighted']));
@@ -82,22 +98,23 @@ describe('the constructs fixture', () => {
       ['admonition--tip', 'Title in brackets'],
       ['admonition--info', 'Outer'],
       ['admonition--danger', 'Inner'],
-      ['admonition--note', 'Note'],
-      ['admonition--tip', 'Tip'],
-      ['admonition--important', 'Important'],
-      ['admonition--warning', 'Warning'],
-      ['admonition--caution', 'Caution'],
     ]);
     // Each look has an icon of its own, drawn by the style sheet.
     const css = await readFile(path.join(process.cwd(), 'templates/css/theme.css'), 'utf8');
     const icons = ['note', 'tip', 'info', 'important', 'warning', 'caution', 'danger'].map((type) => new RegExp(`\\.admonition--${type} \\{ --sd-admonition-icon: (url\\([^)]*\\))`).exec(css)?.[1]);
     expect(new Set(icons).size).toBe(7);
     expect(icons.every(Boolean)).toBe(true);
-    // The inner admonition sits inside the outer one; the alert's marker is gone; a quote without one stays a quote.
+    // The inner admonition sits inside the outer one.
     expect(html).toMatch(/<p>Around another one\.<\/p><div class="admonition admonition--danger"/);
+    expect(decode(html)).not.toMatch(/:::/);
+  });
+
+  it('renders GitHub alerts as the admonitions of their type, and a quote without a marker as a quote', async () => {
+    const html = article(await page('/docs/alerts'));
+    const boxes = [...html.matchAll(/<div class="admonition ([^"]*)" role="note">/g)].map(([, classes]) => classes);
+    expect(boxes).toEqual(['admonition--note', 'admonition--tip', 'admonition--important', 'admonition--warning', 'admonition--caution']);
     expect(html).not.toContain('[!NOTE]</p>');
     expect(html).toContain('<blockquote>\n<p>A plain quote with [!NOTE] inside stays a quote.</p>\n</blockquote>');
-    expect(decode(html)).not.toMatch(/:::/);
   });
 
   it('renders details with a one-line summary, their class names and open state, in MDX and in markdown\'s HTML', async () => {
@@ -114,7 +131,7 @@ describe('the constructs fixture', () => {
   it('lists every heading level the page asks for in its table of contents, each level indented under the one above', async () => {
     const html = await page('/docs/toc');
     const items = [...html.matchAll(/<li class="toc__item toc__item--level-(\d)"><a class="toc__link" href="#([^"]+)"/g)].map(([, level, id]) => [Number(level), id]);
-    expect(items).toEqual([[0, 'level-two'], [1, 'level-three'], [2, 'level-four'], [3, 'level-five'], [4, 'level-six'], [0, 'another-level-two']]);
+    expect(items.slice(0, 6)).toEqual([[0, 'level-two'], [1, 'level-three'], [2, 'level-four'], [3, 'level-five'], [4, 'level-six'], [0, 'another-level-two']]);
     const css = await readFile(path.join(process.cwd(), 'templates/css/theme.css'), 'utf8');
     const indents = [1, 2, 3, 4].map((level) => Number(new RegExp(`\\.toc__item--level-${level} \\{ padding-left: ([\\d.]+)rem; \\}`).exec(css)?.[1]));
     expect(indents.every((indent, i) => indent > (indents[i - 1] ?? 0))).toBe(true);
@@ -158,6 +175,13 @@ describe('the constructs fixture', () => {
     expect(code).toMatch(/renderDiagram/);
     // A page that imports the component itself has a diagram too.
     expect(article(await page('/docs/diagrams-mdx'))).toContain('<div class="mermaid"');
+  });
+
+  // What Docusaurus 3 renders for the same pages (test/fixtures/constructs-docusaurus/README.md).
+  const reference = JSON.parse(readFileSync('test/fixtures/constructs-docusaurus/reference.json', 'utf8')) as Record<string, ReaderView>;
+  it.each(Object.keys(reference))('reads %s as Docusaurus renders it: text, headings and ids, code lines marked, admonitions, details, math, table of contents', async (route) => {
+    const ours = readerView(await page(route === '/' ? '/index' : route), 'sipadocs');
+    expect(comparable(ours)).toEqual(comparable(reference[route]!));
   });
 
   it('keeps the fast path for a page with none of the constructs', async () => {

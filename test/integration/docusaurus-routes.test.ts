@@ -96,6 +96,24 @@ describe('a Docusaurus 3 project of every shape, migrated and built', () => {
     expect(logger.lines.filter((line) => line.startsWith('warning:'))).toHaveLength(1);
   });
 
+  it("shows an author's socials as links to their profiles, on the authors pages and on posts", async () => {
+    const links = [
+      '<a class="author__social" href="https://github.com/jane-example" target="_blank" rel="noopener noreferrer">GitHub</a>',
+      '<a class="author__social" href="https://x.com/janex" target="_blank" rel="noopener noreferrer">X</a>',
+    ];
+    for (const file of ['blog/authors.html', 'blog/authors/jane.html', 'blog/2024/01/15/first-post.html']) {
+      const html = await readFile(path.join(out, file), 'utf8');
+      for (const link of links) expect(html, file).toContain(link);
+    }
+  });
+
+  it("makes an author's picture a link to where their name leads, for the pointer only", async () => {
+    const toPage = '<a href="/blog/authors/jane" class="author__image-link" aria-hidden="true" tabindex="-1"><img class="author__image" src="/img/logo.svg"';
+    for (const file of ['blog/authors.html', 'blog/2024/01/15/first-post.html']) expect(await readFile(path.join(out, file), 'utf8'), file).toContain(toPage);
+    // On the author's own page, the card at its head links neither their name nor their picture.
+    expect(await readFile(path.join(out, 'blog/authors/jane.html'), 'utf8')).toContain('<div class="author author--card"><img class="author__image" src="/img/logo.svg"');
+  });
+
   it('writes redirect pages and keeps the site\'s own _redirects lines first', async () => {
     const page = await readFile(path.join(out, 'old-intro.html'), 'utf8');
     expect(page).toContain('<link rel="canonical" href="https://routes.example/docs/intro">');

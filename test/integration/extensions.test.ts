@@ -1,7 +1,8 @@
 // A site that extends sipadocs as Docusaurus sites do (test/fixtures/extensions): a remark plugin
 // (npm2yarn) for the docs and a rehype plugin (rehype-external-links) for the blog, from npm; a
 // React home page with clsx, a CSS module, @docusaurus/Head, Translate and Infima's classes; a
-// replacement of the theme's Footer that wraps the original; markdown pages that stay on the fast path.
+// replacement of the theme's Footer that wraps the original; a hosted script in every page's head;
+// markdown pages that stay on the fast path.
 import { cp, mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -98,6 +99,13 @@ describe('a site with a React home page and a replaced theme component', () => {
     expect(post).toContain('<a href="https://github.com/sipa-js/sipa" rel="noopener external" target="_blank">Sipa repository</a>');
     expect(post).toContain('<a href="/docs/intro">docs</a>');
     expect(await read('docs/install.html')).not.toContain('rel="noopener external"');
+  });
+
+  it('loads the site\'s hosted script on every page, its origin allowed by the policy', async () => {
+    for (const file of ['index.html', 'docs/intro.html', 'about.html']) {
+      expect(headOf(await read(file)), file).toContain('<script src="https://stats.extensions.example/script.js" defer></script>');
+    }
+    expect(await read('_headers')).toMatch(/script-src 'self' [^;\n]* https:\/\/stats\.extensions\.example[;\s]/);
   });
 
   it('keeps the markdown pages no plugin changes on the fast path, and only those', async () => {

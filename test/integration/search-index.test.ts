@@ -2,7 +2,6 @@ import { appendFile, readdir, readFile, rm, stat, writeFile } from 'node:fs/prom
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildOnce } from '../../src/pipeline/build.js';
-import { REPO_ROOT } from '../../src/bundle/virtualModules.js';
 import { copyFixture, silentLogger, tempDir } from '../helpers.js';
 import { indexedPages, readDeltaFile, SEARCH } from './siteSearch.js';
 const exists = (file: string) => stat(file).then(() => true, () => false);
@@ -13,6 +12,8 @@ describe('the search index', () => {
   let out: string;
   beforeAll(async () => {
     tmp = await tempDir();
+    // A project of its own, so the cache this test removes is its own, not the one other test files build with.
+    await writeFile(path.join(tmp.dir, 'package.json'), '{ "name": "project", "private": true }\n');
     siteDir = await copyFixture('basic', tmp.dir);
     out = path.join(tmp.dir, 'out');
     await buildOnce({ siteDir, outDir: out, logger: silentLogger() });
@@ -71,7 +72,9 @@ describe('the search index', () => {
   it('reads kept pages back from the output when their search documents are in no cache', async () => {
     // A fresh process: no memory, and the persistent cache of search documents is gone. A base
     // file is missing from the output too, so every page is indexed again, kept ones included.
-    await rm(path.join(REPO_ROOT, 'node_modules/.cache/sipadocs/artifacts/search'), { recursive: true, force: true });
+    const searchCache = path.join(tmp.dir, 'node_modules/.cache/sipadocs/artifacts/search');
+    expect(await exists(searchCache)).toBe(true);
+    await rm(searchCache, { recursive: true, force: true });
     const fragments = path.join(out, SEARCH, 'fragment');
     await rm(path.join(fragments, (await readdir(fragments))[0]!));
     await appendFile(path.join(siteDir, 'docs/reference.md'), '\nA wombat lives in the reference.\n');

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { postPathInfo } from '../../../src/content/blog.js';
-import { docRoute, parseCategoryFile } from '../../../src/content/docs.js';
+import { normalizeConfig } from '../../../src/config/normalize.js';
+import { createDoc, docRoute, parseCategoryFile } from '../../../src/content/docs.js';
+import { parseFrontMatter } from '../../../src/content/frontMatter.js';
 import type { SiteError } from '../../../src/errors.js';
 
 describe('docRoute (Docusaurus rules)', () => {
@@ -28,6 +30,17 @@ describe('docRoute (Docusaurus rules)', () => {
     expect(route('index.md')).toBe('/docs');
     expect(route('api/index.md', { slug: 'overview' })).toBe('/docs/api/overview');
     expect(route('guides.md')).toBe('/docs/guides');
+  });
+
+  it('keeps the number prefixes of a doc with parse_number_prefixes: false, in its route, id and sidebar position', () => {
+    expect(docRoute('01-basics/02-page.md', { parse_number_prefixes: false }, 'docs')).toBe('/docs/01-basics/02-page');
+    expect(docRoute('01-basics/02-page.md', { parse_number_prefixes: true }, 'docs')).toBe('/docs/basics/page');
+    const config = normalizeConfig({ title: 'T', url: 'https://t.example' }, '/site', '/site/sipadocs.config.ts');
+    const text = '---\nparse_number_prefixes: false\n---\n# Page\n';
+    const warnings: unknown[] = [];
+    const doc = createDoc({ relPath: 'docs/01-basics/02-page.md', absPath: '/site/docs/01-basics/02-page.md', text, parsed: parseFrontMatter(text, 'docs/01-basics/02-page.md') }, config, (w) => warnings.push(w));
+    expect([doc.id, doc.route, doc.position]).toEqual(['01-basics/02-page', '/docs/01-basics/02-page', undefined]);
+    expect(warnings).toEqual([]);
   });
 });
 

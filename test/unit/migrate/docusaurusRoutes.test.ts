@@ -8,6 +8,7 @@ describe('docusaurusDocRoute', () => {
     expect(route('intro.md')).toBe('/docs/intro');
     expect(route('01-basics/02-create-a-new-page.mdx')).toBe('/docs/basics/create-a-new-page');
     expect(route('010_guides/020_setup.md')).toBe('/docs/guides/setup');
+    expect(docusaurusDocRoute('010_guides/020_setup.md', { parse_number_prefixes: false }, 'docs')).toBe('/docs/010_guides/020_setup');
   });
 
   it('takes the front-matter id in place of the file name', () => {

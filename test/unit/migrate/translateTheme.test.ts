@@ -151,7 +151,7 @@ describe('translateTheme', () => {
   });
 
   it('carries colour mode, table of contents, docs sidebar options and the social card, and reports the rest', () => {
-    const { settings, skipped } = translate({
+    const { settings, skipped, notes } = translate({
       colorMode: { defaultMode: 'dark', respectPrefersColorScheme: true, disableSwitch: false },
       tableOfContents: { minHeadingLevel: 2, maxHeadingLevel: 4 },
       docs: { sidebar: { hideable: true, autoCollapseCategories: true }, versionPersistence: 'none' },
@@ -163,6 +163,8 @@ describe('translateTheme', () => {
     expect(settings.docs).toEqual({ sidebarHideable: true, autoCollapseCategories: true, versionPersistence: 'none' });
     expect(settings.image).toBe('img/card.png');
     expect(skipped).toEqual(['themeConfig.algolia: {"appId":"x"}']);
+    // The route Algolia's theme adds is named, since a reader's /search link finds no page.
+    expect(notes.notCarriedItems[0]!.reason).toContain('(searchPagePath, /search by default) is not made');
   });
 });
 
