@@ -7,9 +7,10 @@
  *
  * The comment syntaxes a block's magic comments may be written in depend on its language, as in
  * Docusaurus: `//` and `/* *\/` in JavaScript, `{/* *\/}` too in JSX, `<!-- -->` in HTML and
- * markdown, `#` in shells and Python, `--` in SQL, Lua and Haskell, `%` in TeX, `;` in assembly
- * and Lisps, and `//`, `/* *\/`, `{/* *\/}`, `#` and `<!-- -->` in any other language. A magic
- * comment must be alone on its line.
+ * markdown, `#` in Bash and Python, `--` in SQL, Lua and Haskell, `%` in TeX, `;;` in WebAssembly,
+ * and `//`, `/* *\/`, `{/* *\/}`, `#` and `<!-- -->` in any other language (where `;` is read
+ * too in assembly and Lisps, and `--`, `REM` or `(* *)` in other names of the languages above), so
+ * every magic comment Docusaurus reads is read. A magic comment must be alone on its line.
  */
 
 import { DEFAULT_MAGIC_COMMENTS, type MagicComment } from '../../shared/magicComments.js';
@@ -45,6 +46,8 @@ const SYNTAX = {
   ml: { start: '\\(\\*', end: '\\*\\)' },
   rem: { start: '[Rr][Ee][Mm]\\b', end: '' },
   quote: { start: "['‘’]", end: '' },
+  vbnet: { start: "(?:_\\s*)?['‘’]", end: '' },
+  cobol: { start: '\\*>', end: '' },
   bang: { start: '!', end: '' },
 } satisfies Record<string, CommentSyntax>;
 
@@ -54,21 +57,29 @@ type SyntaxName = keyof typeof SYNTAX;
 const POPULAR: SyntaxName[] = ['slashes', 'block', 'jsx', 'hash', 'html'];
 const BY_LANGUAGE: Record<string, SyntaxName[]> = {};
 const languages = (names: string[], syntaxes: SyntaxName[]) => names.forEach((name) => (BY_LANGUAGE[name] = syntaxes));
-languages(['js', 'javascript', 'ts', 'typescript', 'mjs', 'cjs', 'mts', 'cts'], ['slashes', 'block']);
+/** Languages Docusaurus does not name, whose own comment syntax is read besides the popular ones it reads in them. */
+const alsoPopular = (names: string[], syntaxes: SyntaxName[]) => languages(names, [...new Set([...POPULAR, ...syntaxes])]);
+languages(['js', 'javascript', 'ts', 'typescript'], ['slashes', 'block']);
 languages(['jsx', 'tsx'], ['slashes', 'block', 'jsx']);
 languages(['html'], ['slashes', 'block', 'html']);
-languages(['python', 'py', 'bash', 'sh', 'shell', 'zsh'], ['hash']);
-languages(['markdown', 'md', 'mdx'], ['html', 'jsx', 'hash']);
+languages(['python', 'py', 'bash'], ['hash']);
+languages(['markdown', 'md'], ['html', 'jsx', 'hash']);
 languages(['tex', 'latex', 'matlab'], ['percent']);
-languages(['lua', 'haskell', 'hs'], ['dashes']);
+languages(['lua', 'haskell'], ['dashes']);
 languages(['sql'], ['dashes', 'block']);
-languages(['wasm', 'asm', 'nasm', 'x86asm', 'lisp', 'clojure', 'scheme', 'racket', 'elisp', 'ini'], ['semicolon']);
-languages(['vb', 'vba', 'visual-basic', 'vbnet'], ['quote', 'rem']);
-languages(['batch', 'bat', 'cmd'], ['rem']);
+languages(['wasm'], ['semicolon']);
+languages(['vb', 'vba', 'visual-basic'], ['quote', 'rem']);
+languages(['vbnet'], ['vbnet', 'rem']);
+languages(['batch'], ['rem']);
 languages(['basic'], ['rem', 'bang']);
-languages(['fsharp', 'f#'], ['slashes', 'ml']);
+languages(['fsharp'], ['slashes', 'ml']);
 languages(['ocaml', 'sml'], ['ml']);
 languages(['fortran'], ['bang']);
+languages(['cobol'], ['cobol']);
+alsoPopular(['hs'], ['dashes']);
+alsoPopular(['asm', 'nasm', 'x86asm', 'lisp', 'clojure', 'scheme', 'racket', 'elisp', 'ini'], ['semicolon']);
+alsoPopular(['bat', 'cmd'], ['rem']);
+alsoPopular(['f#'], ['ml']);
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 

@@ -65,6 +65,25 @@ describe('markCode', () => {
     expect(lines).toEqual([[2, ['highlighted']]]);
   });
 
+  // Docusaurus names none of these languages, so it reads the popular syntaxes in them; their own is read too.
+  it.each([
+    ['sh', '// highlight-next-line'],
+    ['shell', '<!-- highlight-next-line -->'],
+    ['mjs', '# highlight-next-line'],
+    ['mdx', '{/* highlight-next-line */}'],
+    ['lisp', '// highlight-next-line'],
+    ['lisp', ';; highlight-next-line'],
+    ['hs', '-- highlight-next-line'],
+    ['hs', '# highlight-next-line'],
+    ['cmd', 'REM highlight-next-line'],
+    ['cobol', '*> highlight-next-line'],
+    ['vbnet', "_ ' highlight-next-line"],
+  ])('reads %s comments written %s, as Docusaurus does', (language, comment) => {
+    const { code, lines } = marks(`a\n${comment}\nb`, language);
+    expect(code).toBe('a\nb');
+    expect(lines).toEqual([[2, ['highlighted']]]);
+  });
+
   it('leaves comments the language does not use as code', () => {
     expect(marks('# highlight-next-line\nx', 'js').code).toBe('# highlight-next-line\nx');
     expect(marks('// highlight-next-line\nx', 'python').code).toBe('// highlight-next-line\nx');
