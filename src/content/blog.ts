@@ -12,6 +12,7 @@ import { joinRoute } from './docsVersions.js';
 import type { FieldType, FrontMatterWarning, ParsedSource } from './frontMatter.js';
 import { checkFields, frontMatterKeyLine } from './frontMatter.js';
 import type { BlogPost } from './model.js';
+import { siteLocale } from '../config/siteLocale.js';
 import { contentFormat, findH1, formatDate } from './names.js';
 import { checkRoute } from './routeCheck.js';
 
@@ -209,7 +210,7 @@ export function createPost(
     sidebarLabel: fm.sidebar_label ?? title,
     description: fm.description ?? bodyForExcerpt(parsed.body),
     date,
-    formattedDate: formatDate(date),
+    formattedDate: formatDate(date, siteLocale(config)),
     readingTimeMinutes: Math.max(1, Math.ceil(stats.minutes)),
     authors: postAuthors,
     tags,

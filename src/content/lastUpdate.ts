@@ -1,5 +1,5 @@
 import type { LastUpdate } from '../shared/types.js';
-import { formatDate } from './names.js';
+import { formatDate, type DateLocale } from './names.js';
 
 /** A file's last commit as the build read it from git. */
 export interface CommitInfo {
@@ -11,15 +11,15 @@ export interface CommitInfo {
 /**
  * When and by whom a doc was last changed: its last commit, with either part replaced by front
  * matter `last_update: { date, author }`. Null when neither says anything (no git history, no
- * front matter), so nothing is shown.
+ * front matter), so nothing is shown. The date is written in `locale`'s language and calendar.
  */
-export function resolveLastUpdate(commit: CommitInfo | undefined, frontMatter: Record<string, unknown>): LastUpdate | null {
+export function resolveLastUpdate(commit: CommitInfo | undefined, frontMatter: Record<string, unknown>, locale?: DateLocale): LastUpdate | null {
   const given = frontMatter.last_update;
   const override = typeof given === 'object' && given !== null ? (given as { date?: unknown; author?: unknown }) : {};
   const date = w3cDate(override.date) ?? (commit ? w3cDate(new Date(commit.timestamp * 1000)) : null);
   const author = typeof override.author === 'string' && override.author.trim() ? override.author.trim() : commit?.author || null;
   if (!date && !author) return null;
-  return { date, formattedDate: date ? formatDate(date) : null, author };
+  return { date, formattedDate: date ? formatDate(date, locale) : null, author };
 }
 
 /**

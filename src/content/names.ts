@@ -97,9 +97,25 @@ export function isCategoryIndex(fileName: string, rawDir: string): boolean {
   return name === 'index' || name === 'readme' || (!!folder && name === folder);
 }
 
-const DATE_FORMAT = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+/** The language and calendar a date is written in: the site locale's `htmlLang` and `calendar`. */
+export interface DateLocale {
+  htmlLang: string;
+  calendar: string;
+}
 
-/** "2025-11-20" → "November 20, 2025" (UTC, so the day never shifts with the build machine's zone). */
-export function formatDate(isoDate: string): string {
-  return DATE_FORMAT.format(new Date(isoDate));
+const US_ENGLISH: DateLocale = { htmlLang: 'en-US', calendar: 'gregory' };
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * "2025-11-20" → "November 20, 2025" in English (UTC, so the day never shifts with the build
+ * machine's zone), as Docusaurus writes dates: in the locale's language and calendar.
+ */
+export function formatDate(isoDate: string, locale: DateLocale = US_ENGLISH): string {
+  const key = `${locale.htmlLang}\0${locale.calendar}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale.htmlLang, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC', calendar: locale.calendar });
+    dateFormats.set(key, format);
+  }
+  return format.format(new Date(isoDate));
 }

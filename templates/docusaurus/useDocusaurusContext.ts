@@ -12,6 +12,8 @@ export interface DocusaurusContext {
     trailingSlash: false;
     customFields: Record<string, unknown>;
   };
+  /** The site's own version, the config's `siteVersion` (Docusaurus reads it from the site's package.json). */
+  siteMetadata: { siteVersion: string };
   i18n: { defaultLocale: string; currentLocale: string; locales: string[]; localeConfigs: Record<string, LocaleConfig> };
 }
 
@@ -30,6 +32,7 @@ export default function useDocusaurusContext(): DocusaurusContext {
         trailingSlash: false,
         customFields: site.customFields ?? {},
       },
+      siteMetadata: { siteVersion: site.siteVersion },
       i18n: { defaultLocale: name, currentLocale: name, locales: [name], localeConfigs: { [name]: locale } },
     };
   }, [site]);

@@ -4,6 +4,7 @@ import { siteStylesheets } from '../../bundle/infima.js';
 import type { SiteThemeFolder } from '../../bundle/themeOverrides.js';
 import { routeEntryName, type VirtualSources } from '../../bundle/virtualModules.js';
 import { clientSiteData } from '../../config/normalize.js';
+import { siteLocale } from '../../config/siteLocale.js';
 import type { SiteConfig } from '../../config/types.js';
 import { resolveLastUpdate } from '../../content/lastUpdate.js';
 import type { SiteModel } from '../../content/model.js';
@@ -51,7 +52,7 @@ export interface PlanInput {
 /** The `routes` stage: every route of the site (duplicate paths are reported), its feeds and the bundlers' sources. */
 export function planSite(input: PlanInput, compiled: CompiledSite, report: BuildReport): SitePlan {
   const { config, model, history } = input;
-  const plan = planRoutes(model, compiled.pages, config, lastUpdates(model, history));
+  const plan = planRoutes(model, compiled.pages, config, lastUpdates(model, history, config));
   for (const warning of plan.warnings) report.warn(warning);
   const feeds = planFeeds(model, plan.routes, config);
   // Checked before anything is rendered: feeds, the sitemap and page markdown need the site's absolute URL.
@@ -86,10 +87,11 @@ function siteRedirects(config: SiteConfig, routes: PlannedRoute[], staticFiles: 
 }
 
 /** Each doc's last change (git, front matter), by site-relative source path; docs with none are left out. */
-function lastUpdates(model: SiteModel, history: GitHistory): Map<string, LastUpdate> {
+function lastUpdates(model: SiteModel, history: GitHistory, config: SiteConfig): Map<string, LastUpdate> {
   const updates = new Map<string, LastUpdate>();
+  const locale = siteLocale(config);
   for (const doc of model.docs) {
-    const update = resolveLastUpdate(history.get(doc.source.relPath), doc.frontMatter);
+    const update = resolveLastUpdate(history.get(doc.source.relPath), doc.frontMatter, locale);
     if (update) updates.set(doc.source.relPath, update);
   }
   return updates;

@@ -41,4 +41,15 @@ describe('i18n.locales', () => {
     expect(config.i18n.locales).toEqual(['fr']);
     expect(config.i18n.localeConfigs.fr!.htmlLang).toBe('fr-FR');
   });
+
+  it('needs a language and a calendar dates can be written in', () => {
+    const issues = (localeConfigs: unknown, defaultLocale = 'en') => localeIssues({ i18n: { defaultLocale, locales: [defaultLocale], localeConfigs } }).map((issue) => issue.message);
+    expect(issues({ en: { htmlLang: 'en-GB', calendar: 'japanese' } })).toEqual([]);
+    expect(issues({ en: { htmlLang: 'en_GB!', calendar: 'lunar' } })).toEqual([
+      'i18n.localeConfigs.en.htmlLang must be a language tag such as "en" or "pt-BR", got "en_GB!"',
+      'i18n.localeConfigs.en.calendar must be a calendar such as "gregory", "japanese" or "islamic", got "lunar"',
+    ]);
+    // Without htmlLang, the locale's name is its language.
+    expect(issues({}, 'english!')).toEqual(['i18n.defaultLocale must be a language tag such as "en" or "pt-BR", got "english!"']);
+  });
 });

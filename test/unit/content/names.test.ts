@@ -63,7 +63,10 @@ describe('names', () => {
     expect(isCategoryIndex('guides', '01-guides')).toBe(false);
   });
 
-  it('formats dates in UTC', () => {
+  it('formats dates in UTC, in the language and calendar of the locale', () => {
     expect(formatDate('2025-11-20')).toBe('November 20, 2025');
+    expect(formatDate('2025-11-20', { htmlLang: 'en', calendar: 'gregory' })).toBe('November 20, 2025');
+    expect(formatDate('2025-11-20', { htmlLang: 'fr', calendar: 'gregory' })).toBe('20 novembre 2025');
+    expect(formatDate('2025-11-20', { htmlLang: 'en', calendar: 'japanese' })).toBe('November 20, 7 Reiwa');
   });
 });

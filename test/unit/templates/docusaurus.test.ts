@@ -18,6 +18,7 @@ const site = (baseUrl: string, customFields?: Record<string, unknown>) =>
     url: 'https://sipa.example',
     baseUrl,
     locale: { name: 'en', label: 'English', direction: 'ltr', htmlLang: 'en', calendar: 'gregory', path: 'en' },
+    siteVersion: '2.1.0',
     ...(customFields ? { customFields } : {}),
   }) as unknown as ClientSiteData;
 
@@ -68,6 +69,7 @@ describe('@docusaurus/useDocusaurusContext', () => {
     render(createElement(Probe), '/sub/', { cliName: 'sipa' });
     expect(seen!.siteConfig).toEqual({ title: 'Sipa', tagline: 'Simple', url: 'https://sipa.example', baseUrl: '/sub/', trailingSlash: false, customFields: { cliName: 'sipa' } });
     expect(seen!.i18n).toMatchObject({ defaultLocale: 'en', currentLocale: 'en', locales: ['en'] });
+    expect(seen!.siteMetadata).toEqual({ siteVersion: '2.1.0' });
     render(createElement(Probe));
     expect(seen!.siteConfig.customFields).toEqual({});
   });
