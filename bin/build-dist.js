@@ -37,6 +37,7 @@ await bundleEntries(
     renderWorker: 'src/render/renderWorker.ts',
     shellEntry: 'src/render/shellEntry.tsx',
     sandboxWorker: 'src/migrate/sandboxWorker.ts',
+    checkServer: 'src/check/serverThread.ts',
   },
   dist,
   { define: { __SIPADOCS_BUILD_ID__: JSON.stringify(buildId) }, sourcemap: false },

@@ -12,6 +12,8 @@ export const ENTRY_POINTS = {
   shellEntry: 'src/render/shellEntry.tsx',
   /** The worker that evaluates a Docusaurus config in `sipadocs migrate` (see migrate/sandbox.ts). */
   sandboxWorker: 'src/migrate/sandboxWorker.ts',
+  /** The server of `check-links`, in a thread of its own (see check/checkServer.ts). */
+  checkServer: 'src/check/serverThread.ts',
   /** The server renderer, bundled with each site's pages (see bundle/virtualModules.ts). */
   ssrEntry: 'src/render/ssrEntry.tsx',
   /** The client runtime, bundled with each site (see bundle/bundleSite.ts). */

@@ -1,12 +1,14 @@
 import fg from 'fast-glob';
 // Link checker for a built site (`sipadocs check-links [dir]`): serves the directory
-// with the static server and lets linkinator crawl it. Only URLs on that local server
-// are fetched; everything else (external sites, mailto:, ...) is skipped.
+// with the static server (in a thread of its own) and lets linkinator crawl it, then checks
+// fragments itself. Only URLs on that local server are fetched; everything else (external
+// sites, mailto:, ...) is skipped.
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { LinkChecker, LinkState, type CheckOptions, type LinkResult } from 'linkinator';
 import { readBuiltBaseUrl } from '../server/builtBaseUrl.js';
-import { closeServer, createStaticServer, listenOnFreePort } from '../server/staticServer.js';
+import { startCheckServer } from './checkServer.js';
+import { findMissingFragments } from './fragments.js';
 import { SiteError } from '../errors.js';
 import { collectCssNonLinks, emptyCssNonLinks, isCssNonLink, type CssNonLinks } from './cssNonLinks.js';
 import { encodeRoute } from '../shared/paths.js';
@@ -21,7 +23,7 @@ export interface BrokenLink {
 }
 
 export interface CheckBuiltSiteOptions {
-  /** Simultaneous requests per crawl (linkinator's default, 100, when absent). */
+  /** Simultaneous requests of the crawl (CRAWL_CONCURRENCY when absent). */
   concurrency?: number;
   /**
    * The base URL the site was built for ("/sub/"): the site is served there, and any link outside
@@ -43,11 +45,23 @@ interface CrawlOptions {
   check: Omit<CheckOptions, 'path'>;
 }
 
-/** Per-request limit; the server is local, so only a hang would reach it. */
-const REQUEST_TIMEOUT_MS = 30_000;
+/**
+ * Per-request limit of the fragment check's requests; the server is local, so only a hang would
+ * reach it. The crawl's requests have none: linkinator's limit covers reading the body too, and a
+ * page still being read when it ran out (a busy machine) ended the process with an unhandled
+ * stream error.
+ */
+const REQUEST_TIMEOUT_MS = 120_000;
 
-/** How many pages get their fragments checked at the same time. */
-const FRAGMENT_PAGES_IN_PARALLEL = 4;
+/**
+ * Simultaneous requests of the crawl. The server is local and shares the machine's cores with the
+ * crawl: more requests in flight only wait longer each (linkinator's 100 made a busy machine's
+ * requests time out), while a few keep both sides busy.
+ */
+const CRAWL_CONCURRENCY = 16;
+
+/** Tries of a request that got no answer (a reset connection, a timeout), the first one included. */
+const TRIES = 4;
 
 /**
  * Checks every link, image, stylesheet/script reference and `#fragment` of every HTML page
@@ -58,10 +72,9 @@ const FRAGMENT_PAGES_IN_PARALLEL = 4;
 export async function checkBuiltSite(dir: string, options: CheckBuiltSiteOptions = {}): Promise<CheckBuiltSiteResult> {
   await assertDirectory(dir);
   const baseUrl = options.baseUrl ?? (await readBuiltBaseUrl(dir));
-  const server = createStaticServer({ root: dir, baseUrl });
+  const server = await startCheckServer(dir, baseUrl);
   try {
-    const listening = await listenOnFreePort(server, { host: '127.0.0.1', port: 0 });
-    const origin = new URL(listening.url).origin;
+    const { origin } = server;
     const url = `${origin}${baseUrl}`;
     const base: CrawlOptions = { origin, check: baseCheckOptions(origin, options.concurrency, await readCssNonLinks(dir)) };
     // Start from every page, not only "/": orphan pages and pages the home page does not link to count too.
@@ -70,13 +83,14 @@ export async function checkBuiltSite(dir: string, options: CheckBuiltSiteOptions
     // Relative to the served base URL, each file's route percent-encoded as a link to it is.
     const startUrls = pages.map((file) => new URL(encodeRoute(`/${file.replace(/(^|\/)index\.html$/, '$1').replace(/\.html$/, '')}`).slice(1), url).href);
     const crawl = await crawlSite([...new Set([url, ...startUrls])], base);
-    const fragmentResults = await checkFragments(crawl.pages, base);
+    const missingFragments = await findMissingFragments(crawl.pages, origin, fetchHtml);
+    const fragmentResults: LinkResult[] = missingFragments.map((link) => ({ ...link, status: 200, state: LinkState.BROKEN }));
     return {
       broken: toBrokenLinks([...crawl.links, ...fragmentResults], origin),
       checked: countChecked(crawl.links, origin),
     };
   } finally {
-    await closeServer(server);
+    await server.close();
   }
 }
 
@@ -93,8 +107,15 @@ async function assertDirectory(dir: string): Promise<void> {
 /** linkinator options shared by every crawl: local URLs only, browser-like URL resolution. */
 function baseCheckOptions(origin: string, concurrency: number | undefined, cssNonLinks: CssNonLinks): Omit<CheckOptions, 'path'> {
   return {
-    concurrency,
-    timeout: REQUEST_TIMEOUT_MS,
+    concurrency: concurrency ?? CRAWL_CONCURRENCY,
+    // Uncompressed: compressing every page on one side and inflating it on the other only
+    // costs the machine's time, the server being local.
+    headers: { 'accept-encoding': 'identity' },
+    // A request without an answer is tried again (with a short wait that doubles), rather than
+    // reported as a broken link: "(no response)" from a busy local server says nothing of the site.
+    retryErrors: true,
+    retryErrorsCount: TRIES - 1,
+    retryErrorsJitter: 500,
     // What linkinator's reading of CSS takes for links although they are none (see cssNonLinks.ts).
     linksToSkip: async (link: string) => !isOnOrigin(link, origin) || isCssNonLink(link, cssNonLinks),
     // Our server serves `/docs/x` from `docs/x.html`, so relative links on that page resolve
@@ -133,50 +154,24 @@ async function crawlSite(startUrls: string[], base: CrawlOptions): Promise<{ lin
 }
 
 /**
- * Checks the `#fragment` links of every page, one page per linkinator run.
- * Why not during the recursive crawl: linkinator validates a fragment only when the link
- * to it is seen before the target page is fetched, so it misses many, and it attributes
- * them to the parent of the target page. A run rooted at one page sees all of that
- * page's links first, so every fragment is validated and belongs to that page.
+ * A page's HTML and its final URL (after redirects), or null when the URL is no HTML page that
+ * answers 200. A request without an answer is tried again, as the crawl's are.
  */
-async function checkFragments(pages: string[], base: CrawlOptions): Promise<LinkResult[]> {
-  const results: LinkResult[] = [];
-  const queue = [...pages];
-  const worker = async () => {
-    for (let page = queue.shift(); page !== undefined; page = queue.shift()) {
-      results.push(...(await checkPageFragments(page, base)));
+async function fetchHtml(url: string): Promise<{ html: string; url: string } | null> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const response = await fetch(url, { headers: { 'accept-encoding': 'identity' }, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+      const isHtml = (response.headers.get('content-type') ?? '').startsWith('text/html');
+      if (!response.ok || !isHtml) {
+        await response.body?.cancel();
+        return null;
+      }
+      return { html: await response.text(), url: response.url };
+    } catch (error) {
+      if (attempt >= TRIES) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 250 * 2 ** attempt));
     }
-  };
-  await Promise.all(Array.from({ length: FRAGMENT_PAGES_IN_PARALLEL }, worker));
-  return results;
-}
-
-async function checkPageFragments(page: string, base: CrawlOptions): Promise<LinkResult[]> {
-  const checker = new LinkChecker();
-  const linksToSkip = onlyFragmentTargets(checker, page, base.origin);
-  const { links } = await checker.check({ ...base.check, linksToSkip, path: page, recurse: false, checkFragments: true });
-  return links
-    .filter((link) => link.state === LinkState.BROKEN && isMissingFragment(link.url))
-    .map((link) => ({ ...link, parent: page }));
-}
-
-/**
- * `linksToSkip` for a run rooted at `page` that fetches only the targets of the page's
- * fragment links (the other links were checked by the crawl; each fetch costs a new
- * connection, as undici closes connections after HEAD requests).
- * Relies on linkinator's private `fragmentsToCheck` map (target URL without fragment →
- * fragments), filled while it parses the page; the decision waits for the next macrotask
- * so the whole page has been parsed. Without that map (another linkinator version) only
- * external links are skipped: slower, still correct.
- */
-function onlyFragmentTargets(checker: LinkChecker, page: string, origin: string): (link: string) => Promise<boolean> {
-  const targets = (checker as unknown as { fragmentsToCheck?: unknown }).fragmentsToCheck;
-  return async (link) => {
-    if (!isOnOrigin(link, origin)) return true;
-    if (link === page || !(targets instanceof Map)) return false;
-    await new Promise((resolve) => setImmediate(resolve));
-    return !targets.has(link);
-  };
+  }
 }
 
 /** Fragment results are reported as `target#fragment`; `#top` needs no target (HTML spec). */

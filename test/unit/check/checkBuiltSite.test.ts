@@ -1,9 +1,11 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { LinkChecker } from 'linkinator';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { checkBuiltSite } from '../../../src/check/checkBuiltSite.js';
+import { runningCheckServers, startCheckServer } from '../../../src/check/checkServer.js';
 
 const dirs: string[] = [];
 
@@ -18,10 +20,6 @@ async function makeSite(files: Record<string, string>): Promise<string> {
   return dir;
 }
 
-/** Listening TCP servers of this process (the checker's server must be gone afterwards). */
-function listeningServers(): number {
-  return process.getActiveResourcesInfo().filter((name) => name === 'TCPServerWrap').length;
-}
 
 const page = (body: string) => `<!doctype html><html><head><title>t</title></head><body>${body}</body></html>`;
 
@@ -137,13 +135,40 @@ describe('checkBuiltSite', () => {
 
   it('closes its server, also when the check fails', async () => {
     const dir = await makeSite({ 'index.html': page('<a href="/x">x</a>'), 'x.html': page('x') });
-    const before = listeningServers();
-    // A closed server leaves the list a loop iteration after close() calls back, hence the polling.
     await checkBuiltSite(dir);
-    await expect.poll(listeningServers).toBe(before);
+    expect(runningCheckServers()).toBe(0);
 
     vi.spyOn(LinkChecker.prototype, 'check').mockRejectedValueOnce(new Error('crawl failed'));
     await expect(checkBuiltSite(dir)).rejects.toThrow('crawl failed');
-    await expect.poll(listeningServers).toBe(before);
+    expect(runningCheckServers()).toBe(0);
+  });
+
+  it('serves the folder it checks only to its own requests, whatever the Host of others', async () => {
+    // Any folder may be given (the home folder, by mistake): a page of another site whose name
+    // was made to point here must not read it while the check runs.
+    const dir = await makeSite({ 'index.html': page('home'), '.ssh/id_rsa': 'secret key' });
+    const server = await startCheckServer(dir, '/');
+    try {
+      const port = Number(new URL(server.origin).port);
+      const get = (target: string, host: string) =>
+        new Promise<{ status: number; body: string }>((resolve, reject) => {
+          http.get({ host: '127.0.0.1', port, path: target, headers: { host }, agent: false }, (res) => {
+            let body = '';
+            res.on('data', (chunk) => (body += chunk));
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+          }).on('error', reject);
+        });
+      for (const host of ['evil.example', `evil.example:${port}`, `localhost:${port}`, `127.0.0.1:${port + 1}`]) {
+        for (const target of ['/', '/.ssh/id_rsa']) {
+          const answer = await get(target, host);
+          expect(answer.status, `${host}${target}`).toBe(403);
+          expect(answer.body).not.toContain('secret');
+        }
+      }
+      expect((await get('/', `127.0.0.1:${port}`)).status).toBe(200);
+    } finally {
+      await server.close();
+    }
+    expect(runningCheckServers()).toBe(0);
   });
 });
