@@ -17,6 +17,11 @@ const server = createStaticServer({
     return true;
   },
 });
+// No time limit on a request: the only client is the crawl, and on a busy machine a request can
+// wait in this thread longer than Node's limits (60 s for the headers), which answered it with 408
+// Request Timeout, a broken link for the check.
+server.requestTimeout = 0;
+server.headersTimeout = 0;
 const listening = await listenOnFreePort(server, { host: '127.0.0.1', port: 0 });
 servedHost = new URL(listening.url).host;
 parentPort!.on('message', (message: unknown) => {
