@@ -58,6 +58,11 @@ export async function main(argv: string[]): Promise<number> {
     .action(async (options: { site: string; outDir: string; port: number; host: string; watch?: boolean; open?: boolean; baseUrl?: string }) => {
       const { serve } = await import('../dev/serve.js');
       exitCode = await serve(options);
+      // The server has stopped (Ctrl+C, or watching was lost) and closed what it opened; a
+      // file-system watcher of a folder deleted while it started can still hold a handle, which
+      // must not keep a stopped server's process running without a word.
+      const code = exitCode;
+      setTimeout(() => process.exit(code), 500).unref();
     });
 
   program
