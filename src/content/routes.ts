@@ -402,12 +402,13 @@ function summarize(post: BlogPost): BlogPostSummary {
 
 /**
  * The link targets the content of a route renders (element ids and `<a name>`), as the compiler
- * found them; the layout's own ids are not included. Null when they are only known once the page
+ * found them (and the years of the blog archive); the layout's own ids are not included. Null when they are only known once the page
  * is rendered: a React page, or content with components or expressions (see mdx/anchors.ts).
  */
 export function contentAnchors(route: PlannedRoute, compiled: CompiledPages): string[] | null {
   const content = route.content;
-  if (!content) return [];
+  // The archive's years are its sections' anchors (templates/screens/BlogScreens.tsx).
+  if (!content) return route.data.kind === 'blogArchive' ? route.data.years.map((year) => year.year) : [];
   if (content.kind === 'page') return null;
   if (content.kind === 'mdx') return compiled.get(content.relPath)?.anchors ?? null;
   const anchors: string[] = [];

@@ -196,7 +196,8 @@ export function BlogArchiveScreen({ data }: { data: BlogArchiveRouteData }) {
       <h1>Archive</h1>
       {data.years.map((year) => (
         <section key={year.year} className="archive__year">
-          <h2>{year.year}</h2>
+          {/* The year is the section's anchor, as on Docusaurus's archive: /blog/archive#2024. */}
+          <h2 id={year.year}>{year.year}</h2>
           <ul>
             {year.posts.map((post) => (
               <li key={post.permalink}>

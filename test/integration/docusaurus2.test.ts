@@ -390,6 +390,8 @@ describe('a Docusaurus 2 site', () => {
     expect(welcome.date).toBe('2024-12-24');
     expect(welcome.authors).toMatchObject([{ name: 'Sipa maintainers', title: 'The people who build Sipa', url: 'https://github.com/sipa-js' }]);
     expect(payloadOf(page('blog/archive.html')).data.years.map((y: { year: string }) => y.year)).toEqual(['2025', '2024', '2023']);
+    // Each year is an anchor, as on Docusaurus's archive, so a link to /blog/archive#2024 resolves.
+    expect([...page('blog/archive.html').matchAll(/<h2 id="(\d{4})">/g)].map((m) => m[1])).toEqual(['2025', '2024', '2023']);
   });
 
   it('renders @docusaurus/Link, useBaseUrl, useDocusaurusContext, BrowserOnly and @site/ imports on the server', () => {
