@@ -129,7 +129,9 @@ describe('diagrams', () => {
       await source.waitFor({ timeout: 30_000 });
       expect(await source.textContent()).toMatch(/^graph TD;\n\s+A-->;$/);
       expect(await source.getAttribute('title')).toMatch(/^Not drawn: /);
-      // The diagram before it on the page is drawn.
+      // The diagram before it on the page is drawn (a diagram that cannot be read can be given up
+      // before another is drawn: its source may show first).
+      await page.locator('.mermaid svg').first().waitFor({ timeout: 30_000 });
       expect(await page.locator('.mermaid svg').count()).toBe(1);
     } finally {
       await close();
