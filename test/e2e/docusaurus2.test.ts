@@ -98,7 +98,8 @@ describe('<details>', () => {
       expect(await details.evaluate((element) => (element as HTMLDetailsElement).open)).toBe(false);
       await details.locator('summary').click();
       expect(await details.evaluate((element) => (element as HTMLDetailsElement).open)).toBe(true);
-      await expect(details.locator('.details__body p').first().isVisible()).resolves.toBe(true);
+      // The body is shown once the browser has laid out the opened content, which can be a frame after the click.
+      await details.locator('.details__body p').first().waitFor({ state: 'visible', timeout: 10_000 });
       expect(errors).toEqual([]);
     }, 60_000);
   }

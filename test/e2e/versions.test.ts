@@ -97,7 +97,7 @@ describe('versioned docs in the browser', () => {
     contexts.push(context);
     const { page } = await open(context, '/docs/intro');
     await dropdown(page).locator('.dropdown__toggle').tap();
-    await expect(dropdown(page).locator('.dropdown__menu').isVisible()).resolves.toBe(true);
+    await dropdown(page).locator('.dropdown__menu').waitFor({ state: 'visible', timeout: 10_000 });
     await dropdown(page).getByRole('link', { name: 'Next', exact: true }).tap();
     await page.waitForURL(`${site.url}/docs/next/intro`);
   });
