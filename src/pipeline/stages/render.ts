@@ -33,7 +33,8 @@ export async function renderSite(session: BuildSession, plan: SitePlan, compiled
   const { config, routes, virtual } = plan;
   const { staging } = output;
   const sidebarViews = new Map(plan.model.sidebars.map((s) => [s.id, prepareSidebarViews(s.id, s.items, sidebarViewName(s))]));
-  for (const views of sidebarViews.values()) staging.write(views.file, views.json);
+  // Named by their content: the last good output's copy is kept.
+  for (const views of sidebarViews.values()) if (!staging.keep(views.file, Buffer.byteLength(views.json))) staging.write(views.file, views.json);
   stageImages(compiled.images, staging);
   const search = plan.siteData.search ? searchCollector(session, config, output) : null;
   const sharedSpecifiers = new Set(sharedModules().map((m) => m.specifier));
