@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { SiteConfig } from '../../config/types.js';
 import type { ClientBundle } from '../../bundle/bundleSite.js';
 import { standaloneFunctionBody, standaloneModule } from '../../bundle/routeChunks.js';
-import { sharedModules } from '../../bundle/sharedModules.js';
+import { sharedModuleSpecifiers } from '../../bundle/sharedModules.js';
 import { stageImages } from '../../content/compile/images.js';
 import { contentAnchors } from '../../content/routes.js';
 import { prepareSidebarViews } from '../../content/sidebarView.js';
@@ -37,7 +37,7 @@ export async function renderSite(session: BuildSession, plan: SitePlan, compiled
   for (const views of sidebarViews.values()) if (!staging.keep(views.file, Buffer.byteLength(views.json))) staging.write(views.file, views.json);
   stageImages(compiled.images, staging);
   const search = plan.siteData.search ? searchCollector(session, config, output) : null;
-  const sharedSpecifiers = new Set(sharedModules().map((m) => m.specifier));
+  const sharedSpecifiers = new Set(sharedModuleSpecifiers());
   const result = await renderPages(
     {
       routes,
