@@ -85,8 +85,31 @@ export interface BuildSession {
   staticSession(): Promise<StaticSession>;
   /** The manifest of the output this session's last build committed. */
   lastOutput: { outDir: string; manifest: OutputManifest } | null;
+  /**
+   * Watch mode: takes the tidying a build leaves until after it ended (see CommitOptions.tidyLater),
+   * so an edit is shown sooner; the next build opens its output, and the session closes, once it
+   * is done. Null: each build tidies before it ends.
+   */
+  readonly afterBuild: AfterBuild | null;
   /** Stops the bundlers' contexts and the render worker. */
   close(): Promise<void>;
+}
+
+/** Work a build left to finish after it ended. */
+export interface AfterBuild {
+  add(work: Promise<void>): void;
+  /** Settles when all work added so far is done. */
+  settled(): Promise<void>;
+}
+
+function createAfterBuild(): AfterBuild {
+  let pending = Promise.resolve();
+  return {
+    add(work) {
+      pending = Promise.all([pending, work.catch(() => {})]).then(() => {});
+    },
+    settled: () => pending,
+  };
 }
 
 /** Where one build reports: warnings (collected for its result) and the running stage's progress. */
@@ -120,6 +143,7 @@ export function createBuildSession(options: SessionOptions): BuildSession {
     client: createClientBundler({ workDir: caches.bundler, incremental: watch, artifacts }),
     server: createServerBundler({ workDir: caches.bundler, incremental: watch }),
   };
+  const afterBuild = watch ? createAfterBuild() : null;
   let highlighter: { themes: string; created: Promise<CodeHighlighter> } | null = null;
   let staticSession: Promise<StaticSession> | null = null;
   return {
@@ -152,7 +176,9 @@ export function createBuildSession(options: SessionOptions): BuildSession {
     },
     staticSession: () => (staticSession ??= import('../content/static/renderStaticPage.js').then(({ createStaticSession }) => createStaticSession())),
     lastOutput: null,
+    afterBuild,
     async close() {
+      await afterBuild?.settled();
       await bundlers.client.dispose();
       await bundlers.server.dispose();
       await renderHost?.close();
