@@ -136,10 +136,13 @@ function importedNames(file: string): Array<{ source: string; names: string[] | 
   return found;
 }
 
-/** The names a module exports besides its default (a function with overloads is declared more than once). */
-function exportNames(text: string): string[] {
+/**
+ * The names a module exports besides its default: those it declares (a function with overloads is
+ * declared more than once) and those it lists, its own or re-exported by name from another module.
+ */
+export function exportNames(text: string): string[] {
   const declared = [...text.matchAll(/^export\s+(?:async\s+)?(?:const|let|function\*?|class)\s+([A-Za-z_$][\w$]*)/gm)].map((m) => m[1]!);
-  const listed = [...text.matchAll(/^export\s*\{([^}]*)\}\s*;?\s*$/gm)].flatMap((m) =>
+  const listed = [...text.matchAll(/^export\s*\{([^}]*)\}\s*(?:from\s*['"][^'"]+['"])?\s*;?\s*$/gm)].flatMap((m) =>
     m[1]!
       .split(',')
       .map((part) => part.trim())
