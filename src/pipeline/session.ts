@@ -163,7 +163,15 @@ export function createBuildSession(options: SessionOptions): BuildSession {
     highlighter(themes) {
       const key = `${themes.light}+${themes.dark}`;
       // Loaded with its first use, as the compiler is: a build of cached pages loads neither.
-      if (highlighter?.themes !== key) highlighter = { themes: key, created: import('../content/mdx/highlighter.js').then(({ createCodeHighlighter }) => createCodeHighlighter(themes)) };
+      if (highlighter?.themes === key) return highlighter.created;
+      void closeHighlighter(highlighter?.created);
+      // A one-off build highlights in a thread of its own while this one compiles (see
+      // remoteHighlighter.ts); a watch session keeps its highlighter here, where an edit's
+      // few blocks need no round trip.
+      const created = watch
+        ? import('../content/mdx/highlighter.js').then(({ createCodeHighlighter }) => createCodeHighlighter(themes))
+        : import('../content/mdx/remoteHighlighter.js').then(({ createRemoteHighlighter }) => createRemoteHighlighter(themes));
+      highlighter = { themes: key, created };
       return highlighter.created;
     },
     staticSession: () => (staticSession ??= import('../content/static/renderStaticPage.js').then(({ createStaticSession }) => createStaticSession())),
@@ -174,7 +182,14 @@ export function createBuildSession(options: SessionOptions): BuildSession {
       await bundlers.client.dispose();
       await bundlers.server.dispose();
       await renderHost?.close();
+      await closeHighlighter(highlighter?.created);
       if (serverFilesDir) await rm(serverFilesDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Stops a highlighter's thread, if it has one; one that failed to start has none. */
+async function closeHighlighter(created: Promise<CodeHighlighter> | undefined): Promise<void> {
+  const made = await created?.catch(() => null);
+  if (made && 'close' in made && typeof made.close === 'function') await made.close();
 }
