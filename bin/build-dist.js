@@ -35,6 +35,7 @@ await bundleEntries(
     index: 'src/index.ts',
     compileWorker: 'src/content/compile/compileWorker.ts',
     renderWorker: 'src/render/renderWorker.ts',
+    highlightWorker: 'src/content/mdx/highlightWorker.ts',
     shellEntry: 'src/render/shellEntry.tsx',
     sandboxWorker: 'src/migrate/sandboxWorker.ts',
     checkServer: 'src/check/serverThread.ts',

@@ -97,13 +97,13 @@ export function createClientBundler(options: ClientBundlerOptions): ClientBundle
   let current: VirtualSources | null = null;
   const shared = sharedModules();
   const plugins = [themeOverridesPlugin(() => current?.themeOverrides ?? {}, () => current?.themeModules ?? {}), entrySharedModulesPlugin(shared), imageModulesPlugin(), cssModulesPlugin(), virtualModulesPlugin(() => current)];
-  const bundleEntry = async (sources: VirtualSources, outDir: string, baseUrl: string) => {
+  const bundleEntry = async (sources: VirtualSources, outDir: string, baseUrl: string, keep?: KeepFile) => {
     current = sources;
     const esbuildOptions = { ...commonOptions(baseUrl), ...CLIENT_OPTIONS, entryPoints: [{ in: CLIENT_ENTRY, out: `${ASSET_DIR}/entry` }], plugins };
     // The entry is the same while the site data, the custom CSS and its files are: a watch rebuild
     // after a page's edit reuses it.
     const reuse = JSON.stringify([sources.siteData, sources.customCss, sources.themeOverrides ?? {}, sources.themeModules ?? {}]);
-    const { metafile, root, workingDir, reused } = await runner.run(esbuildOptions, outDir, JSON.stringify([baseUrl, sources.customCss, sources.themeOverrides ?? {}, sources.themeModules ?? {}]), sources, reuse);
+    const { metafile, root, workingDir, reused } = await runner.run(esbuildOptions, outDir, JSON.stringify([baseUrl, sources.customCss, sources.themeOverrides ?? {}, sources.themeModules ?? {}]), sources, reuse, { keep });
     return { ...readClientMetafile(metafile, root, workingDir, baseUrl, shared), bundled: !reused };
   };
   const bundleRoutes = (sources: VirtualSources, outDir: string, baseUrl: string, keep?: KeepFile) => {
@@ -117,7 +117,7 @@ export function createClientBundler(options: ClientBundlerOptions): ClientBundle
     async bundle(sources, outDir, baseUrl, keep) {
       // Both builds write into outDir: when one fails, the other still finishes before the error
       // goes up, so nothing writes into a staging folder the failed build is removing.
-      const [entryBuild, routesBuild] = await Promise.allSettled([bundleEntry(sources, outDir, baseUrl), bundleRoutes(sources, outDir, baseUrl, keep)]);
+      const [entryBuild, routesBuild] = await Promise.allSettled([bundleEntry(sources, outDir, baseUrl, keep), bundleRoutes(sources, outDir, baseUrl, keep)]);
       if (entryBuild.status === 'rejected') throw entryBuild.reason;
       if (routesBuild.status === 'rejected') throw routesBuild.reason;
       const [entry, routes] = [entryBuild.value, routesBuild.value];
@@ -213,6 +213,8 @@ function createEsbuildRunner(workDir: string, incremental: boolean) {
      *   rebuilding while this key is the same and none of the last build's input files changed
      *   (what the virtual modules generate must be part of the key)
      * @param prune incremental only: remove the files of `outDir` this build did not write
+     * @param keep incremental only: asked for each output file, which is not written when it says
+     *   the last good output has it (only for outputs named by their content)
      * @returns the metafile, and the folder its output paths are relative to
      */
     async run(
@@ -221,7 +223,7 @@ function createEsbuildRunner(workDir: string, incremental: boolean) {
       key: string,
       sources: VirtualSources | null,
       reuse?: string,
-      { prune = false }: { prune?: boolean } = {},
+      { prune = false, keep }: { prune?: boolean; keep?: KeepFile } = {},
     ): Promise<{ metafile: Metafile; root: string; workingDir: string; reused: boolean }> {
       // The metafile's paths are relative to it (see esbuildPath).
       const workingDir = options.absWorkingDir ?? process.cwd();
@@ -266,6 +268,9 @@ function createEsbuildRunner(workDir: string, incremental: boolean) {
       const targets = result.outputFiles.map((file) => path.join(outDir, path.relative(workDir, file.path)));
       await Promise.all(
         result.outputFiles.map(async (file, i) => {
+          // A rebuild after a page's edit gives the same files again: rewriting each costs a
+          // write and, at the commit, a rename over the old copy.
+          if (keep?.(path.relative(outDir, targets[i]!).split(path.sep).join('/'), file.contents.byteLength)) return;
           await mkdir(path.dirname(targets[i]!), { recursive: true });
           await writeFile(targets[i]!, file.contents);
         }),

@@ -136,10 +136,13 @@ function importedNames(file: string): Array<{ source: string; names: string[] | 
   return found;
 }
 
-/** The names a module exports besides its default (a function with overloads is declared more than once). */
-function exportNames(text: string): string[] {
+/**
+ * The names a module exports besides its default: those it declares (a function with overloads is
+ * declared more than once) and those it lists, its own or re-exported by name from another module.
+ */
+export function exportNames(text: string): string[] {
   const declared = [...text.matchAll(/^export\s+(?:async\s+)?(?:const|let|function\*?|class)\s+([A-Za-z_$][\w$]*)/gm)].map((m) => m[1]!);
-  const listed = [...text.matchAll(/^export\s*\{([^}]*)\}\s*;?\s*$/gm)].flatMap((m) =>
+  const listed = [...text.matchAll(/^export\s*\{([^}]*)\}\s*(?:from\s*['"][^'"]+['"])?\s*;?\s*$/gm)].flatMap((m) =>
     m[1]!
       .split(',')
       .map((part) => part.trim())
@@ -151,15 +154,28 @@ function exportNames(text: string): string[] {
 
 /** One shared module per .ts/.tsx file of a folder and its subfolders, named `<prefix><path without extension>`. */
 function modulesIn(dir: string, prefix: string, runtime: ReadonlySet<string>): SharedModule[] {
+  return moduleFilesIn(dir).map((file) => {
+    const source = path.join(dir, file);
+    const text = readFileSync(source, 'utf8');
+    return { specifier: `${prefix}${file.replace(/\.tsx?$/, '')}`, source, names: exportNames(text), lazy: !runtime.has(source) };
+  });
+}
+
+/** The .ts/.tsx files of a folder and its subfolders, relative with "/" separators, sorted. */
+function moduleFilesIn(dir: string): string[] {
   return readdirSync(dir, { recursive: true, encoding: 'utf8' })
     .map((file) => file.split(path.sep).join('/'))
     .filter((file) => /\.tsx?$/.test(file))
-    .sort()
-    .map((file) => {
-      const source = path.join(dir, file);
-      const text = readFileSync(source, 'utf8');
-      return { specifier: `${prefix}${file.replace(/\.tsx?$/, '')}`, source, names: exportNames(text), lazy: !runtime.has(source) };
-    });
+    .sort();
+}
+
+/**
+ * The specifiers of sharedModules(), found without reading the theme's files (a rebuild needs
+ * only these to tell which pages' code runs without bundling).
+ */
+export function sharedModuleSpecifiers(): string[] {
+  const named = (dir: string, prefix: string) => moduleFilesIn(dir).map((file) => `${prefix}${file.replace(/\.tsx?$/, '')}`);
+  return [...PACKAGES, ...named(THEME_COMPONENTS_DIR, '@theme/'), ...named(DOCUSAURUS_DIR, '@docusaurus/')];
 }
 
 /** Specifiers the shared modules answer for: React's entry points and the `@theme/` and `@docusaurus/` namespaces. */

@@ -85,8 +85,31 @@ export interface BuildSession {
   staticSession(): Promise<StaticSession>;
   /** The manifest of the output this session's last build committed. */
   lastOutput: { outDir: string; manifest: OutputManifest } | null;
+  /**
+   * Watch mode: takes the tidying a build leaves until after it ended (see CommitOptions.tidyLater),
+   * so an edit is shown sooner; the next build opens its output, and the session closes, once it
+   * is done. Null: each build tidies before it ends.
+   */
+  readonly afterBuild: AfterBuild | null;
   /** Stops the bundlers' contexts and the render worker. */
   close(): Promise<void>;
+}
+
+/** Work a build left to finish after it ended. */
+export interface AfterBuild {
+  add(work: Promise<void>): void;
+  /** Settles when all work added so far is done. */
+  settled(): Promise<void>;
+}
+
+function createAfterBuild(): AfterBuild {
+  let pending = Promise.resolve();
+  return {
+    add(work) {
+      pending = Promise.all([pending, work.catch(() => {})]).then(() => {});
+    },
+    settled: () => pending,
+  };
 }
 
 /** Where one build reports: warnings (collected for its result) and the running stage's progress. */
@@ -120,6 +143,7 @@ export function createBuildSession(options: SessionOptions): BuildSession {
     client: createClientBundler({ workDir: caches.bundler, incremental: watch, artifacts }),
     server: createServerBundler({ workDir: caches.bundler, incremental: watch }),
   };
+  const afterBuild = watch ? createAfterBuild() : null;
   let highlighter: { themes: string; created: Promise<CodeHighlighter> } | null = null;
   let staticSession: Promise<StaticSession> | null = null;
   return {
@@ -139,16 +163,33 @@ export function createBuildSession(options: SessionOptions): BuildSession {
     highlighter(themes) {
       const key = `${themes.light}+${themes.dark}`;
       // Loaded with its first use, as the compiler is: a build of cached pages loads neither.
-      if (highlighter?.themes !== key) highlighter = { themes: key, created: import('../content/mdx/highlighter.js').then(({ createCodeHighlighter }) => createCodeHighlighter(themes)) };
+      if (highlighter?.themes === key) return highlighter.created;
+      void closeHighlighter(highlighter?.created);
+      // A one-off build highlights in a thread of its own while this one compiles (see
+      // remoteHighlighter.ts); a watch session keeps its highlighter here, where an edit's
+      // few blocks need no round trip.
+      const created = watch
+        ? import('../content/mdx/highlighter.js').then(({ createCodeHighlighter }) => createCodeHighlighter(themes))
+        : import('../content/mdx/remoteHighlighter.js').then(({ createRemoteHighlighter }) => createRemoteHighlighter(themes));
+      highlighter = { themes: key, created };
       return highlighter.created;
     },
     staticSession: () => (staticSession ??= import('../content/static/renderStaticPage.js').then(({ createStaticSession }) => createStaticSession())),
     lastOutput: null,
+    afterBuild,
     async close() {
+      await afterBuild?.settled();
       await bundlers.client.dispose();
       await bundlers.server.dispose();
       await renderHost?.close();
+      await closeHighlighter(highlighter?.created);
       if (serverFilesDir) await rm(serverFilesDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Stops a highlighter's thread, if it has one; one that failed to start has none. */
+async function closeHighlighter(created: Promise<CodeHighlighter> | undefined): Promise<void> {
+  const made = await created?.catch(() => null);
+  if (made && 'close' in made && typeof made.close === 'function') await made.close();
 }

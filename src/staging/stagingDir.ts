@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, renameSync, rmdirSync, rmSync, statSync, writeSync, writeFileSync } from 'node:fs';
 import { constants } from 'node:fs';
-import { copyFile, mkdir, readdir, rm } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, rm, stat, utimes } from 'node:fs/promises';
+import type { Stats } from 'node:fs';
 import path from 'node:path';
 import { SiteError, SiteErrors } from '../errors.js';
 import { mapLimit } from '../util/concurrency.js';
@@ -39,8 +40,17 @@ export interface StagingDir {
    * stay where they are and are listed in the result; one that a staged file would replace fails
    * the commit (OUTPUT_FILE_CONFLICT) before anything changes.
    */
-  commit(): Promise<CommitResult>;
+  commit(options?: CommitOptions): Promise<CommitResult>;
   discard(): Promise<void>;
+}
+
+export interface CommitOptions {
+  /**
+   * Leave the removal of the staging folder (emptied of its files by the commit, its folders
+   * left) to `tidied`, after the commit returns: with a deep tree, that removal costs more than
+   * moving the few files a rebuild changed.
+   */
+  tidyLater?: boolean;
 }
 
 export interface CommitResult {
@@ -48,6 +58,8 @@ export interface CommitResult {
   build: string;
   /** Files in the output that sipadocs did not write and left in place, relative. */
   foreign: string[];
+  /** Settles once the staging folder is removed (at once, without CommitOptions.tidyLater); never rejects. */
+  tidied: Promise<void>;
 }
 
 /** The one file-system call of a commit whose failure depends on where the output lives. */
@@ -110,14 +122,28 @@ export async function createStagingDir(outDir: string, options: StagingOptions =
     },
     async copyFiles(fromDir, files) {
       await mapLimit(files, 16, async (file) => {
+        const source = path.join(fromDir, ...file.split('/'));
         const target = path.join(dir, ...file.split('/'));
+        // A copy carries its source's modification time, so the next build keeps it while the
+        // source is unchanged instead of copying it again and renaming it over itself.
+        const from = await stat(source);
+        if (existsSync(target)) return;
+        if (isCopyOf(path.join(absoluteOut, ...file.split('/')), from)) {
+          kept.add(file);
+          return;
+        }
         await mkdir(path.dirname(target), { recursive: true });
-        await copyFile(path.join(fromDir, ...file.split('/')), target, constants.COPYFILE_EXCL).catch((error: NodeJS.ErrnoException) => {
-          if (error.code !== 'EEXIST') throw error;
-        });
+        const copied = await copyFile(source, target, constants.COPYFILE_EXCL).then(
+          () => true,
+          (error: NodeJS.ErrnoException) => {
+            if (error.code !== 'EEXIST') throw error;
+            return false;
+          },
+        );
+        if (copied) await utimes(target, from.atime, from.mtime);
       });
     },
-    async commit() {
+    async commit({ tidyLater = false } = {}) {
       const build = randomBytes(8).toString('hex');
       writeFileSync(path.join(dir, OUTPUT_MARKER), markerText(build));
       const staged = listFiles(dir);
@@ -130,7 +156,7 @@ export async function createStagingDir(outDir: string, options: StagingOptions =
         fsOps.renameSync(dir, absoluteOut);
         rmSync(work.dir, { recursive: true, force: true });
         record({ files });
-        return { build, foreign: [] };
+        return { build, foreign: [], tidied: Promise.resolve() };
       }
       const existing = listTree(absoluteOut);
       const plan = planCommit({ out: absoluteOut, existing, staging: dir, staged, kept, owned: state.owned });
@@ -140,14 +166,27 @@ export async function createStagingDir(outDir: string, options: StagingOptions =
       record({ files: plan.files, committingOver: marker });
       const swapped = kept.size === 0 && plan.foreign.length === 0 && swapIn(fsOps, dir, absoluteOut);
       if (!swapped) updateInPlace(fsOps, dir, absoluteOut, staged, plan);
-      rmSync(work.dir, { recursive: true, force: true });
+      // One left behind by a process killed before removing it goes with the next build (see
+      // removeDeadStagingFolders).
+      let tidied = Promise.resolve();
+      if (tidyLater) tidied = rm(work.dir, { recursive: true, force: true }).catch(() => {});
+      else rmSync(work.dir, { recursive: true, force: true });
       record({ files });
-      return { build, foreign: plan.foreign };
+      return { build, foreign: plan.foreign, tidied };
     },
     async discard() {
       await rm(work.dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Whether `file` is a copy of a source file with these stats that copyFiles made: a file of the
+ * same size and modification time (within the millisecond a copy is given it to).
+ */
+function isCopyOf(file: string, source: Stats): boolean {
+  const info = statSync(file, { throwIfNoEntry: false });
+  return info !== undefined && info.isFile() && info.size === source.size && Math.abs(info.mtimeMs - source.mtimeMs) < 1;
 }
 
 /** Error codes of a rename that cannot work where the output lives (a mount point, another device). */

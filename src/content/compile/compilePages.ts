@@ -5,6 +5,7 @@ import type { CodeHighlighter } from '../mdx/highlighter.js';
 import type { ArtifactKind } from '../../pipeline/artifacts.js';
 import type { CompiledOutcome, CompileJob, CompileOutcome, CompileSettings } from './compileJob.js';
 import { resolveMarkdownLink } from '../linkResolver.js';
+import { DEFAULT_RENDERING } from '../mdx/rendering.js';
 import { createImageFiles, type ImageFiles } from './images.js';
 import type { StaticSession } from '../static/renderStaticPage.js';
 import { themeRendererScript } from '../static/themeShells.js';
@@ -151,7 +152,11 @@ interface Compiler {
 async function inProcessCompiler(settings: CompileSettings, highlighter: () => Promise<CodeHighlighter>, imageFiles: ImageFiles, staticSession: () => Promise<StaticSession>): Promise<Compiler> {
   const [{ runCompileJob }, session] = await Promise.all([import('./compileJob.js'), staticSession()]);
   return {
-    run: async (job: CompileJob) => runCompileJob(job, settings, await highlighter(), imageFiles, session),
+    run: async (job: CompileJob) => {
+      const codeHighlighter = await highlighter();
+      await codeHighlighter.prefetch?.(job.body, (settings.rendering ?? DEFAULT_RENDERING).magicComments);
+      return runCompileJob(job, settings, codeHighlighter, imageFiles, session);
+    },
     close: async () => {},
   };
 }

@@ -33,6 +33,7 @@ export async function claimOutputDir(session: BuildSession): Promise<string> {
 
 /** Opens this build's staging folder and reads what the last good output was made from. */
 export async function openOutput(session: BuildSession, outDir: string): Promise<BuildOutput> {
+  await session.afterBuild?.settled();
   const staging = await createStagingDir(outDir, { recordFile: recordFile(session.caches.records, outDir) });
   const { lastOutput, caches } = session;
   const stored = lastOutput?.outDir === outDir ? lastOutput.manifest : caches.manifests ? await readManifest(manifestFile(caches.manifests, outDir)) : null;

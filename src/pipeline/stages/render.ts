@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { SiteConfig } from '../../config/types.js';
 import type { ClientBundle } from '../../bundle/bundleSite.js';
 import { standaloneFunctionBody, standaloneModule } from '../../bundle/routeChunks.js';
-import { sharedModules } from '../../bundle/sharedModules.js';
+import { sharedModuleSpecifiers } from '../../bundle/sharedModules.js';
 import { stageImages } from '../../content/compile/images.js';
 import { contentAnchors } from '../../content/routes.js';
 import { prepareSidebarViews } from '../../content/sidebarView.js';
@@ -33,10 +33,11 @@ export async function renderSite(session: BuildSession, plan: SitePlan, compiled
   const { config, routes, virtual } = plan;
   const { staging } = output;
   const sidebarViews = new Map(plan.model.sidebars.map((s) => [s.id, prepareSidebarViews(s.id, s.items, sidebarViewName(s))]));
-  for (const views of sidebarViews.values()) staging.write(views.file, views.json);
+  // Named by their content: the last good output's copy is kept.
+  for (const views of sidebarViews.values()) if (!staging.keep(views.file, Buffer.byteLength(views.json))) staging.write(views.file, views.json);
   stageImages(compiled.images, staging);
   const search = plan.siteData.search ? searchCollector(session, config, output) : null;
-  const sharedSpecifiers = new Set(sharedModules().map((m) => m.specifier));
+  const sharedSpecifiers = new Set(sharedModuleSpecifiers());
   const result = await renderPages(
     {
       routes,

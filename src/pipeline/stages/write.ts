@@ -30,10 +30,12 @@ export async function writeSite(session: BuildSession, plan: SitePlan, output: B
   const { config, staticFiles } = plan;
   const { staging } = output;
   // Only the files the scan listed: a link leading out of the site is not among them.
-  if (staticFiles.length > 0) await staging.copyFiles(path.join(config.siteDir, config.staticDir), staticFiles);
-  // A _headers file of the site's own comes first; its rules add to the security headers, and a
+  const staticDir = path.join(config.siteDir, config.staticDir);
+  if (staticFiles.length > 0) await staging.copyFiles(staticDir, staticFiles);
+  // A _headers file of the site's own comes first (read from the static folder: an unchanged copy
+  // is kept in the output rather than staged); its rules add to the security headers, and a
   // policy of its rule for every path widens the generated one (see sitePolicy.ts).
-  const own = takeSitePolicy(staticFiles.includes(HEADERS_FILE) ? `${await readFile(path.join(staging.dir, HEADERS_FILE), 'utf8')}\n` : '');
+  const own = takeSitePolicy(staticFiles.includes(HEADERS_FILE) ? `${await readFile(path.join(staticDir, HEADERS_FILE), 'utf8')}\n` : '');
   const ownHeaders = own.text;
   // Redirect pages run one script of their own.
   const redirectPages = plan.redirects.some((redirect) => redirect.file !== null);
@@ -41,10 +43,11 @@ export async function writeSite(session: BuildSession, plan: SitePlan, output: B
   staging.write(HEADERS_FILE, ownHeaders + headersFileText(contentSecurityPolicy(scripts, { webAssembly: plan.siteData.search, sources: [headTagSources(config.headTags), own.sources] })));
   // So is _redirects: the site's own lines first, then the redirects of the config.
   if (plan.redirects.length > 0) {
-    const ownRedirects = staticFiles.includes(REDIRECTS_FILE) ? await readFile(path.join(staging.dir, REDIRECTS_FILE), 'utf8') : '';
+    const ownRedirects = staticFiles.includes(REDIRECTS_FILE) ? await readFile(path.join(staticDir, REDIRECTS_FILE), 'utf8') : '';
     staging.write(REDIRECTS_FILE, redirectsFileText(plan.redirects, ownRedirects, config.baseUrl));
   }
-  const { build, foreign } = await staging.commit();
+  const { build, foreign, tidied } = await staging.commit({ tidyLater: session.afterBuild !== null });
+  session.afterBuild?.add(tidied);
   if (foreign.length > 0) report.warn(foreignFilesWarning(session.outDir, foreign, config));
   const manifest: OutputManifest = {
     version: MANIFEST_VERSION,

@@ -1,6 +1,6 @@
 // Watch-mode rebuilds reuse compiled MDX and rendered page bodies through one watch session;
 // the result must be the same site a fresh build produces.
-import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -60,5 +60,46 @@ describe('incremental rebuilds in a watch session', () => {
       html.replace(/-[A-Za-z0-9]{8}\.(js|css)/g, '-HASH.$1').replace(/<span[^>]*>|<\/span>/g, '').replace(/ style="--shiki[^"]*"/g, '');
     for (const [file, html] of fresh) expect(normalize(incremental.get(file)!), file).toBe(normalize(html));
     expect(incremental.get('docs/reference.html')).toContain('INCREMENTAL');
+  }, 180_000);
+
+  it("writes only what an edit changed: the runtime's files, the sidebar trees and the static files stay as they are", async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'sipadocs-incr-'));
+    try {
+      const site = path.join(dir, 'site');
+      await cp(path.join(REPO, 'test/fixtures/basic'), site, { recursive: true });
+      await mkdir(path.join(site, 'static/img'), { recursive: true });
+      await writeFile(path.join(site, 'static/img/logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+      const out = path.join(dir, 'out');
+      const session = createBuildSession({ siteDir: site, outDir: out, quiet: true, mode: 'watch', persistentCache: false });
+      try {
+        await buildSite(session);
+        const files = async () => {
+          const found = new Map<string, number>();
+          for (const entry of await readdir(out, { recursive: true, withFileTypes: true })) {
+            if (entry.isFile()) found.set(path.relative(out, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'), (await stat(path.join(entry.parentPath, entry.name))).ino);
+          }
+          return found;
+        };
+        const before = await files();
+        const doc = path.join(site, 'docs/reference.md');
+        await writeFile(doc, (await readFile(doc, 'utf8')).replace('Plain markdown', 'EDITED markdown'));
+        await buildSite(session);
+        const after = await files();
+        const unchanged = (rel: string) => before.get(rel) === after.get(rel);
+        const runtime = [...before.keys()].filter((rel) => rel.startsWith('_sipa/c/') || /^_sipa\/entry-.*\.(js|css)$/.test(rel));
+        const sidebars = [...before.keys()].filter((rel) => rel.startsWith('_sipa/sidebars/'));
+        expect(runtime.length).toBeGreaterThan(2);
+        expect(sidebars.length).toBeGreaterThan(0);
+        for (const rel of [...runtime, ...sidebars, 'img/logo.svg']) expect(unchanged(rel), rel).toBe(true);
+        // The edited page is written again, with the edit.
+        expect(unchanged('docs/reference.html')).toBe(false);
+        expect(await readFile(path.join(out, 'docs/reference.html'), 'utf8')).toContain('EDITED');
+        expect(await readFile(path.join(out, 'img/logo.svg'), 'utf8')).toContain('<svg');
+      } finally {
+        await session.close();
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   }, 180_000);
 });

@@ -1,5 +1,5 @@
 import { existsSync, renameSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -104,6 +104,46 @@ describe('staging directory', () => {
     expect(existsSync(path.join(out, 'img'))).toBe(false);
     expect(Object.keys(await contents(out)).sort()).toEqual([OUTPUT_MARKER, '_sipa/r/a-1.js', '_sipa/r/c-2.js', 'docs/a.html', 'docs/c.html', 'index.html']);
     // Nothing is left beside the output.
+    expect((await readdir(root)).sort()).toEqual(['build', 'cache']);
+  });
+
+  it('copies a static file once, then keeps it in place while its source is unchanged', async () => {
+    const { root, out, info, stage } = await previousOutput();
+    const from = path.join(root, 'static');
+    await mkdir(path.join(from, 'img'), { recursive: true });
+    await writeFile(path.join(from, 'img/photo.png'), 'photo');
+    await writeFile(path.join(from, 'robots.txt'), 'allow');
+    const first = await stage();
+    first.write('index.html', 'home');
+    await first.copyFiles(from, ['img/photo.png', 'robots.txt']);
+    await first.commit();
+    const copied = await info('img/photo.png');
+
+    const second = await stage();
+    second.write('index.html', 'home');
+    // The same size, another content: only the modification time tells it changed.
+    await writeFile(path.join(from, 'robots.txt'), 'deny!');
+    const later = new Date(Date.now() + 5000);
+    await utimes(path.join(from, 'robots.txt'), later, later);
+    await second.copyFiles(from, ['img/photo.png', 'robots.txt']);
+    expect(existsSync(path.join(second.dir, 'img/photo.png'))).toBe(false);
+    expect(existsSync(path.join(second.dir, 'robots.txt'))).toBe(true);
+    await second.commit();
+    // Kept: the very file of the last output, not a new copy.
+    expect((await info('img/photo.png')).ino).toBe(copied.ino);
+    expect(await readFile(path.join(out, 'img/photo.png'), 'utf8')).toBe('photo');
+    expect(await readFile(path.join(out, 'robots.txt'), 'utf8')).toBe('deny!');
+  });
+
+  it('leaves the removal of the staging folder to later when asked, and the output is whole already', async () => {
+    const { root, out, stage } = await previousOutput();
+    const staging = await stage();
+    staging.write('docs/deep/er/c.html', 'page c');
+    const { tidied } = await staging.commit({ tidyLater: true });
+    expect(await readFile(path.join(out, 'docs/deep/er/c.html'), 'utf8')).toBe('page c');
+    // Its (emptied) staging folder is still beside the output, removed in the background.
+    expect((await readdir(root)).length).toBe(3);
+    await tidied;
     expect((await readdir(root)).sort()).toEqual(['build', 'cache']);
   });
 
