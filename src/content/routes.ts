@@ -27,7 +27,7 @@ export interface PlannedRoute {
   sourceFile: string | null;
   /**
    * A page of a docs version that is not its instance's last one: reachable, searchable within
-   * its version, but left out of the sitemap and the llms files, which describe the last version.
+   * its version and in the sitemap, but left out of the llms files, which describe the last version.
    */
   olderDocsVersion?: true;
 }

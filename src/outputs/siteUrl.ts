@@ -21,10 +21,13 @@ export function siteBase(config: SiteConfig): string {
 
 /**
  * The routes search engines, feed readers and language models are told about: not the 404 page,
- * not a route marked noIndex (unlisted and draft pages), not the pages of a docs version other than
- * the last (see olderDocsVersion), and none at all when the whole site is noIndex.
+ * not a route marked noIndex (unlisted and draft pages, the pages of a version marked noIndex), and
+ * none at all when the whole site is noIndex. The sitemap lists the pages of every docs version, as
+ * Docusaurus's does, since each is a page of its own with its own canonical address
+ * (`'every version'`); feeds and the llms files describe the last version only (`'last version'`,
+ * see olderDocsVersion).
  */
-export function indexableRoutes(routes: PlannedRoute[], config: SiteConfig): PlannedRoute[] {
+export function indexableRoutes(routes: PlannedRoute[], config: SiteConfig, versions: 'every version' | 'last version' = 'last version'): PlannedRoute[] {
   if (config.noIndex) return [];
-  return routes.filter((route) => route.data.kind !== 'notFound' && !route.meta.noIndex && !route.olderDocsVersion);
+  return routes.filter((route) => route.data.kind !== 'notFound' && !route.meta.noIndex && (versions === 'every version' || !route.olderDocsVersion));
 }

@@ -72,8 +72,8 @@ export function newest(dates: Array<string | null>): string | null {
 }
 
 /**
- * Writes robots.txt and, unless the site is noIndex, sitemap.xml with every indexable route (see
- * indexableRoutes) and its last change.
+ * Writes robots.txt and, unless the site is noIndex, sitemap.xml with every indexable route of every
+ * docs version (see indexableRoutes) and its last change.
  *
  * @returns the number of URLs in the sitemap
  */
@@ -82,7 +82,7 @@ export function writeSitemap(routes: PlannedRoute[], config: SiteConfig, siteBas
     writer.writeText('robots.txt', robotsTxt(null));
     return 0;
   }
-  const entries = indexableRoutes(routes, config).map((route) => ({ url: `${siteBase}${route.path}`, lastmod: lastModified(route, dates) }));
+  const entries = indexableRoutes(routes, config, 'every version').map((route) => ({ url: `${siteBase}${route.path}`, lastmod: lastModified(route, dates) }));
   writer.writeText('sitemap.xml', sitemapXml(entries));
   writer.writeText('robots.txt', robotsTxt(`${siteBase}/sitemap.xml`));
   return entries.length;

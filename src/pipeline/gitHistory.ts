@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import type { ArtifactKind, ArtifactKindSpec } from './artifacts.js';
+import { readGitHead, type GitHead } from './gitHead.js';
 
 /** The last commit that changed a file. */
 export interface FileCommit {
@@ -33,16 +34,24 @@ export const GIT_HISTORIES: ArtifactKindSpec<GitHistory, StoredHistory> = {
  * page shows a date, and nothing fails.
  */
 export async function readGitHistory(siteDir: string, histories: ArtifactKind<GitHistory>): Promise<GitHistory> {
-  const head = await runGit(siteDir, ['rev-parse', '--show-prefix', 'HEAD']);
+  const known = readGitHead(siteDir);
+  const head = known === undefined ? await askGitHead(siteDir) : known;
   if (head === null) return new Map();
-  const [prefix = '', commit = ''] = head.split('\n');
-  const key = histories.key(prefix, commit.trim(), siteDir);
+  const key = histories.key(head.prefix, head.commit, siteDir);
   const cached = histories.find(key);
   if (cached) return cached;
   // -z: NUL between fields, so no file name is ever quoted; %x1e starts each commit.
   const log = await runGit(siteDir, ['log', '-z', '--no-renames', '--relative', '--name-only', '--format=%x1e%at%x1f%an', '--', '.']);
   if (log === null) return new Map();
   return histories.put(key, parseGitLog(log));
+}
+
+/** `git rev-parse --show-prefix HEAD`, from git itself; null outside a checkout or without commits. */
+async function askGitHead(siteDir: string): Promise<GitHead | null> {
+  const head = await runGit(siteDir, ['rev-parse', '--show-prefix', 'HEAD']);
+  if (head === null) return null;
+  const [prefix = '', commit = ''] = head.split('\n');
+  return { prefix, commit: commit.trim() };
 }
 
 /** Parses the output of `git log -z --name-only --format=%x1e%at%x1f%an`: the first commit naming a file wins. */

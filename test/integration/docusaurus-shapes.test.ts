@@ -65,7 +65,7 @@ describe('Docusaurus projects of every shape migrate and build at Docusaurus\'s 
     expect(home).toMatch(/<a[^>]*href="\/community"[^>]*>Community<\/a>/);
   });
 
-  it('versions: banners, badge and the version dropdown, and the sitemap and llms.txt of the last version', async () => {
+  it('versions: banners, badge and the version dropdown, a sitemap of every version and llms.txt of the last', async () => {
     const { out, migrate } = built.get('versions')!;
     expect(migrate.stdout).toContain('docs versions: Next, 2.0 (at the base path), 1.0.x');
     const next = await readFile(path.join(out, 'docs/next/intro.html'), 'utf8');
@@ -87,7 +87,9 @@ describe('Docusaurus projects of every shape migrate and build at Docusaurus\'s 
     ]);
     const sitemap = await readFile(path.join(out, 'sitemap.xml'), 'utf8');
     expect(sitemap).toContain('<loc>https://versioned.example/docs/intro</loc>');
-    expect(sitemap).not.toMatch(/docs\/(next|1\.0)\//);
+    // Every version's pages, each under its own address, as in Docusaurus's sitemap.
+    expect(sitemap).toContain('<loc>https://versioned.example/docs/next/intro</loc>');
+    expect(sitemap).toContain('<loc>https://versioned.example/docs/1.0/old-api</loc>');
     const llms = await readFile(path.join(out, 'llms.txt'), 'utf8');
     expect(llms).toContain('(https://versioned.example/docs/intro.md)');
     expect(llms).not.toMatch(/docs\/(next|1\.0)\//);
