@@ -58,7 +58,17 @@ export function extractLinks(route: string, html: string, contentAnchors: readon
  * keeps for the whole build: the navbar and sidebar links repeat on every page.
  */
 export function extractHrefs(html: string, strings: Map<string, string> = new Map()): string[] {
-  return [...html.matchAll(HREF)].map((m) => intern(strings, decodeEntities(m[1]!)));
+  return internHrefs(readHrefs(html), strings);
+}
+
+/** The `<a href>` targets of a rendered HTML page, decoded, as they are (see extractHrefs for the shared copies). */
+export function readHrefs(html: string): string[] {
+  return [...html.matchAll(HREF)].map((m) => decodeEntities(m[1]!));
+}
+
+/** Hrefs as copies shared through `strings` (see extractHrefs). */
+export function internHrefs(hrefs: string[], strings: Map<string, string>): string[] {
+  return hrefs.map((href) => intern(strings, href));
 }
 
 function intern(strings: Map<string, string>, text: string): string {
@@ -102,36 +112,40 @@ function resolveRelative(pageUrl: string, relative: string): string {
  */
 export function findBrokenLinks(pages: PageLinks[], files: ReadonlySet<string>, baseUrl = '/'): BrokenLink[] {
   const byRoute = new Map(pages.map((page) => [page.route, page]));
-  const broken: BrokenLink[] = [];
   const base = baseUrl.replace(/\/$/, '');
+  const reasonOf = (page: PageLinks, href: string): BrokenLink['reason'] | null => {
+    const { path: rawPath, hash } = splitHash(href);
+    const withoutQuery = rawPath.split('?')[0]!;
+    let target = page.route;
+    if (withoutQuery) {
+      // Hrefs are URLs (percent-encoded), routes are not: a relative href resolves against the page's URL.
+      const absolute = withoutQuery.startsWith('/') ? withoutQuery : resolveRelative(withBase(baseUrl, encodeRoute(page.route)), withoutQuery);
+      if (base && !absolute.startsWith(`${base}/`) && absolute !== base) return 'outside the base URL';
+      // Decoded once, as the browser and the static host do.
+      const decoded = routeOfUrlPath(absolute.slice(base.length) || '/');
+      if (decoded === null) return 'malformed URL';
+      if (files.has(decoded)) return null;
+      target = normalizePath(decoded);
+    }
+    const targetPage = byRoute.get(target);
+    if (!targetPage) return 'missing page';
+    return hash && !targetPage.ids.has(safeDecode(hash)) ? 'missing anchor' : null;
+  };
+  // An absolute path means the same on every page, and the navbar's and sidebar's are on most of
+  // them: each is resolved once.
+  const absoluteReasons = new Map<string, BrokenLink['reason'] | null>();
+  const broken: BrokenLink[] = [];
   for (const page of pages) {
     for (const href of new Set(page.hrefs)) {
       if (!href || isExternalUrl(href)) continue;
-      const { path: rawPath, hash } = splitHash(href);
-      const withoutQuery = rawPath.split('?')[0]!;
-      let target = page.route;
-      if (withoutQuery) {
-        // Hrefs are URLs (percent-encoded), routes are not: a relative href resolves against the page's URL.
-        const absolute = withoutQuery.startsWith('/') ? withoutQuery : resolveRelative(withBase(baseUrl, encodeRoute(page.route)), withoutQuery);
-        if (base && !absolute.startsWith(`${base}/`) && absolute !== base) {
-          broken.push({ source: page.route, href, reason: 'outside the base URL' });
-          continue;
-        }
-        // Decoded once, as the browser and the static host do.
-        const decoded = routeOfUrlPath(absolute.slice(base.length) || '/');
-        if (decoded === null) {
-          broken.push({ source: page.route, href, reason: 'malformed URL' });
-          continue;
-        }
-        if (files.has(decoded)) continue;
-        target = normalizePath(decoded);
+      let reason: BrokenLink['reason'] | null | undefined;
+      if (href.startsWith('/')) {
+        reason = absoluteReasons.get(href);
+        if (reason === undefined) absoluteReasons.set(href, (reason = reasonOf(page, href)));
+      } else {
+        reason = reasonOf(page, href);
       }
-      const targetPage = byRoute.get(target);
-      if (!targetPage) {
-        broken.push({ source: page.route, href, reason: 'missing page' });
-        continue;
-      }
-      if (hash && !targetPage.ids.has(safeDecode(hash))) broken.push({ source: page.route, href, reason: 'missing anchor' });
+      if (reason) broken.push({ source: page.route, href, reason });
     }
   }
   return broken;

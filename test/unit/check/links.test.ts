@@ -28,6 +28,19 @@ describe('findBrokenLinks', () => {
     const guide = page('/docs/guide', '<a href="/docs/api#SipaUrl.getUrl">a</a><a href="/docs/api#SipaComponent+html">b</a><a href="/docs/api#SipaUrl.nope">c</a>');
     expect(findBrokenLinks([api, guide], new Set())).toEqual([{ source: '/docs/guide', href: '/docs/api#SipaUrl.nope', reason: 'missing anchor' }]);
   });
+
+  it('reports a broken link on every page it is on, and reads a relative link on each page anew', () => {
+    const target = page('/docs/x/b', '<h2 id="two">Two</h2>');
+    const first = page('/docs/x/a', '<a href="/docs/gone">gone</a><a href="b#two">sibling</a><a href="/docs/x/b#nope">anchor</a>');
+    const second = page('/docs/y/a', '<a href="/docs/gone">gone</a><a href="b#two">no sibling here</a><a href="/docs/x/b#nope">anchor</a>');
+    expect(findBrokenLinks([target, first, second], new Set())).toEqual([
+      { source: '/docs/x/a', href: '/docs/gone', reason: 'missing page' },
+      { source: '/docs/x/a', href: '/docs/x/b#nope', reason: 'missing anchor' },
+      { source: '/docs/y/a', href: '/docs/gone', reason: 'missing page' },
+      { source: '/docs/y/a', href: 'b#two', reason: 'missing page' },
+      { source: '/docs/y/a', href: '/docs/x/b#nope', reason: 'missing anchor' },
+    ]);
+  });
 });
 
 describe('findBrokenLinks under a base URL', () => {
