@@ -29,9 +29,10 @@ export const ASSET_DIR = '_sipa';
  * Modules the client entry loads lazily that take React from the entry's registry of shared
  * modules (see sharedModules) instead of importing it: a chunk sharing modules with the entry
  * would make esbuild move them out of the entry into a chunk of their own, which every first
- * visit would then download as one more file.
+ * visit would then download as one more file. (searchClient is what the dialog shares with the
+ * search page, `@theme/SearchPage`, a lazy theme part.)
  */
-const REGISTRY_IMPORTERS = /[\\/]templates[\\/]search[\\/]SearchDialog\.tsx$/;
+const REGISTRY_IMPORTERS = /[\\/]templates[\\/]search[\\/](SearchDialog|searchClient)\.tsx$/;
 
 export interface ClientBundle {
   entry: ChunkFiles;

@@ -46,10 +46,17 @@ export function sharedModules(): SharedModule[] {
   return [...packages, ...modulesIn(THEME_COMPONENTS_DIR, '@theme/', runtime), ...modulesIn(DOCUSAURUS_DIR, '@docusaurus/', runtime)];
 }
 
-/** A relative import or re-export, static (`import x from './y.js'`, `import './y.css'`, `export … from`). */
-const STATIC_IMPORT = /^\s*(?:import|export)\s(?:[^'";]*?\sfrom\s)?\s*['"](\.{1,2}\/[^'"]+)['"]/gm;
+/**
+ * A relative import or re-export, static (`import x from './y.js'`, `import './y.css'`, `export … from`),
+ * not a type-only one (`import type …`), which leaves nothing in the bundle.
+ */
+const STATIC_IMPORT = /^\s*(?:import|export)\s(?!type\s)(?:[^'";]*?\sfrom\s)?\s*['"](\.{1,2}\/[^'"]+)['"]/gm;
 
-/** The source files a file imports statically by relative paths (type-only imports included: they only make the result larger). */
+/**
+ * The source files a file imports statically by relative paths. A type-only import is not one:
+ * counting it would make the runtime reach a lazily loaded module (the search dialog, whose props
+ * type its provider imports) and what only that module imports.
+ */
 function relativeImports(file: string): string[] {
   const found: string[] = [];
   for (const [, specifier] of readFileSync(file, 'utf8').matchAll(STATIC_IMPORT)) {

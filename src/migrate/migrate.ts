@@ -28,6 +28,7 @@ import { configFileText, sidebarsFileText } from './sourceText.js';
 import { docsSettings, docsVersionsOf, readInstanceSidebars, sidebarsFileOf, type MigratedDocs } from './migrateDocs.js';
 import { translateTheme } from './translateTheme.js';
 import { verifyBuild } from './verifyBuild.js';
+import { algoliaSearchRoute, writeSearchPage } from './searchPage.js';
 
 export const DOCUSAURUS_CONFIG_NAMES = ['docusaurus.config.js', 'docusaurus.config.ts', 'docusaurus.config.mjs', 'docusaurus.config.cjs', 'docusaurus.config.mts', 'docusaurus.config.cts'];
 
@@ -124,6 +125,13 @@ export async function migrateProject(options: MigrateOptions): Promise<MigrateRe
       const home = await writeDocsHome(model, draft, layout, outDir, notes);
       created.push(home);
       model.pages.push(reactPageAt('/', path.relative(outDir, home), home, { min: 2, max: 3 }));
+    }
+    // Algolia's theme adds a search page: the site keeps it, searching its own index.
+    const searchRoute = algoliaSearchRoute(site.themeConfig);
+    const searchPage = model ? await writeSearchPage(searchRoute, model, layout.pagesPath, outDir, notes) : null;
+    if (model && searchPage) {
+      created.push(searchPage);
+      model.pages.push(reactPageAt(searchRoute!, path.relative(outDir, searchPage), searchPage, { min: 2, max: 3 }));
     }
     const theme = translateTheme(site.themeConfig, model ? docRoutesOf(model) : NO_DOC_ROUTES, draft.baseUrl ?? '/', notes);
     keepExistingImage(theme, outDir, layout, notes);

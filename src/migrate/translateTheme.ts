@@ -50,7 +50,7 @@ const CODE_THEMES: Record<string, { light: string; dark: string }> = {
 const DEFAULT_CODE_THEMES = { light: 'github-light', dark: 'github-dark' };
 
 const THEME_CONFIG_REASONS: Record<string, string> = {
-  algolia: "sipadocs has its own search (the navbar's search button), not Algolia's: its search page (searchPagePath, /search by default) is not made",
+  algolia: "sipadocs searches its own index (the navbar's search button and the search page), not Algolia's",
   metadata: 'sipadocs adds no extra meta tags',
   mermaid: "sipadocs draws diagrams in Mermaid's default theme, and its dark theme in dark mode",
   liveCodeBlock: 'sipadocs has no live code blocks',

@@ -15,6 +15,12 @@ export const SEARCH_BODY_ATTRIBUTE = 'data-search-body';
 export const SEARCH_SCOPE_ATTRIBUTE = 'data-search-scope';
 
 /**
+ * On an element inside the searchable content: what it holds is not content (the search page's
+ * form and results). A page whose content is all marked so is not indexed at all.
+ */
+export const SEARCH_IGNORE_ATTRIBUTE = 'data-search-ignore';
+
+/**
  * Weight of code blocks relative to prose (1): code is indexed, so an API name found only in an
  * example is still found, but a page that talks about a word ranks above one that only uses it.
  */
@@ -43,7 +49,8 @@ const squash = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 /**
  * Reads the searchable content of a rendered page body: the first element carrying
- * SEARCH_BODY_ATTRIBUTE. Returns null when the body has none (the page has nothing to search).
+ * SEARCH_BODY_ATTRIBUTE. Returns null when the body has none, or when all it holds is marked
+ * SEARCH_IGNORE_ATTRIBUTE (the page has nothing to search).
  * `fallbackTitle` names the page when its content has no h1 (a React page, say).
  */
 export function extractSearchDocument(bodyHtml: string, fallbackTitle: string): SearchDocument | null {
@@ -59,6 +66,7 @@ export function extractSearchDocument(bodyHtml: string, fallbackTitle: string): 
   let preDepth = 0;
   let heading: { level: number; id: string; text: string } | null = null;
   let done = false;
+  let ignored = false;
 
   const flush = () => {
     const value = squash(text);
@@ -76,7 +84,8 @@ export function extractSearchDocument(bodyHtml: string, fallbackTitle: string): 
         if (scope) parts.push(`<span data-pagefind-filter="scope:${escapeHtml(scope)}"></span>`);
         // A hidden tab panel is content (another tab shows it); other hidden elements are not.
         const hidden = ('hidden' in attributes && attributes.role !== 'tabpanel') || attributes['aria-hidden'] === 'true';
-        if (skipDepth > 0 || SKIPPED.has(name) || hidden) {
+        if (SEARCH_IGNORE_ATTRIBUTE in attributes) ignored = true;
+        if (skipDepth > 0 || SKIPPED.has(name) || hidden || SEARCH_IGNORE_ATTRIBUTE in attributes) {
           skipDepth++;
           return;
         }
@@ -125,6 +134,7 @@ export function extractSearchDocument(bodyHtml: string, fallbackTitle: string): 
   parser.write(bodyHtml.slice(start));
   parser.end();
   flush();
+  if (ignored && parts.every((part) => part.startsWith('<span data-pagefind-filter'))) return null;
   if (title === null) {
     title = fallbackTitle;
     parts.unshift(`<h1>${escapeHtml(fallbackTitle)}</h1>`);

@@ -125,10 +125,11 @@ export async function createStagingDir(outDir: string, options: StagingOptions =
         const source = path.join(fromDir, ...file.split('/'));
         const target = path.join(dir, ...file.split('/'));
         // A copy carries its source's modification time, so the next build keeps it while the
-        // source is unchanged instead of copying it again and renaming it over itself.
+        // source is unchanged instead of copying it again and renaming it over itself (only a
+        // file the record says sipadocs wrote: a user's file of the same name is never taken over).
         const from = await stat(source);
         if (existsSync(target)) return;
-        if (isCopyOf(path.join(absoluteOut, ...file.split('/')), from)) {
+        if (state.owned?.has(file) && isCopyOf(path.join(absoluteOut, ...file.split('/')), from)) {
           kept.add(file);
           return;
         }

@@ -82,4 +82,31 @@ describe('a React page migrated from Docusaurus, in the browser', () => {
     expect(await page.locator('.navbar__title').innerText()).toBe('Sipa');
     expect(errors).toEqual([]);
   });
+
+  it("keeps Algolia's search page: the query in its address finds the site's pages, and a result opens client-side", async () => {
+    const { page, errors } = await open('/search?q=hooks');
+    await page.locator('.search-page .search-result--page').first().waitFor({ timeout: 20_000 });
+    expect(await page.locator('.search-page h1').innerText()).toBe('Search results for “hooks”');
+    expect(await page.title()).toBe('Search results for “hooks” | Sipa');
+    const titles = await page.locator('.search-page .search-result--page .search-result__title').allInnerTexts();
+    expect(titles).toContain('CLI hooks');
+    await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 7));
+    await page.locator('.search-page .search-result--page', { hasText: 'CLI hooks' }).first().click();
+    await page.waitForURL(`${site.url}/docs/advanced/hooks`);
+    expect(await page.locator('article h1').innerText()).toBe('CLI hooks');
+    expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(7);
+    expect(errors).toEqual([]);
+  });
+
+  it('search page: typing a query puts it in the address, and a word found nowhere says so', async () => {
+    const { page, errors } = await open('/search');
+    expect(await page.locator('.search-page h1').innerText()).toBe('Search the documentation');
+    await page.locator('.search-page__input').fill('zzyzxqq');
+    await page.locator('.search-page__status', { hasText: 'No results for “zzyzxqq”.' }).waitFor({ timeout: 20_000 });
+    expect(new URL(page.url()).searchParams.get('q')).toBe('zzyzxqq');
+    await page.locator('.search-page__input').fill('bundler');
+    await page.locator('.search-page .search-result--page').first().waitFor({ timeout: 20_000 });
+    expect(new URL(page.url()).searchParams.get('q')).toBe('bundler');
+    expect(errors).toEqual([]);
+  });
 });

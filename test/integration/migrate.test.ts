@@ -25,6 +25,7 @@ const DOCUSAURUS_ROUTES = [
   '/', // src/pages/index.js
   '/about', // src/pages/about.js
   '/markdown-page', // src/pages/markdown-page.md
+  '/search', // themeConfig.algolia: the search page of Algolia's theme
   '/docs/intro', // docs/intro.md
   '/docs/installation', // docs/installation.md
   '/docs/category/basics', // sidebars.js: category "Basics" with link generated-index

@@ -58,8 +58,12 @@ export async function writeSite(session: BuildSession, plan: SitePlan, output: B
     outputs: parts.outputs.writer.manifest,
   };
   session.lastOutput = { outDir: output.outDir, manifest };
-  // Without a manifest the next build renders everything, so failing to save one is harmless.
-  if (session.caches.manifests) await writeManifest(manifestFile(session.caches.manifests, output.outDir), manifest).catch(() => {});
+  // Without a manifest the next build renders everything, so failing to save one is harmless. A
+  // watch session has it in memory: the file, for a later run, is saved after the edit is shown.
+  if (!session.caches.manifests) return;
+  const saved = writeManifest(manifestFile(session.caches.manifests, output.outDir), manifest).catch(() => {});
+  if (session.afterBuild) session.afterBuild.add(saved);
+  else await saved;
 }
 
 /** Names the files a user put in the output folder, which the build left there. */

@@ -40,4 +40,10 @@ describe('extractSearchDocument', () => {
   it('returns null for a body without marked content', () => {
     expect(extractSearchDocument('<main><h1>Archive</h1></main>', 'Archive')).toBeNull();
   });
+
+  it('leaves out what is marked as not content, and the whole page when nothing else is left', () => {
+    const searchPage = '<div class="search-page" data-search-ignore=""><h1>Search the documentation</h1><form><input name="q"></form><p role="status"></p></div>';
+    expect(extractSearchDocument(page(searchPage), 'Search')).toBeNull();
+    expect(extractSearchDocument(page(`<h1>Tools</h1><p>Kept.</p>${searchPage}`), 'Tools')).toEqual({ title: 'Tools', html: '<h1>Tools</h1><p>Kept.</p>' });
+  });
 });

@@ -135,6 +135,21 @@ describe('staging directory', () => {
     expect(await readFile(path.join(out, 'robots.txt'), 'utf8')).toBe('deny!');
   });
 
+  it("copies a static file over a user's file of the same name, size and time rather than taking it as its own copy", async () => {
+    const { root, out, stage } = await previousOutput();
+    const from = path.join(root, 'static');
+    await mkdir(from, { recursive: true });
+    await writeFile(path.join(from, 'notes.txt'), 'notes');
+    // Put there by hand (cp -p): the same size and time as the source, and no record of sipadocs's.
+    await writeFile(path.join(out, 'notes.txt'), 'notes');
+    const { mtime, atime } = await stat(path.join(from, 'notes.txt'));
+    await utimes(path.join(out, 'notes.txt'), atime, mtime);
+    const staging = await stage();
+    await staging.copyFiles(from, ['notes.txt']);
+    expect(existsSync(path.join(staging.dir, 'notes.txt'))).toBe(true);
+    await staging.discard();
+  });
+
   it('leaves the removal of the staging folder to later when asked, and the output is whole already', async () => {
     const { root, out, stage } = await previousOutput();
     const staging = await stage();

@@ -1,0 +1,153 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { excludedSearchScopes, usePageVersion } from '../../src/client/docsVersion.js';
+import { useNavigation } from '../../src/client/navigation.js';
+import { useSiteData } from '../../src/client/siteContext.js';
+import { documentTitle } from '../../src/shared/documentTitle.js';
+import { addSearchStyles, Excerpt, loadIndex, PAGE_STEP, toGroups, type PagefindPage, type ResultOption, type SearchState } from '../search/searchClient.js';
+import Layout from './Layout.js';
+
+/** The query a search page's address asks for (`?q=`). */
+const QUERY_PARAMETER = 'q';
+
+/** The page's address for a query: the query in `?q=`, nothing for an empty one, the fragment dropped. */
+function addressFor(query: string): string {
+  const url = new URL(window.location.href);
+  if (query) url.searchParams.set(QUERY_PARAMETER, query);
+  else url.searchParams.delete(QUERY_PARAMETER);
+  url.hash = '';
+  return `${url.pathname}${url.search}`;
+}
+
+/**
+ * `@theme/SearchPage`: a page of search results, as the search page of Docusaurus's Algolia theme
+ * (`/search` by default; `sipadocs migrate` writes `src/pages/search.tsx` for a site that had it).
+ * Its address holds the query (`/search?q=hooks`), so results can be linked to and bookmarked, and
+ * its form works before the page's script runs: submitting it loads the same address. It searches
+ * the site's own index, the same as the navbar's dialog, in the docs version the visitor reads.
+ */
+export default function SearchPage() {
+  const site = useSiteData();
+  const { navigate, pathname } = useNavigation();
+  const pageVersion = usePageVersion();
+  const scopes = excludedSearchScopes(site, pageVersion).join('\n');
+  // Empty on the server and at hydration; the address's query is read once the page runs.
+  const [query, setQuery] = useState('');
+  const [state, setState] = useState<SearchState>({ status: 'idle' });
+  const [shown, setShown] = useState(PAGE_STEP);
+  const search = useRef<{ id: number; ids: Array<{ data(): Promise<PagefindPage> }> }>({ id: 0, ids: [] });
+  const uid = useId().replace(/[^\w-]/g, '');
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    addSearchStyles();
+    // What was typed before the page ran wins over the address (see the early-input replay).
+    const typed = inputRef.current?.value ?? '';
+    setQuery(typed || (new URLSearchParams(window.location.search).get(QUERY_PARAMETER) ?? ''));
+  }, []);
+
+  useEffect(() => {
+    const term = query.trim();
+    const id = ++search.current.id;
+    if (!term) {
+      setState({ status: 'idle' });
+      return;
+    }
+    setState((s) => (s.status === 'done' ? s : { status: 'loading' }));
+    const timer = setTimeout(async () => {
+      // The address follows the query without adding a history entry per keystroke.
+      if (addressFor(term) !== `${window.location.pathname}${window.location.search}`) window.history.replaceState(window.history.state, '', addressFor(term));
+      try {
+        const index = await loadIndex(site.baseUrl);
+        const results = await index.search(term, scopes ? scopes.split('\n') : []);
+        if (id !== search.current.id) return;
+        search.current.ids = results;
+        const pages = await Promise.all(results.slice(0, PAGE_STEP).map((r) => r.data()));
+        if (id !== search.current.id) return;
+        setShown(PAGE_STEP);
+        setState({ status: 'done', query: term, total: results.length, groups: toGroups(pages, `${uid}-${id}`) });
+      } catch {
+        if (id === search.current.id) setState({ status: 'error' });
+      }
+    }, 120);
+    return () => clearTimeout(timer);
+  }, [query, site.baseUrl, uid, scopes]);
+
+  const showMore = async () => {
+    if (state.status !== 'done') return;
+    const id = search.current.id;
+    const next = search.current.ids.slice(0, shown + PAGE_STEP);
+    const pages = await Promise.all(next.map((r) => r.data()));
+    if (id !== search.current.id) return;
+    setShown(next.length);
+    setState({ ...state, groups: toGroups(pages, `${uid}-${id}`) });
+  };
+
+  const open = (option: ResultOption) => navigate(option.url);
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    // The form's own submission is for visits without the page's script; here the query is live.
+    event.preventDefault();
+    setQuery(inputRef.current?.value ?? '');
+  };
+
+  let status = '';
+  if (state.status === 'loading') status = 'Searching…';
+  else if (state.status === 'error') status = 'Search is not available right now. Check the connection and try again.';
+  else if (state.status === 'done' && state.total === 0) status = `No results for “${state.query}”.`;
+  else if (state.status === 'done') status = `${state.total} ${state.total === 1 ? 'page' : 'pages'} found.`;
+
+  const heading = state.status === 'done' ? `Search results for “${state.query}”` : 'Search the documentation';
+  // The head was rendered for the page without a query; the tab's title follows the results.
+  useEffect(() => {
+    document.title = documentTitle({ path: pathname, title: heading }, site);
+  }, [heading, pathname, site]);
+  return (
+    <Layout title={heading}>
+      <div className="search-page" data-search-ignore="">
+        <h1>{heading}</h1>
+        <form className="search-page__form" role="search" method="get" onSubmit={onSubmit}>
+          <input
+            ref={inputRef}
+            className="search-page__input"
+            type="search"
+            name={QUERY_PARAMETER}
+            aria-label="Search the site"
+            autoComplete="off"
+            spellCheck={false}
+            placeholder="Search the docs and the blog"
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+          />
+        </form>
+        <p className="search-page__status" role="status">{status}</p>
+        {state.status === 'done' ? (
+          <div className="search-page__results">
+            {state.groups.map((group, g) => (
+              <section key={`${g}-${group.options[0]!.url}`} aria-label={group.title} className="search-results__page">
+                {group.options.map((option) => (
+                  <a
+                    key={option.id}
+                    href={option.url}
+                    className={`search-result${option.isPage ? ' search-result--page' : ' search-result--heading'}`}
+                    onClick={(event) => {
+                      if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
+                      event.preventDefault();
+                      open(option);
+                    }}
+                  >
+                    <span className="search-result__title">{option.isPage ? option.title : `# ${option.title}`}</span>
+                    {option.excerpt ? <Excerpt html={option.excerpt} /> : null}
+                  </a>
+                ))}
+              </section>
+            ))}
+          </div>
+        ) : null}
+        {state.status === 'done' && state.total > shown ? (
+          <button type="button" className="search-dialog__more" onClick={() => void showMore()}>
+            Show more results ({state.total - shown} more)
+          </button>
+        ) : null}
+      </div>
+    </Layout>
+  );
+}
