@@ -119,3 +119,16 @@ export function formatDate(isoDate: string, locale: DateLocale = US_ENGLISH): st
   }
   return format.format(new Date(isoDate));
 }
+
+const monthDayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** "2025-06-04" → "June 4" in English: a date within a year already named, as the blog archive lists it. */
+export function formatMonthDay(isoDate: string, locale: DateLocale = US_ENGLISH): string {
+  const key = `${locale.htmlLang}\0${locale.calendar}`;
+  let format = monthDayFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale.htmlLang, { month: 'long', day: 'numeric', timeZone: 'UTC', calendar: locale.calendar });
+    monthDayFormats.set(key, format);
+  }
+  return format.format(new Date(isoDate));
+}

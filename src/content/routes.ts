@@ -8,6 +8,8 @@ import type { BlogPost, CommonPageFields, Doc, SiteModel } from './model.js';
 import { blogRoute } from './blog.js';
 import { joinRoute } from './docsVersions.js';
 import { versionData } from './versionData.js';
+import { formatMonthDay } from './names.js';
+import { siteLocale } from '../config/siteLocale.js';
 
 /** What a route's client chunk holds. */
 export type ContentRef =
@@ -221,6 +223,7 @@ export function planRoutes(
         sourceFile: null,
       });
     }
+    const locale = siteLocale(config);
     const years = new Map<string, BlogPost[]>();
     for (const post of posts) {
       const year = post.date.slice(0, 4);
@@ -231,9 +234,10 @@ export function planRoutes(
       meta: { title: 'Archive', description: 'Every blog post, by year', path: joinRoute(blogBase, 'archive') },
       data: {
         kind: 'blogArchive',
+        // The newest year first, and in each year its posts from the oldest, as on Docusaurus's archive.
         years: [...years.entries()].map(([year, list]) => ({
           year,
-          posts: list.map((p) => ({ title: p.title, permalink: p.route, date: p.date, formattedDate: p.formattedDate })),
+          posts: list.map((p) => ({ title: p.title, permalink: p.route, date: p.date, monthDay: formatMonthDay(p.date, locale) })).reverse(),
         })),
       },
       content: null,

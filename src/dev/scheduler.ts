@@ -20,11 +20,16 @@ export interface RebuildScheduler {
 /**
  * An editor's save is a burst of events a few milliseconds apart (a temporary file, a rename, a
  * change of attributes), and serve.ts skips a rebuild whose files' contents it has already built,
- * so a short wait is enough; every millisecond of it is added to what an edit takes to show.
+ * so a short wait is enough; every millisecond of it is added to what an edit takes to show. A
+ * file read before its save ended is built again once it has (see `run`).
  */
-const DEBOUNCE_MS = 10;
+const DEBOUNCE_MS = 3;
 
-export function createRebuildScheduler(run: (files: string[]) => Promise<void>, debounceMs = DEBOUNCE_MS): RebuildScheduler {
+/**
+ * @param run rebuilds for a batch of changed paths; returns the paths to build again: those that
+ *   changed while it read them (the file watcher may report nothing more for them, see serve.ts).
+ */
+export function createRebuildScheduler(run: (files: string[]) => Promise<string[] | void>, debounceMs = DEBOUNCE_MS): RebuildScheduler {
   const pending = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | null = null;
@@ -45,7 +50,8 @@ export function createRebuildScheduler(run: (files: string[]) => Promise<void>, 
       const batch = [...pending];
       pending.clear();
       try {
-        await run(batch);
+        const again = await run(batch);
+        if (!closed) for (const file of again ?? []) pending.add(file);
       } catch {
         // run reports its own errors; the loop keeps going.
       }

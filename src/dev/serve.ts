@@ -203,6 +203,10 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
         liveReload.failed(errorText(error));
       }
       handle.onRebuild?.({ ok, ms: performance.now() - started, files, timings, searchOnly });
+      // A file still being written when it was read (a save is not one event, and the watcher
+      // reports no other change of a file for 50 ms after one) is built again as it is now.
+      const now = await Promise.all(files.map(fileHash));
+      return files.filter((file, i) => now[i] !== hashes[i]);
     });
     const shownSite = path.relative(process.cwd(), siteDir) || '.';
     watcher = await startWatcher(options, root, {

@@ -410,7 +410,8 @@ export interface BlogAuthorsRouteData {
 
 export interface BlogArchiveRouteData {
   kind: 'blogArchive';
-  years: Array<{ year: string; posts: Array<{ title: string; permalink: string; date: string; formattedDate: string }> }>;
+  /** Newest year first; in each year, its posts from the oldest. `monthDay`: "June 4", in the site's language. */
+  years: Array<{ year: string; posts: Array<{ title: string; permalink: string; date: string; monthDay: string }> }>;
 }
 
 export interface PageRouteData {

@@ -201,7 +201,10 @@ export function BlogArchiveScreen({ data }: { data: BlogArchiveRouteData }) {
           <ul>
             {year.posts.map((post) => (
               <li key={post.permalink}>
-                <time dateTime={post.date}>{post.formattedDate}</time> — <Link to={post.permalink}>{post.title}</Link>
+                {/* "June 4 - Title", the whole line a link, as on Docusaurus's archive. */}
+                <Link to={post.permalink}>
+                  <time dateTime={post.date}>{post.monthDay}</time> - {post.title}
+                </Link>
               </li>
             ))}
           </ul>

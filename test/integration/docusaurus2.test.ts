@@ -392,6 +392,12 @@ describe('a Docusaurus 2 site', () => {
     expect(payloadOf(page('blog/archive.html')).data.years.map((y: { year: string }) => y.year)).toEqual(['2025', '2024', '2023']);
     // Each year is an anchor, as on Docusaurus's archive, so a link to /blog/archive#2024 resolves.
     expect([...page('blog/archive.html').matchAll(/<h2 id="(\d{4})">/g)].map((m) => m[1])).toEqual(['2025', '2024', '2023']);
+    // As Docusaurus lists them: the newest year first, its posts from the oldest, each line "Month D - Title" and a link.
+    const year2024 = /<h2 id="2024">[\s\S]*?<\/ul>/.exec(page('blog/archive.html'))![0];
+    expect([...year2024.matchAll(/<li><a href="([^"]+)"[^>]*>([\s\S]*?)<\/a><\/li>/g)].map((m) => [m[1], m[2]!.replace(/<[^>]+>/g, '')])).toEqual([
+      ['/blog/why-no-bundler', 'June 2 - Why Sipa has no bundler'],
+      ['/blog/welcome', 'December 24 - Welcome to the Sipa blog'],
+    ]);
   });
 
   it('renders @docusaurus/Link, useBaseUrl, useDocusaurusContext, BrowserOnly and @site/ imports on the server', () => {

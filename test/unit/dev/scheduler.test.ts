@@ -39,6 +39,23 @@ describe('createRebuildScheduler', () => {
     await s.close();
   });
 
+  it('builds again, without another change reported, the paths a rebuild says changed while it read them', async () => {
+    const batches: string[][] = [];
+    let saved = false;
+    const s = createRebuildScheduler(async (files) => {
+      batches.push(files);
+      // The first rebuild read /a half-saved: the save ends while it runs.
+      if (saved) return [];
+      saved = true;
+      return ['/a'];
+    }, 5);
+    s.add('/a');
+    s.add('/b');
+    await s.idle();
+    expect(batches).toEqual([['/a', '/b'], ['/a']]);
+    await s.close();
+  });
+
   it('keeps going after a failed rebuild', async () => {
     const batches: string[][] = [];
     const s = createRebuildScheduler(async (files) => {
