@@ -2,7 +2,6 @@ import { pathToFileURL } from 'node:url';
 import { isExternalUrl, withBase } from '../shared/paths.js';
 import type { PageHead } from '../client/pageHead.js';
 import type { ClientSiteData, PageMeta, RouteModule, RoutePayload } from '../shared/types.js';
-import { finishPage, type FinishedPage, type PageFrame, type PageShape } from './finishPage.js';
 
 /** One page to render; plain data so it can cross to a worker thread. */
 export interface RenderJob {
@@ -16,12 +15,9 @@ export interface RenderJob {
   payload: RoutePayload;
   /** React pages may set title, description, keywords and image with their `meta` export. */
   isReactPage: boolean;
-  /** Make the page from its body here too (see finishPage), around this frame and with this shape. */
-  finish?: { frame: PageFrame; shape: PageShape };
 }
 
-/** A rendered body and meta; with the page made from them instead when the job asked for it (its body is in the page). */
-export type RenderOutcome = { ok: true; meta: PageMeta; bodyHtml: string; page?: undefined } | { ok: true; meta: PageMeta; page: FinishedPage } | { ok: false; message: string };
+export type RenderOutcome = { ok: true; bodyHtml: string; meta: PageMeta } | { ok: false; message: string };
 
 /** What a server group file exports. */
 interface ServerGroup {
@@ -76,7 +72,6 @@ export function createRenderer() {
           bodyHtml = renderBody(job.site, { payload: { ...job.payload, meta }, module });
         }
       }
-      if (job.finish) return { ok: true, meta, page: finishPage(job.finish.frame, job.site, job.finish.shape, job.payload, { bodyHtml, meta }) };
       return { ok: true, bodyHtml, meta };
     } catch (error) {
       return { ok: false, message: (error as Error).message };

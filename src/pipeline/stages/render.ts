@@ -10,7 +10,7 @@ import { prepareSidebarViews } from '../../content/sidebarView.js';
 import { sidebarViewName } from '../../content/navItems.js';
 import { feedLinksFor } from '../../outputs/feeds.js';
 import { PAGE_DOCUMENTS, renderPages, RENDERED_BODIES, type RenderPagesResult } from '../../render/renderPages.js';
-import { createSearchCollector, indexesEveryPage, isSearchable, SEARCH_INDEXES, type SearchCollector } from '../../search/buildSearchIndex.js';
+import { createSearchCollector, indexesEveryPage, SEARCH_INDEXES, type SearchCollector } from '../../search/buildSearchIndex.js';
 import { SEARCH_DOCUMENTS } from '../../search/searchStore.js';
 import { shownPath } from '../locations.js';
 import type { BuildReport, BuildSession } from '../session.js';
@@ -64,8 +64,7 @@ export async function renderSite(session: BuildSession, plan: SitePlan, compiled
       documents: session.artifacts.kind(PAGE_DOCUMENTS),
       host: session.renderHost,
       // Pages are read for search as they are rendered, while their body is in memory.
-      onBody: search ? (route, entry, document) => search.addBody(route, entry.key, entry.bodyHtml, entry.meta, document) : undefined,
-      searched: search ? isSearchable : undefined,
+      onBody: search ? (route, entry) => search.addBody(route, entry.key, entry.bodyHtml, entry.meta) : undefined,
       onProgress: report.progress,
     },
   ).catch(async (error: unknown) => {
