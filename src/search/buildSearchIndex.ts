@@ -127,11 +127,32 @@ export interface StreamedIndex {
  * index every page), each document also goes to the indexer as soon as it is read, so pagefind
  * works on it while the other pages render instead of after all of them.
  */
-export function createSearchCollector(documents: ArtifactKind<SearchEntry>, indexes: SearchCollector['indexes'], outDir: string, stream?: { language: string }): SearchCollector {
+export function createSearchCollector(
+  documents: ArtifactKind<SearchEntry>,
+  indexes: SearchCollector['indexes'],
+  outDir: string,
+  stream?: { language: string; order: readonly string[] },
+): SearchCollector {
   const store = openSearchStore(documents, outDir);
   let streamed: StreamedIndex | null = null;
   let opened: Promise<PagefindIndex | null> | null = null;
   const added: Array<Promise<boolean>> = [];
+  const send = (path: string, entry: SearchEntry) => {
+    if (!stream || !entry.document) return;
+    const { document } = entry;
+    if (!opened) {
+      const index = (opened = openPagefindIndex(stream.language).catch(() => null));
+      const pages = new Map<string, string>();
+      streamed = { pages, ready: async () => ((await Promise.all(added)).every(Boolean) ? index : null) };
+    }
+    streamed!.pages.set(path, entry.hash);
+    added.push(opened.then((index) => index !== null && index.add(path, document).then(() => true, () => false)));
+  };
+  // The indexer's output depends on the order pages are added: they go to it in `order` (the
+  // routes' order), each as soon as those before it have gone, however the pages finish rendering.
+  const position = new Map(stream?.order.map((path, i) => [path, i]));
+  const waiting = new Map<number, SearchEntry>();
+  let next = 0;
   return {
     store,
     indexes,
@@ -139,17 +160,15 @@ export function createSearchCollector(documents: ArtifactKind<SearchEntry>, inde
       return streamed;
     },
     addBody(route, bodyKey, bodyHtml, meta, read) {
-      if (!isSearchable(route) || meta.noIndex) return;
-      const entry = store.add(bodyKey, read ?? (() => extractSearchDocument(bodyHtml, meta.title)));
-      if (!stream || !entry.document) return;
-      const { document } = entry;
-      if (!opened) {
-        const index = (opened = openPagefindIndex(stream.language).catch(() => null));
-        const pages = new Map<string, string>();
-        streamed = { pages, ready: async () => ((await Promise.all(added)).every(Boolean) ? index : null) };
+      const searched = isSearchable(route) && !meta.noIndex;
+      const entry: SearchEntry = searched ? store.add(bodyKey, read ?? (() => extractSearchDocument(bodyHtml, meta.title))) : { document: null, hash: '' };
+      const at = position.get(route.path);
+      if (at === undefined) return;
+      waiting.set(at, entry);
+      for (let ready = waiting.get(next); ready; ready = waiting.get(next)) {
+        waiting.delete(next);
+        send(stream!.order[next++]!, ready);
       }
-      streamed!.pages.set(route.path, entry.hash);
-      added.push(opened.then((index) => index !== null && index.add(route.path, document).then(() => true, () => false)));
     },
     async close() {
       await Promise.all(added);

@@ -5,7 +5,7 @@ import type { ClientBundle } from '../../bundle/bundleSite.js';
 import { standaloneFunctionBody, standaloneModule } from '../../bundle/routeChunks.js';
 import { sharedModuleSpecifiers } from '../../bundle/sharedModules.js';
 import { stageImages } from '../../content/compile/images.js';
-import { contentAnchors } from '../../content/routes.js';
+import { contentAnchors, type PlannedRoute } from '../../content/routes.js';
 import { prepareSidebarViews } from '../../content/sidebarView.js';
 import { sidebarViewName } from '../../content/navItems.js';
 import { feedLinksFor } from '../../outputs/feeds.js';
@@ -36,7 +36,7 @@ export async function renderSite(session: BuildSession, plan: SitePlan, compiled
   // Named by their content: the last good output's copy is kept.
   for (const views of sidebarViews.values()) if (!staging.keep(views.file, Buffer.byteLength(views.json))) staging.write(views.file, views.json);
   stageImages(compiled.images, staging);
-  const search = plan.siteData.search ? searchCollector(session, config, output) : null;
+  const search = plan.siteData.search ? searchCollector(session, config, output, routes) : null;
   const sharedSpecifiers = new Set(sharedModuleSpecifiers());
   const result = await renderPages(
     {
@@ -85,10 +85,10 @@ export async function renderSite(session: BuildSession, plan: SitePlan, compiled
  * The search documents' collector of this build. When the build will index every page (its output
  * has no index to build on), documents go to the indexer while the pages render.
  */
-function searchCollector(session: BuildSession, config: SiteConfig, output: BuildOutput): SearchCollector {
+function searchCollector(session: BuildSession, config: SiteConfig, output: BuildOutput, routes: PlannedRoute[]): SearchCollector {
   const indexes = session.artifacts.kind(SEARCH_INDEXES);
   const language = searchLanguage(config);
-  const stream = indexesEveryPage(output.previous?.search, indexes, language) ? { language } : undefined;
+  const stream = indexesEveryPage(output.previous?.search, indexes, language) ? { language, order: routes.filter(isSearchable).map((route) => route.path) } : undefined;
   return createSearchCollector(session.artifacts.kind(SEARCH_DOCUMENTS), indexes, output.outDir, stream);
 }
 

@@ -47,12 +47,15 @@ describe('documents streamed to the indexer while pages render', () => {
   const bodyOf = (word: string) => `<main><article data-search-body=""><h1>Page ${word}</h1><p>The ${word} lives here.</p></article></main>`;
 
   /** One cold build's search stage over `pages`, its documents streamed or not; the index's pages by route. */
-  async function index(stream: boolean, routes = pages) {
+  async function index(stream: boolean, routes = pages, rendered = pages) {
     const tmp = await tempDir();
     try {
       const artifacts = await testArtifacts();
-      const collector = createSearchCollector(artifacts.kind(SEARCH_DOCUMENTS), artifacts.kind(SEARCH_INDEXES), path.join(tmp.dir, 'out'), stream ? { language: 'en' } : undefined);
-      pages.forEach((page, i) => collector.addBody(page, `body-${i}`, bodyOf(['wombat', 'quokka', 'numbat'][i]!), { title: page.path, description: '', path: page.path }));
+      const collector = createSearchCollector(artifacts.kind(SEARCH_DOCUMENTS), artifacts.kind(SEARCH_INDEXES), path.join(tmp.dir, 'out'), stream ? { language: 'en', order: pages.map((page) => page.path) } : undefined);
+      for (const page of rendered) {
+        const i = pages.indexOf(page);
+        collector.addBody(page, `body-${i}`, bodyOf(['wombat', 'quokka', 'numbat'][i]!), { title: page.path, description: '', path: page.path });
+      }
       const staging = await createStagingDir(path.join(tmp.dir, 'out'));
       const result = await buildSearchIndex(collector, {
         routes,
@@ -75,6 +78,14 @@ describe('documents streamed to the indexer while pages render', () => {
     const after = await index(false);
     expect(after).toMatchObject({ kind: 'full', indexedPages: 3, streamed: false });
     expect(streamed.manifest.base.pages).toEqual(after.manifest.base.pages);
+  }, 60_000);
+
+  it('writes the same index whatever order the pages finish rendering in', async () => {
+    const files = (result: Awaited<ReturnType<typeof index>>) => result.manifest.base.files.map(([file, size]) => `${file} ${size}`).sort();
+    const inOrder = await index(false);
+    const reversed = await index(true, pages, [...pages].reverse());
+    expect(reversed).toMatchObject({ streamed: true });
+    expect(files(reversed)).toEqual(files(inOrder));
   }, 60_000);
 
   it('indexes the usual way when the stream holds other pages than the site', async () => {
