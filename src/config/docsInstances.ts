@@ -14,6 +14,7 @@ export function docsInstanceConfig(id: string, options: DocsInstanceOptions | un
     sidebarPath: options?.sidebarPath ?? '',
     editUrl: options?.editUrl ?? '',
     sidebarCollapsed: options?.sidebarCollapsed ?? false,
+    numberPrefixParser: options?.numberPrefixParser !== false,
     lastVersion: options?.lastVersion ?? null,
     onlyIncludeVersions: options?.onlyIncludeVersions ? [...options.onlyIncludeVersions] : null,
     includeCurrentVersion: options?.includeCurrentVersion ?? true,

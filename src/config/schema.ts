@@ -61,6 +61,7 @@ const docsInstanceFields = {
   sidebarPath: str,
   editUrl: str,
   sidebarCollapsed: bool,
+  numberPrefixParser: oneOf(false),
   lastVersion: str,
   onlyIncludeVersions: arrayOf(str),
   includeCurrentVersion: bool,

@@ -79,6 +79,12 @@ export interface DocsInstanceOptions extends MarkdownPluginLists {
   editUrl?: string;
   /** Whether categories start collapsed (the active page's categories are always open). */
   sidebarCollapsed?: boolean;
+  /**
+   * `false` keeps number prefixes (`01-intro.md`, `2-guides/`) in doc ids, URLs and category labels,
+   * as Docusaurus's `numberPrefixParser: false`; by default they are stripped and give the sidebar
+   * position. A doc's `parse_number_prefixes: false` turns them off for that doc alone.
+   */
+  numberPrefixParser?: false;
   /** The version served at the base path (default: the newest of versions.json, else the current docs). */
   lastVersion?: string;
   /** Build only these versions ('current' names the docs folder). */
@@ -100,6 +106,8 @@ export interface DocsInstanceConfig {
   sidebarPath: string;
   editUrl: string;
   sidebarCollapsed: boolean;
+  /** False when number prefixes are kept (see DocsInstanceOptions.numberPrefixParser). */
+  numberPrefixParser: boolean;
   lastVersion: string | null;
   onlyIncludeVersions: string[] | null;
   includeCurrentVersion: boolean;

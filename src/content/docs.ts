@@ -36,6 +36,11 @@ export interface DocInput {
   parsed: ParsedSource;
 }
 
+/** Whether a docs instance strips number prefixes from names (unless it says `numberPrefixParser: false`). */
+export function parsesNumberPrefixes(config: Pick<SiteConfig, 'docsInstances'>, pluginId: string): boolean {
+  return config.docsInstances.find((instance) => instance.id === pluginId)?.numberPrefixParser ?? true;
+}
+
 /** Strips number prefixes from every segment of a docs-relative directory path. */
 export function cleanDirPath(dir: string): string {
   return dir
@@ -77,13 +82,14 @@ export function createDoc(
   };
   const docsRel = path.posix.relative(version.docsDir, input.relPath);
   const rawDir = path.posix.dirname(docsRel) === '.' ? '' : path.posix.dirname(docsRel);
-  const prefixes = fm.parse_number_prefixes !== false;
+  const parsesPrefixes = parsesNumberPrefixes(config, version.pluginId);
+  const prefixes = parsesPrefixes && fm.parse_number_prefixes !== false;
   const fileName = withoutExtension(path.posix.basename(docsRel));
   const file = prefixes ? stripNumberPrefix(fileName) : { name: fileName, position: undefined };
   const dir = prefixes ? cleanDirPath(rawDir) : rawDir;
   const baseName = fm.id ?? file.name;
   const id = dir ? `${dir}/${baseName}` : baseName;
-  const route = docRoute(docsRel, fm, version.routeBase);
+  const route = docRoute(docsRel, fm, version.routeBase, parsesPrefixes);
   if (fm.slug !== undefined) checkRoute(route, input.relPath, 'slug', frontMatterKeyLine(parsed, 'slug'));
   else checkRoute(route, input.relPath, 'file name');
   const title = fm.title ?? findH1(parsed.body) ?? baseName;
@@ -127,15 +133,16 @@ export function createDoc(
  * folder's index (`index`, `README` or a doc named like its folder, see isCategoryIndex) takes the
  * folder's route and any other doc its id (folder without number prefixes, then the front matter's
  * `id` or the file name without its prefix). `parse_number_prefixes: false` keeps the doc's
- * prefixes, in its folders and file name.
+ * prefixes, in its folders and file name, as does an instance's `numberPrefixParser: false` for every doc.
  *
  * @param docsRel the file's path inside the docs folder, "/"-separated
  * @param routeBase where the version's docs start ("/docs", "docs/1.0", "/")
+ * @param parsesPrefixes false when the docs instance keeps number prefixes (`numberPrefixParser: false`)
  */
-export function docRoute(docsRel: string, fm: { id?: unknown; slug?: unknown; parse_number_prefixes?: unknown }, routeBase: string): string {
+export function docRoute(docsRel: string, fm: { id?: unknown; slug?: unknown; parse_number_prefixes?: unknown }, routeBase: string, parsesPrefixes = true): string {
   const rawDir = path.posix.dirname(docsRel) === '.' ? '' : path.posix.dirname(docsRel);
   const fileName = withoutExtension(path.posix.basename(docsRel));
-  const prefixes = fm.parse_number_prefixes !== false;
+  const prefixes = parsesPrefixes && fm.parse_number_prefixes !== false;
   const dir = prefixes ? cleanDirPath(rawDir) : rawDir;
   const baseId = typeof fm.id === 'string' ? fm.id : prefixes ? stripNumberPrefix(fileName).name : fileName;
   const slug = typeof fm.slug === 'string' ? fm.slug : undefined;

@@ -4,7 +4,7 @@ import type { SiteConfig } from '../config/types.js';
 import { SiteError } from '../errors.js';
 import type { Breadcrumb, LinkTarget, SidebarCategory, SidebarDocLink, SidebarItem } from '../shared/types.js';
 import type { CategoryMeta } from './docs.js';
-import { cleanDirPath, unversionedDocs } from './docs.js';
+import { cleanDirPath, parsesNumberPrefixes, unversionedDocs } from './docs.js';
 import { CURRENT_VERSION, joinRoute, type DocsVersion } from './docsVersions.js';
 import type { CategoryIndex, Doc, Sidebar, SidebarPlacement } from './model.js';
 import { isCategoryIndex, stripNumberPrefix, withoutExtension } from './names.js';
@@ -230,7 +230,7 @@ function generateFromFolder(rawDir: string, context: BuildContext): SidebarItem[
   for (const sub of subdirsOf.get(rawDir) ?? []) {
     const rawSubdir = `${prefix}${sub}`;
     const meta = context.categories.get(rawSubdir) ?? {};
-    const stripped = stripNumberPrefix(sub);
+    const stripped = parsesNumberPrefixes(context.config, context.version.pluginId) ? stripNumberPrefix(sub) : { name: sub, position: undefined };
     const label = meta.label ?? stripped.name;
     let items = generateFromFolder(rawSubdir, context);
     // Without a link of its own, the folder's index doc (index, README, named like the folder) is
@@ -249,7 +249,8 @@ function generateFromFolder(rawDir: string, context: BuildContext): SidebarItem[
     } else if (meta.link?.type === 'generated-index') {
       context.generatedIndexes.push({ category, slug: meta.link.slug, title: meta.link.title ?? label, description: meta.link.description ?? '', sidebarId: context.sidebarId });
     } else if (meta.link?.type === 'doc') {
-      const id = meta.link.id.includes('/') ? meta.link.id : `${cleanDirPath(rawSubdir)}/${meta.link.id}`;
+      const folder = parsesNumberPrefixes(context.config, context.version.pluginId) ? cleanDirPath(rawSubdir) : rawSubdir;
+      const id = meta.link.id.includes('/') ? meta.link.id : `${folder}/${meta.link.id}`;
       category.href = docLink(context.docsById.has(id) ? id : meta.link.id, undefined, context)[0]?.href;
     }
     entries.push({ position: meta.position ?? stripped.position, sortName: `${rawSubdir}/`, item: category });

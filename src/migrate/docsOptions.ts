@@ -1,5 +1,5 @@
 import type { DocsInstanceOptions, DocsVersionOptions } from '../config/types.js';
-import { ConfigObject, isObject } from './evaluated.js';
+import { ConfigObject, describeValue, isObject } from './evaluated.js';
 import { readPluginLists, type EvaluatedPluginLists } from './markdownPlugins.js';
 import type { MigrationNotes } from './notes.js';
 import type { Evaluated } from './sandbox.js';
@@ -17,6 +17,8 @@ export interface DocsOptions {
   sidebarPath: string | false | undefined;
   editUrl: string | undefined;
   sidebarCollapsed: boolean;
+  /** False for `numberPrefixParser: false`: number prefixes stay in ids, URLs and labels. */
+  numberPrefixParser: boolean;
   /** The versioning options, as sipadocs takes them (see DocsInstanceOptions). */
   versioning: Pick<DocsInstanceOptions, 'lastVersion' | 'onlyIncludeVersions' | 'includeCurrentVersion' | 'disableVersioning' | 'versions'>;
   /** Its remark and rehype plugins, as evaluated (see markdownPlugins.ts). */
@@ -91,6 +93,7 @@ export function readDocsOptions(
     editUrl: undefined,
     // Docusaurus starts categories collapsed unless told otherwise.
     sidebarCollapsed: docs.boolean('sidebarCollapsed') ?? true,
+    numberPrefixParser: readNumberPrefixParser(docs, notes),
     versioning: readVersioning(docs, notes),
     markdownPlugins: readPluginLists(docs),
   };
@@ -105,6 +108,18 @@ export function readDocsOptions(
   // Last: it reports the keys nothing read.
   options.editUrl = editUrlOf(docs);
   return options;
+}
+
+/**
+ * `numberPrefixParser`: `false` is carried (prefixes are kept); a parser of the site's own cannot
+ * run in sipadocs, which strips prefixes such as `01-` or `010_` as Docusaurus's default parser does.
+ */
+function readNumberPrefixParser(docs: ConfigObject, notes: MigrationNotes): boolean {
+  const parser = docs.get('numberPrefixParser');
+  if (parser === undefined || parser === true) return true;
+  if (parser === false) return false;
+  notes.notCarried(`${docs.path('numberPrefixParser')}: ${describeValue(parser)}`, 'a parser of your own cannot run in sipadocs, which strips number prefixes such as 01- or 010_ as Docusaurus does by default');
+  return true;
 }
 
 const BANNERS = new Set(['none', 'unreleased', 'unmaintained']);

@@ -7,14 +7,16 @@ import { isCategoryIndex, stripNumberPrefix, withoutExtension } from '../content
  * - an absolute `slug` is the route; a relative one is resolved against the folder, like a URL;
  * - without a slug, a category index (`index`, `README` or a file named like its folder) takes
  *   the folder's route; any other doc takes its id;
- * - `parse_number_prefixes: false` keeps the prefixes of the doc's folders and file name.
+ * - `parse_number_prefixes: false` keeps the prefixes of the doc's folders and file name, and the
+ *   plugin's `numberPrefixParser: false` those of every doc.
  *
  * @param relPath the file's path inside the docs folder, "/"-separated
+ * @param parsesPrefixes false for a docs plugin with `numberPrefixParser: false`
  */
-export function docusaurusDocRoute(relPath: string, frontMatter: { id?: unknown; slug?: unknown; parse_number_prefixes?: unknown }, routeBasePath: string): string {
+export function docusaurusDocRoute(relPath: string, frontMatter: { id?: unknown; slug?: unknown; parse_number_prefixes?: unknown }, routeBasePath: string, parsesPrefixes = true): string {
   const rawDir = path.posix.dirname(relPath) === '.' ? '' : path.posix.dirname(relPath);
   const fileName = withoutExtension(path.posix.basename(relPath));
-  const strip = (segment: string) => (frontMatter.parse_number_prefixes === false ? segment : stripNumberPrefix(segment).name);
+  const strip = (segment: string) => (!parsesPrefixes || frontMatter.parse_number_prefixes === false ? segment : stripNumberPrefix(segment).name);
   const dir = rawDir.split('/').filter(Boolean).map(strip).join('/');
   const baseId = typeof frontMatter.id === 'string' ? frontMatter.id : strip(fileName);
   const slug = typeof frontMatter.slug === 'string' ? frontMatter.slug : undefined;

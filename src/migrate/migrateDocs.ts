@@ -72,6 +72,7 @@ function instanceSettings(docs: MigratedDocs): DocsInstanceOptions {
     routeBasePath: options.routeBasePath,
     sidebarPath: `./${docs.sidebarsFile}`,
     sidebarCollapsed: options.sidebarCollapsed,
+    ...(options.numberPrefixParser ? {} : { numberPrefixParser: false as const }),
     ...options.versioning,
   };
   if (options.editUrl !== undefined) settings.editUrl = options.editUrl;

@@ -268,7 +268,6 @@ function readDocsRest(docs: ConfigObject, notes: MigrationNotes): string | undef
   docs.reportRest(notes, {
     breadcrumbs: 'sipadocs always shows breadcrumbs',
     sidebarItemsGenerator: 'sipadocs generates sidebars its own way',
-    numberPrefixParser: 'sipadocs always strips number prefixes such as 01- or 010_',
   });
   return editUrl;
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { SiteConfig } from '../config/types.js';
 import type { SiteModel } from '../content/model.js';
 import { scanSources } from '../content/scan.js';
+import { parsesNumberPrefixes } from '../content/docs.js';
 import { parseFrontMatter } from '../content/frontMatter.js';
 import { firstPageOf } from '../content/sidebar.js';
 import { CURRENT_VERSION } from '../content/docsVersions.js';
@@ -52,7 +53,7 @@ export function routeFixes(model: SiteModel, config: SiteConfig): RouteFix[] {
   for (const doc of model.docs) {
     const docsBase = versions.get(versionKey(doc.pluginId, doc.version))!.routeBase;
     const rel = path.posix.relative(doc.docsDir, doc.source.relPath);
-    const expected = docusaurusDocRoute(rel, doc.frontMatter, docsBase);
+    const expected = docusaurusDocRoute(rel, doc.frontMatter, docsBase, parsesNumberPrefixes(config, doc.pluginId));
     if (expected === doc.route) continue;
     // An absolute slug is the route below the version's base path.
     const slug = expected === docsBase ? '/' : expected.slice(docsBase === '/' ? 0 : docsBase.length);

@@ -16,8 +16,11 @@ export interface RenderJob {
   payload: RoutePayload;
   /** React pages may set title, description, keywords and image with their `meta` export. */
   isReactPage: boolean;
-  /** Make the page from its body here too (see finishPage), around this frame and with this shape. */
-  finish?: { frame: PageFrame; shape: PageShape };
+  /**
+   * Make the page from its body here too (see finishPage), with this shape, around the frame of
+   * key `frameKey`: sent once to a renderer, with the first of its jobs (null in the others).
+   */
+  finish?: { frameKey: string; frame: PageFrame | null; shape: PageShape };
 }
 
 /** A rendered body and meta; with the page made from them instead when the job asked for it (its body is in the page). */
@@ -38,7 +41,10 @@ const MAIN_TAG = /<main[\s>]/g;
  */
 export function createRenderer() {
   const groups = new Map<string, Promise<ServerGroup>>();
+  let frame: { key: string; frame: PageFrame } | null = null;
   const render = async (job: RenderJob): Promise<RenderOutcome> => {
+    // Kept before anything waits, so the jobs after the first find it however they interleave.
+    if (job.finish?.frame) frame = { key: job.finish.frameKey, frame: job.finish.frame };
     try {
       let group = groups.get(job.file);
       if (!group) {
@@ -76,7 +82,10 @@ export function createRenderer() {
           bodyHtml = renderBody(job.site, { payload: { ...job.payload, meta }, module });
         }
       }
-      if (job.finish) return { ok: true, meta, page: finishPage(job.finish.frame, job.site, job.finish.shape, job.payload, { bodyHtml, meta }) };
+      if (job.finish) {
+        if (frame?.key !== job.finish.frameKey) throw new Error('the renderer was given no frame for the page');
+        return { ok: true, meta, page: finishPage(frame.frame, job.site, job.finish.shape, job.payload, { bodyHtml, meta }) };
+      }
       return { ok: true, bodyHtml, meta };
     } catch (error) {
       return { ok: false, message: (error as Error).message };

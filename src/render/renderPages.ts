@@ -296,6 +296,8 @@ async function renderMissingPages(misses: number[], pages: KeyedPage[], input: R
   const serverFiles = await input.bundleServer(groups.map((indices) => [...new Set(indices.flatMap((i) => (bodies.has(i) ? [] : (pages[i]!.name ?? []))))]));
   const renderGroup = async (g: number, indices: number[]) => {
     const renderer = target.host ? target.host.renderer() : await openRenderer(indices.length >= IN_PROCESS_LIMIT);
+    // The frame (the inlined style sheets with it) goes to the renderer once, with its first job.
+    let frameSent = false;
     try {
       await Promise.all(
         indices.map(async (i) => {
@@ -305,7 +307,8 @@ async function renderMissingPages(misses: number[], pages: KeyedPage[], input: R
           bodies.delete(i);
           const payload = routePayload(route.meta, route.data, chunk, sidebar);
           // The renderer makes the page around the body too, beside this thread, which writes it.
-          const finish = { frame: pageFrame, shape: writer.shape(i, target.searched?.(route) ?? false) };
+          const finish = { frameKey: frame.key, frame: frameSent ? null : pageFrame, shape: writer.shape(i, target.searched?.(route) ?? false) };
+          frameSent = true;
           const outcome = await renderer.run({ file: serverFiles[g]!.file, site: input.site, name, moduleBody, payload, isReactPage: route.content?.kind === 'page', finish });
           if (!outcome.ok) throw renderError(route, outcome.message, input.config.siteDir);
           const { page } = outcome;

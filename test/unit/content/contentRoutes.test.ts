@@ -42,6 +42,15 @@ describe('docRoute (Docusaurus rules)', () => {
     expect([doc.id, doc.route, doc.position]).toEqual(['01-basics/02-page', '/docs/01-basics/02-page', undefined]);
     expect(warnings).toEqual([]);
   });
+
+  it("keeps every doc's number prefixes when the docs instance says numberPrefixParser: false, whatever a doc says", () => {
+    expect(docRoute('01-basics/02-page.md', {}, 'docs', false)).toBe('/docs/01-basics/02-page');
+    expect(docRoute('01-basics/02-page.md', { parse_number_prefixes: true }, 'docs', false)).toBe('/docs/01-basics/02-page');
+    const config = normalizeConfig({ title: 'T', url: 'https://t.example', docs: { numberPrefixParser: false } }, '/site', '/site/sipadocs.config.ts');
+    const text = '# Page\n';
+    const doc = createDoc({ relPath: 'docs/01-basics/02-page.md', absPath: '/site/docs/01-basics/02-page.md', text, parsed: parseFrontMatter(text, 'docs/01-basics/02-page.md') }, config);
+    expect([doc.id, doc.route, doc.position]).toEqual(['01-basics/02-page', '/docs/01-basics/02-page', undefined]);
+  });
 });
 
 describe('postPathInfo (Docusaurus rules)', () => {

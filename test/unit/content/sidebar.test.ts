@@ -32,6 +32,20 @@ describe('buildSidebars', () => {
     expect(firstPageOf(tutorial)).toBe('/docs/guides/overview');
   });
 
+  it('keeps the prefixes of folders and files when the docs say numberPrefixParser: false: labels, ids, routes, and the order of the names', () => {
+    const keeping = normalizeConfig({ title: 'T', url: 'https://t.example', docs: { numberPrefixParser: false } }, '/site', '/site/sipadocs.config.ts');
+    const kept = (relPath: string) => createDoc({ relPath, absPath: `/site/${relPath}`, text: '# T\n', parsed: parseFrontMatter('# T\n', relPath) }, keeping);
+    const docs = [kept('docs/2-usage/1-start.md'), kept('docs/10-appendix/1-faq.md'), kept('docs/1-intro.md')];
+    const sidebar = buildSidebars(keeping, docs, new Map(), null, 'sidebars.ts').sidebars[0]!;
+    expect(docs.map((d) => [d.id, d.route])).toEqual([
+      ['2-usage/1-start', '/docs/2-usage/1-start'],
+      ['10-appendix/1-faq', '/docs/10-appendix/1-faq'],
+      ['1-intro', '/docs/1-intro'],
+    ]);
+    // No positions from the names: docs and folders by name, as Docusaurus orders them without a parser.
+    expect(sidebar.items.map((item) => item.label)).toEqual(['T', '10-appendix', '2-usage']);
+  });
+
   it('strips prefixes from routes and ids', () => {
     expect(docs[2]!.id).toBe('guides/basics/cli');
     expect(docs[2]!.route).toBe('/docs/guides/basics/cli');

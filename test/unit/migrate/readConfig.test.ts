@@ -36,7 +36,7 @@ describe('readDocusaurusConfig', () => {
       onBrokenLinks: 'throw', onBrokenMarkdownLinks: 'warn', onBrokenAnchors: 'warn',
     });
     expect(site.docs).toEqual({
-      id: 'default', where: 'presets.classic.docs', path: 'docs', routeBasePath: 'docs', sidebarPath: 'sidebars.js', editUrl: 'https://github.com/x/y/tree/main/', sidebarCollapsed: true, versioning: {}, markdownPlugins: {},
+      id: 'default', where: 'presets.classic.docs', path: 'docs', routeBasePath: 'docs', sidebarPath: 'sidebars.js', editUrl: 'https://github.com/x/y/tree/main/', sidebarCollapsed: true, numberPrefixParser: true, versioning: {}, markdownPlugins: {},
     });
     expect(site.moreDocs).toEqual([]);
     expect(site.blog).toEqual({
@@ -55,6 +55,17 @@ describe('readDocusaurusConfig', () => {
     expect(skipped).toEqual([
       'tagline: ./config.localized.json.tagline — a string was expected; it comes from ./config.localized.json, which is not run during the migration (set it by hand)',
       'noIndex: "yes" — a boolean was expected',
+    ]);
+  });
+
+  it('carries numberPrefixParser: false, and reports a parser of the site\'s own', () => {
+    const keeping = read({ title: 'T', url: 'https://x', presets: [['classic', { docs: { numberPrefixParser: false } }]] });
+    expect(keeping.site.docs!.numberPrefixParser).toBe(false);
+    expect(keeping.skipped).toEqual([]);
+    const own = read({ title: 'T', url: 'https://x', presets: [['classic', { docs: { numberPrefixParser: { $function: 'parse' } } }]] });
+    expect(own.site.docs!.numberPrefixParser).toBe(true);
+    expect(own.skipped).toEqual([
+      'presets.classic.docs.numberPrefixParser: a function (parse) — a parser of your own cannot run in sipadocs, which strips number prefixes such as 01- or 010_ as Docusaurus does by default',
     ]);
   });
 
@@ -109,7 +120,7 @@ describe('readDocusaurusConfig', () => {
       themeConfig: {},
     });
     expect(site.docs).toEqual({
-      id: 'default', where: 'plugins.0', path: 'handbook', routeBasePath: '', sidebarPath: 'sidebars.js', editUrl: 'https://e/', sidebarCollapsed: true,
+      id: 'default', where: 'plugins.0', path: 'handbook', routeBasePath: '', sidebarPath: 'sidebars.js', editUrl: 'https://e/', sidebarCollapsed: true, numberPrefixParser: true,
       versioning: { lastVersion: 'current', onlyIncludeVersions: ['current', '1.0'], versions: { current: { label: 'Canary', path: 'canary', banner: 'none', badge: false }, '1.0': { noIndex: true } } },
       markdownPlugins: {},
     });
