@@ -30,9 +30,14 @@ export interface CodeHighlighter {
 
 export const grammarName = (lang: string): string => ALIASES[lang.toLowerCase()] ?? lang.toLowerCase();
 
-/** Fence languages used in a markdown body (```lang …), for loading their grammars up front. */
+/**
+ * Fence languages used in a markdown body (```lang …), for loading their grammars up front: fences
+ * at any depth, in nested list items, block quotes and JSX elements too. One missed here would be
+ * highlighted only when another page had loaded its grammar first, so the output would depend on
+ * the order of the pages; one found in vain only loads a grammar.
+ */
 export function fenceLanguages(body: string): Set<string> {
-  return new Set([...body.matchAll(/^\s{0,3}(?:`{3,}|~{3,})\s*([\w+#.-]+)/gm)].map((m) => m[1]!));
+  return new Set([...body.matchAll(/^[ \t>]*(?:`{3,}|~{3,})[ \t]*([\w+#.-]+)/gm)].map((m) => m[1]!));
 }
 
 /**

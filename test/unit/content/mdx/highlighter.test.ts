@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { highlightedOnce } from '../../../../src/content/mdx/highlighter.js';
+import { fenceLanguages, highlightedOnce } from '../../../../src/content/mdx/highlighter.js';
 
 describe('highlightedOnce', () => {
   it('highlights each distinct block once, telling blocks apart by code, grammar and line and block classes', () => {
@@ -18,5 +18,18 @@ describe('highlightedOnce', () => {
     expect(calls).toHaveLength(5);
     expect(toHtml('let a = 1;', 'javascript', new Map([[1, ['highlighted']]]))).toContain('highlighted');
     expect(calls).toHaveLength(5);
+  });
+});
+
+describe('fenceLanguages', () => {
+  it('finds the language of every fence, however deep it is indented, in a block quote or a JSX element', () => {
+    const body = [
+      '```js', 'a', '```',
+      '- item', '', '    - nested', '', '      ```ts', '      b', '      ```',
+      '> ~~~bash', '> c', '> ~~~',
+      '<TabItem value="x">', '', '    ```python', '    d', '    ```', '', '</TabItem>',
+      '```', 'plain', '```',
+    ].join('\n');
+    expect([...fenceLanguages(body)].sort()).toEqual(['bash', 'js', 'python', 'ts']);
   });
 });
