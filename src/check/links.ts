@@ -58,17 +58,7 @@ export function extractLinks(route: string, html: string, contentAnchors: readon
  * keeps for the whole build: the navbar and sidebar links repeat on every page.
  */
 export function extractHrefs(html: string, strings: Map<string, string> = new Map()): string[] {
-  return internHrefs(readHrefs(html), strings);
-}
-
-/** The `<a href>` targets of a rendered HTML page, decoded, as they are (see extractHrefs for the shared copies). */
-export function readHrefs(html: string): string[] {
-  return [...html.matchAll(HREF)].map((m) => decodeEntities(m[1]!));
-}
-
-/** Hrefs as copies shared through `strings` (see extractHrefs). */
-export function internHrefs(hrefs: string[], strings: Map<string, string>): string[] {
-  return hrefs.map((href) => intern(strings, href));
+  return [...html.matchAll(HREF)].map((m) => intern(strings, decodeEntities(m[1]!)));
 }
 
 function intern(strings: Map<string, string>, text: string): string {

@@ -1,10 +1,7 @@
-import type { ClientSiteData, RoutePayload } from '../shared/types.js';
+import type { ClientSiteData, PageMeta, RoutePayload } from '../shared/types.js';
 import { documentTitle } from '../shared/documentTitle.js';
 import { encodeRoute, isExternalUrl, withBase } from '../shared/paths.js';
-import { BODY_END, BODY_START } from '../shared/documentBody.js';
 import { EARLY_INPUT_SCRIPT } from './earlyInputScript.js';
-
-export { documentBody } from '../shared/documentBody.js';
 
 export interface DocumentParts {
   site: ClientSiteData;
@@ -71,6 +68,28 @@ export function baseUrlCheckScript(baseUrl: string): string {
  */
 export function documentInlineScripts(headScripts: string[], baseUrl: string): string[] {
   return [...headScripts, EARLY_INPUT_SCRIPT, SCRIPT_LOADER, baseUrlCheckScript(baseUrl)];
+}
+
+const BODY_START = '<body>\n<div id="__sipa">';
+const BODY_END = '</div>\n<script id="__SIPA_ROUTE__" type="application/json">';
+
+/**
+ * The server-rendered body and the page's meta, read back from a document renderDocument wrote;
+ * null when the text is not such a document. A later build that only changes the document
+ * around a body (a new stylesheet, say) takes the body from there instead of rendering it again.
+ */
+export function documentBody(html: string): { bodyHtml: string; meta: PageMeta } | null {
+  const start = html.indexOf(BODY_START);
+  // The body may contain anything, but nothing after it does: the last marker ends it.
+  const end = html.lastIndexOf(BODY_END);
+  const dataEnd = html.indexOf('</script>', end);
+  if (start === -1 || end < start || dataEnd === -1) return null;
+  try {
+    const payload = JSON.parse(html.slice(end + BODY_END.length, dataEnd)) as RoutePayload;
+    return { bodyHtml: html.slice(start + BODY_START.length, end), meta: payload.meta };
+  } catch {
+    return null;
+  }
 }
 
 /** The full HTML document of one route. */

@@ -2,7 +2,6 @@ import { pathToFileURL } from 'node:url';
 import { isExternalUrl, withBase } from '../shared/paths.js';
 import type { PageHead } from '../client/pageHead.js';
 import type { ClientSiteData, PageMeta, RouteModule, RoutePayload } from '../shared/types.js';
-import { finishPage, type FinishedPage, type PageFrame, type PageShape } from './finishPage.js';
 
 /** One page to render; plain data so it can cross to a worker thread. */
 export interface RenderJob {
@@ -16,15 +15,9 @@ export interface RenderJob {
   payload: RoutePayload;
   /** React pages may set title, description, keywords and image with their `meta` export. */
   isReactPage: boolean;
-  /**
-   * Make the page from its body here too (see finishPage), with this shape, around the frame of
-   * key `frameKey`: sent once to a renderer, with the first of its jobs (null in the others).
-   */
-  finish?: { frameKey: string; frame: PageFrame | null; shape: PageShape };
 }
 
-/** A rendered body and meta; with the page made from them instead when the job asked for it (its body is in the page). */
-export type RenderOutcome = { ok: true; meta: PageMeta; bodyHtml: string; page?: undefined } | { ok: true; meta: PageMeta; page: FinishedPage } | { ok: false; message: string };
+export type RenderOutcome = { ok: true; bodyHtml: string; meta: PageMeta } | { ok: false; message: string };
 
 /** What a server group file exports. */
 interface ServerGroup {
@@ -41,10 +34,7 @@ const MAIN_TAG = /<main[\s>]/g;
  */
 export function createRenderer() {
   const groups = new Map<string, Promise<ServerGroup>>();
-  let frame: { key: string; frame: PageFrame } | null = null;
   const render = async (job: RenderJob): Promise<RenderOutcome> => {
-    // Kept before anything waits, so the jobs after the first find it however they interleave.
-    if (job.finish?.frame) frame = { key: job.finish.frameKey, frame: job.finish.frame };
     try {
       let group = groups.get(job.file);
       if (!group) {
@@ -81,10 +71,6 @@ export function createRenderer() {
           meta.ownMain = true;
           bodyHtml = renderBody(job.site, { payload: { ...job.payload, meta }, module });
         }
-      }
-      if (job.finish) {
-        if (frame?.key !== job.finish.frameKey) throw new Error('the renderer was given no frame for the page');
-        return { ok: true, meta, page: finishPage(frame.frame, job.site, job.finish.shape, job.payload, { bodyHtml, meta }) };
       }
       return { ok: true, bodyHtml, meta };
     } catch (error) {

@@ -5,7 +5,7 @@ import os from 'node:os';
 import type { ChunkFiles, ClientBundle, ServerFile } from '../bundle/bundleSite.js';
 import type { ArtifactKind, ArtifactKindSpec } from '../pipeline/artifacts.js';
 import { SSR_GROUP_SIZE } from '../bundle/virtualModules.js';
-import { internHrefs, LAYOUT_IDS, type PageLinks } from '../check/links.js';
+import { extractLinks, type PageLinks } from '../check/links.js';
 import type { SiteConfig } from '../config/types.js';
 import { deepestLine, nestingError } from '../content/mdx/nesting.js';
 import type { PlannedRoute } from '../content/routes.js';
@@ -16,13 +16,11 @@ import { stampFile, type ManifestPage, type OutputManifest } from '../staging/ou
 import type { StagingDir } from '../staging/stagingDir.js';
 import { announcementScript } from '../../templates/layout/announcementScript.js';
 import { colorModeScript } from '../../templates/layout/colorModeScript.js';
-import { documentBody, documentInlineScripts, type AlternateLink } from './document.js';
-import { finishPage, routePayload, type FinishedPage, type PageFrame, type PageShape } from './finishPage.js';
+import { documentBody, documentInlineScripts, renderDocument, type AlternateLink } from './document.js';
 import { headTagHtml } from './headTags.js';
 import { collectGarbageAbove } from './memory.js';
 import { openRenderer, type RenderHost } from './renderHost.js';
-import { inlineScriptsIn, scriptHash } from '../server/securityHeaders.js';
-import type { SearchDocument } from '../search/searchDocument.js';
+import { hasInlineHandler, inlineScriptsIn, scriptHash } from '../server/securityHeaders.js';
 
 
 /** A rendered page body, valid while its key (all its inputs) is unchanged. */
@@ -95,13 +93,8 @@ export interface RenderTarget {
   documents: Pick<ArtifactKind<never>, 'key'>;
   /** A watch session's warm render worker (see createRenderHost); without one, each group gets a renderer of its own. */
   host?: RenderHost;
-  /**
-   * Called with each page's body as it is written (rendered or reused; not for kept pages), e.g.
-   * to index it for search; with its search document when that was read with the page (see `searched`).
-   */
-  onBody?(route: PlannedRoute, entry: RenderCacheEntry, searchDocument?: () => SearchDocument | null): void;
-  /** Whether a route's search document is wanted: a render worker then reads it with the page. */
-  searched?(route: PlannedRoute): boolean;
+  /** Called with each page's body as it is written (rendered or reused; not for kept pages), e.g. to index it for search. */
+  onBody?(route: PlannedRoute, entry: RenderCacheEntry): void;
   onProgress?(done: number, total: number): void;
 }
 
@@ -133,7 +126,7 @@ export async function renderPages(input: RenderInput, target: RenderTarget): Pro
   const writer = createPageWriter(input, frame, pages, target);
   // A found page is kept or written at once; rendering is CPU-bound.
   const misses = reuseKnownPages(pages, target, writer);
-  if (misses.length > 0) await renderMissingPages(misses, pages, input, target, writer, frame);
+  if (misses.length > 0) await renderMissingPages(misses, pages, input, target, writer);
   const { manifest } = writer.result;
   const scriptHashes = new Set([...documentInlineScripts(frame.headScripts, input.site.baseUrl), ...frame.headTags.flatMap(inlineScriptsIn)].map(scriptHash));
   for (const page of Object.values(manifest)) page.scripts?.forEach((hash) => scriptHashes.add(hash));
@@ -141,12 +134,17 @@ export async function renderPages(input: RenderInput, target: RenderTarget): Pro
   return { ...writer.result, scriptHashes, inlineHandlerRoutes };
 }
 
-/** What every page's document has around its body (see PageFrame), and the key of all that. */
-interface DocumentFrame extends PageFrame {
+/** What every page's document has around its body, and the key of all that. */
+interface DocumentFrame {
+  headScripts: string[];
+  /** The site's head tags (see headTagsOf), as HTML. */
+  headTags: string[];
+  favicon: string;
+  defaultImage: string | undefined;
   key: string;
 }
 
-function documentFrame({ config, site, client, inlineCss }: RenderInput, documents: RenderTarget['documents']): DocumentFrame {
+function documentFrame({ config, site, inlineCss }: RenderInput, documents: RenderTarget['documents']): DocumentFrame {
   const headScripts = [colorModeScript(site.colorMode.defaultMode, site.colorMode.respectPrefersColorScheme)];
   if (site.announcementBar) headScripts.push(announcementScript(site.announcementBar.id));
   const favicon = config.favicon ? withBase(config.baseUrl, `/${config.favicon.replace(/^\/+/, '')}`) : '';
@@ -154,7 +152,7 @@ function documentFrame({ config, site, client, inlineCss }: RenderInput, documen
   // Inlined stylesheets are named by content hash, so their URLs stand for their text.
   const headTags = config.headTags.map(headTagHtml);
   const key = documents.key(headScripts, headTags, favicon, defaultImage ?? null, config.noIndex, inlineCss ? [...inlineCss.keys()] : null);
-  return { headScripts, headTags, favicon, defaultImage, noIndex: config.noIndex, inlineCss, entry: client.entry, key };
+  return { headScripts, headTags, favicon, defaultImage, key };
 }
 
 /** A route with its chunk and sidebar, and the keys of its body (`key`) and of its whole document (`outputKey`). */
@@ -192,7 +190,7 @@ function keyPages({ routes, entryNames, client, site, parts }: RenderInput, fram
 type PageWriter = ReturnType<typeof createPageWriter>;
 
 /** Writes pages into the staging folder as they come, and gathers what the result says of them. */
-function createPageWriter({ site, parts }: RenderInput, frame: DocumentFrame, pages: KeyedPage[], target: RenderTarget) {
+function createPageWriter({ client, site, config, inlineCss, parts }: RenderInput, frame: DocumentFrame, pages: KeyedPage[], target: RenderTarget) {
   const { output } = target;
   const result: Pick<RenderPagesResult, 'pages' | 'kept' | 'manifest' | 'stats'> = {
     pages: new Array<PageLinks>(pages.length),
@@ -206,15 +204,8 @@ function createPageWriter({ site, parts }: RenderInput, frame: DocumentFrame, pa
     output.write(relPath, text);
     files.push(stampFile(output.dir, relPath));
   };
-  const anchorsOf = pages.map(({ route }) => parts.anchors(route));
-  const shape = (i: number, search: boolean): PageShape => {
-    const { chunk, alternates } = pages[i]!;
-    return { chunk: chunk ?? null, alternates, readIds: anchorsOf[i] === null, search };
-  };
   return {
     result,
-    /** What page `i` is made of besides its body; `search` when its search document is read with it. */
-    shape,
     /** Page `i` stays as the last good output has it (`before`, its manifest entry). */
     keep(i: number, before: ManifestPage) {
       const { route } = pages[i]!;
@@ -228,25 +219,38 @@ function createPageWriter({ site, parts }: RenderInput, frame: DocumentFrame, pa
     },
     /**
      * Writes page `i` and its payload from its body at once (the writes are synchronous), so no
-     * page waits in memory for the disk however fast pages are produced. `page` is the page made
-     * from it already (by a render worker); without it, it is made here.
+     * page waits in memory for the disk however fast pages are produced.
      */
-    write(i: number, entry: RenderCacheEntry, how: 'rendered' | 'reused', page?: FinishedPage) {
-      const { route, chunk, sidebar, outputKey } = pages[i]!;
+    write(i: number, entry: RenderCacheEntry, how: 'rendered' | 'reused') {
+      const { route, chunk, sidebar, outputKey, alternates } = pages[i]!;
       result.stats[how]++;
       if (how === 'rendered') target.bodies.put(entry.key, entry);
-      const finished = page ?? finishPage(frame, site, shape(i, false), routePayload(route.meta, route.data, chunk, sidebar), entry);
-      // A search document read with the page saves reading the body again.
-      target.onBody?.(route, entry, finished.search !== undefined ? () => finished.search! : undefined);
-      const anchors = anchorsOf[i]!;
-      const ids = anchors ? new Set([...LAYOUT_IDS, ...anchors]) : new Set(internHrefs(finished.ids!, linkStrings));
-      result.pages[i] = { route: route.path, hrefs: internHrefs(finished.hrefs, linkStrings), ids };
+      target.onBody?.(route, entry);
+      const payload = routePayload(entry.meta, route.data, chunk, sidebar);
+      const html = renderDocument({
+        site,
+        payload,
+        bodyHtml: entry.bodyHtml,
+        headScripts: frame.headScripts,
+        siteHeadTags: frame.headTags,
+        css: [...new Set([...client.entry.css, ...(chunk?.css ?? [])])],
+        inlineCss,
+        entry: client.entry.js,
+        // Content made at build time hydrates from the page (see StaticHtml): its chunk waits for a navigation.
+        preload: [...new Set([...client.entry.imports, ...(chunk && !hasStaticHtml(route.data) ? [chunk.js, ...chunk.imports] : [])])],
+        favicon: frame.favicon,
+        noIndex: config.noIndex,
+        defaultImage: frame.defaultImage,
+        alternates,
+      });
+      const links = extractLinks(route.path, html, parts.anchors(route), linkStrings);
+      result.pages[i] = links;
       const files: ManifestPage['files'] = [];
-      result.manifest[route.path] = { key: outputKey, bodyKey: entry.key, ids: [...ids], files, ...finished.scripts };
+      result.manifest[route.path] = { key: outputKey, bodyKey: entry.key, ids: [...links.ids], files, ...contentScripts(entry.bodyHtml, entry.meta.headTags) };
       target.onProgress?.(++done, pages.length);
       if (done % 250 === 0) collectGarbageAbove(HEAP_CEILING);
-      writeStamped(files, route.outputFile, finished.html);
-      if (route.path !== '/404') writeStamped(files, routePayloadFile(route.path), finished.payloadJson);
+      writeStamped(files, route.outputFile, html);
+      if (route.path !== '/404') writeStamped(files, routePayloadFile(route.path), JSON.stringify(payload));
     },
   };
 }
@@ -279,8 +283,7 @@ const IN_PROCESS_LIMIT = 200;
  * render, so no core waits for another; groups render one at a time per core, each in a renderer
  * of its own (or the session's render worker), whose memory is freed when its group is done.
  */
-async function renderMissingPages(misses: number[], pages: KeyedPage[], input: RenderInput, target: RenderTarget, writer: PageWriter, frame: DocumentFrame): Promise<void> {
-  const { key: _key, ...pageFrame } = frame;
+async function renderMissingPages(misses: number[], pages: KeyedPage[], input: RenderInput, target: RenderTarget, writer: PageWriter): Promise<void> {
   const cores = Math.max(1, Math.min(os.availableParallelism(), 2));
   const groupCount = misses.length < IN_PROCESS_LIMIT ? 1 : Math.max(cores, Math.ceil(misses.length / SSR_GROUP_SIZE));
   const groupSize = Math.ceil(misses.length / groupCount);
@@ -296,8 +299,6 @@ async function renderMissingPages(misses: number[], pages: KeyedPage[], input: R
   const serverFiles = await input.bundleServer(groups.map((indices) => [...new Set(indices.flatMap((i) => (bodies.has(i) ? [] : (pages[i]!.name ?? []))))]));
   const renderGroup = async (g: number, indices: number[]) => {
     const renderer = target.host ? target.host.renderer() : await openRenderer(indices.length >= IN_PROCESS_LIMIT);
-    // The frame (the inlined style sheets with it) goes to the renderer once, with its first job.
-    let frameSent = false;
     try {
       await Promise.all(
         indices.map(async (i) => {
@@ -306,15 +307,9 @@ async function renderMissingPages(misses: number[], pages: KeyedPage[], input: R
           // Dropped once sent to render: together the bodies are as big as the site's code.
           bodies.delete(i);
           const payload = routePayload(route.meta, route.data, chunk, sidebar);
-          // The renderer makes the page around the body too, beside this thread, which writes it.
-          const finish = { frameKey: frame.key, frame: frameSent ? null : pageFrame, shape: writer.shape(i, target.searched?.(route) ?? false) };
-          frameSent = true;
-          const outcome = await renderer.run({ file: serverFiles[g]!.file, site: input.site, name, moduleBody, payload, isReactPage: route.content?.kind === 'page', finish });
+          const outcome = await renderer.run({ file: serverFiles[g]!.file, site: input.site, name, moduleBody, payload, isReactPage: route.content?.kind === 'page' });
           if (!outcome.ok) throw renderError(route, outcome.message, input.config.siteDir);
-          const { page } = outcome;
-          // The body is a slice of the page, not a copy.
-          const bodyHtml = page ? page.html.slice(page.bodyStart, page.bodyEnd) : outcome.bodyHtml;
-          writer.write(i, { key, bodyHtml, meta: outcome.meta }, 'rendered', page);
+          writer.write(i, { key, bodyHtml: outcome.bodyHtml, meta: outcome.meta }, 'rendered');
         }),
       );
     } finally {
@@ -328,6 +323,15 @@ async function renderMissingPages(misses: number[], pages: KeyedPage[], input: R
       for (let next = queue.shift(); next; next = queue.shift()) await renderGroup(next[0], next[1]);
     }),
   );
+}
+
+/** What the site's Content-Security-Policy must know of a page body: its inline scripts and handlers. */
+function contentScripts(bodyHtml: string, headTags: string[] = []): Pick<ManifestPage, 'scripts' | 'inlineHandlers'> {
+  // Scripts a page put in its head with <Head> run too.
+  const scripts = [...inlineScriptsIn(bodyHtml), ...headTags.flatMap(inlineScriptsIn)].map(scriptHash);
+  // The exact pattern is costly on every page; most bodies do not even have " on…=".
+  const handlers = /\son[a-z]+\s*=/i.test(bodyHtml) && hasInlineHandler(bodyHtml);
+  return { ...(scripts.length > 0 ? { scripts } : {}), ...(handlers ? { inlineHandlers: true } : {}) };
 }
 
 /**
@@ -355,6 +359,18 @@ function renderError(route: PlannedRoute, message: string, siteDir: string): Sit
 
 /** The message of the RangeError V8 throws when the call stack is exhausted (it reaches us as text from a worker). */
 const STACK_OVERFLOW = /^Maximum call stack size exceeded/;
+
+/** A route's payload; `css` only for a route with style sheets of its own, so other payloads stay as they were. */
+/** The route's content is HTML made at build time, which the client reads back from the page. */
+function hasStaticHtml(data: RoutePayload['data']): boolean {
+  return (data.kind === 'doc' || data.kind === 'blogPost' || data.kind === 'page') && data.staticHtml === true;
+}
+
+function routePayload(meta: PageMeta, data: RoutePayload['data'], chunk: ChunkFiles | undefined, sidebar: SidebarView | null): RoutePayload {
+  const payload: RoutePayload = { meta, data, chunk: chunk?.js ?? null, sidebar };
+  if (chunk && chunk.css.length > 0) payload.css = chunk.css;
+  return payload;
+}
 
 /** A page's body and meta read back from its document in the last good output, if that file is still as written. */
 function bodyFromOutput(dir: string, before: ManifestPage, outputFile: string): RenderCacheEntry | null {

@@ -9,7 +9,7 @@ import type { PlannedRoute } from '../content/routes.js';
 import type { PageMeta } from '../shared/types.js';
 import { DELTA_DIR, DELTA_FILE, type SearchDeltaFile } from '../../templates/search/mergeResults.js';
 import { indexError, openPagefindIndex, runPagefind, type PagefindFile, type PagefindIndex, type PagefindOutput } from './runPagefind.js';
-import { extractSearchDocument, type SearchDocument } from './searchDocument.js';
+import type { SearchDocument } from './searchDocument.js';
 import { planSearchIndex, type IndexedPage } from './searchPlan.js';
 import { openSearchStore, type SearchEntry, type SearchStore } from './searchStore.js';
 
@@ -51,8 +51,7 @@ export function isSearchable(route: PlannedRoute): boolean {
  * body when the body is at hand (rendered or reused), so no page is parsed twice.
  */
 export interface SearchCollector {
-  /** `document`, when given, gives the page's search document already read from its body. */
-  addBody(route: PlannedRoute, bodyKey: string, bodyHtml: string, meta: PageMeta, document?: () => SearchDocument | null): void;
+  addBody(route: PlannedRoute, bodyKey: string, bodyHtml: string, meta: PageMeta): void;
   /** The index the documents went to as they were read, when the build streams them (see createSearchCollector). */
   readonly streamed: StreamedIndex | null;
   /** Ends the streamed index's indexer, when the build stops before using it. */
@@ -159,9 +158,9 @@ export function createSearchCollector(
     get streamed() {
       return streamed;
     },
-    addBody(route, bodyKey, bodyHtml, meta, read) {
+    addBody(route, bodyKey, bodyHtml, meta) {
       const searched = isSearchable(route) && !meta.noIndex;
-      const entry: SearchEntry = searched ? store.add(bodyKey, read ?? (() => extractSearchDocument(bodyHtml, meta.title))) : { document: null, hash: '' };
+      const entry: SearchEntry = searched ? store.add(bodyKey, bodyHtml, meta.title) : { document: null, hash: '' };
       const at = position.get(route.path);
       if (at === undefined) return;
       waiting.set(at, entry);

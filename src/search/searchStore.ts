@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { PlannedRoute } from '../content/routes.js';
 import type { ArtifactKind, ArtifactKindSpec } from '../pipeline/artifacts.js';
-import { documentBody } from '../shared/documentBody.js';
+import { documentBody } from '../render/document.js';
 import { extractSearchDocument, type SearchDocument } from './searchDocument.js';
 
 /** A page's search document (null when its body has nothing to search) and the hash that identifies it in the index. */
@@ -36,8 +36,8 @@ export const SEARCH_DOCUMENTS: ArtifactKindSpec<SearchEntry, string, { document:
 
 /** Where a build finds the search documents of its pages (see SEARCH_DOCUMENTS). */
 export interface SearchStore {
-  /** Keeps a page's document, read by `read` from its body at hand now (rendered or reused) unless it is known. */
-  add(bodyKey: string, read: () => SearchDocument | null): SearchEntry;
+  /** Reads a page's document from its body, at hand now (rendered or reused), and keeps it. */
+  add(bodyKey: string, bodyHtml: string, title: string): SearchEntry;
   /** The document of a page, from the cheapest place that has it; read back from the last output at worst. */
   find(route: PlannedRoute, bodyKey: string): SearchEntry;
   /** Keeps the document of a page this build indexes as it is, without reading it. */
@@ -49,9 +49,9 @@ export function openSearchStore(documents: ArtifactKind<SearchEntry>, outDir: st
   const entryOf = (document: SearchDocument | null): SearchEntry =>
     document ? { document, hash: documents.key('hash', document.title, document.html).slice(0, 16) } : { document: null, hash: '' };
   return {
-    add(bodyKey, read) {
+    add(bodyKey, bodyHtml, title) {
       const key = keyOf(bodyKey);
-      return documents.find(key) ?? documents.put(key, entryOf(read()));
+      return documents.find(key) ?? documents.put(key, entryOf(extractSearchDocument(bodyHtml, title)));
     },
     find(route, bodyKey) {
       const key = keyOf(bodyKey);

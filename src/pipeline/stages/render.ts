@@ -64,8 +64,7 @@ export async function renderSite(session: BuildSession, plan: SitePlan, compiled
       documents: session.artifacts.kind(PAGE_DOCUMENTS),
       host: session.renderHost,
       // Pages are read for search as they are rendered, while their body is in memory.
-      onBody: search ? (route, entry, document) => search.addBody(route, entry.key, entry.bodyHtml, entry.meta, document) : undefined,
-      searched: search ? isSearchable : undefined,
+      onBody: search ? (route, entry) => search.addBody(route, entry.key, entry.bodyHtml, entry.meta) : undefined,
       onProgress: report.progress,
     },
   ).catch(async (error: unknown) => {

@@ -30,16 +30,6 @@ describe('which pages are searched', () => {
     expect(collector.store.find(route('/docs/listed', 'doc'), 'k2').document?.title).toBe('T');
     expect(collector.store.find(route('/docs/unlisted', 'doc'), 'k1').document).toBeNull();
   });
-
-  it('keeps the search document read with the page instead of reading the body again', async () => {
-    const artifacts = await testArtifacts();
-    const collector = createSearchCollector(artifacts.kind(SEARCH_DOCUMENTS), artifacts.kind(SEARCH_INDEXES), '/nonexistent');
-    const read = { title: 'Read with the page', html: '<h1>Read with the page</h1>' };
-    collector.addBody(route('/docs/a', 'doc'), 'k1', body, { title: 'T', description: '', path: '/docs/a' }, () => read);
-    collector.addBody(route('/docs/b', 'doc'), 'k2', body, { title: 'T', description: '', path: '/docs/b' });
-    expect(collector.store.find(route('/docs/a', 'doc'), 'k1').document).toEqual(read);
-    expect(collector.store.find(route('/docs/b', 'doc'), 'k2').document?.title).toBe('T');
-  });
 });
 
 describe('documents streamed to the indexer while pages render', () => {
