@@ -19,10 +19,13 @@ interface StoredCode {
   markdown: string;
 }
 
-/** Compiled pages, by the page's source and the settings that shape it (see compilePages). */
+/**
+ * Compiled pages, by the page's source and the settings that shape it (see compilePages). Their
+ * code comes from a compile worker, or from the main thread with its highlighting thread.
+ */
 export const COMPILED_PAGES: ArtifactKindSpec<CompiledOutcome, StoredOutcome, StoredCode> = {
   name: 'compile',
-  code: ['compileWorker', 'shellEntry'],
+  code: ['compileWorker', 'shellEntry', 'highlightWorker'],
   disk: {
     record: ({ page, links, images }) => {
       // Picked one by one: a page read from the cache reads its code on first touch.
