@@ -3,7 +3,7 @@ import { excludedSearchScopes, usePageVersion } from '../../src/client/docsVersi
 import { useNavigation } from '../../src/client/navigation.js';
 import { useSiteData } from '../../src/client/siteContext.js';
 import { documentTitle } from '../../src/shared/documentTitle.js';
-import { addSearchStyles, Excerpt, loadIndex, PAGE_STEP, toGroups, type PagefindPage, type ResultOption, type SearchState } from '../search/searchClient.js';
+import { addSearchStyles, Excerpt, useSearchResults, type ResultOption } from '../search/searchClient.js';
 import Layout from './Layout.js';
 
 /** The query a search page's address asks for (`?q=`). */
@@ -32,9 +32,6 @@ export default function SearchPage() {
   const scopes = excludedSearchScopes(site, pageVersion).join('\n');
   // Empty on the server and at hydration; the address's query is read once the page runs.
   const [query, setQuery] = useState('');
-  const [state, setState] = useState<SearchState>({ status: 'idle' });
-  const [shown, setShown] = useState(PAGE_STEP);
-  const search = useRef<{ id: number; ids: Array<{ data(): Promise<PagefindPage> }> }>({ id: 0, ids: [] });
   const uid = useId().replace(/[^\w-]/g, '');
   const inputRef = useRef<HTMLInputElement>(null);
 
@@ -45,42 +42,11 @@ export default function SearchPage() {
     setQuery(typed || (new URLSearchParams(window.location.search).get(QUERY_PARAMETER) ?? ''));
   }, []);
 
-  useEffect(() => {
-    const term = query.trim();
-    const id = ++search.current.id;
-    if (!term) {
-      setState({ status: 'idle' });
-      return;
-    }
-    setState((s) => (s.status === 'done' ? s : { status: 'loading' }));
-    const timer = setTimeout(async () => {
-      // The address follows the query without adding a history entry per keystroke.
-      if (addressFor(term) !== `${window.location.pathname}${window.location.search}`) window.history.replaceState(window.history.state, '', addressFor(term));
-      try {
-        const index = await loadIndex(site.baseUrl);
-        const results = await index.search(term, scopes ? scopes.split('\n') : []);
-        if (id !== search.current.id) return;
-        search.current.ids = results;
-        const pages = await Promise.all(results.slice(0, PAGE_STEP).map((r) => r.data()));
-        if (id !== search.current.id) return;
-        setShown(PAGE_STEP);
-        setState({ status: 'done', query: term, total: results.length, groups: toGroups(pages, `${uid}-${id}`) });
-      } catch {
-        if (id === search.current.id) setState({ status: 'error' });
-      }
-    }, 120);
-    return () => clearTimeout(timer);
-  }, [query, site.baseUrl, uid, scopes]);
-
-  const showMore = async () => {
-    if (state.status !== 'done') return;
-    const id = search.current.id;
-    const next = search.current.ids.slice(0, shown + PAGE_STEP);
-    const pages = await Promise.all(next.map((r) => r.data()));
-    if (id !== search.current.id) return;
-    setShown(next.length);
-    setState({ ...state, groups: toGroups(pages, `${uid}-${id}`) });
+  // The address follows the query without adding a history entry per keystroke.
+  const onSearch = (term: string) => {
+    if (addressFor(term) !== `${window.location.pathname}${window.location.search}`) window.history.replaceState(window.history.state, '', addressFor(term));
   };
+  const { state, shown, showMore } = useSearchResults(query, site.baseUrl, scopes, uid, 120, { onSearch });
 
   const open = (option: ResultOption) => navigate(option.url);
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {

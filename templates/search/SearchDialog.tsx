@@ -1,5 +1,5 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { addSearchStyles, Excerpt, loadIndex, PAGE_STEP, toGroups, type PagefindPage, type ResultOption, type SearchState } from './searchClient.js';
+import { addSearchStyles, Excerpt, loadIndex, useSearchResults, type ResultOption } from './searchClient.js';
 
 /**
  * Loaded on first use only (see SearchProvider): the dialog, its styles, and pagefind's runtime.
@@ -29,10 +29,7 @@ export function SearchDialog({ baseUrl, navigate, returnFocus, onClose, excludeS
   const dialogRef = useRef<HTMLDialogElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const [query, setQuery] = useState('');
-  const [state, setState] = useState<SearchState>({ status: 'idle' });
-  const [shown, setShown] = useState(PAGE_STEP);
   const [active, setActive] = useState(0);
-  const search = useRef<{ id: number; ids: Array<{ data(): Promise<PagefindPage> }> }>({ id: 0, ids: [] });
   const uid = useId().replace(/[^\w-]/g, '');
   // Closing unmounts the dialog; a close event arriving after that (or twice) changes nothing.
   const closed = useRef(false);
@@ -60,40 +57,9 @@ export function SearchDialog({ baseUrl, navigate, returnFocus, onClose, excludeS
     void loadIndex(baseUrl).catch(() => {});
   }, [baseUrl]);
 
-  useEffect(() => {
-    const term = query.trim();
-    const id = ++search.current.id;
-    if (!term) {
-      setState({ status: 'idle' });
-      return;
-    }
-    setState((s) => (s.status === 'done' ? s : { status: 'loading' }));
-    const timer = setTimeout(async () => {
-      try {
-        const index = await loadIndex(baseUrl);
-        const results = await index.search(term, scopes ? scopes.split('\n') : []);
-        if (id !== search.current.id) return;
-        search.current.ids = results;
-        const pages = await Promise.all(results.slice(0, PAGE_STEP).map((r) => r.data()));
-        if (id !== search.current.id) return;
-        setShown(PAGE_STEP);
-        setActive(0);
-        setState({ status: 'done', query: term, total: results.length, groups: toGroups(pages, `${uid}-${id}`) });
-      } catch {
-        if (id === search.current.id) setState({ status: 'error' });
-      }
-    }, 60);
-    return () => clearTimeout(timer);
-  }, [query, baseUrl, uid, scopes]);
-
+  const { state, shown, showMore: showMoreResults } = useSearchResults(query, baseUrl, scopes, uid, 60, { onResults: () => setActive(0) });
   const showMore = async () => {
-    if (state.status !== 'done') return;
-    const id = search.current.id;
-    const next = search.current.ids.slice(0, shown + PAGE_STEP);
-    const pages = await Promise.all(next.map((r) => r.data()));
-    if (id !== search.current.id) return;
-    setShown(next.length);
-    setState({ ...state, groups: toGroups(pages, `${uid}-${id}`) });
+    await showMoreResults();
     inputRef.current?.focus();
   };
 

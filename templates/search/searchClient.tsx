@@ -1,3 +1,4 @@
+import { useEffect, useRef, useState } from 'react';
 import css from './searchDialog.css' with { type: 'text' };
 import { DELTA_DIR, DELTA_FILE, searchMerged, type SearchDeltaFile } from './mergeResults.js';
 
@@ -123,4 +124,74 @@ export function toGroups(pages: PagefindPage[], idPrefix: string): PageGroup[] {
     for (const sub of headings) options.push({ id: `${idPrefix}-${n++}`, url: sub.url, title: sub.title, excerpt: sub.excerpt, isPage: false });
     return { title, options };
   });
+}
+
+/** What useSearchResults gives: the state of the query's search, how many pages it shows, and a way to show more. */
+export interface SearchResults {
+  state: SearchState;
+  /** Pages of the results shown (PAGE_STEP at first, more after each showMore). */
+  shown: number;
+  /** Adds PAGE_STEP more pages to those shown. */
+  showMore(): Promise<void>;
+}
+
+/**
+ * Searches the site's index for `query` once typing has paused for `delayMs`, leaving out the docs
+ * versions in `excludeScopes` ("\n"-separated); a result that arrives for an older query is
+ * dropped. `onSearch` is told each query searched for, `onResults` each new set of results (not
+ * those of showMore). Shared by the dialog and the search page.
+ */
+export function useSearchResults(
+  query: string,
+  baseUrl: string,
+  excludeScopes: string,
+  idPrefix: string,
+  delayMs: number,
+  callbacks: { onSearch?(term: string): void; onResults?(): void } = {},
+): SearchResults {
+  const [state, setState] = useState<SearchState>({ status: 'idle' });
+  const [shown, setShown] = useState(PAGE_STEP);
+  const search = useRef<{ id: number; ids: PagefindResult[] }>({ id: 0, ids: [] });
+  // The latest callbacks, without making a new render start the search again.
+  const told = useRef(callbacks);
+  told.current = callbacks;
+
+  useEffect(() => {
+    const term = query.trim();
+    const id = ++search.current.id;
+    if (!term) {
+      setState({ status: 'idle' });
+      return;
+    }
+    setState((s) => (s.status === 'done' ? s : { status: 'loading' }));
+    const timer = setTimeout(async () => {
+      told.current.onSearch?.(term);
+      try {
+        const index = await loadIndex(baseUrl);
+        const results = await index.search(term, excludeScopes ? excludeScopes.split('\n') : []);
+        if (id !== search.current.id) return;
+        search.current.ids = results;
+        const pages = await Promise.all(results.slice(0, PAGE_STEP).map((r) => r.data()));
+        if (id !== search.current.id) return;
+        setShown(PAGE_STEP);
+        told.current.onResults?.();
+        setState({ status: 'done', query: term, total: results.length, groups: toGroups(pages, `${idPrefix}-${id}`) });
+      } catch {
+        if (id === search.current.id) setState({ status: 'error' });
+      }
+    }, delayMs);
+    return () => clearTimeout(timer);
+  }, [query, baseUrl, idPrefix, excludeScopes, delayMs]);
+
+  const showMore = async () => {
+    if (state.status !== 'done') return;
+    const id = search.current.id;
+    const next = search.current.ids.slice(0, shown + PAGE_STEP);
+    const pages = await Promise.all(next.map((r) => r.data()));
+    if (id !== search.current.id) return;
+    setShown(next.length);
+    setState({ ...state, groups: toGroups(pages, `${idPrefix}-${id}`) });
+  };
+
+  return { state, shown, showMore };
 }
