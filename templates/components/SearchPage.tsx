@@ -3,7 +3,7 @@ import { excludedSearchScopes, usePageVersion } from '../../src/client/docsVersi
 import { useNavigation } from '../../src/client/navigation.js';
 import { useSiteData } from '../../src/client/siteContext.js';
 import { documentTitle } from '../../src/shared/documentTitle.js';
-import { addSearchStyles, Excerpt, useSearchResults, type ResultOption } from '../search/searchClient.js';
+import { addSearchStyles, ResultLink, useSearchResults, type ResultOption } from '../search/searchClient.js';
 import Layout from './Layout.js';
 
 /** The query a search page's address asks for (`?q=`). */
@@ -90,19 +90,7 @@ export default function SearchPage() {
             {state.groups.map((group, g) => (
               <section key={`${g}-${group.options[0]!.url}`} aria-label={group.title} className="search-results__page">
                 {group.options.map((option) => (
-                  <a
-                    key={option.id}
-                    href={option.url}
-                    className={`search-result${option.isPage ? ' search-result--page' : ' search-result--heading'}`}
-                    onClick={(event) => {
-                      if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
-                      event.preventDefault();
-                      open(option);
-                    }}
-                  >
-                    <span className="search-result__title">{option.isPage ? option.title : `# ${option.title}`}</span>
-                    {option.excerpt ? <Excerpt html={option.excerpt} /> : null}
-                  </a>
+                  <ResultLink key={option.id} option={option} onOpen={open} />
                 ))}
               </section>
             ))}

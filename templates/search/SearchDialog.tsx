@@ -1,5 +1,5 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { addSearchStyles, Excerpt, loadIndex, useSearchResults, type ResultOption } from './searchClient.js';
+import { addSearchStyles, loadIndex, ResultLink, useSearchResults, type ResultOption } from './searchClient.js';
 
 /**
  * Loaded on first use only (see SearchProvider): the dialog, its styles, and pagefind's runtime.
@@ -164,24 +164,16 @@ export function SearchDialog({ baseUrl, navigate, returnFocus, onClose, excludeS
                     {group.options.map((option) => (
                       // The option is a link: it opens in a new tab (middle click, Ctrl+click) and its
                       // address can be copied. Out of the Tab order, as the focus stays in the input.
-                      <a
+                      <ResultLink
                         key={option.id}
                         id={option.id}
                         role="option"
-                        href={option.url}
                         tabIndex={-1}
                         aria-selected={option === activeOption}
-                        className={`search-result${option.isPage ? ' search-result--page' : ' search-result--heading'}`}
                         onMouseMove={() => setActive(options.indexOf(option))}
-                        onClick={(event) => {
-                          if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
-                          event.preventDefault();
-                          openResult(option);
-                        }}
-                      >
-                        <span className="search-result__title">{option.isPage ? option.title : `# ${option.title}`}</span>
-                        {option.excerpt ? <Excerpt html={option.excerpt} /> : null}
-                      </a>
+                        option={option}
+                        onOpen={openResult}
+                      />
                     ))}
                   </div>
                 ))

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type AnchorHTMLAttributes } from 'react';
 import css from './searchDialog.css' with { type: 'text' };
 import { DELTA_DIR, DELTA_FILE, searchMerged, type SearchDeltaFile } from './mergeResults.js';
 
@@ -194,4 +194,27 @@ export function useSearchResults(
   };
 
   return { state, shown, showMore };
+}
+
+/**
+ * One result as a link: the page's title, or a heading's with "# " before it, and the excerpt. A
+ * plain left click opens it through `onOpen` (the client router); a click with a modifier, or the
+ * middle button, is the browser's (a new tab, say).
+ */
+export function ResultLink({ option, onOpen, ...attributes }: { option: ResultOption; onOpen(option: ResultOption): void } & Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href' | 'className' | 'onClick'>) {
+  return (
+    <a
+      {...attributes}
+      href={option.url}
+      className={`search-result${option.isPage ? ' search-result--page' : ' search-result--heading'}`}
+      onClick={(event) => {
+        if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
+        event.preventDefault();
+        onOpen(option);
+      }}
+    >
+      <span className="search-result__title">{option.isPage ? option.title : `# ${option.title}`}</span>
+      {option.excerpt ? <Excerpt html={option.excerpt} /> : null}
+    </a>
+  );
 }
