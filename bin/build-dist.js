@@ -37,7 +37,7 @@ await bundleEntries(
     renderWorker: 'src/render/renderWorker.ts',
     highlightWorker: 'src/content/mdx/highlightWorker.ts',
     shellEntry: 'src/render/shellEntry.tsx',
-    sandboxWorker: 'src/migrate/sandboxWorker.ts',
+    sandboxWorker: 'src/docusaurus/sandboxWorker.ts',
     checkServer: 'src/check/serverThread.ts',
   },
   dist,

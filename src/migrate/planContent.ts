@@ -5,15 +5,15 @@ import { postPathInfo } from '../content/blog.js';
 import { parseFrontMatter } from '../content/frontMatter.js';
 import { siteFileName } from './fileNames.js';
 import { setFrontMatterField } from './frontMatterEdit.js';
-import type { MigrationNotes } from './notes.js';
-import type { ProjectBounds } from './projectBounds.js';
+import type { MigrationNotes } from '../docusaurus/notes.js';
+import type { ProjectBounds } from '../docusaurus/projectBounds.js';
 import { NOT_PAGES, REACT_PAGE_PATTERNS, planReactPages } from './reactPages.js';
-import type { DocusaurusSite } from './readConfig.js';
+import type { DocusaurusSite } from '../docusaurus/readConfig.js';
 import type { SitePackages } from './sitePackages.js';
 import { planDocs } from './planDocs.js';
 import type { SitePlan } from './sitePlan.js';
 import { planSwizzled } from './swizzled.js';
-import { noteInfimaVariables } from './infimaVariables.js';
+import { noteInfimaVariables } from '../docusaurus/infimaVariables.js';
 
 /** Where the content of the migrated site lives, relative to the site folder. */
 export interface ContentLayout {

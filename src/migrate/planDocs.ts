@@ -2,11 +2,11 @@ import yaml from 'js-yaml';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { versionedDocsDirOf, versionedSidebarsFileOf, versionsFileOf } from '../content/docsVersions.js';
-import type { DocsOptions } from './docsOptions.js';
+import type { DocsOptions } from '../docusaurus/docsOptions.js';
 import { siteFileName } from './fileNames.js';
-import type { MigrationNotes } from './notes.js';
+import type { MigrationNotes } from '../docusaurus/notes.js';
 import type { SitePlan } from './sitePlan.js';
-import { translateSidebars } from './translateSidebars.js';
+import { translateSidebars } from '../docusaurus/translateSidebars.js';
 
 /** Lists a project folder's files ("/"-separated, relative to it), or none when it may not be read. */
 export type ListFiles = (what: string, folder: string) => Promise<Array<{ from: string; rel: string }>>;

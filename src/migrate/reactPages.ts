@@ -3,9 +3,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { siteFileName } from './fileNames.js';
 import { planMissingData } from './generatedData.js';
-import { readImportGraph, type ImportGraph } from './importGraph.js';
-import type { MigrationNotes } from './notes.js';
-import type { ProjectBounds } from './projectBounds.js';
+import { readImportGraph, type ImportGraph } from '../docusaurus/importGraph.js';
+import type { MigrationNotes } from '../docusaurus/notes.js';
+import type { ProjectBounds } from '../docusaurus/projectBounds.js';
 import type { SitePlan } from './sitePlan.js';
 
 /** Docusaurus's rules for which files of the pages folder are pages. */

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { packageName } from '../bundle/missingPackage.js';
 import { sharedModules } from '../bundle/sharedModules.js';
-import type { MigrationNotes } from './notes.js';
+import type { MigrationNotes } from '../docusaurus/notes.js';
 
 /** Imports sipadocs answers itself in a built site: React and its JSX runtime, the theme's modules. */
 export function isSharedImport(specifier: string): boolean {

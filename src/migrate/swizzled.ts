@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { OVERRIDABLE_COMPONENTS } from '../shared/themeComponents.js';
 import { siteFileName } from './fileNames.js';
-import { readImportGraph } from './importGraph.js';
-import type { MigrationNotes } from './notes.js';
+import { readImportGraph } from '../docusaurus/importGraph.js';
+import type { MigrationNotes } from '../docusaurus/notes.js';
 import type { SitePackages } from './sitePackages.js';
 import type { SitePlan } from './sitePlan.js';
 
