@@ -39,9 +39,12 @@ export interface VirtualSources {
   themeOverrides?: ThemeOverrides;
   /** The other files of the site's theme folder, by the name `@theme/` imports them as. */
   themeModules?: Record<string, string>;
+  /** Data files a Docusaurus project's pages import that it makes before it builds, and lacks: their text, by absolute path (see ProjectReading). */
+  missingFiles?: ReadonlyMap<string, string>;
 }
 
 const NS = 'sipa';
+const MISSING_NS = 'sipa-missing';
 
 /**
  * Serves generated modules to esbuild: `sipa-route:<name>` (one per route chunk),
@@ -79,6 +82,14 @@ export function virtualModulesPlugin(sources: () => VirtualSources | null): Plug
         if (build.initialOptions.platform === 'node') return { path: require.resolve(args.path), external: true };
         return { path: require.resolve(args.path) };
       });
+      // A data file a Docusaurus project makes before it builds, which it lacks: its stand-in.
+      build.onResolve({ filter: /\.json$/ }, (args) => {
+        const missing = sources()?.missingFiles;
+        if (!missing || !args.resolveDir) return undefined;
+        const file = path.resolve(args.resolveDir, args.path);
+        return missing.has(file) ? { path: file, namespace: MISSING_NS } : undefined;
+      });
+      build.onLoad({ filter: /.*/, namespace: MISSING_NS }, (args) => ({ contents: current().missingFiles!.get(args.path)!, loader: 'json' }));
       build.onLoad({ filter: /.*/, namespace: NS }, (args) => {
         const [scheme, ...rest] = args.path.split(':');
         const key = rest.join(':');

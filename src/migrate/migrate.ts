@@ -22,7 +22,7 @@ import type { EvaluatedPluginLists } from '../docusaurus/markdownPlugins.js';
 import { ConfigImports, migratePluginLists } from './pluginImports.js';
 import { SitePackages } from './sitePackages.js';
 import { readDocusaurusConfig, type DocusaurusSite } from '../docusaurus/readConfig.js';
-import { evaluate } from '../docusaurus/sandbox.js';
+import { ProjectEvaluator } from '../docusaurus/evaluator.js';
 import { SitePlan } from './sitePlan.js';
 import { docRoutesOf, NO_DOC_ROUTES, readSiteModel, routeFixes } from '../docusaurus/siteRoutes.js';
 import { configFileText, sidebarsFileText } from './sourceText.js';
@@ -97,7 +97,7 @@ export async function migrateProject(options: MigrateOptions): Promise<MigrateRe
   const site = readDocusaurusConfig(evaluated, projectDir, notes);
   const instances = [...(site.docs ? [site.docs] : []), ...site.moreDocs];
   const sidebars = new Map<string, SidebarsConfig>();
-  for (const docs of instances) sidebars.set(docs.id, await readInstanceSidebars(docs, projectDir, notes, bounds, options.timeoutMs));
+  for (const docs of instances) sidebars.set(docs.id, await readInstanceSidebars(docs, projectDir, notes, bounds, new ProjectEvaluator('sandbox', bounds, notes, options.timeoutMs)));
 
   const plan = new SitePlan(bounds.mayCopy);
   // The packages the pages, components and config import go into the new site's package.json.

@@ -1,16 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { packageName } from '../bundle/missingPackage.js';
-import { sharedModules } from '../bundle/sharedModules.js';
+import { classifyImport, type PackageImport } from '../docusaurus/packageImports.js';
 import type { MigrationNotes } from '../docusaurus/notes.js';
-
-/** Imports sipadocs answers itself in a built site: React and its JSX runtime, the theme's modules. */
-export function isSharedImport(specifier: string): boolean {
-  return sharedModules().some((module) => module.specifier === specifier);
-}
-
-/** What a package import of the project is to the migrated site. */
-export type PackageImport = 'shared' | 'package' | 'unsupported';
 
 /**
  * The npm packages the migrated site needs (those its pages, components and config import), with
@@ -33,10 +25,9 @@ export class SitePackages {
    * install (recorded), or a Docusaurus module sipadocs does not provide.
    */
   classify(specifier: string): PackageImport {
-    if (isSharedImport(specifier)) return 'shared';
-    if (/^(@docusaurus|@theme|@theme-original|@generated)\//.test(specifier) || /^(react|react-dom)(\/|$)/.test(specifier)) return 'unsupported';
-    this.need(packageName(specifier));
-    return 'package';
+    const kind = classifyImport(specifier);
+    if (kind === 'package') this.need(packageName(specifier));
+    return kind;
   }
 
   /** Records a package the site needs; its version is the project's, or any when the project does not list it. */
