@@ -38,6 +38,7 @@ await bundleEntries(
     highlightWorker: 'src/content/mdx/highlightWorker.ts',
     shellEntry: 'src/render/shellEntry.tsx',
     sandboxWorker: 'src/docusaurus/sandboxWorker.ts',
+    liveEvaluationWorker: 'src/docusaurus/liveEvaluationWorker.ts',
     checkServer: 'src/check/serverThread.ts',
   },
   dist,

@@ -1,6 +1,6 @@
 import { build } from 'esbuild';
 import { createJiti } from 'jiti';
-import { builtinModules } from 'node:module';
+import { builtinModules, createRequire } from 'node:module';
 import path from 'node:path';
 import { SiteError } from '../errors.js';
 import type { Evaluated, Evaluation } from './sandbox.js';
@@ -36,22 +36,31 @@ const EXPORT_DEPTH = 3;
 export async function evaluateLive(file: string): Promise<LiveEvaluation> {
   const jiti = createJiti(file, { moduleCache: true, fsCache: false, interopDefault: true });
   let exported: unknown;
+  // Docusaurus runs in the project's folder: a config's path.resolve('src/css/x.css') starts there.
+  const cwd = process.cwd;
+  process.cwd = () => path.dirname(file);
   try {
     exported = await jiti.import(file, { default: true });
     if (typeof exported === 'function') exported = await (exported as () => unknown)();
     exported = await exported;
   } catch (error) {
     throw loadFailed(file, error);
+  } finally {
+    process.cwd = cwd;
   }
   const known: KnownExports = new Map();
+  const nativeRequire = createRequire(file);
   for (const specifier of await packagesImportedBy(file)) {
-    let mod: unknown;
-    try {
-      mod = await jiti.import(specifier);
-    } catch {
-      continue; // the config loaded, so what it uses of the package was found; an optional one may not be
+    // A package can come to the config in more than one instance (jiti's require, Node's require,
+    // an ES import): each is searched. One that does not load was optional to the config.
+    const loaders: Array<() => unknown> = [() => jiti.import(specifier), () => (jiti as unknown as (id: string) => unknown)(specifier), () => nativeRequire(specifier)];
+    for (const load of loaders) {
+      try {
+        indexExports(await load(), specifier, known);
+      } catch {
+        // another way may load it
+      }
     }
-    indexExports(mod, specifier, known);
   }
   const live: LiveValues = new WeakMap();
   return { value: toEvaluated(exported, known, live, [], 0), envRead: [], live };
@@ -102,6 +111,8 @@ function indexExports(mod: unknown, specifier: string, known: KnownExports): voi
     let keys: string[];
     try {
       keys = Object.keys(value);
+      // jiti's interop gives a CommonJS module's exports as a `default` that no key lists.
+      if (!keys.includes('default') && (value as { default?: unknown }).default !== undefined) keys.unshift('default');
     } catch {
       return;
     }
@@ -124,7 +135,8 @@ function toEvaluated(value: unknown, known: KnownExports, live: LiveValues, seen
   if (typeof value === 'string' || typeof value === 'boolean') return value;
   if (typeof value === 'number') return Number.isFinite(value) ? value : String(value);
   if (typeof value === 'bigint' || typeof value === 'symbol') return String(value);
-  const exported = known.get(value);
+  // jiti's require of a CommonJS package gives a stand-in whose `default` is the package's exports.
+  const exported = known.get(value) ?? (typeof value === 'function' || typeof value === 'object' ? known.get(defaultOf(value)) : undefined);
   if (exported !== undefined) {
     const marker = { $module: exported.name, $from: exported.from };
     live.set(marker, value);
@@ -149,6 +161,14 @@ function toEvaluated(value: unknown, known: KnownExports, live: LiveValues, seen
     return copy;
   } finally {
     seen.pop();
+  }
+}
+
+function defaultOf(value: unknown): unknown {
+  try {
+    return (value as { default?: unknown }).default;
+  } catch {
+    return undefined;
   }
 }
 

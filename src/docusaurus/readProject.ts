@@ -71,7 +71,7 @@ export async function readDocusaurusProject(projectDir: string, options: ReadPro
       hint: 'Use the project the config belongs to, from its own folder.',
     });
   }
-  const evaluator = new ProjectEvaluator(options.evaluation, bounds, notes, options.timeoutMs);
+  const evaluator = new ProjectEvaluator(options.evaluation, projectDir, bounds, notes, options.timeoutMs);
   const evaluated = await evaluator.config(configFile);
   // In the sandbox, a project that keeps its locales in a module of its own (jest's i18n.mjs) has them read from there.
   const value = options.evaluation === 'sandbox' ? await resolveModuleValues(evaluated.value, configFile, ['i18n'], { timeoutMs: options.timeoutMs, mayRead: bounds.mayRead }, notes) : evaluated.value;

@@ -34,11 +34,11 @@ export interface SiteLayout {
  * @param routes the docs' routes when they have been read, for navbar items naming a doc; null
  *   leaves such items for the build to resolve
  */
-export function sipadocsConfigOf(project: DocusaurusProject, layout: SiteLayout, routes: DocRoutes | null = null): UserConfig {
+export function sipadocsConfigOf(project: DocusaurusProject, layout: SiteLayout, routes: DocRoutes | null = null): UserConfig & { docs: NonNullable<UserConfig['docs']> } {
   const { site, notes } = project;
   const blog = site.blog;
   const all = (value: number | 'ALL' | undefined) => (value === 'ALL' ? Math.max(1, layout.posts) : value);
-  const draft: UserConfig = {
+  const draft: UserConfig & { docs: NonNullable<UserConfig['docs']> } = {
     ...withoutUndefined(site.site),
     ...docsSettings(project.docs, layout),
     blog: withoutUndefined({
@@ -85,7 +85,7 @@ function instanceSettings(docs: DocsOptions, layout: SiteLayout): DocsInstanceOp
 }
 
 /** `docs` for the default instance, `docsInstances` for the others. */
-function docsSettings(instances: DocsOptions[], layout: SiteLayout): Pick<UserConfig, 'docs' | 'docsInstances'> {
+function docsSettings(instances: DocsOptions[], layout: SiteLayout): { docs: NonNullable<UserConfig['docs']>; docsInstances?: UserConfig['docsInstances'] } {
   const main = instances.find((docs) => docs.id === 'default');
   const others = instances.filter((docs) => docs !== main);
   return {
