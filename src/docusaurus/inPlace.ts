@@ -15,7 +15,8 @@ import type { EvaluatedPluginLists } from './markdownPlugins.js';
 import { providedInPlace } from './packageImports.js';
 import { placeholderPath, placeholderText, readReactPages, titleOfRoute, layoutProps, withoutExtension } from './projectPages.js';
 import { NO_COUNTERPART, readSwizzled } from './projectTheme.js';
-import { hasInstalledPackages, readDocusaurusProject, type DocusaurusProject } from './readProject.js';
+import { missingPackagesOf } from './liveEvaluation.js';
+import { docusaurusConfigIn, readDocusaurusProject, type DocusaurusProject } from './readProject.js';
 import type { Evaluated } from './sandbox.js';
 import { algoliaSearchRoute } from './searchPage.js';
 import { sipadocsConfigOf, type SiteLayout } from './siteConfig.js';
@@ -32,12 +33,14 @@ import { readFileSync, existsSync } from 'node:fs';
  */
 export async function loadDocusaurusSite(projectDir: string): Promise<SiteConfig> {
   projectDir = path.resolve(projectDir);
-  if (!hasInstalledPackages(projectDir)) {
+  const configFile = docusaurusConfigIn(projectDir);
+  const missing = configFile ? await missingPackagesOf(configFile) : [];
+  if (configFile && missing.length > 0) {
     throw new SiteError({
       code: 'DOCUSAURUS_LOAD_FAILED',
-      message: `the packages of the Docusaurus project in ${projectDir} are not installed`,
-      location: { file: projectDir },
-      hint: 'Run npm install (or your package manager) in the project first: sipadocs reads its config and plugins with them, as Docusaurus does.',
+      message: `${path.basename(configFile)} imports packages that are not installed: ${missing.join(', ')}`,
+      location: { file: configFile },
+      hint: 'Install the project\'s packages first (npm install in the project): sipadocs runs its config and plugins with them, as Docusaurus does.',
     });
   }
   const project = await readDocusaurusProject(projectDir, { evaluation: 'live' });

@@ -71,7 +71,7 @@ export async function evaluateLive(file: string): Promise<LiveEvaluation> {
  * modules): what its values may come from. Read by esbuild, which follows the file's own imports
  * and leaves packages alone.
  */
-async function packagesImportedBy(file: string): Promise<string[]> {
+export async function packagesImportedBy(file: string): Promise<string[]> {
   const found = new Set<string>();
   await build({
     entryPoints: [file],
@@ -192,4 +192,26 @@ function positionIn(file: string, error: unknown): { line?: number; column?: num
   const escaped = file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const frame = new RegExp(`${escaped}:(\\d+):(\\d+)`).exec(stack);
   return frame ? { line: Number(frame[1]), column: Number(frame[2]) } : {};
+}
+
+/**
+ * The packages a config (and the project files it imports) imports that do not resolve from its
+ * folder: what must be installed before it can run live. Empty when all are there.
+ */
+export async function missingPackagesOf(file: string): Promise<string[]> {
+  const require = createRequire(file);
+  const jiti = createJiti(file, { moduleCache: false, fsCache: false });
+  const missing: string[] = [];
+  for (const specifier of await packagesImportedBy(file)) {
+    // CommonJS resolution, then ES modules' (a package may export its entry to `import` alone).
+    const found = [() => require.resolve(specifier), () => jiti.esmResolve(specifier)].some((resolve) => {
+      try {
+        return Boolean(resolve());
+      } catch {
+        return false;
+      }
+    });
+    if (!found && !missing.includes(specifier)) missing.push(specifier);
+  }
+  return missing;
 }
