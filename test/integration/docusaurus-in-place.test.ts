@@ -108,6 +108,10 @@ describe('sipadocs build in a Docusaurus 3 project where it stands', () => {
     expect(await readFile(path.join(project, 'build', 'docs', 'reference', 'api.html'), 'utf8')).toContain('<span class="badge badge--primary">stable</span>');
   });
 
+  it('writes a link that differs from a route only in letter case with the route\'s case, as Docusaurus\'s router reads it', async () => {
+    expect(await readFile(path.join(project, 'build', 'docs', 'tutorials', 'todo-list.html'), 'utf8')).toContain('href="/docs/guides/first-store"');
+  });
+
   it('keeps the routes of what it cannot build with a page saying why, and builds a page without the data a script makes', async () => {
     expect(mainText(await readFile(path.join(project, 'build', 'legacy.html'), 'utf8'))).toContain('@theme/hooks/useThemeContext');
     expect(mainText(await readFile(path.join(project, 'build', 'supporters.html'), 'utf8'))).toContain('No supporters listed yet.');
