@@ -35,6 +35,7 @@ import { remarkRemoveContentTitle } from './contentTitle.js';
 import { remarkPartials, type ParsedPartial, type PartialFile, type PartialOptions } from './partials.js';
 import { readAsMdx1, remarkIndentedCode, remarkJsxBlockText, type Mdx1Reading } from './mdx1Syntax.js';
 import { errorPlace, remarkSourceColumns, type SourceColumn } from './sourceColumns.js';
+import { withMdx1Nodes } from './mdx1Nodes.js';
 import { preprocess, type Preprocessed, type PreprocessOptions } from './preprocess.js';
 import { remarkAlerts } from './alerts.js';
 import type { PageFeature, RenderingSettings } from './rendering.js';
@@ -339,7 +340,7 @@ async function compileOnce(
           // First, so every plugin (the site's too) sees the places the author wrote.
           ...(sourceColumn ? [[remarkSourceColumns, sourceColumn] as PluggableList[number]] : []),
           ...(jsxBlocks.length > 0 ? [[remarkJsxBlockText, jsxBlocks] as PluggableList[number]] : []),
-          ...(options.plugins?.beforeRemark ?? []),
+          ...withMdx1Nodes(options.plugins?.beforeRemark ?? []),
           remarkGfm,
           ...comments,
           ...mdx1Parsing(options.format),
@@ -354,7 +355,7 @@ async function compileOnce(
           [remarkCheckComponents, pluginOptions],
           [remarkCheckExpressions, pluginOptions],
           // The site's plugins, after the generator's own as in Docusaurus; what they make is in the markdown view.
-          ...(options.plugins?.remark ?? []),
+          ...withMdx1Nodes(options.plugins?.remark ?? []),
           remarkMarkdownView,
         ],
         rehypePlugins: [
