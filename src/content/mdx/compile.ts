@@ -13,6 +13,7 @@ import {
   rehypeAnchors,
   rehypeBaseUrl,
   rehypeCodeBlocks,
+  rehypeCodeLanguages,
   rehypeHeadings,
   rehypeImages,
   rehypeRawHtml,
@@ -36,6 +37,7 @@ import { remarkPartials, type ParsedPartial, type PartialFile, type PartialOptio
 import { readAsMdx1, remarkIndentedCode, remarkJsxBlockText, type Mdx1Reading } from './mdx1Syntax.js';
 import { errorPlace, remarkSourceColumns, type SourceColumn } from './sourceColumns.js';
 import { withMdx1Nodes } from './mdx1Nodes.js';
+import { remarkCodeBlockElements } from './codeBlockElements.js';
 import { preprocess, type Preprocessed, type PreprocessOptions } from './preprocess.js';
 import { remarkAlerts } from './alerts.js';
 import type { PageFeature, RenderingSettings } from './rendering.js';
@@ -356,6 +358,8 @@ async function compileOnce(
           [remarkCheckExpressions, pluginOptions],
           // The site's plugins, after the generator's own as in Docusaurus; what they make is in the markdown view.
           ...withMdx1Nodes(options.plugins?.remark ?? []),
+          // After the site's plugins, so a <CodeBlock> one of them makes is code like a fence.
+          remarkCodeBlockElements,
           remarkMarkdownView,
         ],
         rehypePlugins: [
@@ -371,6 +375,7 @@ async function compileOnce(
           [rehypeMermaid, { state, fences: options.rendering?.mermaid ?? false }],
           // The site's plugins see code blocks as <pre><code>, as in Docusaurus, and the ids they add are anchors.
           ...(options.plugins?.rehype ?? []),
+          [rehypeCodeLanguages, pluginOptions],
           [rehypeCodeBlocks, pluginOptions],
           [rehypeAnchors, pluginOptions],
           [rehypeScopeExports, { ...pluginOptions, frontMatter: options.frontMatter ?? null, parseModule }],
