@@ -26,7 +26,7 @@ beforeAll(async () => {
   tmp = await mkdtemp(path.join(os.tmpdir(), 'sipadocs-docusaurus-watch-'));
   project = path.join(tmp, 'lumen-docs');
   await cp(path.join(REPO, 'test/fixtures/docusaurus3-project'), project, { recursive: true });
-  await installAvailablePackages(project);
+  await installAvailablePackages(project, { transitive: ['clsx'] });
   child = spawn(process.execPath, [path.join(REPO, 'bin/sipadocs.js'), 'serve', '--watch', '--port', '0'], {
     cwd: project,
     env: { ...process.env, CI: '1' },
