@@ -351,6 +351,11 @@ function collectOutputs(metafile: Metafile, outputFiles: OutputFile[], workDir: 
       const asset = assetsBySource.get(input);
       if (asset) files.push(asset);
     }
+    // And the files its style sheet's url() names (a static file of a Docusaurus project's CSS module).
+    for (const imported of output.cssBundle ? (metafile.outputs[output.cssBundle]?.imports ?? []) : []) {
+      const asset = !imported.external && metafile.outputs[imported.path] ? rel(imported.path) : null;
+      if (asset && contents.has(asset) && !files.includes(asset)) files.push(asset);
+    }
     built.set(name, {
       chunk: { js: `${baseUrl}${rel(file)}`, imports: [], css: output.cssBundle ? [`${baseUrl}${rel(output.cssBundle)}`] : [], ...(lazy.length > 0 ? { lazy } : {}) },
       outputs: files.map(outputOf),

@@ -112,6 +112,16 @@ describe('sipadocs build in a Docusaurus 3 project where it stands', () => {
     expect(await readFile(path.join(project, 'build', 'docs', 'tutorials', 'todo-list.html'), 'utf8')).toContain('href="/docs/guides/first-store"');
   });
 
+  it('writes links with a trailing slash, as Docusaurus content often has them, without it: the site has no trailing slashes', async () => {
+    expect(await readFile(path.join(project, 'build', 'docs', 'intro.html'), 'utf8')).toContain('href="/docs/tutorials/todo-list"');
+  });
+
+  it('passes check-links, which serves the build as a static host does', () => {
+    const result = cli(project, 'check-links');
+    expect(result.stdout + result.stderr).not.toMatch(/broken/);
+    expect(result.status).toBe(0);
+  }, 120_000);
+
   it('keeps the routes of what it cannot build with a page saying why, and builds a page without the data a script makes', async () => {
     expect(mainText(await readFile(path.join(project, 'build', 'legacy.html'), 'utf8'))).toContain('@theme/hooks/useThemeContext');
     expect(mainText(await readFile(path.join(project, 'build', 'supporters.html'), 'utf8'))).toContain('No supporters listed yet.');

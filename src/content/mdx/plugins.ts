@@ -11,7 +11,7 @@ import type { MdxJsxAttribute, MdxJsxFlowElement } from 'mdast-util-mdx-jsx';
 import type { Program } from 'estree';
 import type { VFile } from 'vfile';
 import type { TocItem } from '../../shared/types.js';
-import { contentUrl, encodeRoute, isExternalUrl, routeOfUrlPath, splitHash, stripBase, withBase } from '../../shared/paths.js';
+import { contentUrl, encodeRoute, isExternalUrl, routeOfUrlPath, splitHash, stripBase, withBase, withoutTrailingSlash } from '../../shared/paths.js';
 import { collectAnchors } from './anchors.js';
 import { collectLinkPlaces, type LinkPlace } from './linkPlaces.js';
 import { parseCodeMeta } from './codeMeta.js';
@@ -222,7 +222,8 @@ export function remarkMarkdownLinks(options: PluginOptions) {
 /**
  * A link to a site path that differs from a route only in letter case ("/docs/refine/introduction"
  * for "/docs/refine/Introduction") is written with the route's case: Docusaurus's router matches
- * routes whatever their case, so such links work there, and here they work on any host.
+ * routes whatever their case, so such links work there, and here they work on any host. A
+ * trailing slash goes, as the site's pages have none.
  */
 function fixRouteCase(node: { url: string }, options: PluginOptions, baseUrl: string): void {
   if (!node.url.startsWith('/') || node.url.startsWith('//')) return;
@@ -232,7 +233,10 @@ function fixRouteCase(node: { url: string }, options: PluginOptions, baseUrl: st
   const routePath = routeOfUrlPath(pathPart);
   if (routePath === null || routePath === '/') return;
   const route = options.resolveMarkdownLink(routePath.replace(/\/+$/, ''));
-  if (route) node.url = `${withBase(baseUrl, encodeRoute(route))}${query === -1 ? '' : urlPath.slice(query)}${hash ? `#${hash}` : ''}`;
+  const rest = `${query === -1 ? '' : urlPath.slice(query)}${hash ? `#${hash}` : ''}`;
+  if (route) node.url = `${withBase(baseUrl, encodeRoute(route))}${rest}`;
+  // "/docs/x/", as Docusaurus content writes links: the page "/docs/x", which has no trailing slash here.
+  else if (pathPart.endsWith('/')) node.url = withoutTrailingSlash(node.url, baseUrl);
 }
 
 /** Names the file's imports and exports define; they only stand at the top level of an MDX document. */
