@@ -137,11 +137,16 @@ export const configSchema: Schema = object(
     announcementBar: nullable(object({ id: str, content: str, link: object({ label: str, to: str, href: str }, ['label']), isCloseable: bool }, ['id', 'content'])),
     navbar: object({
       title: str,
-      logo: object({ src: str, alt: str }, ['src', 'alt']),
+      logo: object({ src: str, alt: str, srcDark: str }, ['src', 'alt']),
       hideOnScroll: bool,
       items: arrayOf(navItem),
     }),
-    footer: object({ columns: arrayOf(object({ title: str, items: arrayOf(link) }, ['title', 'items'])), copyright: str }),
+    footer: object({
+      columns: arrayOf(object({ title: str, items: arrayOf(link) }, ['title', 'items'])),
+      copyright: str,
+      style: oneOf('light', 'dark'),
+      logo: object({ src: str, alt: str, srcDark: str, href: str, width: wholeNumber(1), height: wholeNumber(1) }, ['src', 'alt']),
+    }),
   },
   ['title', 'url'],
 );
