@@ -92,7 +92,7 @@ export async function buildRouteChunks(
 ): Promise<RouteChunksResult> {
   const shared = sharedModules();
   // What decides how any chunk is built, besides the code (in each kind's keys).
-  const settings = JSON.stringify([shared, baseUrl, options.target, options.loader, options.define]);
+  const settings = JSON.stringify([shared, baseUrl, options.target, options.loader, options.define, sources.sass ?? null]);
   const writer = createChunkWriter(outDir, options.keep);
   const names = [...sources.routeEntries.keys()];
   const specifiers = new Set(shared.map((m) => m.specifier));
@@ -317,7 +317,7 @@ async function bundleRoutes(
     logLevel: 'silent',
     legalComments: 'none',
     // Shared modules first: they claim react and @theme/* before the virtual modules plugin does.
-    plugins: [sharedModulesPlugin(shared), imageModulesPlugin(), cssModulesPlugin(), virtualModulesPlugin(() => sources)],
+    plugins: [sharedModulesPlugin(shared), imageModulesPlugin(), cssModulesPlugin(() => sources.sass ?? null), virtualModulesPlugin(() => sources)],
     write: false,
   });
   return collectOutputs(result.metafile!, result.outputFiles!, workDir, workingDir, baseUrl, new Set(shared.filter((m) => m.lazy).map((m) => m.specifier)));

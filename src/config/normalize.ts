@@ -80,6 +80,7 @@ export function normalizeConfig(user: UserConfig, siteDir: string, configFile: s
     pages: { path: user.pages?.path ?? 'pages', ...pluginListsOf(user.pages) },
     staticDir: user.staticDir ?? 'static',
     customCss: user.customCss ?? [],
+    sass: user.sass ?? false,
     toc: { ...DEFAULT_TOC, ...user.toc },
     markdown: {
       format: user.markdown?.format ?? 'detect',

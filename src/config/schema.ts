@@ -122,6 +122,7 @@ export const configSchema: Schema = object(
     pages: object({ ...pluginLists, path: str }),
     staticDir: str,
     customCss: arrayOf(str),
+    sass: bool,
     toc: object({ minHeadingLevel: headingLevel, maxHeadingLevel: headingLevel }),
     markdown: object({
       ...pluginLists,

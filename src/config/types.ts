@@ -202,6 +202,12 @@ export interface UserConfig {
   pages?: MarkdownPluginLists & { path?: string };
   staticDir?: string;
   customCss?: string[];
+  /**
+   * Sass style sheets: `.scss` and `.sass` files (in `customCss` and imported by pages, components
+   * and MDX; `.module.scss` as CSS modules) are compiled with the `sass` package, as
+   * docusaurus-plugin-sass does. Default false: importing one is then an error.
+   */
+  sass?: boolean;
   toc?: { minHeadingLevel?: number; maxHeadingLevel?: number };
   /** How markdown is read; its plugin lists apply to every page (docs, blog and pages have their own too). */
   markdown?: MarkdownPluginLists & {

@@ -39,6 +39,7 @@ export const OVERRIDABLE_COMPONENTS = {
   Tabs: { file: 'components/Tabs.tsx', export: 'default' },
   TabItem: { file: 'components/TabItem.tsx', export: 'default' },
   TOCInline: { file: 'components/TOCInline.tsx', export: 'default' },
+  ReactLiveScope: { file: 'components/ReactLiveScope.tsx', export: 'default' },
 } as const satisfies Record<string, { file: string; export: string }>;
 
 export type OverridableComponent = keyof typeof OVERRIDABLE_COMPONENTS;
