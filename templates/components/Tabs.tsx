@@ -123,7 +123,8 @@ export default function Tabs({ groupId, defaultValue, queryString, className, ch
           className="tabs__panel"
           tabIndex={0}
         >
-          {item.props.children}
+          {/* The item itself, so that a site's replacement of TabItem renders, as in Docusaurus. */}
+          {item}
         </div>
       ))}
     </div>
