@@ -118,7 +118,7 @@ export function readDocusaurusConfig(raw: Evaluated, projectDir: string, notes: 
     if (isClientRedirectsPlugin(entry) && !site.redirects) site.redirects = readClientRedirects(entry, 'plugins (client-redirects)', notes);
     else if (head.takePlugin(entry)) return;
     // The Sass plugin: the site compiles .scss and .sass files (its options are the loader's, which sipadocs does not have).
-    else if (pluginName(entry) === 'docusaurus-plugin-sass') {
+    else if (isSassPlugin(entry)) {
       site.sass = true;
       notes.carriedOver('plugin docusaurus-plugin-sass as sass: true (.scss, .sass and .module.scss compiled with the sass package)');
       if (Array.isArray(entry) && entry[1] !== undefined) ConfigObject.of('plugins (docusaurus-plugin-sass).options', entry[1]).reportRest(notes, {}, "sipadocs compiles Sass with the sass package's defaults");
@@ -357,6 +357,12 @@ export function pluginName(entry: Evaluated): string {
   if (typeof head === 'string') return `"${normalizePackageName(head)}"`;
   if (isFunction(head)) return describeValue(head);
   return moduleName(head) ?? describeValue(head);
+}
+
+/** docusaurus-plugin-sass, by its name or Docusaurus's shorthand ('sass'). */
+function isSassPlugin(entry: Evaluated): boolean {
+  const head = Array.isArray(entry) ? entry[0] : entry;
+  return typeof head === 'string' && ['docusaurus-plugin-sass', 'sass'].includes(normalizePackageName(head));
 }
 
 function isPagesPlugin(entry: Evaluated): boolean {
