@@ -5,6 +5,8 @@ import type { ColorMode } from '../layout/colorMode.js';
 export type { ColorMode };
 /** `useColorMode`: the colour mode shown (`colorMode`, `isDarkTheme`) and `setColorMode`. */
 export { useColorMode } from '../layout/colorMode.js';
+/** Where Docusaurus 2 had them (3 moved them to `@docusaurus/plugin-content-docs/client`). */
+export { useCurrentSidebarCategory, useDocsSidebar } from './plugin-content-docs/client.js';
 
 /** `useThemeConfig` of `@docusaurus/theme-common`: the theme's settings the site gave, in Docusaurus's shape. */
 export function useThemeConfig() {
