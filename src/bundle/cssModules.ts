@@ -8,6 +8,10 @@ import type { ImportErrorDetail } from './sharedModules.js';
 import { compileSass, loadSass, SASS_FILE, SassError, type SassSettings } from './sassStyles.js';
 
 const STYLE_NAMESPACE = 'sipa-css-module';
+/** A global Sass sheet imported by code, as a module importing it and its partials. */
+const SASS_SHEET = 'sipa-sass-sheet';
+/** A partial of a Sass sheet, imported as an empty module (see cssModulesPlugin). */
+const SASS_DEPENDENCY = 'sipa-sass-dependency';
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 const RESERVED = new Set(
   'break case catch class const continue debugger default delete do else enum export extends false finally for function if import in instanceof new null return super switch this throw true try typeof var void while with yield let static implements interface package private protected public await'.split(' '),
@@ -46,8 +50,24 @@ export function cssModulesPlugin(sass: () => SassSettings | null = () => null): 
       };
       b.onStart(() => compiled.clear());
       b.onResolve({ filter: new RegExp(`^${STYLE_NAMESPACE}:`) }, (args) => ({ path: args.path.slice(STYLE_NAMESPACE.length + 1), namespace: STYLE_NAMESPACE }));
+      // A Sass sheet's partials, imported by the module that stands for it so that the bundle's
+      // inputs name them (a cached chunk is checked against its inputs): empty modules.
+      b.onResolve({ filter: new RegExp(`^${SASS_DEPENDENCY}:`) }, (args) => ({ path: args.path.slice(SASS_DEPENDENCY.length + 1), namespace: 'file', pluginData: { sassDependency: true } }));
       // A Sass file needs a site that uses Sass (see sassStyles.ts); the error names the import.
-      b.onResolve({ filter: SASS_FILE }, (args) => (sass() ? undefined : { errors: [sassNotEnabled(args.path)] }));
+      b.onResolve({ filter: SASS_FILE }, async (args) => {
+        if (!sass()) return { errors: [sassNotEnabled(args.path)] };
+        // A global sheet imported by code is loaded through a module that also imports its partials.
+        if (args.pluginData?.sassSheet || CSS_MODULE.test(args.path) || !['import-statement', 'require-call', 'dynamic-import'].includes(args.kind)) return undefined;
+        const resolved = await b.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: { sassSheet: true } });
+        if (resolved.errors.length > 0) return { errors: resolved.errors };
+        return { path: resolved.path, namespace: SASS_SHEET };
+      });
+      b.onLoad({ filter: /.*/, namespace: SASS_SHEET }, (args) => {
+        const compiled = compileSheet(args.path);
+        if ('errors' in compiled) return compiled;
+        const lines = [args.path, ...compiled.files.filter((file) => file !== args.path).map((file) => `${SASS_DEPENDENCY}:${file}`)].map((file) => `import ${JSON.stringify(file)};`);
+        return { contents: lines.join('\n'), loader: 'js', resolveDir: path.dirname(args.path), pluginData: { sassSheet: true } };
+      });
       b.onLoad({ filter: CSS_MODULE, namespace: 'file' }, async (args) => {
         const settings = sass();
         if (SASS_FILE.test(args.path) && !loadSass(settings!.siteDir)) return { errors: [sassNotInstalled(settings!.siteDir)] };
@@ -63,6 +83,7 @@ export function cssModulesPlugin(sass: () => SassSettings | null = () => null): 
         for (const name of Object.keys(names)) {
           if (IDENTIFIER.test(name) && !RESERVED.has(name) && name !== 'names') lines.push(`export const ${name} = names[${JSON.stringify(name)}];`);
         }
+        for (const file of module.files) if (file !== args.path) lines.push(`import ${JSON.stringify(`${SASS_DEPENDENCY}:${file}`)};`);
         return { contents: lines.join('\n'), loader: 'js', resolveDir: path.dirname(args.path), watchFiles: module.files };
       });
       b.onLoad({ filter: /.*/, namespace: STYLE_NAMESPACE }, async (args) => ({
@@ -71,18 +92,32 @@ export function cssModulesPlugin(sass: () => SassSettings | null = () => null): 
         // url() in the sheet resolves from the module's own folder.
         resolveDir: path.dirname(args.path),
       }));
-      // A Sass sheet that is no module: its CSS as it is, global (imported from a page, or a `customCss` file).
-      b.onLoad({ filter: SASS_FILE, namespace: 'file' }, (args) => {
+      /** A global Sass sheet compiled, or the build's error for it. */
+      // A global sheet imported by code is compiled for its module (its partials) and for its CSS: once per build.
+      const sheets = new Map<string, { css: string; files: string[] } | { errors: PartialMessage[] }>();
+      b.onStart(() => sheets.clear());
+      const compileSheet = (file: string) => {
+        let sheet = sheets.get(file);
+        if (!sheet) sheets.set(file, (sheet = compileSheetOnce(file)));
+        return sheet;
+      };
+      const compileSheetOnce = (file: string): { css: string; files: string[] } | { errors: PartialMessage[] } => {
         const settings = sass()!;
         const compiler = loadSass(settings.siteDir);
         if (!compiler) return { errors: [sassNotInstalled(settings.siteDir)] };
         try {
-          const { css, files } = compileSass(compiler, args.path, settings);
-          return { contents: server ? '' : css, loader: server ? 'empty' : 'css', resolveDir: path.dirname(args.path), watchFiles: files };
+          return compileSass(compiler, file, settings);
         } catch (error) {
           if (error instanceof SassError) return { errors: [sassMessage(error)] };
           throw error;
         }
+      };
+      // A Sass sheet that is no module: its CSS as it is, global (imported from a page, or a `customCss` file).
+      b.onLoad({ filter: SASS_FILE, namespace: 'file' }, (args) => {
+        if (args.pluginData?.sassDependency) return { contents: '', loader: 'js' };
+        const compiled = compileSheet(args.path);
+        if ('errors' in compiled) return compiled;
+        return { contents: server ? '' : compiled.css, loader: server ? 'empty' : 'css', resolveDir: path.dirname(args.path), watchFiles: compiled.files };
       });
     },
   };

@@ -223,3 +223,33 @@ describe('replacing each component the theme lets a site replace', () => {
     expect(missing).toEqual([]);
   }, 240_000);
 });
+
+describe('Sass between builds', () => {
+  let tmp: Awaited<ReturnType<typeof tempDir>>;
+  beforeAll(async () => {
+    tmp = await tempDir();
+  });
+  afterAll(() => tmp.cleanup());
+
+  it('builds a page again when a partial its Sass imports changes, though the page and the sheet did not', async () => {
+    const site = await changedFixture(path.join(tmp.dir, 'partials'), {
+      'pages/_sizes.scss': '$pad: 2rem;\n',
+      'pages/index.module.scss': "@use 'sizes';\n\n.hero {\n  padding: sizes.$pad;\n  .title {\n    font-size: 2.5rem;\n  }\n}\n",
+      'pages/_gaps.scss': '$gap: 12px;\n',
+      'pages/home.scss': "@use 'gaps';\n\n.home-global {\n  gap: gaps.$gap;\n}\n",
+    });
+    const out = path.join(tmp.dir, 'partials-out');
+    const sheets = async () => {
+      const files = (await readdir(path.join(out, '_sipa/r'))).filter((file) => file.endsWith('.css'));
+      return (await Promise.all(files.map((file) => readFile(path.join(out, '_sipa/r', file), 'utf8')))).join('\n');
+    };
+    await buildOnce({ siteDir: site, outDir: out, logger: silentLogger() });
+    expect(await sheets()).toMatch(/\{padding:2rem\}[\s\S]*\.home-global\{gap:12px\}|\.home-global\{gap:12px\}[\s\S]*\{padding:2rem\}/);
+    await writeFile(path.join(site, 'pages/_sizes.scss'), '$pad: 3rem;\n');
+    await writeFile(path.join(site, 'pages/_gaps.scss'), '$gap: 20px;\n');
+    await buildOnce({ siteDir: site, outDir: out, logger: silentLogger() });
+    const after = await sheets();
+    expect(after).toContain('{padding:3rem}');
+    expect(after).toContain('.home-global{gap:20px}');
+  }, 180_000);
+});
