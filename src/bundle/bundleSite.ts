@@ -150,8 +150,7 @@ export function createServerBundler(options: BundlerOptions): ServerBundler {
         // Named by content: a long-lived renderer imports each file once, and a changed one under a new name.
         entryNames: '[dir]/[name]-[hash]',
         loader: { '.css': 'empty', ...SCRIPT_LOADERS, ...ASSET_LOADERS },
-        // A package published as CommonJS (use-editable, under live code blocks) requires React: an
-        // ES module has no \`require\`, so each server file makes one (React, external, is then one copy).
+        // CommonJS packages a page imports (`require('react')` inside them) need a require in an ES module.
         banner: { js: SERVER_REQUIRE },
         plugins,
       };
@@ -168,7 +167,7 @@ export function createServerBundler(options: BundlerOptions): ServerBundler {
   };
 }
 
-/** The `require` of a server file, for the CommonJS packages it bundles (see createServerBundler). */
+/** A `require` for the CommonJS code bundled into a server file, which esbuild's own would refuse in an ES module. */
 const SERVER_REQUIRE = "import { createRequire as __sipaCreateRequire } from 'node:module'; const require = __sipaCreateRequire(import.meta.url);";
 
 /** What the client and server builds share. */

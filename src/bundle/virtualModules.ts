@@ -42,9 +42,12 @@ export interface VirtualSources {
   themeModules?: Record<string, string>;
   /** How Sass style sheets are compiled, when the site uses Sass (see sassStyles.ts). */
   sass?: SassSettings | null;
+  /** Data files a Docusaurus project's pages import that it makes before it builds, and lacks: their text, by absolute path (see ProjectReading). */
+  missingFiles?: ReadonlyMap<string, string>;
 }
 
 const NS = 'sipa';
+const MISSING_NS = 'sipa-missing';
 
 /**
  * Serves generated modules to esbuild: `sipa-route:<name>` (one per route chunk),
@@ -82,6 +85,14 @@ export function virtualModulesPlugin(sources: () => VirtualSources | null): Plug
         if (build.initialOptions.platform === 'node') return { path: require.resolve(args.path), external: true };
         return { path: require.resolve(args.path) };
       });
+      // A data file a Docusaurus project makes before it builds, which it lacks: its stand-in.
+      build.onResolve({ filter: /\.json$/ }, (args) => {
+        const missing = sources()?.missingFiles;
+        if (!missing || !args.resolveDir) return undefined;
+        const file = path.resolve(args.resolveDir, args.path);
+        return missing.has(file) ? { path: file, namespace: MISSING_NS } : undefined;
+      });
+      build.onLoad({ filter: /.*/, namespace: MISSING_NS }, (args) => ({ contents: current().missingFiles!.get(args.path)!, loader: 'json' }));
       build.onLoad({ filter: /.*/, namespace: NS }, (args) => {
         const [scheme, ...rest] = args.path.split(':');
         const key = rest.join(':');

@@ -1,3 +1,4 @@
+import type { ProjectReading } from './projectReading.js';
 import type { AnnouncementBar, FooterColumn, LocaleConfig, NavItem } from '../shared/types.js';
 
 /**
@@ -289,4 +290,6 @@ export type SiteConfig = DeepRequired<Omit<UserConfig, 'announcementBar' | 'navb
   configFile: string;
   /** The remark and rehype plugins of every part of the site, with where each comes from (see sitePlugins.ts). */
   markdownPlugins: SitePlugins;
+  /** A Docusaurus project built where it stands: what its reading gives beyond the config (see projectReading.ts). */
+  project?: ProjectReading;
 };

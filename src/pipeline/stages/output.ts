@@ -1,5 +1,6 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
+import { isDocusaurusProject } from '../loadSite.js';
 import { checkOutputDir } from '../../staging/outputDir.js';
 import { manifestFile, readManifest, recordFile, type OutputManifest } from '../../staging/outputManifest.js';
 import { createStagingDir, removeDeadProcessFolders, restoreInterruptedSwap, type StagingDir } from '../../staging/stagingDir.js';
@@ -26,7 +27,7 @@ export interface BuildOutput {
  */
 export async function claimOutputDir(session: BuildSession): Promise<string> {
   const devOutput = devOutputDir(session.siteDir);
-  const outDir = path.resolve(session.outDir) === devOutput ? devOutput : checkOutputDir(session.outDir, session.siteDir);
+  const outDir = path.resolve(session.outDir) === devOutput ? devOutput : checkOutputDir(session.outDir, session.siteDir, undefined, { docusaurus: isDocusaurusProject(session.siteDir) });
   await restoreInterruptedSwap(outDir);
   return outDir;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { docusaurusDocRoute, docusaurusPostRoute } from '../../../src/migrate/docusaurusRoutes.js';
+import { docusaurusDocRoute, docusaurusPostRoute } from '../../../src/docusaurus/docusaurusRoutes.js';
 
 describe('docusaurusDocRoute', () => {
   const route = (rel: string, frontMatter: { id?: string; slug?: string } = {}, base = 'docs') => docusaurusDocRoute(rel, frontMatter, base);

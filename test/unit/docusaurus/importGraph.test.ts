@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readImportGraph } from '../../../src/migrate/importGraph.js';
+import { readImportGraph } from '../../../src/docusaurus/importGraph.js';
 import { tempDir } from '../../helpers.js';
 
 describe('readImportGraph', () => {

@@ -25,6 +25,14 @@ export interface ImportGraph {
   missingData: Array<{ importer: string; specifier: string; file: string }>;
 }
 
+/**
+ * Whether an import names a package by npm's rules for names (`pkg`, `@scope/pkg`, with a path
+ * after them): not a URL, a fragment (`#id`) or anything else a package cannot be called.
+ */
+export function isPackageSpecifier(specifier: string): boolean {
+  return /^(?:@[a-z0-9~-][a-z0-9._~-]*\/)?[a-z0-9~-][a-z0-9._~-]*(?:\/.*)?$/i.test(specifier);
+}
+
 const CODE_FILE = /\.(?:[cm]?[jt]sx?)$/;
 const STYLE_FILE = /\.css$/;
 /** What a page's bundle can load: code, CSS, JSON and text (esbuild's own loaders), and the build's assets. */
@@ -44,10 +52,13 @@ export async function readImportGraph(entry: string, projectDir: string): Promis
       b.onResolve({ filter: /.*/ }, async (args) => {
         if (args.kind === 'entry-point' || args.pluginData?.inner) return undefined;
         const specifier = args.path;
+        // A style sheet's url(/img/x.png) names a file the site serves (its static folder), and
+        // url(#id) a fragment of the document: neither is a module to follow or a package.
+        if (args.kind === 'url-token' && /^(\/|#|data:|[a-z][a-z0-9+.-]*:\/\/)/i.test(specifier)) return { path: specifier, external: true };
         const local = specifier.startsWith('.') || path.isAbsolute(specifier);
         const site = specifier.startsWith('@site/');
         if (!local && !site) {
-          if (!/^(data|https?):/.test(specifier) && !graph.packages.has(specifier)) graph.packages.set(specifier, args.importer);
+          if (isPackageSpecifier(specifier) && !graph.packages.has(specifier)) graph.packages.set(specifier, args.importer);
           return { path: specifier, external: true };
         }
         const result = await b.resolve(site ? `./${specifier.slice('@site/'.length)}` : specifier, {

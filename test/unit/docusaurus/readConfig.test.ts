@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { MigrationNotes } from '../../../src/migrate/notes.js';
-import { readDocusaurusConfig } from '../../../src/migrate/readConfig.js';
-import type { Evaluated } from '../../../src/migrate/sandbox.js';
+import { MigrationNotes } from '../../../src/docusaurus/notes.js';
+import { readDocusaurusConfig } from '../../../src/docusaurus/readConfig.js';
+import type { Evaluated } from '../../../src/docusaurus/sandbox.js';
 
 const projectDir = '/projects/sipa-docs';
 

@@ -1,23 +1,11 @@
-import { PLUGIN_LIST_KEYS, type PluginListKey } from '../config/sitePlugins.js';
 import { packageName } from '../bundle/missingPackage.js';
-import { ConfigObject, describeValue, isFunction, isMarker, isObject, moduleName, stubModule } from './evaluated.js';
-import type { MigrationNotes } from './notes.js';
-import type { Evaluated } from './sandbox.js';
+import { PLUGIN_LIST_KEYS, type PluginListKey } from '../config/sitePlugins.js';
+import { describeValue, isFunction, isMarker, isObject, moduleName, stubModule } from '../docusaurus/evaluated.js';
+import type { EvaluatedPluginLists } from '../docusaurus/markdownPlugins.js';
+import type { MigrationNotes } from '../docusaurus/notes.js';
+import type { Evaluated } from '../docusaurus/sandbox.js';
 import type { SitePackages } from './sitePackages.js';
 import { SourceCode } from './sourceText.js';
-
-/** The four plugin lists of a Docusaurus content plugin's options, as evaluated (module stubs and data). */
-export type EvaluatedPluginLists = Partial<Record<PluginListKey, Evaluated>>;
-
-/** Reads the plugin lists of a content plugin's options (so they are not reported as unread). */
-export function readPluginLists(options: ConfigObject): EvaluatedPluginLists {
-  const lists: EvaluatedPluginLists = {};
-  for (const key of PLUGIN_LIST_KEYS) {
-    const value = options.get(key);
-    if (value !== undefined) lists[key] = value;
-  }
-  return lists;
-}
 
 /**
  * The imports sipadocs.config.ts needs for the plugins it lists: one name per module export,

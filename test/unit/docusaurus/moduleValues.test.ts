@@ -3,9 +3,9 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resolveModuleValues } from '../../../src/migrate/moduleValues.js';
-import { MigrationNotes } from '../../../src/migrate/notes.js';
-import { evaluateFile } from '../../../src/migrate/sandbox.js';
+import { resolveModuleValues } from '../../../src/docusaurus/moduleValues.js';
+import { MigrationNotes } from '../../../src/docusaurus/notes.js';
+import { evaluateFile } from '../../../src/docusaurus/sandbox.js';
 import { tempDir } from '../../helpers.js';
 
 let tmp: Awaited<ReturnType<typeof tempDir>>;

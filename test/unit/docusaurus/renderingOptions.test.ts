@@ -1,11 +1,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigObject } from '../../../src/migrate/evaluated.js';
-import { MigrationNotes } from '../../../src/migrate/notes.js';
-import { readDocusaurusConfig } from '../../../src/migrate/readConfig.js';
-import type { Evaluated } from '../../../src/migrate/sandbox.js';
-import { translateTheme, type DocRoutes } from '../../../src/migrate/translateTheme.js';
+import { ConfigObject } from '../../../src/docusaurus/evaluated.js';
+import { MigrationNotes } from '../../../src/docusaurus/notes.js';
+import { readDocusaurusConfig } from '../../../src/docusaurus/readConfig.js';
+import type { Evaluated } from '../../../src/docusaurus/sandbox.js';
+import { translateTheme, type DocRoutes } from '../../../src/docusaurus/translateTheme.js';
 import { tempDir } from '../../helpers.js';
 
 let tmp: Awaited<ReturnType<typeof tempDir>>;

@@ -5,10 +5,9 @@ import type { DocsInstanceOptions, UserConfig } from '../config/types.js';
 import type { SiteModel } from '../content/model.js';
 import { SiteError } from '../errors.js';
 import type { DocsOptions } from './docsOptions.js';
-import { noteEnvironment } from './environment.js';
+import type { ProjectEvaluator } from './evaluator.js';
 import type { MigrationNotes } from './notes.js';
 import type { ProjectBounds } from './projectBounds.js';
-import { evaluate } from './sandbox.js';
 import { GENERATED_SIDEBARS, translateSidebars } from './translateSidebars.js';
 
 /** A docs instance of the migrated site: its options, its folder, its sidebars and the file they are written to. */
@@ -27,7 +26,7 @@ export interface MigratedDocs {
 export const sidebarsFileOf = (id: string) => (id === 'default' ? 'sidebars.ts' : `sidebars-${id.replace(/[^\w.-]+/g, '-')}.ts`);
 
 /** The sidebars file named by a docs instance's options, or the one sidebar Docusaurus generates without one. */
-export async function readInstanceSidebars(docs: DocsOptions, projectDir: string, notes: MigrationNotes, bounds: ProjectBounds, timeoutMs?: number): Promise<SidebarsConfig> {
+export async function readInstanceSidebars(docs: DocsOptions, projectDir: string, notes: MigrationNotes, bounds: ProjectBounds, evaluator: ProjectEvaluator): Promise<SidebarsConfig> {
   const { sidebarPath } = docs;
   const whose = docs.id === 'default' ? '' : ` of docs instance "${docs.id}"`;
   if (typeof sidebarPath === 'string' && !bounds.allows(`${docs.where}.sidebarPath`, sidebarPath)) {
@@ -55,9 +54,7 @@ export async function readInstanceSidebars(docs: DocsOptions, projectDir: string
       throw new SiteError({ code: 'DOCUSAURUS_LOAD_FAILED', message: `invalid JSON: ${(error as Error).message}`, location: { file } });
     }
   } else {
-    const evaluation = await evaluate(file, { timeoutMs, mayRead: bounds.mayRead });
-    noteEnvironment({ names: evaluation.envRead, expressions: new Map() }, file, '', notes);
-    value = evaluation.value;
+    value = await evaluator.file(file);
   }
   const sidebars = translateSidebars(value, sidebarPath, notes);
   notes.carriedOver(`sidebars${whose}: ${Object.keys(sidebars).join(', ')} (from ${sidebarPath})`);

@@ -1,8 +1,8 @@
 import { mkdirSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MigrationNotes } from '../../../src/migrate/notes.js';
-import { findProjectRoot, ProjectBounds } from '../../../src/migrate/projectBounds.js';
+import { MigrationNotes } from '../../../src/docusaurus/notes.js';
+import { findProjectRoot, ProjectBounds } from '../../../src/docusaurus/projectBounds.js';
 import { tempDir } from '../../helpers.js';
 
 let dir: string;

@@ -38,7 +38,7 @@ export interface Evaluation {
 /** The sandbox worker's heap limit: enough for any config, and a clear error for one that allocates without end. */
 export const SANDBOX_HEAP_MB = 128;
 
-const PRELUDE_FILE = path.join(PACKAGE_ROOT, 'src', 'migrate', 'sandboxPrelude.ts');
+const PRELUDE_FILE = path.join(PACKAGE_ROOT, 'src', 'docusaurus', 'sandboxPrelude.ts');
 
 let preludeScript: Promise<string> | undefined;
 

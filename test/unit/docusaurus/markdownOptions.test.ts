@@ -1,9 +1,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MigrationNotes } from '../../../src/migrate/notes.js';
-import { readDocusaurusConfig } from '../../../src/migrate/readConfig.js';
-import type { Evaluated } from '../../../src/migrate/sandbox.js';
+import { MigrationNotes } from '../../../src/docusaurus/notes.js';
+import { readDocusaurusConfig } from '../../../src/docusaurus/readConfig.js';
+import type { Evaluated } from '../../../src/docusaurus/sandbox.js';
 import { tempDir } from '../../helpers.js';
 
 let tmp: Awaited<ReturnType<typeof tempDir>>;

@@ -3,10 +3,10 @@
 // pwaHead tags with the base URL, and the policy sources the analytics need in _headers.
 import { describe, expect, it } from 'vitest';
 import { headSettingIssues } from '../../../src/config/headSettings.js';
-import { policyHeadersText } from '../../../src/migrate/headSettings.js';
-import { MigrationNotes } from '../../../src/migrate/notes.js';
-import { readDocusaurusConfig } from '../../../src/migrate/readConfig.js';
-import type { Evaluated } from '../../../src/migrate/sandbox.js';
+import { policyHeadersText } from '../../../src/docusaurus/headSettings.js';
+import { MigrationNotes } from '../../../src/docusaurus/notes.js';
+import { readDocusaurusConfig } from '../../../src/docusaurus/readConfig.js';
+import type { Evaluated } from '../../../src/docusaurus/sandbox.js';
 import { takeSitePolicy } from '../../../src/server/sitePolicy.js';
 
 function read(config: Evaluated) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigObject } from '../../../src/migrate/evaluated.js';
-import { algoliaSearchRoute } from '../../../src/migrate/searchPage.js';
+import { ConfigObject } from '../../../src/docusaurus/evaluated.js';
+import { algoliaSearchRoute } from '../../../src/docusaurus/searchPage.js';
 
 const route = (themeConfig: Record<string, unknown>) => algoliaSearchRoute(ConfigObject.of('themeConfig', themeConfig as never));
 

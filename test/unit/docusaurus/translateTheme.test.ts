@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigObject } from '../../../src/migrate/evaluated.js';
-import { MigrationNotes } from '../../../src/migrate/notes.js';
-import type { Evaluated } from '../../../src/migrate/sandbox.js';
-import { htmlToText, translateTheme, type DocRoutes } from '../../../src/migrate/translateTheme.js';
+import { ConfigObject } from '../../../src/docusaurus/evaluated.js';
+import { MigrationNotes } from '../../../src/docusaurus/notes.js';
+import type { Evaluated } from '../../../src/docusaurus/sandbox.js';
+import { htmlToText, translateTheme, type DocRoutes } from '../../../src/docusaurus/translateTheme.js';
 
 const routes: DocRoutes = {
   docRoute: (id) => ({ intro: '/docs/intro', 'api/index': '/docs/api' })[id],

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isClientRedirectsPlugin, readClientRedirects } from '../../../src/migrate/clientRedirects.js';
-import { MigrationNotes } from '../../../src/migrate/notes.js';
+import { isClientRedirectsPlugin, readClientRedirects } from '../../../src/docusaurus/clientRedirects.js';
+import { MigrationNotes } from '../../../src/docusaurus/notes.js';
 
 describe('the client-redirects plugin, migrated', () => {
   it('is found by its name, however it is written', () => {

@@ -1,8 +1,8 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { evaluateTracingEnvironment, noteEnvironment } from '../../../src/migrate/environment.js';
-import { MigrationNotes } from '../../../src/migrate/notes.js';
+import { evaluateTracingEnvironment, noteEnvironment } from '../../../src/docusaurus/environment.js';
+import { MigrationNotes } from '../../../src/docusaurus/notes.js';
 import { configFileText } from '../../../src/migrate/sourceText.js';
 import { tempDir } from '../../helpers.js';
 

@@ -59,7 +59,7 @@ const THEME_CONFIG_REASONS: Record<string, string> = {
 };
 
 /** Translates Docusaurus's `themeConfig`; every key it cannot carry is reported. */
-export function translateTheme(themeConfig: ConfigObject, routes: DocRoutes, baseUrl: string, notes: MigrationNotes): ThemeSettings {
+export function translateTheme(themeConfig: ConfigObject, routes: DocRoutes | null, baseUrl: string, notes: MigrationNotes): ThemeSettings {
   const prism = themeConfig.object('prism');
   const magicComments = migrateMagicComments(prism, notes);
   const settings: ThemeSettings = {
@@ -89,7 +89,7 @@ export function translateTheme(themeConfig: ConfigObject, routes: DocRoutes, bas
   return settings;
 }
 
-function translateNavbar(navbar: ConfigObject, routes: DocRoutes, baseUrl: string, notes: MigrationNotes): ThemeSettings['navbar'] {
+function translateNavbar(navbar: ConfigObject, routes: DocRoutes | null, baseUrl: string, notes: MigrationNotes): ThemeSettings['navbar'] {
   const result: NonNullable<ThemeSettings['navbar']> = {};
   const title = navbar.string('title');
   const logo = navbar.object('logo');
@@ -120,7 +120,7 @@ const UNCARRIED_NAV_TYPES: Record<string, string> = {
  * ARIA label), `doc` and `docSidebar` items (which sipadocs resolves as Docusaurus does),
  * dropdowns and `html` items. `search` is where sipadocs always has its search button.
  */
-function translateNavItem(item: ConfigObject, routes: DocRoutes, notes: MigrationNotes, inDropdown = false): NavItemConfig[] {
+function translateNavItem(item: ConfigObject, routes: DocRoutes | null, notes: MigrationNotes, inDropdown = false): NavItemConfig[] {
   const type = item.string('type') ?? 'default';
   const givenLabel = item.string('label');
   const ariaLabel = item.string('aria-label');
@@ -141,7 +141,8 @@ function translateNavItem(item: ConfigObject, routes: DocRoutes, notes: Migratio
     if (html !== undefined) nav.html = html;
   } else if (type === 'doc' || type === 'docSidebar') {
     const target = type === 'doc' ? item.string('docId') : item.string('sidebarId');
-    const to = target ? (type === 'doc' ? routes.docRoute(target) : routes.sidebarFirstRoute(target)) : undefined;
+    // Without the docs read (a build in place), the build resolves the item, or reports it.
+    const to = !target ? undefined : routes === null ? target : type === 'doc' ? routes.docRoute(target) : routes.sidebarFirstRoute(target);
     if (!to) return skip(`it links to ${type === 'doc' ? 'doc' : 'sidebar'} "${target ?? ''}", which the migrated docs do not have`);
     nav.type = type;
     if (type === 'doc') nav.docId = target;

@@ -3,8 +3,8 @@ import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SiteError } from '../../../src/errors.js';
-import { evaluate, evaluateFile } from '../../../src/migrate/sandbox.js';
-import { ENV_MARK } from '../../../src/migrate/sandboxPrelude.js';
+import { evaluate, evaluateFile } from '../../../src/docusaurus/sandbox.js';
+import { ENV_MARK } from '../../../src/docusaurus/sandboxPrelude.js';
 import { tempDir } from '../../helpers.js';
 
 describe('evaluateFile (the sandbox for Docusaurus config files)', () => {
