@@ -55,7 +55,8 @@ export function DefaultNavbarItem({ label, to, href, html, className, 'aria-labe
     return (
       <a className={classes(linkClass, className)} href={href} target="_blank" rel="noopener noreferrer" aria-label={ariaLabel} onClick={onClick}>
         {content}
-        <IconExternalLink className="external-link-icon" />
+        {/* As Docusaurus's: a link with a label (not an icon drawn by its class, nor HTML) gets the mark. */}
+        {label && !html ? <IconExternalLink className="external-link-icon" /> : null}
         <span className="visually-hidden"> (opens in a new tab)</span>
       </a>
     );
