@@ -19,6 +19,7 @@ export const FIXTURE_BUILDS = [
   'dev-output',
   'migrate-v3',
   'theme-coverage',
+  'docusaurus2-mdx1',
 ];
 
 export default defineConfig({

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import type { Plugin } from 'esbuild';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -42,6 +43,8 @@ export interface VirtualSources {
   themeModules?: Record<string, string>;
   /** How Sass style sheets are compiled, when the site uses Sass (see sassStyles.ts). */
   sass?: SassSettings | null;
+  /** Absolute path of the site's static folder, which a style sheet's `url(/img/x.png)` names files of, as in Docusaurus. */
+  staticDir?: string;
   /** Data files a Docusaurus project's pages import that it makes before it builds, and lacks: their text, by absolute path (see ProjectReading). */
   missingFiles?: ReadonlyMap<string, string>;
 }
@@ -84,6 +87,14 @@ export function virtualModulesPlugin(sources: () => VirtualSources | null): Plug
         // the site's cache, from where a bare "react" would find the project's copy, or none.
         if (build.initialOptions.platform === 'node') return { path: require.resolve(args.path), external: true };
         return { path: require.resolve(args.path) };
+      });
+      // A style sheet's url(/img/x.png) is a file of the static folder, bundled like any asset (so it
+      // follows the base URL); one the static folder does not have is left as written.
+      build.onResolve({ filter: /^\/[^/]/ }, (args) => {
+        if (args.kind !== 'url-token') return undefined;
+        const staticDir = sources()?.staticDir;
+        const file = staticDir ? path.join(staticDir, decodeURIComponent(args.path.replace(/[?#].*$/, ''))) : null;
+        return file && file.startsWith(`${staticDir}${path.sep}`) && existsSync(file) ? { path: file } : { path: args.path, external: true };
       });
       // A data file a Docusaurus project makes before it builds, which it lacks: its stand-in.
       build.onResolve({ filter: /\.json$/ }, (args) => {

@@ -199,6 +199,8 @@ export interface UserConfig {
     sidebarCount?: number;
     /** `<blog>/authors` and a page per author with `page` in the authors file, as Docusaurus 3.5 has them (default true). */
     authorsPages?: boolean;
+    /** The blog's list page even when it has no post, as a Docusaurus site's blog plugin makes it (default false). */
+    listWithoutPosts?: boolean;
   };
   pages?: MarkdownPluginLists & { path?: string };
   staticDir?: string;

@@ -1,11 +1,11 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { SidebarsConfig } from '../config/defineConfig.js';
 import { SiteError } from '../errors.js';
 import { versionedSidebarsFileOf, versionsFileOf } from '../content/docsVersions.js';
 import type { EnvironmentUse } from './environment.js';
 import { ProjectEvaluator, type EvaluationMode } from './evaluator.js';
-import type { LiveValues } from './liveEvaluation.js';
+import { missingPackagesOf, type LiveValues } from './liveEvaluation.js';
 import { readInstanceSidebars } from './migrateDocs.js';
 import { resolveModuleValues } from './moduleValues.js';
 import { MigrationNotes } from './notes.js';
@@ -135,11 +135,8 @@ function findDocusaurusConfig(projectDir: string): string {
   return file;
 }
 
-/** Whether the folder's Docusaurus packages are installed, so its files can be run live. */
-export function hasInstalledPackages(projectDir: string): boolean {
-  for (let dir = path.resolve(projectDir); ; dir = path.dirname(dir)) {
-    const modules = path.join(dir, 'node_modules', '@docusaurus');
-    if (existsSync(modules) && readdirSync(modules).length > 0) return true;
-    if (path.dirname(dir) === dir) return false;
-  }
+/** Whether the packages a project's config imports are installed, so that it can run live (see EvaluationMode). */
+export async function configPackagesInstalled(projectDir: string): Promise<boolean> {
+  const file = docusaurusConfigIn(path.resolve(projectDir));
+  return file !== undefined && (await missingPackagesOf(file)).length === 0;
 }

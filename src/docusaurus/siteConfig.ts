@@ -52,6 +52,8 @@ export function sipadocsConfigOf(project: DocusaurusProject, layout: SiteLayout,
       sidebarCount: all(blog?.sidebarCount),
       // Docusaurus before 3.5 makes no authors pages.
       authorsPages: site.authorsPages === false ? false : undefined,
+      // Its blog plugin makes the list page, posts or none.
+      listWithoutPosts: blog && layout.posts === 0 ? true : undefined,
     }),
     pages: { path: layout.pagesPath },
     staticDir: layout.staticDir,

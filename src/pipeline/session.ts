@@ -8,6 +8,7 @@ import { createRenderHost, type RenderHost } from '../render/renderHost.js';
 import type { OutputManifest } from '../staging/outputManifest.js';
 import { createArtifactStore, type ArtifactStore } from './artifacts.js';
 import { cacheFolders, cacheRootFor, moveEarlierCacheLayout } from './cacheDir.js';
+import type { ProjectMemo } from './loadSite.js';
 import type { StageLogger } from './log.js';
 
 export interface SessionOptions {
@@ -91,6 +92,8 @@ export interface BuildSession {
    * is done. Null: each build tidies before it ends.
    */
   readonly afterBuild: AfterBuild | null;
+  /** A Docusaurus project built where it stands: its last reading, kept while what it was read from is the same (see loadSite.ts). */
+  readonly projectMemo: ProjectMemo;
   /** Stops the bundlers' contexts and the render worker. */
   close(): Promise<void>;
 }
@@ -147,6 +150,7 @@ export function createBuildSession(options: SessionOptions): BuildSession {
   let highlighter: { themes: string; created: Promise<CodeHighlighter> } | null = null;
   let staticSession: Promise<StaticSession> | null = null;
   return {
+    projectMemo: {},
     siteDir: options.siteDir,
     outDir: options.outDir,
     logger: options.logger,
