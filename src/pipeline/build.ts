@@ -113,7 +113,8 @@ async function runStages(session: BuildSession, options: BuildSiteOptions, start
     if (plan.redirects.length > 0) await log.stage('redirects', async () => outputs.writeRedirects(), (n) => `${n} page${n === 1 ? '' : 's'}`);
     const targets = await log.stage('check links', async () => checkSiteLinks(plan, rendered, { client, compiled, outputs }, output, report));
     const index = await search;
-    await log.stage('write', () => writeSite(session, plan, output, { rendered, outputs, search: index, targets }, report));
+    const liveCode = [...compiled.pages.values()].some((page) => page.features.includes('liveCode'));
+    await log.stage('write', () => writeSite(session, plan, output, { rendered, outputs, search: index, targets, liveCode }, report));
     failed = false;
     const stats = { compile: compiled.stats, render: rendered.stats, search: index && searchStats(index) };
     const pageAssets = [client.entry.js, ...client.entry.imports, ...client.entry.css];

@@ -106,11 +106,17 @@ export interface ClientSiteData {
   navbar: {
     title: string;
     /** `src` is a URL with the base URL (see the rule above). */
-    logo?: { src: string; alt: string };
+    logo?: { src: string; alt: string; srcDark?: string };
     hideOnScroll: boolean;
     items: NavItem[];
   };
-  footer: { columns: FooterColumn[]; copyright: string };
+  footer: {
+    columns: FooterColumn[];
+    copyright: string;
+    style: 'light' | 'dark';
+    /** `src` and `srcDark` are URLs with the base URL; `href` a site path or an external URL. */
+    logo?: { src: string; alt: string; srcDark?: string; href?: string; width?: number; height?: number };
+  };
   colorMode: { defaultMode: 'light' | 'dark'; respectPrefersColorScheme: boolean; disableSwitch: boolean };
   announcementBar: AnnouncementBar | null;
   docs: {

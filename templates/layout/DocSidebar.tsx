@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { Link, useNavigation } from '../../src/client/navigation.js';
 import { useSiteData } from '../../src/client/siteContext.js';
+import IconExternalLink from '../components/Icon/ExternalLink.js';
 import type { SidebarCategory, SidebarItem, SidebarView } from '../../src/shared/types.js';
 
 /** Remembers opened/closed categories while navigating (module state lives as long as the tab). */
@@ -118,7 +119,11 @@ function SidebarItems({ items, path, onNavigate }: { items: SidebarItem[]; path:
           <Category key={`c:${item.label}`} item={item} path={path} onNavigate={onNavigate} siblings={siblings} />
         ) : item.type === 'external' ? (
           <li key={`e:${item.href}`}>
-            <a className="sidebar__link" href={item.href} target="_blank" rel="noopener noreferrer">{item.label}</a>
+            <a className="sidebar__link" href={item.href} target="_blank" rel="noopener noreferrer">
+              {item.label}
+              <IconExternalLink className="external-link-icon" />
+              <span className="visually-hidden"> (opens in a new tab)</span>
+            </a>
           </li>
         ) : (
           <li key={`l:${item.href}`} className={item.className}>

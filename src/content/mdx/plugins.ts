@@ -17,6 +17,7 @@ import { collectLinkPlaces, type LinkPlace } from './linkPlaces.js';
 import { parseCodeMeta } from './codeMeta.js';
 import { markCode } from './magicComments.js';
 import { DEFAULT_RENDERING, type PageFeature, type RenderingSettings } from './rendering.js';
+import { isLiveFence, LIVE_CODE_COMPONENT } from './liveCode.js';
 import { freeNames, patternNames, type FreeName } from './freeNames.js';
 import { PLAIN_LANGUAGES, type CodeHighlighter } from './highlighter.js';
 import { PARTIAL_HEADING } from './partials.js';
@@ -515,13 +516,28 @@ export function rehypeCodeBlocks(options: PluginOptions) {
   const { toHtml, resolveLanguage } = options.highlighter;
   return (tree: HastRoot) => {
     walkHast(tree, (node, index, parent) => {
+      // `<CodeBlock live>` written in MDX is a live block too, as with Docusaurus's live-codeblock theme.
+      if (node.type === 'mdxJsxFlowElement' && node.name === 'CodeBlock' && node.attributes.some((a) => a.type === 'mdxJsxAttribute' && a.name === 'live')) {
+        options.state.features.add('liveCode');
+        node.name = LIVE_CODE_COMPONENT;
+        node.attributes = node.attributes.filter((a) => !(a.type === 'mdxJsxAttribute' && a.name === 'live'));
+        return SKIP;
+      }
       if (node.type !== 'element' || node.tagName !== 'pre') return;
       const code = node.children.find((c): c is Element => c.type === 'element' && c.tagName === 'code');
       if (!code) return;
       const classes = (code.properties?.className as string[] | undefined) ?? [];
       const requested = classes.find((c) => c.startsWith('language-'))?.slice('language-'.length) ?? '';
-      const meta = parseCodeMeta((code.data as { meta?: string } | undefined)?.meta ?? (code.properties?.dataMeta as string | undefined));
+      const rawMeta = (code.data as { meta?: string } | undefined)?.meta ?? (code.properties?.dataMeta as string | undefined);
+      const meta = parseCodeMeta(rawMeta);
       const source = hastToString(code).replace(/\n$/, '');
+      if (isLiveFence(rawMeta)) {
+        // An editor whose code runs in the page (see liveCode.ts): not highlighted here.
+        options.state.features.add('liveCode');
+        const attributes = [attr('code', source), attr('language', requested || 'jsx'), ...(meta.title ? [attr('title', meta.title)] : [])];
+        parent.children[index] = { type: 'mdxJsxFlowElement', name: LIVE_CODE_COMPONENT, attributes, children: [], position: node.position } as never;
+        return SKIP;
+      }
       const lang = PLAIN_LANGUAGES.has(requested.toLowerCase()) ? null : resolveLanguage(requested);
       if (requested && !PLAIN_LANGUAGES.has(requested.toLowerCase()) && !lang) {
         options.state.warnings.push({

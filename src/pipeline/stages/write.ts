@@ -13,12 +13,17 @@ import type { BuildOutput } from './output.js';
 import type { SitePlan } from './plan.js';
 import type { RenderedSite } from './render.js';
 
+/** A live code block runs the code a visitor edits, which react-live compiles with `new Function`: the policy must allow eval. */
+const LIVE_CODE_SOURCES = { 'script-src': ["'unsafe-eval'"] };
+
 export interface WrittenParts {
   rendered: RenderedSite;
   outputs: SiteOutputs;
   search: SearchIndexResult | null;
   /** The digest of the link targets (see checkSiteLinks). */
   targets: string;
+  /** Some page has a live code block, whose code the browser compiles and runs (see content/mdx/liveCode.ts). */
+  liveCode?: boolean;
 }
 
 /**
@@ -40,7 +45,7 @@ export async function writeSite(session: BuildSession, plan: SitePlan, output: B
   // Redirect pages run one script of their own.
   const redirectPages = plan.redirects.some((redirect) => redirect.file !== null);
   const scripts = redirectPages ? [...parts.rendered.scriptHashes, scriptHash(REDIRECT_SCRIPT)] : parts.rendered.scriptHashes;
-  staging.write(HEADERS_FILE, ownHeaders + headersFileText(contentSecurityPolicy(scripts, { webAssembly: plan.siteData.search, sources: [headTagSources(config.headTags), own.sources] })));
+  staging.write(HEADERS_FILE, ownHeaders + headersFileText(contentSecurityPolicy(scripts, { webAssembly: plan.siteData.search, sources: [headTagSources(config.headTags), own.sources, ...(parts.liveCode ? [LIVE_CODE_SOURCES] : [])] })));
   // So is _redirects: the site's own lines first, then the redirects of the config.
   if (plan.redirects.length > 0) {
     const ownRedirects = staticFiles.includes(REDIRECTS_FILE) ? await readFile(path.join(staticDir, REDIRECTS_FILE), 'utf8') : '';
