@@ -18,6 +18,7 @@ export const FIXTURE_BUILDS = [
   'watch-search',
   'dev-output',
   'migrate-v3',
+  'hostile-outputs',
 ];
 
 export default defineConfig({
