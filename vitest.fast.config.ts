@@ -19,6 +19,7 @@ export const FIXTURE_BUILDS = [
   'dev-output',
   'migrate-v3',
   'hostile-outputs',
+  'migrate-no-preset',
 ];
 
 export default defineConfig({
