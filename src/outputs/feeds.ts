@@ -92,6 +92,7 @@ export interface FeedSite {
 export function feedTexts(feed: PlannedFeed, site: FeedSite, contentOf: (post: BlogPost) => string, FeedClass: typeof Feed): Array<[relPath: string, text: string]> {
   const url = (sitePath: string) => `${site.base}${encodeRoute(sitePath)}`;
   const links = Object.fromEntries(FEED_FORMATS.map(({ format, file }) => [format, url(`/${feedFile(feed, file)}`)]));
+  // RSS wants an e-mail address in <author>; names go to <dc:creator> there, so RSS gets a feed of its own.
   const build = (format: 'rss' | 'atom' | 'json') => {
     // The `feed` package escapes too little for XML (a "<" in an attribute, a second "]]>", control
     // characters), so an XML feed is given a marker for each text, and the marker is replaced by
