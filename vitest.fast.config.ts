@@ -20,6 +20,8 @@ export const FIXTURE_BUILDS = [
   'migrate-v3',
   'theme-coverage',
   'docusaurus2-mdx1',
+  'hostile-outputs',
+  'migrate-no-preset',
 ];
 
 export default defineConfig({

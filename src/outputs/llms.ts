@@ -5,6 +5,7 @@ import { firstPageOf } from '../content/sidebar.js';
 import { routeMarkdownUrl } from '../shared/paths.js';
 import type { SidebarItem } from '../shared/types.js';
 import type { ManifestOutput } from '../staging/outputManifest.js';
+import { markdownText, markdownUrl } from './escape.js';
 import type { FilePart, OutputWriter } from './outputWriter.js';
 import { indexableRoutes } from './siteUrl.js';
 
@@ -80,21 +81,22 @@ function sidebarTitle(sidebar: SiteModel['sidebars'][number], sidebars: SiteMode
 
 /** The header both files start with: "# Title" and the summary as a quote. */
 function header(title: string, summary: string): string {
-  return `# ${title}\n\n${summary ? `> ${oneLine(summary)}\n\n` : ''}`;
+  const quote = markdownText(summary);
+  return `# ${markdownText(title)}\n\n${quote ? `> ${quote}\n\n` : ''}`;
 }
 
-/** llms.txt as llmstxt.org describes it: title, summary, then sections of `- [Title](url): description`. */
+/**
+ * llms.txt as llmstxt.org describes it: title, summary, then sections of `- [Title](url): description`.
+ * Titles and descriptions are plain text, each escaped as one line of markdown (see markdownText).
+ */
 export function llmsTxt(title: string, summary: string, sections: LlmsSection[]): string {
-  const body = sections.map(
-    (section) => `## ${section.title}\n\n${section.links.map((l) => `- [${escapeLinkText(l.title)}](${l.url})${l.description ? `: ${oneLine(l.description)}` : ''}`).join('\n')}\n`,
-  );
+  const item = (l: LlmsLink) => {
+    const description = markdownText(l.description);
+    return `- [${markdownText(l.title)}](${markdownUrl(l.url)})${description ? `: ${description}` : ''}`;
+  };
+  const body = sections.map((section) => `## ${markdownText(section.title)}\n\n${section.links.map(item).join('\n')}\n`);
   return `${header(title, summary)}${body.join('\n')}`;
 }
-
-
-const escapeLinkText = (text: string) => text.replace(/[[\]\\]/g, '\\$&');
-/** A list item or quote holds one line. */
-const oneLine = (text: string) => text.trim().replace(/\s*\n\s*/g, ' ');
 
 export interface WriteLlmsInput {
   sections: LlmsSection[];

@@ -3,6 +3,7 @@ import { closeSync, mkdirSync, openSync, readSync, statSync, writeSync } from 'n
 import path from 'node:path';
 import type { StagingDir } from '../staging/stagingDir.js';
 import { stampFile, type ManifestOutput } from '../staging/outputManifest.js';
+import { withPath } from '../osErrors.js';
 import type { ArtifactKind, ArtifactKindSpec } from '../pipeline/artifacts.js';
 
 /**
@@ -136,8 +137,16 @@ function writePartsTo(target: string, parts: FilePart[]): void {
   const sources = new Map<string, number>();
   let pending: Uint8Array[] = [];
   let pendingBytes = 0;
+  // Writing to an open file fails without naming it (a full disk): the error is given its path.
+  const write = (bytes: Uint8Array, length = bytes.length) => {
+    try {
+      writeSync(out, bytes, 0, length);
+    } catch (error) {
+      throw withPath(error, target);
+    }
+  };
   const flush = () => {
-    if (pendingBytes > 0) writeSync(out, pending.length === 1 ? pending[0]! : Buffer.concat(pending, pendingBytes));
+    if (pendingBytes > 0) write(pending.length === 1 ? pending[0]! : Buffer.concat(pending, pendingBytes));
     pending = [];
     pendingBytes = 0;
   };
@@ -151,7 +160,7 @@ function writePartsTo(target: string, parts: FilePart[]): void {
         for (let at = part.start; at < part.end; ) {
           const read = readSync(source, buffer, 0, Math.min(buffer.length, part.end - at), at);
           if (read === 0) throw new Error(`${part.file} ended before byte ${part.end} while it was being copied`);
-          writeSync(out, buffer, 0, read);
+          write(buffer, read);
           at += read;
         }
         continue;

@@ -1,5 +1,7 @@
 import type { SiteConfig } from '../config/types.js';
 import type { PlannedRoute } from '../content/routes.js';
+import { encodeRoute } from '../shared/paths.js';
+import { escapeXml } from './escape.js';
 import type { OutputWriter } from './outputWriter.js';
 import { indexableRoutes } from './siteUrl.js';
 
@@ -9,8 +11,6 @@ export interface SitemapEntry {
   /** W3C date of its last change, when known. */
   lastmod: string | null;
 }
-
-const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** sitemap.xml (sitemaps.org protocol 0.9): one `<url>` per entry, in the given order. */
 export function sitemapXml(entries: SitemapEntry[]): string {
@@ -82,7 +82,7 @@ export function writeSitemap(routes: PlannedRoute[], config: SiteConfig, siteBas
     writer.writeText('robots.txt', robotsTxt(null));
     return 0;
   }
-  const entries = indexableRoutes(routes, config, 'every version').map((route) => ({ url: `${siteBase}${route.path}`, lastmod: lastModified(route, dates) }));
+  const entries = indexableRoutes(routes, config, 'every version').map((route) => ({ url: `${siteBase}${encodeRoute(route.path)}`, lastmod: lastModified(route, dates) }));
   writer.writeText('sitemap.xml', sitemapXml(entries));
   writer.writeText('robots.txt', robotsTxt(`${siteBase}/sitemap.xml`));
   return entries.length;

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { loadSiteConfig } from './loadSite.js';
 import type { ProjectReading } from '../config/projectReading.js';
+import { withOsErrorsInWords } from '../errors.js';
 import type { ClientBundle } from '../bundle/bundleSite.js';
 import type { SiteModel } from '../content/model.js';
 import { describeSearch, searchStats, type SearchIndexResult, type SearchStats } from '../search/buildSearchIndex.js';
@@ -62,6 +63,9 @@ export async function buildSite(session: BuildSession, options: BuildSiteOptions
     const result = await runStages(session, options, started);
     succeeded = true;
     return result;
+  } catch (error) {
+    // A file-system fault reads as what it is, for the CLI, watch mode and the API alike.
+    throw withOsErrorsInWords(error);
   } finally {
     // What a successful build did not use leaves the caches; a failed build drops nothing.
     session.artifacts.endBuild(succeeded);
@@ -119,6 +123,9 @@ async function runStages(session: BuildSession, options: BuildSiteOptions, start
     const stats = { compile: compiled.stats, render: rendered.stats, search: index && searchStats(index) };
     const pageAssets = [client.entry.js, ...client.entry.imports, ...client.entry.css];
     return summarize(log, quiet, { pages: plan.routes.length, outDir: path.resolve(session.outDir), warnings, timings: log.timings, pageAssets, stats }, performance.now() - started);
+  } catch (error) {
+    // Said in words while what it names is still there: the staging folder goes next.
+    throw withOsErrorsInWords(error);
   } finally {
     // Nothing may still write into the staging folder when it is committed or removed.
     await searching;

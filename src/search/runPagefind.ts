@@ -1,5 +1,6 @@
 import { gunzipSync } from 'node:zlib';
 import { SiteError } from '../errors.js';
+import { escapeHtml } from '../outputs/escape.js';
 import type { SearchDocument } from './searchDocument.js';
 
 /** A file of pagefind's output, relative to the folder it indexes into. */
@@ -62,7 +63,7 @@ export async function openPagefindIndex(language: string): Promise<PagefindIndex
         const response = await index
           .addHTMLFile({
             url,
-            content: `<!doctype html><html lang="${language}"><head><title></title></head><body><main data-pagefind-body>${document.html}</main></body></html>`,
+            content: `<!doctype html><html lang="${escapeHtml(language)}"><head><title></title></head><body><main data-pagefind-body>${document.html}</main></body></html>`,
           })
           .catch((error: unknown) => {
             throw failed(error);

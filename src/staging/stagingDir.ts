@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, renameSync, rmdirSync, rmSync, statSync, writeSync, writeFileSync } from 'node:fs';
+import { accessSync, copyFileSync, existsSync, mkdirSync, readdirSync, renameSync, rmdirSync, rmSync, statSync, writeSync, writeFileSync } from 'node:fs';
 import { constants } from 'node:fs';
 import { copyFile, mkdir, readdir, rm, stat, utimes } from 'node:fs/promises';
 import type { Stats } from 'node:fs';
 import path from 'node:path';
 import { SiteError, SiteErrors } from '../errors.js';
+import { withPath } from '../osErrors.js';
 import { mapLimit } from '../util/concurrency.js';
 import { isDocusaurusOutput, markerText, OUTPUT_MARKER, readMarker } from './outputDir.js';
 import { outputState, PARTIAL_SUFFIX, planCommit, readRecord, writeRecord } from './outputRecord.js';
@@ -94,7 +95,12 @@ export async function createStagingDir(outDir: string, options: StagingOptions =
   const docusaurusOutput = marker === null && isDocusaurusOutput(absoluteOut);
   const work = createWorkFolder(absoluteOut, 'staging');
   const dir = work.content;
-  mkdirSync(dir, { recursive: true });
+  try {
+    mkdirSync(dir);
+  } catch (error) {
+    removeQuietly(work.dir);
+    throw error;
+  }
   // Pages are many small files: synchronous calls avoid a thread-pool round trip per file, which
   // costs more than the system call itself.
   const madeDirs = new Set<string>();
@@ -110,7 +116,11 @@ export async function createStagingDir(outDir: string, options: StagingOptions =
     write(relPath, contents) {
       const file = path.join(dir, relPath);
       ensureDir(path.dirname(file));
-      writeFileSync(file, contents);
+      try {
+        writeFileSync(file, contents);
+      } catch (error) {
+        throw withPath(error, file);
+      }
     },
     keep(relPath, size, mtimeMs) {
       try {
@@ -157,7 +167,7 @@ export async function createStagingDir(outDir: string, options: StagingOptions =
       if (!existsSync(absoluteOut)) {
         record({ files, committingOver: marker });
         fsOps.renameSync(dir, absoluteOut);
-        rmSync(work.dir, { recursive: true, force: true });
+        removeQuietly(work.dir);
         record({ files });
         return { build, foreign: [], tidied: Promise.resolve() };
       }
@@ -173,7 +183,7 @@ export async function createStagingDir(outDir: string, options: StagingOptions =
       // removeDeadStagingFolders).
       let tidied = Promise.resolve();
       if (tidyLater) tidied = rm(work.dir, { recursive: true, force: true }).catch(() => {});
-      else rmSync(work.dir, { recursive: true, force: true });
+      else removeQuietly(work.dir);
       record({ files });
       return { build, foreign: plan.foreign, tidied };
     },
@@ -217,23 +227,32 @@ function swapIn(fsOps: CommitFs, staging: string, out: string): boolean {
   try {
     fsOps.renameSync(staging, out);
   } catch (error) {
-    // Put the previous output back before giving up.
-    fsOps.renameSync(aside.content, out);
-    rmSync(aside.dir, { recursive: true, force: true });
+    // Put the previous output back before giving up. If even that fails, it stays aside, whole,
+    // and the next build puts it back (see restoreInterruptedSwap); the error reported is the
+    // one that stopped the swap.
+    try {
+      fsOps.renameSync(aside.content, out);
+      removeQuietly(aside.dir);
+    } catch {}
     throw error;
   }
-  rmSync(aside.dir, { recursive: true, force: true });
+  removeQuietly(aside.dir);
   return true;
 }
 
 /**
  * Updates the output where it is: moves each staged file into place (one rename each, so every
- * file is always whole; a copy then a rename when the output is on another device), then removes
- * the files of sipadocs's that the build neither wrote nor kept. The marker goes first, so a
- * build killed half-way is known from it (see OutputRecord); assets and data go next and pages
- * last, so a page never names a chunk that is not there yet. When most pages are unchanged this
- * is a handful of renames, where replacing the whole folder would cost a link for every kept file
- * and an unlink for every old one (about a second at 10,000 pages).
+ * file is always whole), then removes the files of sipadocs's that the build neither wrote nor
+ * kept. The marker goes first, so a build killed half-way is known from it (see OutputRecord);
+ * assets and data go next and pages last, so a page never names a chunk that is not there yet.
+ * When most pages are unchanged this is a handful of renames, where replacing the whole folder
+ * would cost a link for every kept file and an unlink for every old one (about a second at 10,000
+ * pages).
+ *
+ * Nothing changes when it cannot finish for want of a right or of space: a folder of the output
+ * that cannot be written (read-only, or not the user's) fails it before the first move, and when
+ * the output is on another device (a mount point), every file is first copied beside its place
+ * (`<file>.sipadocs-partial`), so a full disk stops it with the old output whole, the copies removed.
  */
 function updateInPlace(
   fsOps: CommitFs,
@@ -247,32 +266,37 @@ function updateInPlace(
     ...staged.filter((f) => f !== OUTPUT_MARKER && !f.endsWith('.html')),
     ...staged.filter((f) => f.endsWith('.html')),
   ];
+  checkWritable(out, [...order, ...plan.remove, ...plan.blockers]);
   const madeDirs = new Set<string>();
-  let crossDevice = false;
-  const move = (from: string, to: string) => {
-    if (!crossDevice) {
-      try {
-        fsOps.renameSync(from, to);
-        return;
-      } catch (error) {
-        if (!CROSS_DEVICE.has(errorCode(error))) throw error;
-        crossDevice = true;
-      }
-    }
-    // Copied beside its place, then renamed over it, so a reader never sees half a file.
-    copyFileSync(from, to + PARTIAL_SUFFIX);
-    fsOps.renameSync(to + PARTIAL_SUFFIX, to);
+  const ensureParent = (target: string) => {
+    const parent = path.dirname(target);
+    if (madeDirs.has(parent)) return;
+    mkdirSync(parent, { recursive: true });
+    madeDirs.add(parent);
   };
+  /** On another device: the files copied beside their places, renamed over them in turn. */
+  let copied: Set<string> | null = null;
   order.forEach((rel, i) => {
     if (i === 1) for (const blocker of plan.blockers) rmSync(path.join(out, blocker), { recursive: true, force: true });
     if (i === Math.floor(order.length / 2)) pauseAt('update');
+    const from = path.join(staging, rel);
     const target = path.join(out, rel);
-    const parent = path.dirname(target);
-    if (!madeDirs.has(parent)) {
-      mkdirSync(parent, { recursive: true });
-      madeDirs.add(parent);
+    if (!copied) {
+      ensureParent(target);
+      try {
+        fsOps.renameSync(from, target);
+        return;
+      } catch (error) {
+        if (!CROSS_DEVICE.has(errorCode(error))) throw error;
+        copied = copyBeside(staging, out, order.slice(i), plan.blockers);
+      }
     }
-    move(path.join(staging, rel), target);
+    if (!copied.has(rel)) {
+      // Under a path a blocker held: copied now that it is gone.
+      ensureParent(target);
+      copyFileSync(from, target + PARTIAL_SUFFIX);
+    }
+    fsOps.renameSync(target + PARTIAL_SUFFIX, target);
   });
   const emptied = new Set<string>();
   for (const rel of plan.remove) {
@@ -288,6 +312,56 @@ function updateInPlace(
       // Not empty: it still holds files of this build (or of the user's).
     }
   }
+}
+
+/**
+ * Fails, changing nothing, when a folder of the output that the commit writes in (the folder of
+ * a file it moves or removes, or the nearest one there is above it) does not let this process
+ * write: EROFS on a read-only file system, EACCES without the right.
+ */
+function checkWritable(out: string, files: string[]): void {
+  const checked = new Set<string>();
+  for (const rel of files) {
+    let folder = path.dirname(path.join(out, rel));
+    while (folder !== out && !checked.has(folder) && !existsSync(folder)) folder = path.dirname(folder);
+    if (checked.has(folder)) continue;
+    checked.add(folder);
+    accessSync(folder, constants.W_OK);
+  }
+}
+
+/**
+ * Copies the staged files beside their places in the output (`<file>.sipadocs-partial`), those
+ * under a blocker's path aside (a folder cannot be made there before it is removed). When one
+ * copy fails (a full disk), every copy and every folder made for them is removed again and the
+ * error thrown: the output is as it was. Returns the files copied.
+ */
+function copyBeside(staging: string, out: string, files: string[], blockers: string[]): Set<string> {
+  const copied = new Set<string>();
+  const madeFolders: string[] = [];
+  const blocked = (rel: string) => blockers.some((blocker) => rel.startsWith(`${blocker}/`));
+  try {
+    for (const rel of files) {
+      if (blocked(rel)) continue;
+      const target = path.join(out, rel);
+      const made = mkdirSync(path.dirname(target), { recursive: true });
+      if (made) madeFolders.push(made);
+      copied.add(rel);
+      copyFileSync(path.join(staging, rel), target + PARTIAL_SUFFIX);
+    }
+  } catch (error) {
+    for (const rel of copied) rmSync(path.join(out, rel) + PARTIAL_SUFFIX, { force: true });
+    for (const folder of madeFolders.reverse()) removeQuietly(folder);
+    throw error;
+  }
+  return copied;
+}
+
+/** Removes a folder of sipadocs's own that is no longer needed; one that cannot be removed is left to the next build. */
+function removeQuietly(dir: string): void {
+  try {
+    rmSync(dir, { recursive: true, force: true });
+  } catch {}
 }
 
 function conflictErrors(out: string, conflicts: string[]): SiteErrors {

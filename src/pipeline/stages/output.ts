@@ -36,18 +36,27 @@ export async function claimOutputDir(session: BuildSession): Promise<string> {
 export async function openOutput(session: BuildSession, outDir: string): Promise<BuildOutput> {
   await session.afterBuild?.settled();
   const staging = await createStagingDir(outDir, { recordFile: recordFile(session.caches.records, outDir) });
-  const { lastOutput, caches } = session;
-  const stored = lastOutput?.outDir === outDir ? lastOutput.manifest : caches.manifests ? await readManifest(manifestFile(caches.manifests, outDir)) : null;
-  // A manifest describes the output one build committed; after an interrupted commit, none holds.
-  const previous = stored && staging.previousBuild !== null && stored.build === staging.previousBuild ? stored : null;
-  // Killed builds' server bundles are removed by the next build.
-  await removeDeadProcessFolders(caches.ssr);
-  const ssrDir = session.serverFilesDir ?? path.join(caches.ssr, `${process.pid}-${Date.now().toString(36)}`);
-  return { outDir, staging, previous, ssrDir, ownSsrDir: session.serverFilesDir === null };
+  try {
+    const { lastOutput, caches } = session;
+    const stored = lastOutput?.outDir === outDir ? lastOutput.manifest : caches.manifests ? await readManifest(manifestFile(caches.manifests, outDir)) : null;
+    // A manifest describes the output one build committed; after an interrupted commit, none holds.
+    const previous = stored && staging.previousBuild !== null && stored.build === staging.previousBuild ? stored : null;
+    // Killed builds' server bundles are removed by the next build.
+    await removeDeadProcessFolders(caches.ssr);
+    const ssrDir = session.serverFilesDir ?? path.join(caches.ssr, `${process.pid}-${Date.now().toString(36)}`);
+    return { outDir, staging, previous, ssrDir, ownSsrDir: session.serverFilesDir === null };
+  } catch (error) {
+    await staging.discard().catch(() => {});
+    throw error;
+  }
 }
 
-/** Ends a build's use of its output: a failed build's staging folder is removed, its own server bundles always. */
+/**
+ * Ends a build's use of its output: a failed build's staging folder is removed, its own server
+ * bundles always. It never fails: what cannot be removed now (on a file system gone read-only,
+ * say) is removed by a later build, and the error that matters is the build's own.
+ */
 export async function closeOutput(output: BuildOutput, failed: boolean): Promise<void> {
-  if (failed) await output.staging.discard();
-  if (output.ownSsrDir) await rm(output.ssrDir, { recursive: true, force: true });
+  if (failed) await output.staging.discard().catch(() => {});
+  if (output.ownSsrDir) await rm(output.ssrDir, { recursive: true, force: true }).catch(() => {});
 }
