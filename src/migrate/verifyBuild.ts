@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { SiteError, SiteErrors } from '../errors.js';
 import { cacheFolders, cacheRootFor } from '../pipeline/cacheDir.js';
-import { recordFile } from '../staging/outputManifest.js';
+import { recordFile } from '../staging/outputRecord.js';
 import type { StageLogger } from '../pipeline/log.js';
 
 export interface BuildCheck {

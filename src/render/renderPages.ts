@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import os from 'node:os';
 import type { ChunkFiles, ClientBundle, ServerFile } from '../bundle/bundleSite.js';
-import type { ArtifactKind, ArtifactKindSpec } from '../pipeline/artifacts.js';
+import type { ArtifactKind, ArtifactKindSpec } from '../cache/artifacts.js';
 import { SSR_GROUP_SIZE } from '../bundle/virtualModules.js';
 import { extractLinks, type PageLinks } from '../check/links.js';
 import type { SiteConfig } from '../config/types.js';
@@ -12,8 +12,8 @@ import type { PlannedRoute } from '../content/routes.js';
 import { SiteError } from '../errors.js';
 import { isExternalUrl, routePayloadFile, withBase } from '../shared/paths.js';
 import type { ClientSiteData, PageMeta, RoutePayload, SidebarView } from '../shared/types.js';
-import { stampFile, type ManifestPage, type OutputManifest } from '../staging/outputManifest.js';
-import type { StagingDir } from '../staging/stagingDir.js';
+import type { OutputFiles, OutputSection } from '../cache/lastOutput.js';
+import type { RecordedOutput } from '../cache/outputManifest.js';
 import { announcementScript } from '../../templates/layout/announcementScript.js';
 import { colorModeScript } from '../../templates/layout/colorModeScript.js';
 import { documentBody, documentInlineScripts, renderDocument, type AlternateLink } from './document.js';
@@ -36,7 +36,6 @@ export interface RenderCacheEntry {
  */
 export const RENDERED_BODIES: ArtifactKindSpec<RenderCacheEntry> = {
   name: 'render',
-  code: ['renderWorker', 'ssrEntry', 'themeApp'],
   // A one-off build writes each body once and needs it no more.
   keepInBuild: false,
   size: (entry) => entry.bodyHtml.length + 512,
@@ -48,7 +47,7 @@ export const RENDERED_BODIES: ArtifactKindSpec<RenderCacheEntry> = {
  * in the last output, where a page whose document key is unchanged stays as it is; the kind gives
  * that key its code fingerprint.
  */
-export const PAGE_DOCUMENTS: ArtifactKindSpec<never> = { name: 'document', code: ['cli'] };
+export const PAGE_DOCUMENTS: ArtifactKindSpec<never> = { name: 'document' };
 
 /** What the pages are rendered from; the same for every page of a build. */
 export interface RenderInput {
@@ -78,15 +77,30 @@ export interface RouteParts {
   standaloneBody(name: string): string | null;
 }
 
+/** What the output records of a page besides its key and files (see LastOutput). */
+export interface PageRecord {
+  /** Everything the page's server-rendered body was made from: while it holds, the body is read back from its file. */
+  bodyKey: string;
+  /** Every id and `<a name>` of the page (see extractLinks), for checking links into it without reading it. */
+  ids: string[];
+  /** Hashes of the inline scripts in the page's body (raw HTML in content), which the site's policy must allow. */
+  scripts?: string[];
+  /** The body has an inline event handler (onclick="…"), which the site's policy blocks. */
+  inlineHandlers?: boolean;
+}
+
+/** A page as an output records it: its key is everything its files were made from. */
+export type RecordedPage = RecordedOutput<PageRecord>;
+
 /** Where the pages go, and what can spare rendering them again. */
 export interface RenderTarget {
-  /** The staging folder the pages go to (see StagingDir). */
-  output: Pick<StagingDir, 'dir' | 'write' | 'keep'>;
+  /** The staging folder the pages are written to. */
+  files: Pick<OutputFiles, 'dir' | 'write'>;
   /**
-   * The last good output and its manifest: unchanged pages are kept from there, and a page whose
-   * body is unchanged takes it from there.
+   * The pages of the last good output and of this one, by route: an unchanged page is kept from
+   * there, and a page whose body is unchanged takes it from its file there.
    */
-  previous?: { dir: string; manifest: OutputManifest } | null;
+  pages: OutputSection<PageRecord>;
   /** Where bodies are found and kept (the session's RENDERED_BODIES). */
   bodies: ArtifactKind<RenderCacheEntry>;
   /** The key of page documents (the session's PAGE_DOCUMENTS). */
@@ -103,8 +117,8 @@ export interface RenderPagesResult {
   pages: PageLinks[];
   /** Indices of the pages kept as they are in the previous output: their links were not read. */
   kept: number[];
-  /** What this output holds, for the next build's manifest. */
-  manifest: Record<string, ManifestPage>;
+  /** What this output holds of each page, by route (as recorded in `RenderTarget.pages`). */
+  recorded: Readonly<Record<string, RecordedPage>>;
   stats: { rendered: number; reused: number; kept: number };
   /** Hashes of every inline script of every page, for the site's Content-Security-Policy. */
   scriptHashes: Set<string>;
@@ -127,11 +141,11 @@ export async function renderPages(input: RenderInput, target: RenderTarget): Pro
   // A found page is kept or written at once; rendering is CPU-bound.
   const misses = reuseKnownPages(pages, target, writer);
   if (misses.length > 0) await renderMissingPages(misses, pages, input, target, writer);
-  const { manifest } = writer.result;
+  const recorded = target.pages.current;
   const scriptHashes = new Set([...documentInlineScripts(frame.headScripts, input.site.baseUrl), ...frame.headTags.flatMap(inlineScriptsIn)].map(scriptHash));
-  for (const page of Object.values(manifest)) page.scripts?.forEach((hash) => scriptHashes.add(hash));
-  const inlineHandlerRoutes = Object.keys(manifest).filter((route) => manifest[route]!.inlineHandlers);
-  return { ...writer.result, scriptHashes, inlineHandlerRoutes };
+  for (const page of Object.values(recorded)) page.scripts?.forEach((hash) => scriptHashes.add(hash));
+  const inlineHandlerRoutes = Object.keys(recorded).filter((route) => recorded[route]!.inlineHandlers);
+  return { ...writer.result, recorded, scriptHashes, inlineHandlerRoutes };
 }
 
 /** What every page's document has around its body, and the key of all that. */
@@ -191,30 +205,23 @@ type PageWriter = ReturnType<typeof createPageWriter>;
 
 /** Writes pages into the staging folder as they come, and gathers what the result says of them. */
 function createPageWriter({ client, site, config, inlineCss, parts }: RenderInput, frame: DocumentFrame, pages: KeyedPage[], target: RenderTarget) {
-  const { output } = target;
-  const result: Pick<RenderPagesResult, 'pages' | 'kept' | 'manifest' | 'stats'> = {
+  const result: Pick<RenderPagesResult, 'pages' | 'kept' | 'stats'> = {
     pages: new Array<PageLinks>(pages.length),
     kept: [],
-    manifest: {},
     stats: { rendered: 0, reused: 0, kept: 0 },
   };
   let done = 0;
   const linkStrings = new Map<string, string>();
-  const writeStamped = (files: ManifestPage['files'], relPath: string, text: string) => {
-    output.write(relPath, text);
-    files.push(stampFile(output.dir, relPath));
-  };
   return {
     result,
-    /** Page `i` stays as the last good output has it (`before`, its manifest entry). */
-    keep(i: number, before: ManifestPage) {
+    /** Page `i` stays as the last good output has it (`before`, its record, kept by the output tier). */
+    keep(i: number, before: RecordedPage) {
       const { route } = pages[i]!;
       // Its body stays at hand (watch mode) should the document around it change.
       target.bodies.keep(before.bodyKey);
       result.stats.kept++;
       result.pages[i] = { route: route.path, hrefs: [], ids: new Set(before.ids) };
       result.kept.push(i);
-      result.manifest[route.path] = before;
       target.onProgress?.(++done, pages.length);
     },
     /**
@@ -245,12 +252,15 @@ function createPageWriter({ client, site, config, inlineCss, parts }: RenderInpu
       });
       const links = extractLinks(route.path, html, parts.anchors(route), linkStrings);
       result.pages[i] = links;
-      const files: ManifestPage['files'] = [];
-      result.manifest[route.path] = { key: outputKey, bodyKey: entry.key, ids: [...links.ids], files, ...contentScripts(entry.bodyHtml, entry.meta.headTags) };
       target.onProgress?.(++done, pages.length);
       if (done % 250 === 0) collectGarbageAbove(HEAP_CEILING);
-      writeStamped(files, route.outputFile, html);
-      if (route.path !== '/404') writeStamped(files, routePayloadFile(route.path), JSON.stringify(payload));
+      const files = [route.outputFile];
+      target.files.write(route.outputFile, html);
+      if (route.path !== '/404') {
+        files.push(routePayloadFile(route.path));
+        target.files.write(files[1]!, JSON.stringify(payload));
+      }
+      target.pages.record(route.path, outputKey, files, { bodyKey: entry.key, ids: [...links.ids], ...contentScripts(entry.bodyHtml, entry.meta.headTags) });
     },
   };
 }
@@ -263,12 +273,12 @@ function createPageWriter({ client, site, config, inlineCss, parts }: RenderInpu
 function reuseKnownPages(pages: KeyedPage[], target: RenderTarget, writer: PageWriter): number[] {
   const misses: number[] = [];
   pages.forEach(({ route, key, outputKey }, i) => {
-    const before = target.previous?.manifest.pages[route.path];
-    if (before?.key === outputKey && before.files.every(([file, size, mtimeMs]) => target.output.keep(file, size, mtimeMs))) {
-      writer.keep(i, before);
+    const kept = target.pages.keep(route.path, outputKey);
+    if (kept) {
+      writer.keep(i, kept);
       return;
     }
-    const entry = target.bodies.find(key, { fromOutput: () => (before?.bodyKey === key ? bodyFromOutput(target.previous!.dir, before, route.outputFile) : null) });
+    const entry = target.bodies.find(key, { fromOutput: () => (target.pages.recorded(route.path)?.bodyKey === key ? bodyFromOutput(target.pages, route) : null) });
     if (entry) writer.write(i, entry, 'reused');
     else misses.push(i);
   });
@@ -326,7 +336,7 @@ async function renderMissingPages(misses: number[], pages: KeyedPage[], input: R
 }
 
 /** What the site's Content-Security-Policy must know of a page body: its inline scripts and handlers. */
-function contentScripts(bodyHtml: string, headTags: string[] = []): Pick<ManifestPage, 'scripts' | 'inlineHandlers'> {
+function contentScripts(bodyHtml: string, headTags: string[] = []): Pick<PageRecord, 'scripts' | 'inlineHandlers'> {
   // Scripts a page put in its head with <Head> run too.
   const scripts = [...inlineScriptsIn(bodyHtml), ...headTags.flatMap(inlineScriptsIn)].map(scriptHash);
   // The exact pattern is costly on every page; most bodies do not even have " on…=".
@@ -373,15 +383,12 @@ function routePayload(meta: PageMeta, data: RoutePayload['data'], chunk: ChunkFi
 }
 
 /** A page's body and meta read back from its document in the last good output, if that file is still as written. */
-function bodyFromOutput(dir: string, before: ManifestPage, outputFile: string): RenderCacheEntry | null {
-  const stamp = before.files.find(([file]) => file === outputFile);
-  if (!stamp) return null;
-  const file = path.join(dir, outputFile);
+function bodyFromOutput(recorded: RenderTarget['pages'], route: PlannedRoute): RenderCacheEntry | null {
+  const file = recorded.readBack(route.path, route.outputFile);
+  if (!file) return null;
   try {
-    const info = statSync(file);
-    if (info.size !== stamp[1] || info.mtimeMs !== stamp[2]) return null;
     const body = documentBody(readFileSync(file, 'utf8'));
-    return body && { key: before.bodyKey, ...body };
+    return body && { key: recorded.recorded(route.path)!.bodyKey, ...body };
   } catch {
     return null;
   }

@@ -1,7 +1,9 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { checkOutputDir } from '../../staging/outputDir.js';
-import { manifestFile, readManifest, recordFile, type OutputManifest } from '../../staging/outputManifest.js';
+import { openLastOutput, type LastOutput } from '../../cache/lastOutput.js';
+import { manifestFile, readManifest } from '../../cache/outputManifest.js';
+import { recordFile } from '../../staging/outputRecord.js';
 import { createStagingDir, removeDeadProcessFolders, restoreInterruptedSwap, type StagingDir } from '../../staging/stagingDir.js';
 import { devOutputDir } from '../cacheDir.js';
 import type { BuildSession } from '../session.js';
@@ -11,8 +13,8 @@ export interface BuildOutput {
   /** The output folder's real absolute path (see checkOutputDir). */
   outDir: string;
   staging: StagingDir;
-  /** The manifest of the last good output, when it describes the output as it is now. */
-  previous: OutputManifest | null;
+  /** The last good output, and this build's record of what it writes and keeps (see LastOutput). */
+  last: LastOutput;
   /** The folder of this build's server bundles: its own, removed when the build ends, or the session's (see BuildSession.serverFilesDir). */
   ssrDir: string;
   ownSsrDir: boolean;
@@ -42,7 +44,7 @@ export async function openOutput(session: BuildSession, outDir: string): Promise
   // Killed builds' server bundles are removed by the next build.
   await removeDeadProcessFolders(caches.ssr);
   const ssrDir = session.serverFilesDir ?? path.join(caches.ssr, `${process.pid}-${Date.now().toString(36)}`);
-  return { outDir, staging, previous, ssrDir, ownSsrDir: session.serverFilesDir === null };
+  return { outDir, staging, last: openLastOutput(outDir, staging, previous), ssrDir, ownSsrDir: session.serverFilesDir === null };
 }
 
 /** Ends a build's use of its output: a failed build's staging folder is removed, its own server bundles always. */
