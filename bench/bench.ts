@@ -49,7 +49,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import { BENCH_SITE, generateSite } from './generateSite.js';
+import { BENCH_SITE, generateSite } from '../support/generateSite.js';
 import { buildWithHugo, checkHugoOutput, findHugo, type Hugo } from './hugo.js';
 import { hugoDocRoute, writeHugoSite } from './hugoSite.js';
 import { findRepoRoot, listFiles, runTimed, totalBytes } from './measure.js';

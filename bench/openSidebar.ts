@@ -9,7 +9,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { generateSite } from './generateSite.js';
+import { generateSite } from '../support/generateSite.js';
 import { findRepoRoot, listFiles, runTimed, totalBytes } from './measure.js';
 
 export interface OpenSidebarResult {

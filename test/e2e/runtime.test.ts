@@ -6,7 +6,7 @@ import type { BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { IDLE_CHUNKS_PER_PAGE } from '../../src/client/prefetcher.js';
 import { routePayloadUrl } from '../../src/shared/paths.js';
-import { startSite, type BuiltSite } from './site.js';
+import { startSite, type BuiltSite } from '../../support/servedSite.js';
 
 let site: BuiltSite;
 const contexts: BrowserContext[] = [];
