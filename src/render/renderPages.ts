@@ -11,7 +11,7 @@ import { deepestLine, nestingError } from '../content/mdx/nesting.js';
 import type { PlannedRoute } from '../content/routes.js';
 import { SiteError } from '../errors.js';
 import { isExternalUrl, routePayloadFile, withBase } from '../shared/paths.js';
-import type { ClientSiteData, PageMeta, RoutePayload, SidebarView } from '../shared/types.js';
+import type { ClientSiteData, PageMeta, RoutePayload, SidebarRef, SidebarView, StoredRoutePayload } from '../shared/types.js';
 import type { OutputFiles, OutputSection } from '../cache/lastOutput.js';
 import type { RecordedOutput } from '../cache/outputManifest.js';
 import { announcementScript } from '../../templates/layout/announcementScript.js';
@@ -67,8 +67,8 @@ export interface RenderInput {
 
 /** The parts of a route's page that other stages know, asked for as pages are keyed, rendered and written. */
 export interface RouteParts {
-  /** The sidebar a route shows, as the page first renders it. */
-  sidebar(route: PlannedRoute): SidebarView | null;
+  /** The sidebar a route shows, as the page first renders it, and as its data names it (see SidebarRef). */
+  sidebar(route: PlannedRoute): { view: SidebarView; ref: SidebarRef } | null;
   /** The ids and `<a name>` a route's content renders, or null to read them from its HTML (see extractLinks). */
   anchors(route: PlannedRoute): readonly string[] | null;
   /** The `<link rel="alternate">` tags of a route's document (feeds). */
@@ -174,7 +174,7 @@ interface KeyedPage {
   route: PlannedRoute;
   name: string | null;
   chunk: ChunkFiles | undefined;
-  sidebar: SidebarView | null;
+  sidebar: { view: SidebarView; ref: SidebarRef } | null;
   alternates: AlternateLink[];
   key: string;
   outputKey: string;
@@ -195,7 +195,7 @@ function keyPages({ routes, entryNames, client, site, parts }: RenderInput, fram
     const name = entryNames.get(route.path) ?? null;
     const chunk = name ? client.routes.get(name) : undefined;
     const sidebar = parts.sidebar(route);
-    const key = bodies.key(baseKey, [chunk ?? null, route.meta, route.data, sidebarDigest(sidebar), route.content?.kind ?? null]);
+    const key = bodies.key(baseKey, [chunk ?? null, route.meta, route.data, sidebarDigest(sidebar?.view ?? null), route.content?.kind ?? null]);
     const alternates = parts.alternates(route);
     return { route, name, chunk, sidebar, key, alternates, outputKey: sha(frame.key + key + JSON.stringify(alternates)) };
   });
@@ -233,7 +233,7 @@ function createPageWriter({ client, site, config, inlineCss, parts }: RenderInpu
       result.stats[how]++;
       if (how === 'rendered') target.bodies.put(entry.key, entry);
       target.onBody?.(route, entry);
-      const payload = routePayload(entry.meta, route.data, chunk, sidebar);
+      const payload = storedPayload(entry.meta, route.data, chunk, sidebar?.ref ?? null);
       const html = renderDocument({
         site,
         payload,
@@ -245,6 +245,8 @@ function createPageWriter({ client, site, config, inlineCss, parts }: RenderInpu
         entry: client.entry.js,
         // Content made at build time hydrates from the page (see StaticHtml): its chunk waits for a navigation.
         preload: [...new Set([...client.entry.imports, ...(chunk && !hasStaticHtml(route.data) ? [chunk.js, ...chunk.imports] : [])])],
+        // The runtime makes the page's sidebar from its tree before it hydrates.
+        fetches: sidebar ? [sidebar.ref.url] : undefined,
         favicon: frame.favicon,
         noIndex: config.noIndex,
         defaultImage: frame.defaultImage,
@@ -316,7 +318,7 @@ async function renderMissingPages(misses: number[], pages: KeyedPage[], input: R
           const moduleBody = bodies.get(i);
           // Dropped once sent to render: together the bodies are as big as the site's code.
           bodies.delete(i);
-          const payload = routePayload(route.meta, route.data, chunk, sidebar);
+          const payload = routePayload(route.meta, route.data, chunk, sidebar?.view ?? null);
           const outcome = await renderer.run({ file: serverFiles[g]!.file, site: input.site, name, moduleBody, payload, isReactPage: route.content?.kind === 'page' });
           if (!outcome.ok) throw renderError(route, outcome.message, input.config.siteDir);
           writer.write(i, { key, bodyHtml: outcome.bodyHtml, meta: outcome.meta }, 'rendered');
@@ -370,14 +372,21 @@ function renderError(route: PlannedRoute, message: string, siteDir: string): Sit
 /** The message of the RangeError V8 throws when the call stack is exhausted (it reaches us as text from a worker). */
 const STACK_OVERFLOW = /^Maximum call stack size exceeded/;
 
-/** A route's payload; `css` only for a route with style sheets of its own, so other payloads stay as they were. */
 /** The route's content is HTML made at build time, which the client reads back from the page. */
 function hasStaticHtml(data: RoutePayload['data']): boolean {
   return (data.kind === 'doc' || data.kind === 'blogPost' || data.kind === 'page') && data.staticHtml === true;
 }
 
+/** A route's payload as it is rendered; `css` only for a route with style sheets of its own, so other payloads stay as they were. */
 function routePayload(meta: PageMeta, data: RoutePayload['data'], chunk: ChunkFiles | undefined, sidebar: SidebarView | null): RoutePayload {
   const payload: RoutePayload = { meta, data, chunk: chunk?.js ?? null, sidebar };
+  if (chunk && chunk.css.length > 0) payload.css = chunk.css;
+  return payload;
+}
+
+/** A route's payload as the page and its payload file carry it: the sidebar named, not copied (its HTML has it once). */
+function storedPayload(meta: PageMeta, data: RoutePayload['data'], chunk: ChunkFiles | undefined, sidebar: SidebarRef | null): StoredRoutePayload {
+  const payload: StoredRoutePayload = { meta, data, chunk: chunk?.js ?? null, sidebar };
   if (chunk && chunk.css.length > 0) payload.css = chunk.css;
   return payload;
 }

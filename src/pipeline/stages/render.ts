@@ -6,6 +6,7 @@ import { standaloneFunctionBody, standaloneModule } from '../../bundle/routeChun
 import { sharedModuleSpecifiers } from '../../bundle/sharedModules.js';
 import { stageImages } from '../../content/compile/images.js';
 import { contentAnchors, type PlannedRoute } from '../../content/routes.js';
+import { listBaseOf } from '../../content/sidebarLists.js';
 import { prepareSidebarViews } from '../../content/sidebarView.js';
 import { sidebarViewName } from '../../content/navItems.js';
 import { feedLinksFor } from '../../outputs/feeds.js';
@@ -31,7 +32,7 @@ export interface RenderedSite extends RenderPagesResult {
 export async function renderSite(session: BuildSession, plan: SitePlan, compiled: CompiledSite, client: ClientBundle, output: BuildOutput, report: BuildReport): Promise<RenderedSite> {
   const { config, routes, virtual } = plan;
   const { files } = output.last;
-  const sidebarViews = new Map(plan.model.sidebars.map((s) => [s.id, prepareSidebarViews(s.id, s.items, sidebarViewName(s))]));
+  const sidebarViews = new Map(plan.model.sidebars.map((s) => [s.id, prepareSidebarViews(s.id, s.items, sidebarViewName(s), listBaseOf(s, plan.model))]));
   // Named by their content: the last good output's copy is kept.
   for (const views of sidebarViews.values()) if (!files.keep(views.file, Buffer.byteLength(views.json))) files.write(views.file, views.json);
   stageImages(compiled.images, files);
@@ -46,7 +47,11 @@ export async function renderSite(session: BuildSession, plan: SitePlan, compiled
       entryNames: plan.entryNames,
       inlineCss: session.inlineCss ? await readEntryCss(client.entry.css, config.baseUrl, files.dir) : undefined,
       parts: {
-        sidebar: (route) => (route.sidebarId ? (sidebarViews.get(route.sidebarId)?.viewFor(route.path, config.baseUrl) ?? null) : null),
+        sidebar: (route) => {
+          const views = route.sidebarId ? sidebarViews.get(route.sidebarId) : undefined;
+          const view = views?.viewFor(route.path, config.baseUrl);
+          return views && view ? { view, ref: views.refOf(view) } : null;
+        },
         anchors: (route) => contentAnchors(route, compiled.pages),
         alternates: (route) => feedLinksFor(route, plan.feeds, config.baseUrl),
         standaloneBody: (name) => {
