@@ -4,7 +4,7 @@ import { readFile, stat } from 'node:fs/promises';
 import type http from 'node:http';
 import path from 'node:path';
 import { buildSite } from '../pipeline/build.js';
-import { devOutputDir } from '../pipeline/cacheDir.js';
+import { devOutputDir } from '../cache/cacheDir.js';
 import { createBuildSession } from '../pipeline/session.js';
 import { restoreInterruptedSwap } from '../staging/stagingDir.js';
 import { checkOutputDir } from '../staging/outputDir.js';

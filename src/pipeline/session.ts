@@ -8,7 +8,7 @@ import { createRenderHost, type RenderHost } from '../render/renderHost.js';
 import type { OutputManifest } from '../cache/outputManifest.js';
 import { createArtifactStore, type ArtifactStore } from '../cache/artifacts.js';
 import { createSessionMemo } from '../cache/memo.js';
-import { cacheFolders, cacheRootFor, moveEarlierCacheLayout } from './cacheDir.js';
+import { cacheFolders, cacheRootFor, moveEarlierCacheLayout } from '../cache/cacheDir.js';
 import type { StageLogger } from './log.js';
 
 export interface SessionOptions {

@@ -87,6 +87,8 @@ export interface PageRecord {
   scripts?: string[];
   /** The body has an inline event handler (onclick="…"), which the site's policy blocks. */
   inlineHandlers?: boolean;
+  /** The page's source file (absolute), for naming where a link `check-links` finds broken was written. */
+  source?: string;
 }
 
 /** A page as an output records it: its key is everything its files were made from. */
@@ -197,7 +199,8 @@ function keyPages({ routes, entryNames, client, site, parts }: RenderInput, fram
     const sidebar = parts.sidebar(route);
     const key = bodies.key(baseKey, [chunk ?? null, route.meta, route.data, sidebarDigest(sidebar?.view ?? null), route.content?.kind ?? null]);
     const alternates = parts.alternates(route);
-    return { route, name, chunk, sidebar, key, alternates, outputKey: sha(frame.key + key + JSON.stringify(alternates)) };
+    // The source file is recorded with the page (see PageRecord.source).
+    return { route, name, chunk, sidebar, key, alternates, outputKey: sha(frame.key + key + JSON.stringify(alternates) + (route.sourceFile ?? '')) };
   });
 }
 
@@ -262,7 +265,8 @@ function createPageWriter({ client, site, config, inlineCss, parts }: RenderInpu
         files.push(routePayloadFile(route.path));
         target.files.write(files[1]!, JSON.stringify(payload));
       }
-      target.pages.record(route.path, outputKey, files, { bodyKey: entry.key, ids: [...links.ids], ...contentScripts(entry.bodyHtml, entry.meta.headTags) });
+      const source = route.sourceFile ? { source: path.join(config.siteDir, route.sourceFile) } : {};
+      target.pages.record(route.path, outputKey, files, { bodyKey: entry.key, ids: [...links.ids], ...contentScripts(entry.bodyHtml, entry.meta.headTags), ...source });
     },
   };
 }

@@ -5,7 +5,7 @@ import { openLastOutput, type LastOutput } from '../../cache/lastOutput.js';
 import { manifestFile, readManifest } from '../../cache/outputManifest.js';
 import { recordFile } from '../../staging/outputRecord.js';
 import { createStagingDir, removeDeadProcessFolders, restoreInterruptedSwap, type StagingDir } from '../../staging/stagingDir.js';
-import { devOutputDir } from '../cacheDir.js';
+import { devOutputDir } from '../../cache/cacheDir.js';
 import type { BuildSession } from '../session.js';
 
 /** Where a build writes: the staging folder beside the output, and what it knows of the last good output. */
