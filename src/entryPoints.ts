@@ -13,7 +13,9 @@ export const NODE_ENTRY_POINTS = {
   highlightWorker: 'src/content/mdx/highlightWorker.ts',
   shellEntry: 'src/render/shellEntry.tsx',
   /** The worker that evaluates a Docusaurus config in `sipadocs migrate` (see migrate/sandbox.ts). */
-  sandboxWorker: 'src/migrate/sandboxWorker.ts',
+  sandboxWorker: 'src/docusaurus/sandboxWorker.ts',
+  /** The worker that runs a Docusaurus config with its project's packages for `sipadocs migrate`, in an environment of its own (see docusaurus/evaluator.ts). */
+  liveEvaluationWorker: 'src/docusaurus/liveEvaluationWorker.ts',
   /** The server of `check-links`, in a thread of its own (see check/checkServer.ts). */
   checkServer: 'src/check/serverThread.ts',
 } as const;

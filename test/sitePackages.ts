@@ -25,3 +25,25 @@ export async function installListedPackages(siteDir: string): Promise<string[]> 
   }
   return names;
 }
+
+/**
+ * What `npm install` gives a Docusaurus project for what sipadocs needs of it, without the network:
+ * each package its package.json lists that this checkout has is linked into its own node_modules.
+ * Docusaurus's own packages (`@docusaurus/core`, the preset), which this checkout does not have,
+ * are left out: a build in place must not need them. Returns the names linked.
+ */
+export async function installAvailablePackages(projectDir: string): Promise<string[]> {
+  const manifest = JSON.parse(await readFile(path.join(projectDir, 'package.json'), 'utf8')) as {
+    dependencies?: Record<string, string>;
+    devDependencies?: Record<string, string>;
+  };
+  const names = Object.keys({ ...manifest.dependencies, ...manifest.devDependencies })
+    .filter((name) => existsSync(path.join(REPO_NODE_MODULES, name)))
+    .sort();
+  for (const name of names) {
+    const to = path.join(projectDir, 'node_modules', name);
+    await mkdir(path.dirname(to), { recursive: true });
+    await symlink(path.join(REPO_NODE_MODULES, name), to, 'dir');
+  }
+  return names;
+}

@@ -150,6 +150,8 @@ export function createServerBundler(options: BundlerOptions): ServerBundler {
         // Named by content: a long-lived renderer imports each file once, and a changed one under a new name.
         entryNames: '[dir]/[name]-[hash]',
         loader: { '.css': 'empty', ...SCRIPT_LOADERS, ...ASSET_LOADERS },
+        // CommonJS packages a page imports (`require('react')` inside them) need a require in an ES module.
+        banner: { js: SERVER_REQUIRE },
         plugins,
       };
       // A new set of server files or another base URL needs a new context; content changes do not.
@@ -164,6 +166,9 @@ export function createServerBundler(options: BundlerOptions): ServerBundler {
     dispose: () => runner.dispose(),
   };
 }
+
+/** A `require` for the CommonJS code bundled into a server file, which esbuild's own would refuse in an ES module. */
+const SERVER_REQUIRE = "import { createRequire as __sipaCreateRequire } from 'node:module'; const require = __sipaCreateRequire(import.meta.url);";
 
 /** What the client and server builds share. */
 function commonOptions(baseUrl: string): BuildOptions {

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import type { Plugin } from 'esbuild';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -39,9 +40,14 @@ export interface VirtualSources {
   themeOverrides?: ThemeOverrides;
   /** The other files of the site's theme folder, by the name `@theme/` imports them as. */
   themeModules?: Record<string, string>;
+  /** Absolute path of the site's static folder, which a style sheet's `url(/img/x.png)` names files of, as in Docusaurus. */
+  staticDir?: string;
+  /** Data files a Docusaurus project's pages import that it makes before it builds, and lacks: their text, by absolute path (see ProjectReading). */
+  missingFiles?: ReadonlyMap<string, string>;
 }
 
 const NS = 'sipa';
+const MISSING_NS = 'sipa-missing';
 
 /**
  * Serves generated modules to esbuild: `sipa-route:<name>` (one per route chunk),
@@ -79,6 +85,22 @@ export function virtualModulesPlugin(sources: () => VirtualSources | null): Plug
         if (build.initialOptions.platform === 'node') return { path: require.resolve(args.path), external: true };
         return { path: require.resolve(args.path) };
       });
+      // A style sheet's url(/img/x.png) is a file of the static folder, bundled like any asset (so it
+      // follows the base URL); one the static folder does not have is left as written.
+      build.onResolve({ filter: /^\/[^/]/ }, (args) => {
+        if (args.kind !== 'url-token') return undefined;
+        const staticDir = sources()?.staticDir;
+        const file = staticDir ? path.join(staticDir, decodeURIComponent(args.path.replace(/[?#].*$/, ''))) : null;
+        return file && file.startsWith(`${staticDir}${path.sep}`) && existsSync(file) ? { path: file } : { path: args.path, external: true };
+      });
+      // A data file a Docusaurus project makes before it builds, which it lacks: its stand-in.
+      build.onResolve({ filter: /\.json$/ }, (args) => {
+        const missing = sources()?.missingFiles;
+        if (!missing || !args.resolveDir) return undefined;
+        const file = path.resolve(args.resolveDir, args.path);
+        return missing.has(file) ? { path: file, namespace: MISSING_NS } : undefined;
+      });
+      build.onLoad({ filter: /.*/, namespace: MISSING_NS }, (args) => ({ contents: current().missingFiles!.get(args.path)!, loader: 'json' }));
       build.onLoad({ filter: /.*/, namespace: NS }, (args) => {
         const [scheme, ...rest] = args.path.split(':');
         const key = rest.join(':');

@@ -2,6 +2,7 @@ import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildOnce } from '../pipeline/build.js';
+import { siteFolders } from './siteFolders.js';
 import { EXIT, exitCodeFor, reportError, SiteError } from '../errors.js';
 import { GENERATOR_VERSION } from '../version.js';
 
@@ -32,12 +33,13 @@ export async function main(argv: string[]): Promise<number> {
   program
     .command('build')
     .description('build the site into static HTML')
-    .option('--site <dir>', 'site directory', 'site')
-    .option('--out-dir <dir>', 'output directory', 'build')
+    .option('--site <dir>', 'site directory, or a Docusaurus project (default: site, or the current folder when it is a Docusaurus project)')
+    .option('--out-dir <dir>', 'output directory (default: build, inside a Docusaurus project)')
     .option('--quiet', 'print only a summary line')
-    .action(async (options: { site: string; outDir: string; quiet?: boolean }) => {
+    .action(async (options: { site?: string; outDir?: string; quiet?: boolean }) => {
       try {
-        const result = await buildOnce({ siteDir: options.site, outDir: options.outDir, quiet: options.quiet || Boolean(process.env.CI) });
+        const { site, outDir } = siteFolders(options);
+        const result = await buildOnce({ siteDir: site, outDir, quiet: options.quiet || Boolean(process.env.CI) });
         writeStats(result.pages, result.timings);
       } catch (error) {
         reportError(error);
@@ -48,16 +50,16 @@ export async function main(argv: string[]): Promise<number> {
   program
     .command('serve')
     .description('serve the built site locally (builds first when there is no build)')
-    .option('--site <dir>', 'site directory', 'site')
-    .option('--out-dir <dir>', 'output directory', 'build')
+    .option('--site <dir>', 'site directory, or a Docusaurus project (default: site, or the current folder when it is a Docusaurus project)')
+    .option('--out-dir <dir>', 'output directory (default: build, inside a Docusaurus project)')
     .option('--port <port>', 'port (0 to 65535; the next free one when taken)', parsePort, 3000)
     .option('--host <host>', 'host to bind to', '127.0.0.1')
     .option('--watch', 'rebuild on changes and reload open pages')
     .option('--open', 'open the site in the browser')
     .option('--base-url <path>', 'serve the site at this path (default: the base URL it was built for)')
-    .action(async (options: { site: string; outDir: string; port: number; host: string; watch?: boolean; open?: boolean; baseUrl?: string }) => {
+    .action(async (options: { site?: string; outDir?: string; port: number; host: string; watch?: boolean; open?: boolean; baseUrl?: string }) => {
       const { serve } = await import('../dev/serve.js');
-      exitCode = await serve(options);
+      exitCode = await serve({ ...options, ...siteFolders(options) });
       // The server has stopped (Ctrl+C, or watching was lost) and closed what it opened; a
       // file-system watcher of a folder deleted while it started can still hold a handle, which
       // must not keep a stopped server's process running without a word.

@@ -74,6 +74,7 @@ export function normalizeConfig(user: UserConfig, siteDir: string, configFile: s
       postsPerPage: user.blog?.postsPerPage ?? 10,
       sidebarCount: user.blog?.sidebarCount ?? 5,
       authorsPages: user.blog?.authorsPages ?? true,
+      listWithoutPosts: user.blog?.listWithoutPosts ?? false,
       ...pluginListsOf(user.blog),
     },
     pages: { path: user.pages?.path ?? 'pages', ...pluginListsOf(user.pages) },

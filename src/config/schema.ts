@@ -118,6 +118,7 @@ export const configSchema: Schema = object(
       postsPerPage: wholeNumber(1),
       sidebarCount: wholeNumber(0),
       authorsPages: bool,
+      listWithoutPosts: bool,
     }),
     pages: object({ ...pluginLists, path: str }),
     staticDir: str,

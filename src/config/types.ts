@@ -1,3 +1,4 @@
+import type { ProjectReading } from './projectReading.js';
 import type { AnnouncementBar, FooterColumn, LocaleConfig, NavItem } from '../shared/types.js';
 
 /**
@@ -198,6 +199,8 @@ export interface UserConfig {
     sidebarCount?: number;
     /** `<blog>/authors` and a page per author with `page` in the authors file, as Docusaurus 3.5 has them (default true). */
     authorsPages?: boolean;
+    /** The blog's list page even when it has no post, as a Docusaurus site's blog plugin makes it (default false). */
+    listWithoutPosts?: boolean;
   };
   pages?: MarkdownPluginLists & { path?: string };
   staticDir?: string;
@@ -264,4 +267,6 @@ export type SiteConfig = DeepRequired<Omit<UserConfig, 'announcementBar' | 'navb
   configFile: string;
   /** The remark and rehype plugins of every part of the site, with where each comes from (see sitePlugins.ts). */
   markdownPlugins: SitePlugins;
+  /** A Docusaurus project built where it stands: what its reading gives beyond the config (see projectReading.ts). */
+  project?: ProjectReading;
 };

@@ -38,6 +38,8 @@ export interface PostInput {
   absPath: string;
   text: string;
   parsed: ParsedSource;
+  /** The file's last modification (YYYY-MM-DD), when an undated post takes it, as in Docusaurus. */
+  modified?: string;
 }
 
 /**
@@ -171,6 +173,8 @@ export function createPost(
     date = new Date(fm.date).toISOString().slice(0, 10);
   } else if (fromPath.date) {
     date = fromPath.date;
+  } else if (input.modified) {
+    date = input.modified;
   } else {
     throw new SiteError({
       code: 'BLOG_DATE_MISSING',

@@ -20,6 +20,34 @@ export interface MarkdownLinkTargets {
   contentRoots: string[];
   /** Site paths of the output's .md/.mdx files ("/files/notes.md", a page's copy "/docs/a.md"): a link to one stays a link to that file. */
   staticMarkdown: string[];
+  /**
+   * Every route of a doc, post or page by its lower case, where no other route has the same
+   * lower case: a link to "/docs/refine/introduction" names "/docs/refine/Introduction", as
+   * Docusaurus's router, which matches routes whatever their case, takes it.
+   */
+  routesByLowerCase?: Record<string, string>;
+}
+
+/**
+ * The route a link to a site path ("/docs/a#x", not a markdown file) names when it differs from
+ * it only in letter case; null when the path is a route as written, or no route.
+ */
+export function resolveRouteCase(targets: Pick<MarkdownLinkTargets, 'routesByLowerCase'>, target: string): string | null {
+  const route = targets.routesByLowerCase?.[target.toLowerCase()];
+  return route !== undefined && route !== target ? route : null;
+}
+
+/** The lower-case index of routes (see MarkdownLinkTargets.routesByLowerCase). */
+export function routesByLowerCase(routes: Iterable<string>): Record<string, string> {
+  const index: Record<string, string> = {};
+  const taken = new Set<string>();
+  for (const route of routes) {
+    const lower = route.toLowerCase();
+    if (taken.has(lower)) delete index[lower];
+    else index[lower] = route;
+    taken.add(lower);
+  }
+  return index;
 }
 
 /** The content root a file belongs to: the deepest root that holds it, or null. */
@@ -35,9 +63,11 @@ export function contentRootOf(targets: Pick<MarkdownLinkTargets, 'contentRoots'>
 /**
  * The route (or, for a file of the static folder, its site path) that a link written in
  * `fromRelPath` to `target` names: the link's path, decoded, without query or #hash. Null when
- * no page or static file is that file.
+ * no page or static file is that file. A target that is no markdown file is a site path: its
+ * route when it differs only in case (see resolveRouteCase).
  */
 export function resolveMarkdownLink(targets: MarkdownLinkTargets, fromRelPath: string, target: string): string | null {
+  if (!/\.mdx?$/.test(target)) return resolveRouteCase(targets, target);
   for (const candidate of candidateFiles(targets, fromRelPath, target)) {
     const route = targets.routesBySource[candidate];
     if (route !== undefined) return route;

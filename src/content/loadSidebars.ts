@@ -10,12 +10,18 @@ import { versionKey, type LoadedSidebars } from './siteModel.js';
 /**
  * The sidebars of every version of every docs instance, by versionKey: a current version's from
  * its `sidebarPath` (TypeScript, JavaScript or JSON), a stored version's from its JSON file.
- * Versions without a sidebars file are left out (see DocsVersion.sidebarsFile).
+ * Versions without a sidebars file are left out (see DocsVersion.sidebarsFile). A Docusaurus
+ * project built in place gives them as read (see ProjectReading.sidebars).
  */
 export async function loadVersionSidebars(config: SiteConfig, docs: DocsInstance[]): Promise<Map<string, LoadedSidebars>> {
   const loaded = new Map<string, LoadedSidebars>();
+  // A Docusaurus project built in place has its sidebars read already, translated (see ProjectReading).
+  const read = config.project?.sidebars;
   for (const version of docs.flatMap((instance) => instance.versions)) {
-    if (version.sidebarsFile) loaded.set(versionKey(version.pluginId, version.name), await loadSidebars(path.resolve(config.siteDir, version.sidebarsFile)));
+    const given = read?.get(versionKey(version.pluginId, version.name));
+    if (given) loaded.set(versionKey(version.pluginId, version.name), given);
+    else if (read) continue;
+    else if (version.sidebarsFile) loaded.set(versionKey(version.pluginId, version.name), await loadSidebars(path.resolve(config.siteDir, version.sidebarsFile)));
   }
   return loaded;
 }

@@ -245,6 +245,8 @@ export function planRoutes(
       sourceFile: null,
     });
     if (config.blog.authorsPages) addAuthorPages(model.blogAuthors ?? [], posts, joinRoute(blogBase, 'authors'), recentPosts, add, addList);
+  } else if (config.blog.listWithoutPosts) {
+    addList(blogBase, [], config.blog.title, config.blog.description, null);
   }
 
   for (const page of model.pages) {

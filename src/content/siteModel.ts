@@ -20,6 +20,8 @@ export interface LoadedSource extends SourceFile {
    * empty. Reported with the model's other errors.
    */
   problem?: SiteError;
+  /** The file's last modification, as a date (YYYY-MM-DD): given for blog posts of a Docusaurus project, whose undated posts take it (see ProjectReading). */
+  modified?: string;
 }
 
 /** A version's sidebars file, loaded: null for one sidebar generated from its folder. */
@@ -101,7 +103,7 @@ export function buildSiteModel(
   let posts: BlogPost[] = [];
   let pages: SitePage[] = [];
   for (const source of sources) {
-    const input = () => ({ relPath: source.relPath, absPath: source.absPath, text: source.text, parsed: parseFrontMatter(source.text, source.relPath) });
+    const input = () => ({ relPath: source.relPath, absPath: source.absPath, text: source.text, parsed: parseFrontMatter(source.text, source.relPath), modified: source.modified });
     const version = source.section === 'docs' ? versionOf(source) : undefined;
     if (version) {
       const doc = attempt(() => createDoc(input(), config, warn, version));

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import type http from 'node:http';
 import path from 'node:path';
+import { isDocusaurusProject } from '../pipeline/loadSite.js';
 import { buildSite } from '../pipeline/build.js';
 import { devOutputDir } from '../cache/cacheDir.js';
 import { createBuildSession } from '../pipeline/session.js';
@@ -87,7 +88,7 @@ export async function serve(options: ServeOptions): Promise<number> {
  * answers only requests for the host it serves (see isServedHost).
  */
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
-  const root = options.watch ? devOutputDir(options.site) : checkOutputDir(options.outDir, options.site);
+  const root = options.watch ? devOutputDir(options.site) : checkOutputDir(options.outDir, options.site, undefined, { docusaurus: isDocusaurusProject(options.site) });
   await restoreInterruptedSwap(root);
   const hasBuild = await stat(path.join(root, 'index.html')).then(() => true, () => false);
   const session = createBuildSession({ siteDir: options.site, outDir: options.watch ? root : options.outDir, mode: options.watch ? 'watch' : 'build', quiet: Boolean(process.env.CI) });

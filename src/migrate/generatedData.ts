@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { MigrationNotes } from './notes.js';
-import type { ProjectBounds } from './projectBounds.js';
+import type { MigrationNotes } from '../docusaurus/notes.js';
+import type { ProjectBounds } from '../docusaurus/projectBounds.js';
 import type { SitePlan } from './sitePlan.js';
 
 /**

@@ -1,7 +1,6 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { SidebarsConfig } from '../config/defineConfig.js';
 import { normalizeConfig } from '../config/normalize.js';
 import { configSchema } from '../config/schema.js';
 import type { UserConfig } from '../config/types.js';
@@ -10,27 +9,26 @@ import type { SiteModel } from '../content/model.js';
 import { reactPageAt } from '../content/pages.js';
 import { firstPageOf } from '../content/sidebar.js';
 import { SiteError, SiteErrors } from '../errors.js';
-import { isExternalUrl } from '../shared/paths.js';
-import { evaluateTracingEnvironment, noteEnvironment } from './environment.js';
-import { setFrontMatterField } from './frontMatterEdit.js';
-import { policyHeadersText } from './headSettings.js';
-import { resolveModuleValues } from './moduleValues.js';
-import { MigrationNotes } from './notes.js';
+import { noteEnvironment } from '../docusaurus/environment.js';
+import { policyHeadersText } from '../docusaurus/headSettings.js';
+import type { EvaluatedPluginLists } from '../docusaurus/markdownPlugins.js';
+import { docsVersionsOf, sidebarsFileOf } from '../docusaurus/migrateDocs.js';
+import type { MigrationNotes } from '../docusaurus/notes.js';
+import type { DocusaurusSite } from '../docusaurus/readConfig.js';
+import { configPackagesInstalled, readDocusaurusProject, type DocusaurusProject } from '../docusaurus/readProject.js';
+import { algoliaSearchRoute } from '../docusaurus/searchPage.js';
+import { sipadocsConfigOf, type SiteLayout } from '../docusaurus/siteConfig.js';
+import { readSiteModel } from '../docusaurus/siteRoutes.js';
 import { planContent, type ContentLayout } from './planContent.js';
-import { ProjectBounds } from './projectBounds.js';
-import { ConfigImports, migratePluginLists, type EvaluatedPluginLists } from './markdownPlugins.js';
+import { ConfigImports, migratePluginLists } from './pluginImports.js';
+import { writeSearchPage } from './searchPage.js';
 import { SitePackages } from './sitePackages.js';
-import { readDocusaurusConfig, type DocusaurusSite } from './readConfig.js';
-import { evaluate } from './sandbox.js';
 import { SitePlan } from './sitePlan.js';
-import { docRoutesOf, NO_DOC_ROUTES, readSiteModel, routeFixes } from './siteRoutes.js';
 import { configFileText, sidebarsFileText } from './sourceText.js';
-import { docsSettings, docsVersionsOf, readInstanceSidebars, sidebarsFileOf, type MigratedDocs } from './migrateDocs.js';
-import { translateTheme } from './translateTheme.js';
 import { verifyBuild } from './verifyBuild.js';
-import { algoliaSearchRoute, writeSearchPage } from './searchPage.js';
 
-export const DOCUSAURUS_CONFIG_NAMES = ['docusaurus.config.js', 'docusaurus.config.ts', 'docusaurus.config.mjs', 'docusaurus.config.cjs', 'docusaurus.config.mts', 'docusaurus.config.cts'];
+export { DOCUSAURUS_CONFIG_NAMES } from '../docusaurus/readProject.js';
+
 
 export interface MigrateOptions {
   /** The Docusaurus project folder (where docusaurus.config.* is). */
@@ -72,57 +70,42 @@ export interface MigrateResult {
 export async function migrateProject(options: MigrateOptions): Promise<MigrateResult> {
   const projectDir = path.resolve(options.projectDir);
   const outDir = path.resolve(options.outDir ?? `${projectDir.replace(/[\\/]+$/, '')}-sipadocs`);
-  const configFile = findDocusaurusConfig(projectDir);
   checkOutDir(outDir, projectDir);
-
-  const notes = new MigrationNotes();
-  // Nothing outside the project's repository is read or copied (see projectBounds.ts).
-  const bounds = ProjectBounds.find(projectDir, notes);
-  if (!bounds.contains(configFile)) {
-    throw new SiteError({
-      code: 'DOCUSAURUS_LOAD_FAILED',
-      message: `${path.basename(configFile)} is a link to a file outside the project (${bounds.root.description}); it was not read`,
-      location: { file: configFile },
-      hint: 'Migrate the project the config belongs to, from its own folder.',
-    });
-  }
-  const { evaluation, environment } = await evaluateTracingEnvironment(
-    configFile,
-    { timeoutMs: options.timeoutMs, mayRead: bounds.mayRead },
-    { timeoutMs: options.timeoutMs, mayRead: (_what, file) => bounds.contains(file) },
-  );
-  // The locales of a project that keeps them in a module of its own (jest's i18n.mjs).
-  const evaluated = await resolveModuleValues(evaluation.value, configFile, ['i18n'], { timeoutMs: options.timeoutMs, mayRead: bounds.mayRead }, notes);
-  const site = readDocusaurusConfig(evaluated, projectDir, notes);
-  const instances = [...(site.docs ? [site.docs] : []), ...site.moreDocs];
-  const sidebars = new Map<string, SidebarsConfig>();
-  for (const docs of instances) sidebars.set(docs.id, await readInstanceSidebars(docs, projectDir, notes, bounds, options.timeoutMs));
+  // A project whose packages are installed runs its config as Docusaurus does (isolated from this
+  // process's environment); one without them runs it in the sandbox, packages standing in as stubs.
+  const evaluation = (await configPackagesInstalled(projectDir)) ? 'isolated' : 'sandbox';
+  const project = await readDocusaurusProject(projectDir, { evaluation, timeoutMs: options.timeoutMs });
+  const { site, notes, bounds, configFile } = project;
+  if (evaluation === 'sandbox') notes.carriedOver(`the project's packages are not installed, so its config ran in a sandbox where every package is a stand-in; values it takes from packages are reported below (install them, then migrate again, to carry those too)`);
 
   const plan = new SitePlan(bounds.mayCopy);
   // The packages the pages, components and config import go into the new site's package.json.
   const packages = new SitePackages(projectDir);
   const imports = new ConfigImports();
-  const layout = await planContent(projectDir, site, plan, packages, notes, bounds);
+  const layout = await planContent(project, plan, packages);
   planHeadersPolicy(site, layout.staticDir, plan, notes);
   const named = (file: string) => `${path.basename(projectDir)}/${path.relative(projectDir, file).split(path.sep).join('/')}`;
-  const migratedDocs: MigratedDocs[] = instances.map((docs) => ({
-    options: docs,
-    docsPath: layout.docsPaths.get(docs.id)!,
-    sidebars: sidebars.get(docs.id)!,
-    sidebarsFile: sidebarsFileOf(docs.id),
-    sidebarsSource: typeof docs.sidebarPath === 'string' ? named(path.join(projectDir, docs.sidebarPath)) : null,
-  }));
-  const draft = withMarkdownPlugins(siteConfig(site, layout, migratedDocs), site, imports, packages, notes);
+  const sidebarSources = new Map(project.docs.map((docs) => [docs.id, typeof docs.sidebarPath === 'string' ? named(path.join(projectDir, docs.sidebarPath)) : null]));
+  const siteLayout: SiteLayout = {
+    docsPaths: layout.docsPaths,
+    sidebarsFiles: new Map(project.docs.map((docs) => [docs.id, `./${sidebarsFileOf(docs.id)}`])),
+    blogPath: layout.blogPath,
+    pagesPath: layout.pagesPath,
+    staticDir: layout.staticDir,
+    customCss: layout.customCss,
+    posts: layout.posts,
+  };
+  const config = withMarkdownPlugins(sipadocsConfigOf(project, siteLayout), site, imports, packages, notes);
 
   const existed = existsSync(outDir);
   const created: string[] = [];
   try {
     await mkdir(outDir, { recursive: true });
     await plan.execute(outDir, (file) => created.push(file));
-    const { model, problems } = await keepDocusaurusRoutes(draft, outDir, migratedDocs, notes);
+    const { model, problems } = await readWrittenSite(config, outDir, project);
     // Docs at the site root without a doc or page there: a home page leads to them.
-    if (model && instances.some((docs) => docs.routeBasePath === '') && !model.pages.some((page) => page.route === '/') && !model.docs.some((doc) => doc.route === '/')) {
-      const home = await writeDocsHome(model, draft, layout, outDir, notes);
+    if (model && project.docs.some((docs) => docs.routeBasePath === '') && !model.pages.some((page) => page.route === '/') && !model.docs.some((doc) => doc.route === '/')) {
+      const home = await writeDocsHome(model, config, layout, outDir, notes);
       created.push(home);
       model.pages.push(reactPageAt('/', path.relative(outDir, home), home, { min: 2, max: 3 }));
     }
@@ -133,22 +116,24 @@ export async function migrateProject(options: MigrateOptions): Promise<MigrateRe
       created.push(searchPage);
       model.pages.push(reactPageAt(searchRoute!, path.relative(outDir, searchPage), searchPage, { min: 2, max: 3 }));
     }
-    const theme = translateTheme(site.themeConfig, model ? docRoutesOf(model) : NO_DOC_ROUTES, draft.baseUrl ?? '/', notes);
-    keepExistingImage(theme, outDir, layout, notes);
-    const { magicComments, ...themeSettings } = theme;
-    const config: UserConfig = { ...draft, ...themeSettings, docs: { ...draft.docs, ...theme.docs }, markdown: { ...draft.markdown, ...(magicComments ? { magicComments } : {}) } };
     const issues = validate(config, configSchema);
     if (issues.length > 0) throw new Error(`the translated config is invalid (${issues.map((issue) => issue.message).join('; ')})`);
-    const configText = configFileText(config, named(configFile), environment.expressions, imports.lines());
-    noteEnvironment(environment, configFile, configText, notes);
-    const manifest = packages.manifestText(notes);
+    const configText = configFileText(config, named(configFile), project.environment.expressions, imports.lines());
+    noteEnvironment(project.environment, configFile, configText, notes);
+    // A page of the project may import its package.json: then the copy keeps its fields, with the site's packages.
+    const packageFile = path.join(outDir, 'package.json');
+    const projectManifest = created.includes(packageFile);
+    const manifest = packages.manifestText(notes, projectManifest);
+    if (projectManifest) notes.carriedOver(`package.json: the project's own, which its pages import, with the site's packages and scripts`);
     for (const [name, text] of [
       ['sipadocs.config.ts', configText],
-      ...migratedDocs.map((docs) => [docs.sidebarsFile, sidebarsFileText(docs.sidebars, docs.sidebarsSource)] as const),
+      ...project.docs.map((docs) => [sidebarsFileOf(docs.id), sidebarsFileText(project.sidebars.get(docs.id)!, sidebarSources.get(docs.id) ?? null)] as const),
       ...(manifest === null ? [] : ([['package.json', manifest]] as const)),
     ] as const) {
-      await writeFile(path.join(outDir, name), text, { flag: 'wx' });
-      created.push(path.join(outDir, name));
+      const file = path.join(outDir, name);
+      // Nothing is overwritten but the copy of the project's package.json this migration made a moment ago.
+      await writeFile(file, text, { flag: file === packageFile && projectManifest ? 'w' : 'wx' });
+      if (!created.includes(file)) created.push(file);
     }
     // The truth about the result: it is built once, as `sipadocs build` would build it.
     const check = problems.length === 0 && options.verify !== false ? await verifyBuild(outDir, packages.names) : null;
@@ -190,25 +175,6 @@ function planHeadersPolicy(site: DocusaurusSite, staticDir: string, plan: SitePl
   else plan.write(file, text);
 }
 
-function findDocusaurusConfig(projectDir: string): string {
-  if (!existsSync(projectDir) || !statSync(projectDir).isDirectory()) {
-    throw new SiteError({
-      code: 'DOCUSAURUS_NOT_FOUND',
-      message: `${projectDir} is not a folder`,
-      hint: 'Pass the folder of the Docusaurus project, where docusaurus.config.js is.',
-    });
-  }
-  const name = DOCUSAURUS_CONFIG_NAMES.find((file) => existsSync(path.join(projectDir, file)));
-  if (!name) {
-    throw new SiteError({
-      code: 'DOCUSAURUS_NOT_FOUND',
-      message: `no Docusaurus config in ${projectDir} (looked for ${DOCUSAURUS_CONFIG_NAMES.join(', ')})`,
-      hint: 'Pass the folder of the Docusaurus project, where docusaurus.config.js is.',
-    });
-  }
-  return path.join(projectDir, name);
-}
-
 function checkOutDir(outDir: string, projectDir: string): void {
   const relative = path.relative(projectDir, outDir);
   if (relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative))) {
@@ -225,34 +191,6 @@ function checkOutDir(outDir: string, projectDir: string): void {
       hint: 'sipadocs never overwrites files: pass a new or empty folder with --out.',
     });
   }
-}
-
-/** The sipadocs config of the migrated site, but for what comes from the theme config. */
-function siteConfig(site: DocusaurusSite, layout: ContentLayout, docs: MigratedDocs[]): UserConfig & { docs: NonNullable<UserConfig['docs']> } {
-  const blog = site.blog;
-  const all = (value: number | 'ALL' | undefined) => (value === 'ALL' ? Math.max(1, layout.posts) : value);
-  const settings = docsSettings(docs);
-  return {
-    ...withoutUndefined(site.site),
-    docs: settings.docs!,
-    ...(settings.docsInstances ? { docsInstances: settings.docsInstances } : {}),
-    blog: withoutUndefined({
-      path: layout.blogPath,
-      routeBasePath: blog?.routeBasePath,
-      title: blog?.title,
-      description: blog?.description,
-      showReadingTime: blog?.showReadingTime,
-      editUrl: blog?.editUrl,
-      postsPerPage: all(blog?.postsPerPage),
-      sidebarCount: all(blog?.sidebarCount),
-      // Docusaurus before 3.5 makes no authors pages.
-      authorsPages: site.authorsPages === false ? false : undefined,
-    }),
-    pages: { path: layout.pagesPath },
-    staticDir: layout.staticDir,
-    markdown: site.markdown,
-    ...(layout.customCss.length > 0 ? { customCss: layout.customCss.map((file) => `./${file}`) } : {}),
-  };
 }
 
 /** The draft config with the remark and rehype plugins of the docs, the blog and the pages (see markdownPlugins.ts). */
@@ -272,30 +210,16 @@ function withMarkdownPlugins<T extends UserConfig & { docs: NonNullable<UserConf
 }
 
 /**
- * Reads the written site as a build would and, where a doc's or post's route is not the one
- * Docusaurus gives it, writes the `slug` that keeps it into the copy; then reads it again.
+ * Reads the written site as a build would, up to its model of docs, sidebars, posts and pages.
  * Content problems (which stop the build) are returned rather than thrown: the site is written
  * and the report lists them.
  */
-async function keepDocusaurusRoutes(
-  draft: UserConfig,
-  outDir: string,
-  docs: MigratedDocs[],
-  notes: MigrationNotes,
-): Promise<{ model: SiteModel | null; problems: SiteError[] }> {
-  const config = normalizeConfig(draft, outDir, path.join(outDir, 'sipadocs.config.ts'));
+async function readWrittenSite(config: UserConfig, outDir: string, project: DocusaurusProject): Promise<{ model: SiteModel | null; problems: SiteError[] }> {
+  const normalized = normalizeConfig(config, outDir, path.join(outDir, 'sipadocs.config.ts'));
   // The sidebars files are written last; the model reads the translated sidebars as they will be.
-  const sidebars = new Map(docs.map((instance) => [instance.options.id, { config: instance.sidebars, file: path.join(outDir, instance.sidebarsFile) }]));
+  const sidebars = new Map(project.docs.map((docs) => [docs.id, { config: project.sidebars.get(docs.id)!, file: path.join(outDir, sidebarsFileOf(docs.id)) }]));
   try {
-    const first = await readSiteModel(config, sidebars);
-    const fixes = routeFixes(first, config);
-    if (fixes.length === 0) return { model: first, problems: [] };
-    for (const fix of fixes) {
-      // The copy was written by this migration a moment ago, so it may be rewritten.
-      await writeFile(path.join(outDir, fix.relPath), setFrontMatterField(fix.text, 'slug', fix.slug));
-      notes.carriedOver(`${fix.relPath}: slug "${fix.slug}" keeps its Docusaurus route ${fix.docusaurusRoute} (sipadocs would have used ${fix.sipadocsRoute})`);
-    }
-    return { model: await readSiteModel(config, sidebars), problems: [] };
+    return { model: await readSiteModel(normalized, sidebars), problems: [] };
   } catch (error) {
     if (error instanceof SiteErrors) return { model: null, problems: error.errors };
     if (error instanceof SiteError) return { model: null, problems: [error] };
@@ -321,20 +245,4 @@ The documentation starts at [${target}](${target}).
 `, { flag: 'wx' });
   notes.carriedOver(`${layout.pagesPath}/index.md: a home page leading to the docs, which Docusaurus serves at the site root with nothing at the root itself`);
   return file;
-}
-
-/**
- * The social card of `themeConfig.image` is carried when it is a URL or a file of the copied
- * static folder; Docusaurus links a missing file without a word, a sipadocs build refuses it.
- */
-function keepExistingImage(theme: { image?: string }, outDir: string, layout: ContentLayout, notes: MigrationNotes): void {
-  const image = theme.image;
-  if (image === undefined || isExternalUrl(image)) return;
-  if (existsSync(path.join(outDir, layout.staticDir, ...image.replace(/^\/+/, '').split('/')))) return;
-  delete theme.image;
-  notes.notCarried(`themeConfig.image: "${image}"`, `no such file in the static folder (${layout.staticDir}/); Docusaurus links the missing image, sipadocs refuses it`);
-}
-
-function withoutUndefined<T extends object>(value: T): T {
-  return Object.fromEntries(Object.entries(value).filter(([, item]) => item !== undefined)) as T;
 }

@@ -5,15 +5,16 @@ import { postPathInfo } from '../content/blog.js';
 import { parseFrontMatter } from '../content/frontMatter.js';
 import { siteFileName } from './fileNames.js';
 import { setFrontMatterField } from './frontMatterEdit.js';
-import type { MigrationNotes } from './notes.js';
-import type { ProjectBounds } from './projectBounds.js';
-import { NOT_PAGES, REACT_PAGE_PATTERNS, planReactPages } from './reactPages.js';
-import type { DocusaurusSite } from './readConfig.js';
+import type { MigrationNotes } from '../docusaurus/notes.js';
+import { NOT_PAGES, REACT_PAGE_PATTERNS } from '../docusaurus/projectPages.js';
+import { planReactPages } from './reactPages.js';
+import { isPackageSpecifier } from '../docusaurus/importGraph.js';
+import type { DocusaurusProject } from '../docusaurus/readProject.js';
 import type { SitePackages } from './sitePackages.js';
 import { planDocs } from './planDocs.js';
 import type { SitePlan } from './sitePlan.js';
 import { planSwizzled } from './swizzled.js';
-import { noteInfimaVariables } from './infimaVariables.js';
+import { noteInfimaVariables } from '../docusaurus/infimaVariables.js';
 
 /** Where the content of the migrated site lives, relative to the site folder. */
 export interface ContentLayout {
@@ -37,14 +38,8 @@ const IGNORED = ['**/node_modules/**', '**/.DS_Store'];
  * custom style sheets. The folders keep their names and places, so imports between files keep
  * working; only what sipadocs reads differently is changed in the copy (noted in the report).
  */
-export async function planContent(
-  projectDir: string,
-  site: DocusaurusSite,
-  plan: SitePlan,
-  packages: SitePackages,
-  notes: MigrationNotes,
-  bounds: ProjectBounds,
-): Promise<ContentLayout> {
+export async function planContent(project: DocusaurusProject, plan: SitePlan, packages: SitePackages): Promise<ContentLayout> {
+  const { projectDir, site, notes, bounds } = project;
   const listFiles = async (what: string, folder: string, dot = false): Promise<Array<{ from: string; rel: string }>> => {
     if (!bounds.allows(what, folder)) return [];
     const files = await bounds.listFiles(folder, { dot, ignore: IGNORED });
@@ -65,7 +60,7 @@ export async function planContent(
   for (const docs of [...(site.docs ? [site.docs] : []), ...site.moreDocs]) {
     const docsPath = docs === site.docs ? layout.docsPath : folderFor(docs.path, docs.id);
     layout.docsPaths.set(docs.id, docsPath);
-    await planDocs(docs, docsPath, projectDir, plan, notes, listFiles, bounds.mayRead);
+    await planDocs(docs, docsPath, project, plan, listFiles);
   }
 
   if (site.blog) {
@@ -101,7 +96,7 @@ export async function planContent(
     if (i > 0) notes.carriedOver(`static folder ${dir} was merged into ${layout.staticDir}/`);
   }
 
-  const handledPages = site.pagesPath === null ? new Set<string>() : await planReactPages(projectDir, layout.pagesPath, async (specifier) => packages.classify(specifier) !== 'unsupported', plan, notes, bounds);
+  const handledPages = site.pagesPath === null ? new Set<string>() : await planReactPages(project, layout.pagesPath, (specifier) => packages.classify(specifier) !== 'unsupported', plan);
   const pageCandidates = new Set(
     site.pagesPath === null ? [] : (await bounds.glob(layout.pagesPath, REACT_PAGE_PATTERNS, { ignore: NOT_PAGES })).map((rel) => `${layout.pagesPath}/${rel}`),
   );
@@ -143,8 +138,27 @@ export async function planContent(
     noteInfimaVariables(css, readFileSync(file, 'utf8'), notes);
   }
 
+  // Packages the docs, posts and markdown pages import go into the package.json too.
+  for (const { text } of plan.texts(/\.mdx?$/)) for (const specifier of markdownImports(text)) packages.classify(specifier);
   if (existsSync(path.join(projectDir, 'i18n'))) notes.notCarried('i18n/', 'sipadocs builds one locale; translations were not carried over');
   return layout;
+}
+
+/** The bare specifiers a markdown file's top-level `import` statements name (`import X from 'pkg'`, `import 'pkg/style.css'`). */
+export function markdownImports(text: string): string[] {
+  const found = new Set<string>();
+  let fence: string | null = null;
+  for (const line of text.split('\n')) {
+    const marker = /^\s{0,3}(`{3,}|~{3,})/.exec(line)?.[1];
+    if (marker && (fence === null || marker.startsWith(fence))) {
+      fence = fence === null ? marker : null;
+      continue;
+    }
+    if (fence !== null) continue;
+    const match = /^import\s+(?:[^'"]*?\sfrom\s+)?['"]([^'"]+)['"]/.exec(line);
+    if (match && !/^(@site\/|\.{1,2}\/|\/)/.test(match[1]!) && isPackageSpecifier(match[1]!)) found.add(match[1]!);
+  }
+  return [...found];
 }
 
 /**

@@ -2,11 +2,11 @@ import yaml from 'js-yaml';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { versionedDocsDirOf, versionedSidebarsFileOf, versionsFileOf } from '../content/docsVersions.js';
-import type { DocsOptions } from './docsOptions.js';
+import type { DocsOptions } from '../docusaurus/docsOptions.js';
 import { siteFileName } from './fileNames.js';
-import type { MigrationNotes } from './notes.js';
+import type { MigrationNotes } from '../docusaurus/notes.js';
 import type { SitePlan } from './sitePlan.js';
-import { translateSidebars } from './translateSidebars.js';
+import type { DocusaurusProject } from '../docusaurus/readProject.js';
 
 /** Lists a project folder's files ("/"-separated, relative to it), or none when it may not be read. */
 export type ListFiles = (what: string, folder: string) => Promise<Array<{ from: string; rel: string }>>;
@@ -20,15 +20,9 @@ export type ListFiles = (what: string, folder: string) => Promise<Array<{ from: 
  *
  * @returns the names of the stored versions carried
  */
-export async function planDocs(
-  docs: DocsOptions,
-  docsPath: string,
-  projectDir: string,
-  plan: SitePlan,
-  notes: MigrationNotes,
-  listFiles: ListFiles,
-  mayRead: (what: string, file: string) => boolean,
-): Promise<string[]> {
+export async function planDocs(docs: DocsOptions, docsPath: string, project: DocusaurusProject, plan: SitePlan, listFiles: ListFiles): Promise<string[]> {
+  const { projectDir, notes } = project;
+  const mayRead = project.bounds.mayRead;
   await planDocsFolder(await listFiles(`${docs.where}.path`, docs.path), docsPath, plan, notes);
   if (docs.versioning.disableVersioning) return [];
 
@@ -48,15 +42,13 @@ export async function planDocs(
     const sidebarsFile = versionedSidebarsFileOf(docs.id, name);
     const sidebarsPath = path.join(projectDir, sidebarsFile);
     if (!existsSync(sidebarsPath) || !mayRead(versionsFile, sidebarsPath)) continue;
-    let value: unknown;
-    try {
-      value = JSON.parse(readFileSync(sidebarsPath, 'utf8'));
-    } catch (error) {
+    // The project's reading translated them (see readProject.ts); one it could not read is copied for the build to report.
+    const translated = project.versionSidebars.get(`${docs.id}@${name}`);
+    if (translated) plan.write(sidebarsFile, `${JSON.stringify(translated.config, null, 2)}\n`);
+    else {
       plan.copy(sidebarsPath, sidebarsFile);
-      notes.notCarried(sidebarsFile, `invalid JSON (${(error as Error).message}); copied as it is, the build reports it`);
-      continue;
+      notes.notCarried(sidebarsFile, 'invalid JSON; copied as it is, the build reports it');
     }
-    plan.write(sidebarsFile, `${JSON.stringify(translateSidebars(value as never, sidebarsFile, notes), null, 2)}\n`);
   }
   const instance = docs.id === 'default' ? 'the docs' : `docs instance "${docs.id}"`;
   if (names.length > 0) notes.carriedOver(`${names.length} stored version${names.length === 1 ? '' : 's'} of ${instance} (${names.join(', ')}): ${versionsFile}, their docs and sidebars`);

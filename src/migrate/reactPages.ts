@@ -3,65 +3,43 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { siteFileName } from './fileNames.js';
 import { planMissingData } from './generatedData.js';
-import { readImportGraph, type ImportGraph } from './importGraph.js';
-import type { MigrationNotes } from './notes.js';
-import type { ProjectBounds } from './projectBounds.js';
+import type { ImportGraph } from '../docusaurus/importGraph.js';
+import type { MigrationNotes } from '../docusaurus/notes.js';
+import { layoutProps, placeholderPath, placeholderText, readReactPages, titleOfRoute, withoutExtension, type IsProvided } from '../docusaurus/projectPages.js';
+import type { DocusaurusProject } from '../docusaurus/readProject.js';
 import type { SitePlan } from './sitePlan.js';
 
-/** Docusaurus's rules for which files of the pages folder are pages. */
-export const REACT_PAGE_PATTERNS = ['**/*.{js,jsx,ts,tsx}'];
-export const NOT_PAGES = ['**/_*', '**/_*/**', '**/*.test.*', '**/__tests__/**', '**/*.d.ts', '**/node_modules/**'];
-
 /**
- * Carries over the React pages of the pages folder whose imports the migrated site provides
- * (React, the theme's `@theme/*` components, the project's own files, installed packages): each
- * is planned under a name sipadocs takes as a page, with the project files it imports. A page
- * that imports anything else is reported with those imports, and a markdown page saying so
- * keeps its route, so links to it still resolve.
+ * Carries over the React pages of the pages folder that the site can build (see readReactPages):
+ * each is planned under a name sipadocs takes as a page, with the project files it imports. A page
+ * that imports what the site does not provide is reported, and a markdown page saying so keeps its
+ * route, so links to it still resolve.
  *
  * @param pagesPath the pages folder, relative to the project
  * @param isProvided whether the migrated site can resolve a package import
- * @param bounds what may be read: pages that are links leading out of the project are skipped
  * @returns the project-relative paths of the page files handled (the caller copies nothing else of them)
  */
-export async function planReactPages(
-  projectDir: string,
-  pagesPath: string,
-  isProvided: (specifier: string) => Promise<boolean>,
-  plan: SitePlan,
-  notes: MigrationNotes,
-  bounds: ProjectBounds,
-): Promise<Set<string>> {
-  const pagesDir = path.join(projectDir, pagesPath);
-  const pages = await bounds.glob(pagesPath, REACT_PAGE_PATTERNS, { ignore: NOT_PAGES });
+export async function planReactPages(project: DocusaurusProject, pagesPath: string, isProvided: IsProvided, plan: SitePlan): Promise<Set<string>> {
+  const { projectDir, notes, bounds } = project;
   const handled = new Set<string>();
-  for (const rel of pages.sort()) {
-    const projectPath = path.posix.join(pagesPath, rel);
-    handled.add(projectPath);
-    const absolute = path.join(projectDir, projectPath);
-    const graph = await readImportGraph(absolute, projectDir);
-    for (const data of graph.missingData) {
+  for (const page of await readReactPages(projectDir, pagesPath, isProvided, bounds)) {
+    handled.add(page.projectPath);
+    for (const data of page.graph.missingData) {
       await planMissingData(projectDir, data.file, data.importer, plan, notes, bounds);
-      graph.edges.push({ importer: data.importer, specifier: data.specifier, resolved: data.file });
+      page.graph.edges.push({ importer: data.importer, specifier: data.specifier, resolved: data.file });
     }
-    const missing: string[] = [];
-    for (const specifier of graph.packages.keys()) {
-      if (!(await isProvided(specifier))) missing.push(specifier);
-    }
-    const text = readFileSync(absolute, 'utf8');
-    const route = pageRoute(rel);
-    if (graph.problems.length > 0 || missing.length > 0) {
-      const reason = notCarriedReason(graph, missing);
-      const placeholder = placeholderPath(projectPath);
-      if (plan.has(placeholder) || (await fg(`${withoutExtension(rel)}.{md,mdx}`, { cwd: pagesDir })).length > 0) {
-        notes.notCarried(`React page ${projectPath} (route ${route})`, reason);
+    const text = readFileSync(path.join(projectDir, page.projectPath), 'utf8');
+    if (page.notBuilt !== null) {
+      const placeholder = placeholderPath(page.projectPath);
+      if (plan.has(placeholder) || (await fg(`${withoutExtension(page.projectPath)}.{md,mdx}`, { cwd: projectDir })).length > 0) {
+        notes.notCarried(`React page ${page.projectPath} (route ${page.route})`, page.notBuilt);
       } else {
-        plan.write(placeholder, placeholderText(projectPath, layoutProps(text).title ?? titleOfRoute(route), reason));
-        notes.notCarried(`React page ${projectPath} (route ${route})`, `${reason}; ${placeholder} keeps the route with a note`);
+        plan.write(placeholder, placeholderText(page.projectPath, layoutProps(text).title ?? titleOfRoute(page.route), page.notBuilt));
+        notes.notCarried(`React page ${page.projectPath} (route ${page.route})`, `${page.notBuilt}; ${placeholder} keeps the route with a note`);
       }
       continue;
     }
-    carryPage(projectDir, projectPath, route, text, graph, plan, notes);
+    carryPage(projectDir, page.projectPath, page.route, text, page.graph, plan, notes);
   }
   return handled;
 }
@@ -116,61 +94,7 @@ function metaExport(text: string, projectPath: string, notes: MigrationNotes): s
   return `export const meta = { ${fields.filter(Boolean).join(', ')} };`;
 }
 
-/** The `title` and `description` props of a page's `<Layout>`, where they are string literals. */
-export function layoutProps(text: string): { title?: string; description?: string; dynamic: string[] } {
-  const tag = /<Layout\b((?:[^>{]|\{[^}]*\})*)>/.exec(text);
-  const result: { title?: string; description?: string; dynamic: string[] } = { dynamic: [] };
-  if (!tag) return result;
-  for (const name of ['title', 'description'] as const) {
-    const literal = new RegExp(`\\b${name}=(?:"([^"]*)"|'([^']*)'|\\{\\s*(?:"([^"]*)"|'([^']*)'|\`([^\`$]*)\`)\\s*\\})`).exec(tag[1]!);
-    if (literal) result[name] = literal.slice(1).find((group) => group !== undefined);
-    else if (new RegExp(`\\b${name}=`).test(tag[1]!)) result.dynamic.push(name);
-  }
-  return result;
-}
-
-function notCarriedReason(graph: ImportGraph, missing: string[]): string {
-  const parts: string[] = [];
-  const docusaurus = missing.filter((name) => name.startsWith('@docusaurus/') || name.startsWith('@theme/') || name.startsWith('@theme-original/'));
-  const packages = missing.filter((name) => !docusaurus.includes(name));
-  if (docusaurus.length > 0) parts.push(`it uses ${docusaurus.join(', ')}, which sipadocs does not provide`);
-  if (packages.length > 0) parts.push(`it imports ${packages.join(', ')}, not installed where the site is`);
-  parts.push(...graph.problems);
-  return parts.join('; ');
-}
-
 function replaceSpecifier(text: string, from: string, to: string): string {
   const quoted = new RegExp(`(['"])${from.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\1`, 'g');
   return text.replace(quoted, (_match, quote: string) => `${quote}${to}${quote}`);
-}
-
-/** "index.js" → "/", "about.tsx" → "/about", "team/index.js" → "/team" (relative to the pages folder). */
-export function pageRoute(rel: string): string {
-  return `/${withoutExtension(rel)}`.replace(/\/index$/, '') || '/';
-}
-
-const withoutExtension = (file: string) => file.replace(/\.[^./]+$/, '');
-
-function placeholderPath(projectPath: string): string {
-  return `${withoutExtension(projectPath)}.md`;
-}
-
-function titleOfRoute(route: string): string {
-  const last = route.split('/').filter(Boolean).pop();
-  if (!last) return 'Home';
-  const words = last.replace(/[-_]+/g, ' ');
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
-function placeholderText(projectPath: string, title: string, reason: string): string {
-  return [
-    '---',
-    `title: ${JSON.stringify(title)}`,
-    '---',
-    '',
-    `This page was a React page of the Docusaurus site (\`${projectPath}\`) and was not carried over: ${reason.replace(/[<{]/g, (c) => `\\${c}`)}.`,
-    '',
-    `Rewrite it as a sipadocs React page (\`.tsx\` or \`.jsx\`), which may import React, the \`@theme/*\` components and the site's own files.`,
-    '',
-  ].join('\n');
 }

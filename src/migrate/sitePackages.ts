@@ -1,31 +1,25 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { packageName } from '../bundle/missingPackage.js';
-import { sharedModules } from '../bundle/sharedModules.js';
-import type { MigrationNotes } from './notes.js';
-
-/** Imports sipadocs answers itself in a built site: React and its JSX runtime, the theme's modules. */
-export function isSharedImport(specifier: string): boolean {
-  return sharedModules().some((module) => module.specifier === specifier);
-}
-
-/** What a package import of the project is to the migrated site. */
-export type PackageImport = 'shared' | 'package' | 'unsupported';
+import { classifyImport, type PackageImport } from '../docusaurus/packageImports.js';
+import type { MigrationNotes } from '../docusaurus/notes.js';
 
 /**
- * The npm packages the migrated site needs (those its pages, components and config import), with
- * the versions the Docusaurus project's package.json asks for. The new site gets a package.json
- * listing them, to be installed before it builds.
+ * The npm packages of the migrated site: every package the Docusaurus project's package.json
+ * lists, with its version, but Docusaurus's own (`@docusaurus/*`, which sipadocs replaces, unless
+ * the site imports one, such as a remark plugin), and every package its pages, components,
+ * content and config import that the project did not list (Docusaurus brought it in). A package
+ * the project lists stays even when nothing seems to import it: a plugin may need it as a peer.
+ * The new site gets a package.json listing them, to be installed before it builds.
  */
 export class SitePackages {
   private readonly declared: Record<string, string>;
-  private readonly projectName: string | undefined;
+  private readonly manifest: Manifest | null;
   private readonly needed = new Map<string, string>();
 
   constructor(projectDir: string) {
-    const manifest = readManifest(path.join(projectDir, 'package.json'));
-    this.declared = { ...manifest?.devDependencies, ...manifest?.dependencies };
-    this.projectName = manifest?.name;
+    this.manifest = readManifest(path.join(projectDir, 'package.json'));
+    this.declared = { ...this.manifest?.devDependencies, ...this.manifest?.dependencies };
   }
 
   /**
@@ -33,10 +27,9 @@ export class SitePackages {
    * install (recorded), or a Docusaurus module sipadocs does not provide.
    */
   classify(specifier: string): PackageImport {
-    if (isSharedImport(specifier)) return 'shared';
-    if (/^(@docusaurus|@theme|@theme-original|@generated)\//.test(specifier) || /^(react|react-dom)(\/|$)/.test(specifier)) return 'unsupported';
-    this.need(packageName(specifier));
-    return 'package';
+    const kind = classifyImport(specifier);
+    if (kind === 'package') this.need(packageName(specifier));
+    return kind;
   }
 
   /** Records a package the site needs; its version is the project's, or any when the project does not list it. */
@@ -62,29 +55,52 @@ export class SitePackages {
     return name in this.declared;
   }
 
+  /** Every package the new site lists (see SitePackages). */
   get names(): string[] {
-    return [...this.needed.keys()].sort();
+    return [...new Set([...this.carried('dependencies'), ...this.carried('devDependencies'), ...this.needed.keys()])].sort();
   }
 
-  /** The new site's package.json, or null when it needs no package. Reports each package, and those the project did not list. */
-  manifestText(notes: MigrationNotes): string | null {
-    if (this.needed.size === 0) return null;
-    const dependencies = Object.fromEntries([...this.needed].sort(([a], [b]) => a.localeCompare(b)));
-    const unlisted = this.names.filter((name) => !this.declares(name));
-    notes.carriedOver(`package.json lists the packages the site's pages, components and config import: ${this.names.map((name) => `${name} ${dependencies[name]}`).join(', ')}`);
+  /** The packages of one section of the project's package.json that the new site lists too. */
+  private carried(section: 'dependencies' | 'devDependencies'): string[] {
+    return Object.keys(this.manifest?.[section] ?? {}).filter((name) => !isDocusaurusOwn(name) || this.needed.has(name));
+  }
+
+  /**
+   * The new site's package.json, or null when it needs no package. Reports the packages, and those
+   * the project did not list. When the site has the project's own package.json already (its pages
+   * import it, for its version, say), that one is kept with the site's packages and scripts.
+   */
+  manifestText(notes: MigrationNotes, keepProjectFields = false): string | null {
+    const section = (which: 'dependencies' | 'devDependencies') => Object.fromEntries(this.carried(which).map((name) => [name, this.manifest![which]![name]!]));
+    const dependencies: Record<string, string> = section('dependencies');
+    const devDependencies: Record<string, string> = section('devDependencies');
+    const unlisted = [...this.needed.keys()].filter((name) => !this.declares(name)).sort();
+    for (const name of unlisted) dependencies[name] = '*';
+    if (Object.keys(dependencies).length + Object.keys(devDependencies).length === 0 && !keepProjectFields) return null;
+    const dropped = Object.keys(this.declared).filter((name) => isDocusaurusOwn(name) && !this.needed.has(name)).sort();
+    notes.carriedOver(`package.json lists the project's packages but Docusaurus's own, with their versions${dropped.length > 0 ? ` (left out: ${dropped.join(', ')})` : ''}`);
     if (unlisted.length > 0) notes.carriedOver(`${unlisted.join(', ')}: imported but not listed in the project's package.json (Docusaurus brought ${unlisted.length === 1 ? 'it' : 'them'} in); any version is asked for`);
     const manifest = {
-      name: `${this.projectName ?? 'site'}-sipadocs`.replace(/^@[^/]+\//, ''),
+      ...(keepProjectFields ? this.manifest : {}),
+      name: `${this.manifest?.name ?? 'site'}-sipadocs`.replace(/^@[^/]+\//, ''),
       private: true,
+      ...(this.manifest?.type === 'module' ? { type: 'module' } : {}),
       scripts: { build: 'sipadocs build', start: 'sipadocs serve --watch' },
-      dependencies,
+      dependencies: Object.keys(dependencies).length > 0 ? sorted(dependencies) : undefined,
+      devDependencies: Object.keys(devDependencies).length > 0 ? sorted(devDependencies) : undefined,
     };
     return `${JSON.stringify(manifest, null, 2)}\n`;
   }
 }
 
+/** Docusaurus's own packages, which sipadocs replaces: its scope. */
+const isDocusaurusOwn = (name: string) => name.startsWith('@docusaurus/');
+
+const sorted = (record: Record<string, string>) => Object.fromEntries(Object.entries(record).sort(([a], [b]) => a.localeCompare(b)));
+
 interface Manifest {
   name?: string;
+  type?: string;
   dependencies?: Record<string, string>;
   devDependencies?: Record<string, string>;
 }

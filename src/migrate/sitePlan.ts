@@ -1,4 +1,4 @@
-import { constants } from 'node:fs';
+import { constants, readFileSync } from 'node:fs';
 import { copyFile, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -32,6 +32,15 @@ export class SitePlan {
   /** Plans a file with this text, replacing a planned copy of the same path. */
   write(sitePath: string, text: string): void {
     this.files.set(sitePath, { from: null, text });
+  }
+
+  /** The text of each planned file whose path matches (a copy's read from the project). */
+  *texts(pattern: RegExp): Generator<{ sitePath: string; text: string }> {
+    for (const [sitePath, file] of this.files) {
+      if (!pattern.test(sitePath)) continue;
+      if (file.text !== null) yield { sitePath, text: file.text };
+      else if (this.mayCopy(file.from!)) yield { sitePath, text: readFileSync(file.from!, 'utf8') };
+    }
   }
 
   paths(): string[] {

@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { loadConfig } from '../config/load.js';
+import { loadSiteConfig } from './loadSite.js';
+import type { ProjectReading } from '../config/projectReading.js';
 import type { ClientBundle } from '../bundle/bundleSite.js';
 import type { SiteModel } from '../content/model.js';
 import { describeSearch, searchStats, type SearchIndexResult, type SearchStats } from '../search/buildSearchIndex.js';
@@ -81,7 +82,8 @@ async function runStages(session: BuildSession, options: BuildSiteOptions, start
   };
   const outDir = await claimOutputDir(session);
 
-  const config = await log.stage('config', () => loadConfig(session.siteDir));
+  const config = await log.stage('config', () => loadSiteConfig(session.siteDir));
+  if (config.project) reportProjectReading(config.project, session, report);
   // git runs in a process of its own while the pages are scanned and compiled.
   const gitHistory = readGitHistory(config.siteDir, session.artifacts.kind(GIT_HISTORIES)).catch(() => new Map() as GitHistory);
   const { sources, staticFiles, docs, theme } = await log.stage('scan', () => scanSite(config, report), describe.scan);
@@ -135,6 +137,21 @@ export async function buildOnce(options: SessionOptions): Promise<BuildResult> {
     await session.close();
   }
 }
+
+/**
+ * What a Docusaurus project built in place has that the build does not, as one short list: once
+ * per session, and again only when it changes (a watch session reads the project at each edit
+ * of its config).
+ */
+function reportProjectReading(project: ProjectReading, session: BuildSession, report: BuildReport): void {
+  const lines = [...project.warnings, ...project.notBuilt].map(({ item, reason }) => `  - ${item}: ${reason}`);
+  const text = lines.length === 0 ? '' : `the Docusaurus project has ${lines.length} thing${lines.length === 1 ? '' : 's'} this build leaves out or reads differently:\n${lines.join('\n')}`;
+  if (text === reportedReadings.get(session)) return;
+  reportedReadings.set(session, text);
+  if (text) report.warn(text);
+}
+
+const reportedReadings = new WeakMap<BuildSession, string>();
 
 /** Prints the summary line: the only line of a quiet build. */
 function summarize(log: StageLogger, quiet: boolean, result: BuildResult, ms: number): BuildResult {

@@ -22,12 +22,32 @@ export async function readSources(config: SiteConfig, docs?: DocsInstance[], onL
   const files = await scanSources(config, docs, onLinkOut);
   // One synchronous read per file: for thousands of small files this is about ten times faster
   // than fs/promises, whose every call is a thread-pool round trip.
-  return files.map((file) => {
+  const read: LoadedSource[] = files.map((file) => {
     const limit = MARKDOWN.test(file.relPath) ? config.markdown.maxFileSize : Infinity;
     const read = readText(file.absPath, limit);
-    if (typeof read === 'string') return { ...file, text: read };
+    if (typeof read === 'string') return file.section === 'blog' && config.project?.undatedPostsFromFileTime ? { ...file, text: read, modified: modifiedDate(file.absPath) } : { ...file, text: read };
     return { ...file, text: '', problem: sourceProblem(read, file.relPath, limit) };
   });
+  return config.project ? withReplacedPages(read, config) : read;
+}
+
+/**
+ * A Docusaurus project's React pages that the build leaves out, each replaced by the markdown
+ * page that says why at its route (see ProjectReading.replacedPages).
+ */
+function withReplacedPages(sources: LoadedSource[], config: SiteConfig): LoadedSource[] {
+  const replaced = config.project!.replacedPages;
+  if (replaced.size === 0) return sources;
+  const kept = sources.filter((source) => !replaced.has(source.relPath));
+  for (const { relPath, text } of replaced.values()) {
+    if (!kept.some((source) => source.relPath === relPath)) kept.push({ section: 'pages', relPath, absPath: path.join(config.siteDir, relPath), text });
+  }
+  return kept.sort((a, b) => (a.relPath < b.relPath ? -1 : a.relPath > b.relPath ? 1 : 0));
+}
+
+/** A file's last modification as a date (YYYY-MM-DD). */
+function modifiedDate(file: string): string {
+  return statSync(file).mtime.toISOString().slice(0, 10);
 }
 
 type ReadProblem = { kind: 'too large'; size: number } | { kind: 'binary' } | { kind: 'not utf-8'; line: number; column: number; byte: number };

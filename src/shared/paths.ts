@@ -21,9 +21,14 @@ export function normalizePath(pathname: string): string {
   return p;
 }
 
-/** Output file of a route, relative to the output directory: "/" → "index.html", "/a/b" → "a/b.html". */
+/**
+ * Output file of a route, relative to the output directory: "/" → "index.html", "/a/b" →
+ * "a/b.html". A route whose last part is "index" ("/a/index", a doc with `slug: index`) is
+ * "a/index/index.html": "a/index.html" would be the page of "/a/" on any static host.
+ */
 export function routeToHtmlFile(route: string): string {
-  return route === '/' ? 'index.html' : `${route.slice(1)}.html`;
+  if (route === '/') return 'index.html';
+  return route.endsWith('/index') ? `${route.slice(1)}/index.html` : `${route.slice(1)}.html`;
 }
 
 /** Where a route's markdown lives: "/" → "/index.md", "/a b" → "/a%20b.md" (with the base URL in front). */

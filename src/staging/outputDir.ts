@@ -31,6 +31,15 @@ export function readMarker(outDir: string): OutputMarker | null {
   }
 }
 
+/** What the output folder may be beside the rules for every site. */
+export interface OutputOptions {
+  /** The site folder is a Docusaurus project built where it stands: a folder of its own inside it may be the output, and one Docusaurus's build wrote is replaced. */
+  docusaurus?: boolean;
+}
+
+/** The folders of a Docusaurus project that hold what it is made from (or its packages): never an output folder. */
+const DOCUSAURUS_CONTENT = new Set(['src', 'docs', 'blog', 'static', 'i18n', 'versioned_docs', 'versioned_sidebars', 'node_modules', '.docusaurus', '.git']);
+
 /** Where a build runs from: the folders an output folder must never be or contain. */
 export interface Surroundings {
   cwd: string;
@@ -47,7 +56,7 @@ export interface Surroundings {
  * output of an earlier version either (see isEarlierOutput).
  * @throws SiteError OUTPUT_DIR_REFUSED, a usage error
  */
-export function checkOutputDir(outDir: string, siteDir: string, around: Surroundings = { cwd: process.cwd(), home: os.homedir() }): string {
+export function checkOutputDir(outDir: string, siteDir: string, around: Surroundings = { cwd: process.cwd(), home: os.homedir() }, project: OutputOptions = {}): string {
   const out = realPath(path.resolve(outDir));
   const site = realPath(path.resolve(siteDir));
   const cwd = realPath(around.cwd);
@@ -64,7 +73,9 @@ export function checkOutputDir(outDir: string, siteDir: string, around: Surround
   if (out === home) refuse('it is your home folder');
   if (out === cwd) refuse('it is the current folder');
   if (out === site) refuse('it is the site folder');
-  if (isInside(out, site)) refuse(`it is inside the site folder ${path.relative(cwd, site) || '.'}`);
+  // A Docusaurus project builds into a folder of its own beside its content (build/, as Docusaurus does).
+  const besideContent = project.docusaurus === true && path.dirname(out) === site && !DOCUSAURUS_CONTENT.has(path.basename(out));
+  if (isInside(out, site) && !besideContent) refuse(`it is inside the site folder ${path.relative(cwd, site) || '.'}`);
   if (isInside(site, out)) refuse(`it contains the site folder ${path.relative(cwd, site) || '.'}`);
   if (isInside(cwd, out)) refuse('it contains the current folder');
   if (isInside(home, out)) refuse('it contains your home folder');
@@ -73,6 +84,8 @@ export function checkOutputDir(outDir: string, siteDir: string, around: Surround
   if (!info.isDirectory()) refuse('it exists and is not a folder');
   const entries = readdirSync(out);
   if (entries.length === 0 || readMarker(out) || isEarlierOutput(out)) return out;
+  // What Docusaurus's own build wrote is replaced, as a Docusaurus build would replace it.
+  if (project.docusaurus === true && isDocusaurusOutput(out)) return out;
   const listed = entries.slice(0, 3).join(', ') + (entries.length > 3 ? `, … (${entries.length} entries)` : '');
   return refuse(
     `it already holds files that sipadocs did not write (${listed})`,
@@ -93,8 +106,23 @@ export function isEarlierOutput(dir: string): boolean {
   return ['index.html', '404.html'].some((page) => hasGeneratorMeta(path.join(dir, page)));
 }
 
-/** True when an HTML file's head names sipadocs as its generator (only its first 4 KB are read). */
-export function hasGeneratorMeta(file: string): boolean {
+/**
+ * True for a folder Docusaurus's build wrote: its home or not-found page names Docusaurus as its
+ * generator, and its scripts include webpack's runtime chunk (`assets/js/runtime~main.<hash>.js`).
+ */
+export function isDocusaurusOutput(dir: string): boolean {
+  let scripts: string[];
+  try {
+    scripts = readdirSync(path.join(dir, 'assets', 'js'));
+  } catch {
+    return false;
+  }
+  if (!scripts.some((name) => /^runtime~main\.[\w-]+\.js$/.test(name))) return false;
+  return ['index.html', '404.html'].some((page) => hasGeneratorMeta(path.join(dir, page), 'Docusaurus'));
+}
+
+/** True when an HTML file's head names sipadocs (or `generator`) as its generator (only its first 4 KB are read). */
+export function hasGeneratorMeta(file: string, generator: string = GENERATOR_NAME): boolean {
   let fd: number;
   try {
     fd = openSync(file, 'r');
@@ -104,7 +132,7 @@ export function hasGeneratorMeta(file: string): boolean {
   try {
     const head = Buffer.alloc(4096);
     const length = readSync(fd, head, 0, head.length, 0);
-    return head.subarray(0, length).toString('utf8').includes(`<meta name="generator" content="${GENERATOR_NAME} `);
+    return head.subarray(0, length).toString('utf8').includes(`<meta name="generator" content="${generator} `);
   } finally {
     closeSync(fd);
   }

@@ -6,7 +6,7 @@ import type { Stats } from 'node:fs';
 import path from 'node:path';
 import { SiteError, SiteErrors } from '../errors.js';
 import { mapLimit } from '../util/concurrency.js';
-import { markerText, OUTPUT_MARKER, readMarker } from './outputDir.js';
+import { isDocusaurusOutput, markerText, OUTPUT_MARKER, readMarker } from './outputDir.js';
 import { outputState, PARTIAL_SUFFIX, planCommit, readRecord, writeRecord } from './outputRecord.js';
 import { createWorkFolder, deadWorkFolders, isAlive, removeDeadStagingFolders, type WorkFolder } from './workFolders.js';
 
@@ -92,6 +92,8 @@ export async function createStagingDir(outDir: string, options: StagingOptions =
   const marker = readMarker(absoluteOut)?.build ?? null;
   const recordFile = options.recordFile ?? null;
   const state = outputState(marker, recordFile ? readRecord(recordFile) : null);
+  // A folder Docusaurus's build wrote is replaced whole, as Docusaurus's next build would (the guard let it through, see checkOutputDir).
+  const docusaurusOutput = marker === null && isDocusaurusOutput(absoluteOut);
   const work = createWorkFolder(absoluteOut, 'staging');
   const dir = work.content;
   mkdirSync(dir, { recursive: true });
@@ -147,7 +149,7 @@ export async function createStagingDir(outDir: string, options: StagingOptions =
         return { build, foreign: [], tidied: Promise.resolve() };
       }
       const existing = listTree(absoluteOut);
-      const plan = planCommit({ out: absoluteOut, existing, staging: dir, staged, kept, owned: state.owned });
+      const plan = planCommit({ out: absoluteOut, existing, staging: dir, staged, kept, owned: docusaurusOutput ? new Set(existing.files) : state.owned });
       if (plan.conflicts.length > 0) throw conflictErrors(absoluteOut, plan.conflicts);
       // Until the commit is done the record names the files of both outputs: a commit killed
       // half-way leaves some of each, and the next build must know them all as its own.

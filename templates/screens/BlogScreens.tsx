@@ -119,7 +119,8 @@ export function BlogListScreen({ data, excerpts, site }: { data: BlogListRouteDa
   return (
     <BlogLayout recent={data.recentPosts}>
       <header className="blog-list__header">
-        {data.author ? <AuthorCard author={data.author} heading="h1" /> : <h1>{data.title}</h1>}
+        {/* The blog's own list names itself only to screen readers, as Docusaurus's shows no title; a tag's or author's list shows its title. */}
+        {data.author ? <AuthorCard author={data.author} heading="h1" /> : <h1 className={data.tag ? undefined : 'visually-hidden'}>{data.title}</h1>}
         {data.tag ? <Link to={joinSitePath(site.blog.routeBasePath, 'tags')}>View all tags</Link> : null}
         {data.author ? <Link to={joinSitePath(site.blog.routeBasePath, 'authors')}>View all authors</Link> : null}
       </header>
@@ -129,7 +130,7 @@ export function BlogListScreen({ data, excerpts, site }: { data: BlogListRouteDa
           <article key={post.id} className="post-card">
             <PostHeader post={post} site={site} headingLevel={2} linkTitle />
             <div className="markdown">{Excerpt ? <Excerpt components={mdxComponents} /> : null}</div>
-            <footer className="post-card__footer">
+            <footer className="post-card__footer post__footer">
               <Tags tags={post.tags} />
               {post.hasTruncateMarker ? (
                 <Link className="post-card__more" to={post.permalink} aria-label={`Read more about ${post.title}`}>Read more</Link>
@@ -139,9 +140,10 @@ export function BlogListScreen({ data, excerpts, site }: { data: BlogListRouteDa
         );
       })}
       <Pager
-        previous={data.previousPage ? { title: 'Newer posts', permalink: data.previousPage } : null}
-        next={data.nextPage ? { title: 'Older posts', permalink: data.nextPage } : null}
+        previous={data.previousPage ? { title: 'Newer entries', permalink: data.previousPage } : null}
+        next={data.nextPage ? { title: 'Older entries', permalink: data.nextPage } : null}
         label="Blog list pages"
+        withDirection={false}
       />
     </BlogLayout>
   );

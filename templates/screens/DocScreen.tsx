@@ -27,19 +27,20 @@ function Breadcrumbs({ items, title }: { items: Breadcrumb[]; title: string }) {
   );
 }
 
-export function Pager({ previous, next, label }: { previous: LinkTarget | null; next: LinkTarget | null; label: string }) {
+/** Previous and next links; `withDirection` false leaves out their "Previous"/"Next" line, for labels that say it (the blog list's "Newer entries"). */
+export function Pager({ previous, next, label, withDirection = true }: { previous: LinkTarget | null; next: LinkTarget | null; label: string; withDirection?: boolean }) {
   if (!previous && !next) return null;
   return (
     <nav className="pager" aria-label={label}>
       {previous ? (
         <Link className="pager__link pager__link--prev" to={previous.permalink}>
-          <span className="pager__sub">Previous</span>
+          {withDirection ? <span className="pager__sub">Previous</span> : null}
           <span className="pager__label">« {previous.title}</span>
         </Link>
       ) : <span />}
       {next ? (
         <Link className="pager__link pager__link--next" to={next.permalink}>
-          <span className="pager__sub">Next</span>
+          {withDirection ? <span className="pager__sub">Next</span> : null}
           <span className="pager__label">{next.title} »</span>
         </Link>
       ) : null}

@@ -48,13 +48,16 @@ describe('migrate of a Docusaurus 3 project with plugins, React pages and swizzl
     expect(config).toMatch(/pages: \{ path: 'src\/pages', remarkPlugins: \[\[remarkPluginNpm2yarn, \{ sync: true \}\]\] \}/);
   });
 
-  it('lists the packages the pages and config import in a package.json, with the project\'s versions, and says to install them', async () => {
+  it('lists the project\'s packages in a package.json with their versions, but Docusaurus\'s own, and says to install them', async () => {
     expect(JSON.parse(await read('package.json')).dependencies).toEqual({
       '@docusaurus/remark-plugin-npm2yarn': '^3.0.0',
       clsx: '^2.1.1',
+      react: '^19.0.0',
+      'react-dom': '^19.0.0',
       'rehype-external-links': '^3.0.0',
     });
-    expect(report).toContain(`Install the packages its package.json lists (@docusaurus/remark-plugin-npm2yarn, clsx, rehype-external-links), then build it:\n  npm install --prefix site\n  npx sipadocs build --site site`);
+    expect(report).toContain('left out: @docusaurus/core, @docusaurus/preset-classic');
+    expect(report).toContain(`Install the packages its package.json lists (@docusaurus/remark-plugin-npm2yarn, clsx, react, react-dom, rehype-external-links), then build it:\n  npm install --prefix site\n  npx sipadocs build --site site`);
   });
 
   it('writes an empty list for the JSON file the project generates before building, naming its script', async () => {

@@ -133,8 +133,8 @@ export async function runCompileJob(
 
 /**
  * The markdown file an import names, read (see mdx/partials.ts): relative to the importing file or
- * `@site/`-relative, inside the site folder (symbolic links followed, and still inside); null when
- * there is no such file.
+ * `@site/`-relative, inside the site folder or a content folder its config puts outside it (a
+ * docs folder `../docs`), symbolic links followed and still inside; null when there is no such file.
  */
 function readPartial(settings: CompileSettings, specifier: string, fromRelPath: string): PartialFile | null {
   const bare = specifier.replace(/[?#].*$/, '');
@@ -143,13 +143,17 @@ function readPartial(settings: CompileSettings, specifier: string, fromRelPath: 
     : bare.startsWith('./') || bare.startsWith('../')
       ? path.posix.normalize(path.posix.join(path.posix.dirname(fromRelPath), bare))
       : null;
-  if (relPath === null || relPath.startsWith('../') || path.posix.isAbsolute(relPath)) return null;
+  if (relPath === null || path.posix.isAbsolute(relPath)) return null;
   const absPath = path.join(settings.siteDir, ...relPath.split('/'));
   let text: string;
   try {
     const real = realpathSync(absPath);
-    const inside = path.relative(realpathSync(settings.siteDir), real);
-    if (inside.startsWith('..') || path.isAbsolute(inside) || !statSync(real).isFile()) return null;
+    const roots = [settings.siteDir, ...settings.linkTargets.contentRoots.filter((root) => root.startsWith('../')).map((root) => path.join(settings.siteDir, root))];
+    const within = roots.some((root) => {
+      const inside = path.relative(realpathSync(root), real);
+      return !inside.startsWith('..') && !path.isAbsolute(inside);
+    });
+    if (!within || !statSync(real).isFile()) return null;
     text = readFileSync(real, 'utf8');
   } catch {
     return null;

@@ -112,7 +112,8 @@ const isSitePath = (url: string) => url.startsWith('/') && !url.startsWith('//')
 /**
  * Where the destination of a link, image or definition is in the source, and what goes there:
  * the node's URL, marked. Null when the destination cannot be found, or the source names
- * something else than a relative markdown link the compiler resolved to the node's URL.
+ * something else than a markdown link, or a link differing from a route in case, that the
+ * compiler resolved to the node's URL.
  */
 function urlPatch(node: Node, context: Context): { from: number; to: number; url: string } | null {
   const at = positionOf(node)!;
@@ -141,7 +142,8 @@ function urlPatch(node: Node, context: Context): { from: number; to: number; url
   }
   const written = text.slice(from, end);
   const url = String(node.url);
-  if (written !== url && !/\.mdx?(#.*)?$/.test(written)) return null;
+  // The compiler changes two kinds of site links: to markdown files, and those differing from a route only in case.
+  if (written !== url && !/\.mdx?(#.*)?$/.test(written) && !url.toLowerCase().endsWith(written.toLowerCase())) return null;
   return { from: start + from, to: start + end, url: context.markUrls ? `${SITE_URL_MARK}${url}` : url };
 }
 

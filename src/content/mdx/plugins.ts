@@ -11,7 +11,7 @@ import type { MdxJsxAttribute, MdxJsxFlowElement } from 'mdast-util-mdx-jsx';
 import type { Program } from 'estree';
 import type { VFile } from 'vfile';
 import type { TocItem } from '../../shared/types.js';
-import { contentUrl, encodeRoute, isExternalUrl, routeOfUrlPath, splitHash, withBase } from '../../shared/paths.js';
+import { contentUrl, encodeRoute, isExternalUrl, routeOfUrlPath, splitHash, stripBase, withBase } from '../../shared/paths.js';
 import { collectAnchors } from './anchors.js';
 import { collectLinkPlaces, type LinkPlace } from './linkPlaces.js';
 import { parseCodeMeta } from './codeMeta.js';
@@ -196,7 +196,10 @@ export function remarkMarkdownLinks(options: PluginOptions) {
         return;
       }
       const parts = markdownLinkParts(node.url);
-      if (!parts) return;
+      if (!parts) {
+        fixRouteCase(node, options, baseUrl);
+        return;
+      }
       // A link that is not a well-formed URL path (a stray "%") resolves to nothing and is warned about.
       const file = routeOfUrlPath(parts.path);
       const route = file === null ? null : options.resolveMarkdownLink(file);
@@ -214,6 +217,22 @@ export function remarkMarkdownLinks(options: PluginOptions) {
       }
     });
   };
+}
+
+/**
+ * A link to a site path that differs from a route only in letter case ("/docs/refine/introduction"
+ * for "/docs/refine/Introduction") is written with the route's case: Docusaurus's router matches
+ * routes whatever their case, so such links work there, and here they work on any host.
+ */
+function fixRouteCase(node: { url: string }, options: PluginOptions, baseUrl: string): void {
+  if (!node.url.startsWith('/') || node.url.startsWith('//')) return;
+  const { path: urlPath, hash } = splitHash(node.url);
+  const query = urlPath.indexOf('?');
+  const pathPart = stripBase(baseUrl, query === -1 ? urlPath : urlPath.slice(0, query));
+  const routePath = routeOfUrlPath(pathPart);
+  if (routePath === null || routePath === '/') return;
+  const route = options.resolveMarkdownLink(routePath.replace(/\/+$/, ''));
+  if (route) node.url = `${withBase(baseUrl, encodeRoute(route))}${query === -1 ? '' : urlPath.slice(query)}${hash ? `#${hash}` : ''}`;
 }
 
 /** Names the file's imports and exports define; they only stand at the top level of an MDX document. */

@@ -7,7 +7,7 @@ import type { CompiledPage } from '../../content/mdx/compile.js';
 import type { CompileWarning } from '../../content/mdx/plugins.js';
 import type { RenderingSettings } from '../../content/mdx/rendering.js';
 import type { ContentSource, SiteModel } from '../../content/model.js';
-import type { MarkdownLinkTargets } from '../../content/linkResolver.js';
+import { routesByLowerCase, type MarkdownLinkTargets } from '../../content/linkResolver.js';
 import { codeFrame, formatLocation, SiteError, SiteErrors } from '../../errors.js';
 import { relocateError, shownPath } from '../locations.js';
 import type { BuildReport, BuildSession } from '../session.js';
@@ -136,5 +136,5 @@ function markdownLinkTargets(config: SiteConfig, model: SiteModel, staticFiles: 
   // A link may also name a page's markdown copy (see outputs/pageMarkdown.ts) on purpose.
   const copies = [...model.docs, ...model.posts].map((item) => `${item.route === '/' ? '/index' : item.route}.md`);
   const staticMarkdown = [...staticFiles.filter((file) => /\.mdx?$/.test(file)).map((file) => `/${file}`), ...copies];
-  return { routesBySource, contentRoots, staticMarkdown };
+  return { routesBySource, contentRoots, staticMarkdown, routesByLowerCase: routesByLowerCase(Object.values(routesBySource)) };
 }

@@ -2,6 +2,7 @@ import type { SiteConfig } from '../../config/types.js';
 import type { DocsInstance } from '../../content/docsVersions.js';
 import type { SiteModel } from '../../content/model.js';
 import { loadVersionSidebars } from '../../content/loadSidebars.js';
+import { reactPageAt } from '../../content/pages.js';
 import { buildSiteModel, versionKey, type LoadedSource } from '../../content/siteModel.js';
 import { formatLocation, SiteError, SiteErrors } from '../../errors.js';
 import { relocateError, shownPath } from '../locations.js';
@@ -32,8 +33,20 @@ export async function modelSite(config: SiteConfig, sources: LoadedSource[], doc
   } catch (error) {
     throw relocateError(error, shown);
   }
+  addModulePages(model, config);
   for (const w of model.warnings) report.warn(`${formatLocation({ file: shown(w.file), line: w.line })}: ${w.message}`);
   return { model, errors };
+}
+
+/**
+ * The pages a Docusaurus project has without a file of its own (the search page of Algolia's
+ * theme), each rendered by a theme module, where no page or doc of the project takes its route.
+ */
+function addModulePages(model: SiteModel, config: SiteConfig): void {
+  for (const { route, module } of config.project?.modulePages ?? []) {
+    if (model.pages.some((page) => page.route === route) || model.docs.some((doc) => doc.route === route)) continue;
+    model.pages.push(reactPageAt(route, module, module, { min: 2, max: 3 }));
+  }
 }
 
 /**

@@ -1,5 +1,6 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
+import { isDocusaurusProject } from '../loadSite.js';
 import { checkOutputDir } from '../../staging/outputDir.js';
 import { openLastOutput, type LastOutput } from '../../cache/lastOutput.js';
 import { manifestFile, readManifest } from '../../cache/outputManifest.js';
@@ -28,7 +29,7 @@ export interface BuildOutput {
  */
 export async function claimOutputDir(session: BuildSession): Promise<string> {
   const devOutput = devOutputDir(session.siteDir);
-  const outDir = path.resolve(session.outDir) === devOutput ? devOutput : checkOutputDir(session.outDir, session.siteDir);
+  const outDir = path.resolve(session.outDir) === devOutput ? devOutput : checkOutputDir(session.outDir, session.siteDir, undefined, { docusaurus: isDocusaurusProject(session.siteDir) });
   await restoreInterruptedSwap(outDir);
   return outDir;
 }

@@ -31,5 +31,12 @@ export async function scanSite(config: SiteConfig, report?: Pick<BuildReport, 'w
     warned.add(relPath);
   };
   const [sources, staticFiles] = await Promise.all([readSources(config, docs, linkOut), scanStatic(config, linkOut)]);
-  return { sources, staticFiles, docs, theme: readThemeFolder(config.siteDir) };
+  return { sources, staticFiles, docs, theme: withoutLeftOut(readThemeFolder(config.siteDir), config.project?.themeFilesLeftOut) };
+}
+
+/** The theme folder without the swizzled components a Docusaurus project's build leaves out (see ProjectReading). */
+function withoutLeftOut(folder: SiteThemeFolder, leftOut: ReadonlySet<string> | undefined): SiteThemeFolder {
+  if (!leftOut || leftOut.size === 0) return folder;
+  const overrides = Object.fromEntries(Object.entries(folder.overrides).filter(([, file]) => !leftOut.has(file)));
+  return { overrides, modules: folder.modules };
 }

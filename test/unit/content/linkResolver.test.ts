@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contentRootOf, resolveMarkdownLink, type MarkdownLinkTargets } from '../../../src/content/linkResolver.js';
+import { contentRootOf, resolveMarkdownLink, resolveRouteCase, routesByLowerCase, type MarkdownLinkTargets } from '../../../src/content/linkResolver.js';
 
 const targets: MarkdownLinkTargets = {
   routesBySource: {
@@ -48,5 +48,21 @@ describe('resolveMarkdownLink, as Docusaurus resolves links to markdown files', 
     expect(contentRootOf({ contentRoots: ['docs', 'docs/versioned', 'blog'] }, 'docs/versioned/a.md')).toBe('docs/versioned');
     expect(contentRootOf({ contentRoots: ['docs', 'blog'] }, 'src/pages/a.md')).toBeNull();
     expect(contentRootOf({ contentRoots: ['docs'] }, 'docsy/a.md')).toBeNull();
+  });
+});
+
+describe('links that differ from a route only in letter case', () => {
+  const cased: MarkdownLinkTargets = { ...targets, routesByLowerCase: routesByLowerCase(['/docs/refine/Introduction', '/docs/api/Checkers', '/docs/a', '/docs/A']) };
+
+  it('name the route, as Docusaurus\'s router takes them', () => {
+    expect(resolveMarkdownLink(cased, 'docs/x.md', '/docs/refine/introduction')).toBe('/docs/refine/Introduction');
+    expect(resolveMarkdownLink(cased, 'docs/x.md', '/DOCS/API/CHECKERS')).toBe('/docs/api/Checkers');
+  });
+
+  it('leave a link as it is when it names a route as written, no route, or two routes that differ only in case', () => {
+    expect(resolveMarkdownLink(cased, 'docs/x.md', '/docs/refine/Introduction')).toBeNull();
+    expect(resolveMarkdownLink(cased, 'docs/x.md', '/docs/nothing')).toBeNull();
+    expect(resolveMarkdownLink(cased, 'docs/x.md', '/docs/a')).toBeNull();
+    expect(resolveRouteCase(cased, '/DOCS/A')).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SiteError } from '../../../src/errors.js';
 import type { MigrateResult } from '../../../src/migrate/migrate.js';
-import { MigrationNotes } from '../../../src/migrate/notes.js';
+import { MigrationNotes } from '../../../src/docusaurus/notes.js';
 import { formatReport } from '../../../src/migrate/report.js';
 
 function result(problems: SiteError[], notes = new MigrationNotes(), packages: string[] = []): MigrateResult {

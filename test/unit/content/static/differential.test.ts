@@ -51,7 +51,9 @@ function optionsFor(file: string, sourceText: string, format: Format, baseUrl = 
     withExcerpt: true,
     route: '/blog/post',
     baseUrl,
-    resolveMarkdownLink: (target: string) => (target.includes('missing') ? null : `/docs/${target.replace(/^(\.\.?\/)+/, '').replace(/\.mdx?(#.*)?$/, '$1')}`),
+    // A site path that is no markdown file resolves only when it differs from a route in case: here, when it has capitals.
+    resolveMarkdownLink: (target: string) =>
+      !/\.mdx?(#.*)?$/.test(target) ? (/[A-Z]/.test(target) ? target.toLowerCase() : null) : target.includes('missing') ? null : `/docs/${target.replace(/^(\.\.?\/)+/, '').replace(/\.mdx?(#.*)?$/, '$1')}`,
     resolveImage: (relativePath: string) => (relativePath.includes('missing') ? null : { url: `/_sipa/img/${path.basename(relativePath)}`, width: 640, height: 480 }),
     // The site's own magic comment besides the default ones, as the constructs fixture has it; math and diagrams on.
     rendering: { magicComments: [...DEFAULT_MAGIC_COMMENTS, { className: 'code-block-error-line', line: 'This will error' }], math: true, mermaid: true },

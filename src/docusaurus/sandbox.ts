@@ -1,0 +1,214 @@
+import { decode } from '@jridgewell/sourcemap-codec';
+import { build, transform, type Message } from 'esbuild';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { SiteError, codeFrame } from '../errors.js';
+import { PACKAGE_ROOT } from '../packageRoot.js';
+import { isWithin, realPathOf } from '../util/confinedGlob.js';
+import { workerScript } from '../util/workerPool.js';
+import { ENTRY_WRAPPER, type SandboxAnswer, type SandboxJob } from './sandboxJob.js';
+import type { SandboxState } from './sandboxPrelude.js';
+
+/** A value read out of an evaluated file; see sandboxPrelude.ts for the markers it may hold. */
+export type Evaluated = null | boolean | number | string | Evaluated[] | { [key: string]: Evaluated };
+
+export interface SandboxOptions {
+  /** Per step (evaluating the file, then settling its promise); default 5 s. */
+  timeoutMs?: number;
+  /**
+   * What `process.env.NAME` gives inside: undefined, as where nothing is set (the default), or a
+   * marker standing for the variable (ENV_MARK, name, ENV_MARK) to see where its value goes.
+   * The host's environment never enters.
+   */
+  env?: 'unset' | 'marked';
+  /**
+   * Whether a JSON file the evaluated file requires may be read (see ProjectBounds); `what` names
+   * the require for a warning. Default: only files of the evaluated file's own folder.
+   */
+  mayRead?: (what: string, file: string) => boolean;
+}
+
+/** What evaluating a file gives: a JSON-safe copy of its export, and the environment variables it read ("*": all of them). */
+export interface Evaluation {
+  value: Evaluated;
+  envRead: string[];
+}
+
+/** The sandbox worker's heap limit: enough for any config, and a clear error for one that allocates without end. */
+export const SANDBOX_HEAP_MB = 128;
+
+const PRELUDE_FILE = path.join(PACKAGE_ROOT, 'src', 'docusaurus', 'sandboxPrelude.ts');
+
+let preludeScript: Promise<string> | undefined;
+
+/** The prelude and pathe as one script whose completion value is the prelude's exports (built once per process). */
+function prelude(): Promise<string> {
+  preludeScript ??= build({
+    entryPoints: [PRELUDE_FILE],
+    bundle: true,
+    write: false,
+    format: 'cjs',
+    platform: 'neutral',
+    mainFields: ['module', 'main'],
+    target: 'node20',
+    logLevel: 'silent',
+  }).then((result) => `(function () { var module = { exports: {} }, exports = module.exports;\n${result.outputFiles[0]!.text}\nreturn module.exports; })()`);
+  return preludeScript;
+}
+
+/**
+ * Evaluates a JavaScript or TypeScript file of another tool (a Docusaurus config or sidebars
+ * file; CommonJS or ES module) without giving it anything of this process: it runs in a worker
+ * thread with a heap of its own (SANDBOX_HEAP_MB), in a fresh V8 context with no `eval`, no
+ * timers, no file system and no network; `require` returns stubs for every module except a pure
+ * `path` and the JSON files `mayRead` allows, which are read for it as data; `process.env` is
+ * empty. Each step has a time limit, and the copy of the result is made within it.
+ *
+ * Resolves to a JSON-safe copy of what the file exports (the awaited result when it exports a
+ * function or a promise). Throws a SiteError (DOCUSAURUS_LOAD_FAILED) naming the file and line
+ * when the file does not parse, throws, does not finish, or uses more memory than allowed.
+ */
+export async function evaluate(file: string, options: SandboxOptions = {}): Promise<Evaluation> {
+  const timeoutMs = options.timeoutMs ?? 5000;
+  const text = readFileSync(file, 'utf8');
+  const { code, map } = await transpile(file, text);
+  const dir = path.dirname(file);
+  const setup = { file, dir, env: options.env ?? 'unset', json: readJsonImports(code, file, options.mayRead ?? ownFolderOnly(dir)) };
+  const job: SandboxJob = { prelude: await prelude(), code, file, setup: JSON.stringify(setup), timeoutMs };
+  const answer = await runWorker(file, job);
+  if ('timedOut' in answer) throw loadError(file, `evaluating it took longer than ${timeoutMs} ms (an endless loop?)`);
+  if ('failed' in answer) throw loadError(file, `evaluating it failed: ${answer.failed}`);
+  const state = JSON.parse(answer.state) as SandboxState;
+  if (state.status === 'done') return { value: state.value as Evaluated, envRead: state.envRead };
+  if (state.status === 'pending') {
+    throw loadError(file, 'its exported promise never settled (it waits for something the sandbox does not provide)');
+  }
+  const position = originalPosition(state.stack, file, map, ENTRY_WRAPPER.length);
+  throw loadError(file, `evaluating it failed: ${state.message}`, position, text);
+}
+
+/** evaluate(), for the value alone. */
+export async function evaluateFile(file: string, options: SandboxOptions = {}): Promise<Evaluated> {
+  return (await evaluate(file, options)).value;
+}
+
+/**
+ * Runs the job in a worker of its own. The worker's heap is limited, and a worker still running
+ * well after its time limit (which the context's own limit should have stopped) is ended.
+ */
+async function runWorker(file: string, job: SandboxJob): Promise<SandboxAnswer> {
+  const script = await workerScript('sandboxWorker');
+  const worker = new Worker(script, {
+    env: {},
+    stdout: true,
+    stderr: true,
+    resourceLimits: { maxOldGenerationSizeMb: SANDBOX_HEAP_MB, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 },
+  });
+  const backstopMs = job.timeoutMs * 2 + 5000;
+  try {
+    return await new Promise<SandboxAnswer>((resolve, reject) => {
+      const timer = setTimeout(() => resolve({ timedOut: true }), backstopMs);
+      worker.once('message', (answer: SandboxAnswer) => {
+        clearTimeout(timer);
+        resolve(answer);
+      });
+      worker.once('error', (error: NodeJS.ErrnoException) => {
+        clearTimeout(timer);
+        reject(
+          error.code === 'ERR_WORKER_OUT_OF_MEMORY'
+            ? loadError(file, `evaluating it used more than ${SANDBOX_HEAP_MB} MB of memory (does it allocate without end?)`)
+            : loadError(file, `evaluating it failed: ${error.message}`),
+        );
+      });
+      worker.once('exit', () => {
+        clearTimeout(timer);
+        reject(loadError(file, 'evaluating it stopped without an answer'));
+      });
+      worker.postMessage(job);
+    });
+  } finally {
+    await worker.terminate();
+  }
+}
+
+/** Without a ProjectBounds: JSON files of the evaluated file's own folder, links resolved. */
+function ownFolderOnly(dir: string): (what: string, file: string) => boolean {
+  const realDir = realPathOf(dir);
+  return (_what, file) => {
+    const real = realPathOf(file);
+    return realDir !== undefined && real !== undefined && isWithin(real, [realDir]);
+  };
+}
+
+/**
+ * JSON files the file requires or imports by a relative path (`import versions from
+ * './versions.json'`): data, so they are read here and handed in; nothing of them runs. Only
+ * those `mayRead` allows are read; others, like missing or invalid ones, stay stubs.
+ */
+function readJsonImports(code: string, file: string, mayRead: (what: string, file: string) => boolean): Record<string, unknown> {
+  const json: Record<string, unknown> = {};
+  const root = path.dirname(file);
+  for (const match of code.matchAll(/\brequire\((["'])(\.{1,2}\/[^"'\n]+\.json)\1\)/g)) {
+    const specifier = match[2]!;
+    const target = path.resolve(root, specifier);
+    if (Object.prototype.hasOwnProperty.call(json, specifier) || !existsSync(target)) continue;
+    if (!mayRead(`require('${specifier}') in ${path.basename(file)}`, target)) continue;
+    try {
+      json[specifier] = JSON.parse(readFileSync(target, 'utf8'));
+    } catch {
+      // An invalid file stays a stub, like any other module.
+    }
+  }
+  return json;
+}
+
+async function transpile(file: string, text: string): Promise<{ code: string; map: string }> {
+  try {
+    const result = await transform(text, {
+      loader: /\.[cm]?tsx?$/.test(file) ? 'ts' : 'js',
+      format: 'cjs',
+      target: 'node20',
+      // import() becomes require(), so dynamically imported modules are stubs too.
+      supported: { 'dynamic-import': false },
+      sourcemap: 'external',
+      sourcefile: file,
+      logLevel: 'silent',
+    });
+    return { code: result.code, map: result.map };
+  } catch (error) {
+    const first = (error as { errors?: Message[] }).errors?.[0];
+    const location = first?.location;
+    throw loadError(
+      file,
+      first ? first.text : String(error),
+      location ? { line: location.line, column: location.column + 1 } : undefined,
+      text,
+    );
+  }
+}
+
+/** Maps the first stack frame in `file` back through esbuild's source map to the file's own line and column. */
+function originalPosition(stack: string, file: string, map: string, firstLineShift: number): { line: number; column: number } | undefined {
+  const escaped = file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const frame = new RegExp(`${escaped}:(\\d+):(\\d+)`).exec(stack);
+  if (!frame) return undefined;
+  const line = Number(frame[1]);
+  const column = Number(frame[2]) - 1 - (line === 1 ? firstLineShift : 0);
+  const segments = decode((JSON.parse(map) as { mappings: string }).mappings)[line - 1] ?? [];
+  let best: number[] | undefined;
+  for (const segment of segments) {
+    if (segment.length >= 4 && segment[0]! <= column) best = segment;
+  }
+  return best ? { line: best[2]! + 1, column: best[3]! + 1 } : undefined;
+}
+
+function loadError(file: string, message: string, position?: { line: number; column: number }, text?: string): SiteError {
+  return new SiteError({
+    code: 'DOCUSAURUS_LOAD_FAILED',
+    message: `cannot read ${path.basename(file)}: ${message}`,
+    location: { file, line: position?.line, column: position?.column },
+    frame: position && text ? codeFrame(text, position.line, position.column) : undefined,
+    hint: 'The file is evaluated in a sandbox where every require() gives an inert stub. Fix the error, or simplify the file for the migration (sipadocs reads only plain values from it).',
+  });
+}
