@@ -18,6 +18,7 @@ export const FIXTURE_BUILDS = [
   'watch-search',
   'dev-output',
   'migrate-v3',
+  'docusaurus2-mdx1',
 ];
 
 export default defineConfig({

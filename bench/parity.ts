@@ -10,6 +10,11 @@
  *
  *   node bin/run-ts.js bench/parity.ts [--corpus <dir>] [--tool <dir>] [--work <dir>]
  *                                      [--only jest,prettier] [--ways in-place,migrate] [--json <file>]
+ *                                      [--docusaurus-references]
+ *
+ * recoil's reference comes from a Docusaurus beta whose pages the tool does not classify: its
+ * routes are compared as they are, its text with Docusaurus's own build of the project, classified
+ * (--docusaurus-references builds it once, in minutes; see classifiedReference).
  *
  * Installing a project's packages takes minutes: the installed copies are kept in the work folder
  * (default node_modules/.cache/sipadocs-parity) and used again while the corpus copy is unchanged.
@@ -19,6 +24,7 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { cp, mkdir, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import fg from 'fast-glob';
 import { parseArgs } from 'node:util';
 import { findRepoRoot, npmCommand, runTimed, type TimedRun } from './measure.js';
 
@@ -59,6 +65,9 @@ const SITES: CorpusSite[] = [
 
 type Way = 'in-place' | 'migrate';
 
+/** Whether Docusaurus may be run to make a reference the corpus cannot give (see classifiedReference). */
+let buildReferences = false;
+
 export interface ParityRow {
   site: string;
   way: Way;
@@ -74,6 +83,8 @@ export interface ParityRow {
   magicComments: number | null;
   buildSeconds: number;
   docusaurusSeconds: number;
+  /** What the text was compared with (see classifiedReference). */
+  textFrom?: string;
   /** Pages below 0.98, worst first: route and similarity. */
   worst: Array<{ route: string; similarity: number }>;
 }
@@ -88,8 +99,10 @@ export async function main(args: string[]): Promise<number> {
       only: { type: 'string' },
       ways: { type: 'string', default: 'in-place,migrate' },
       json: { type: 'string' },
+      'docusaurus-references': { type: 'boolean', default: false },
     },
   });
+  buildReferences = values['docusaurus-references']!;
   const root = findRepoRoot();
   const corpus = path.resolve(values.corpus ?? path.join(root, '..', 'shared', 'corpus'));
   const toolSource = path.resolve(values.tool ?? path.join(root, '..', 'shared', 'tools', 'docusaurus-parity'));
@@ -186,24 +199,85 @@ async function measure(root: string, site: CorpusSite, project: string, way: Way
   }
   const reference = path.join(corpus, `${site.name}-reference.json`);
   const sd = path.join(work, `${site.name}-${way}-sd.json`);
-  const compared = path.join(work, `${site.name}-${way}-cmp.json`);
   await run(process.execPath, [path.join(tool, 'extract.js'), 'sd', out, site.baseUrl, sd], tool, 'extract');
-  await run('python3', [path.join(tool, 'compare.py'), site.name, reference, sd, compared], tool, 'compare');
-  const comparison = JSON.parse(await readFile(compared, 'utf8')) as { summary: Record<string, number>; missing: Array<string | { route: string }>; pages: PageComparison[] };
+  const routes = await compare(tool, site.name, reference, sd, path.join(work, `${site.name}-${way}-cmp.json`));
+  // A reference whose pages the tool does not classify gives the routes; the text comes from Docusaurus's build of the project, classified (see classifiedReference).
+  const adapted = site.unclassifiedReference ? await classifiedReference(site, project, tool, work) : null;
+  const comparison = adapted ? await compare(tool, site.name, adapted, sd, path.join(work, `${site.name}-${way}-cmp-text.json`)) : routes;
   const pages = comparison.pages.filter((page) => typeof page.similarity === 'number');
   return {
     site: site.name,
     way,
     ok: true,
-    referencePages: comparison.summary.ref_pages_non_redirect! + comparison.summary.ref_redirect_pages!,
-    matched: comparison.summary.matched!,
-    missing: comparison.missing.map((entry) => (typeof entry === 'string' ? entry : entry.route)),
+    textFrom: adapted ? 'classified Docusaurus build' : site.unclassifiedReference ? 'reference (unclassified: routes only)' : 'reference',
+    ...(await routeCoverage(reference, sd)),
     textShare: comparison.summary.text_share_ge_098_all ?? null,
     magicComments: pages.reduce((sum, page) => sum + Math.max(0, (page.magic_comments_shown_sd ?? 0) - (page.magic_comments_shown_ref ?? 0)), 0),
     buildSeconds: build.wallSeconds,
     docusaurusSeconds: site.docusaurusSeconds,
     worst: pages.filter((page) => page.similarity! < 0.98).sort((a, b) => a.similarity! - b.similarity!).map((page) => ({ route: page.route, similarity: page.similarity! })),
   };
+}
+
+interface Comparison {
+  summary: Record<string, number>;
+  missing: Array<string | { route: string; kind?: string }>;
+  pages: PageComparison[];
+}
+
+/**
+ * Every page of the reference, redirects and the not-found page included, against the pages of
+ * the build (compare.py leaves redirects out): how many exist at the same route, and which do not.
+ * A redirect from "/x.html" is there when "/x" is: its file is the one a host serves for it.
+ */
+async function routeCoverage(reference: string, sd: string): Promise<{ referencePages: number; matched: number; missing: string[] }> {
+  const routesOf = async (file: string) => (JSON.parse(await readFile(file, 'utf8')) as { pages: Array<{ route: string }> }).pages.map((page) => page.route);
+  const built = new Set(await routesOf(sd));
+  const wanted = await routesOf(reference);
+  // "/x.html" (a client redirect from the old address) is served by the page of "/x" itself, whose file it is.
+  const missing = wanted.filter((route) => !built.has(route) && !(route.endsWith('.html') && built.has(route.slice(0, -'.html'.length) || '/')));
+  return { referencePages: wanted.length, matched: wanted.length - missing.length, missing };
+}
+
+async function compare(tool: string, name: string, reference: string, sd: string, out: string): Promise<Comparison> {
+  await run('python3', [path.join(tool, 'compare.py'), name, reference, sd, out], tool, 'compare');
+  return JSON.parse(await readFile(out, 'utf8')) as Comparison;
+}
+
+/**
+ * The reference of a project whose Docusaurus (a 2.0 beta) marks no page with the classes the
+ * parity tool reads: Docusaurus's own build of it (made once with `--docusaurus-references`, kept
+ * in the work folder), each page's html element given the class of its kind as later Docusaurus
+ * versions write it (a doc: `.theme-doc-markdown` in it; a post: one `blogPost` article at a
+ * dated route; the blog's lists), then extracted with the unchanged tool. Null without that build.
+ */
+async function classifiedReference(site: CorpusSite, project: string, tool: string, work: string): Promise<string | null> {
+  const built = path.join(work, `${site.name}-docusaurus-build`);
+  if (!existsSync(path.join(built, 'index.html'))) {
+    if (!buildReferences) return null;
+    process.stderr.write(`parity: ${site.name}: building Docusaurus's reference (minutes)\n`);
+    await run('npx', ['docusaurus', 'build', '--locale', 'en', '--out-dir', built], path.join(project, site.folder), 'docusaurus build');
+  }
+  const classified = path.join(work, `${site.name}-docusaurus-classified`);
+  const result = path.join(work, `${site.name}-reference-classified.json`);
+  if (existsSync(result)) return result;
+  await rm(classified, { recursive: true, force: true });
+  await cp(built, classified, { recursive: true });
+  for (const file of await fg('**/*.html', { cwd: classified })) {
+    const full = path.join(classified, file);
+    const html = await readFile(full, 'utf8');
+    const route = `/${file.replace(/(^|\/)index\.html$/, '').replace(/\.html$/, '')}`;
+    const kind = html.includes('theme-doc-markdown')
+      ? 'docs-doc-page'
+      : /^\/blog\/\d{4}\//.test(route) && (html.match(/itemprop="blogPost"/g) ?? []).length === 1
+        ? 'blog-post-page'
+        : /^\/blog(\/page\/\d+|\/tags(\/.*)?|\/archive)?\/?$/.test(route)
+          ? 'blog-list-page'
+          : null;
+    if (kind) await writeFile(full, html.replace(/<html(?: class="([^"]*)")?/, (_m, classes: string | undefined) => `<html class="${[classes, kind].filter(Boolean).join(' ')}"`));
+  }
+  await run(process.execPath, [path.join(tool, 'extract.js'), 'ds', classified, site.baseUrl, result], tool, 'extract (Docusaurus)');
+  return result;
 }
 
 interface PageComparison {
@@ -231,7 +305,7 @@ export function formatTable(rows: ParityRow[]): string {
       continue;
     }
     lines.push(
-      `| ${row.site} | ${row.way} | ${row.matched} of ${row.referencePages}${row.missing.length > 0 ? ` (${row.missing.length} missing)` : ''} | ${((row.textShare ?? 0) * 100).toFixed(1)} % | ${row.magicComments} | ${row.buildSeconds.toFixed(1)} s | ${row.docusaurusSeconds} s | ${(row.docusaurusSeconds / row.buildSeconds).toFixed(1)}× |`,
+      `| ${row.site} | ${row.way} | ${row.matched} of ${row.referencePages}${row.missing.length > 0 ? ` (${row.missing.length} missing)` : ''} | ${((row.textShare ?? 0) * 100).toFixed(1)} %${row.textFrom && row.textFrom !== 'reference' ? ` (${row.textFrom})` : ''} | ${row.magicComments} | ${row.buildSeconds.toFixed(1)} s | ${row.docusaurusSeconds} s | ${(row.docusaurusSeconds / row.buildSeconds).toFixed(1)}× |`,
     );
   }
   return lines.join('\n');

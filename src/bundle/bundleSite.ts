@@ -13,7 +13,7 @@ import type { ArtifactStore } from '../cache/artifacts.js';
 import { buildRouteChunks, ROUTE_CHUNKS, STANDALONE_CHUNKS, type ChunkFiles, type RouteChunkCache } from './routeChunks.js';
 import { lazyModuleParts, sharedModules, sharedModulesPlugin } from './sharedModules.js';
 import { themeOverridesPlugin } from './themeOverrides.js';
-import { REPO_ROOT, virtualModulesPlugin, type VirtualSources } from './virtualModules.js';
+import { REPO_ROOT, sitePackages, virtualModulesPlugin, type VirtualSources } from './virtualModules.js';
 
 export type { ChunkFiles } from './routeChunks.js';
 
@@ -100,7 +100,7 @@ export function createClientBundler(options: ClientBundlerOptions): ClientBundle
   const plugins = [themeOverridesPlugin(() => current?.themeOverrides ?? {}, () => current?.themeModules ?? {}), entrySharedModulesPlugin(shared), imageModulesPlugin(), cssModulesPlugin(), virtualModulesPlugin(() => current)];
   const bundleEntry = async (sources: VirtualSources, outDir: string, baseUrl: string, keep?: KeepFile) => {
     current = sources;
-    const esbuildOptions = { ...commonOptions(baseUrl), ...CLIENT_OPTIONS, entryPoints: [{ in: CLIENT_ENTRY, out: `${ASSET_DIR}/entry` }], plugins };
+    const esbuildOptions = { ...commonOptions(baseUrl), ...CLIENT_OPTIONS, nodePaths: sitePackages(sources), entryPoints: [{ in: CLIENT_ENTRY, out: `${ASSET_DIR}/entry` }], plugins };
     // The entry is the same while the site data, the custom CSS and its files are: a watch rebuild
     // after a page's edit reuses it.
     const reuse = JSON.stringify([sources.siteData, sources.customCss, sources.themeOverrides ?? {}, sources.themeModules ?? {}]);
@@ -152,6 +152,7 @@ export function createServerBundler(options: BundlerOptions): ServerBundler {
         loader: { '.css': 'empty', ...SCRIPT_LOADERS, ...ASSET_LOADERS },
         // CommonJS packages a page imports (`require('react')` inside them) need a require in an ES module.
         banner: { js: SERVER_REQUIRE },
+        nodePaths: sitePackages(sources),
         plugins,
       };
       // A new set of server files or another base URL needs a new context; content changes do not.

@@ -8,7 +8,7 @@ import { imageModulesPlugin } from './imageModules.js';
 import { cssModulesPlugin } from './cssModules.js';
 import { esbuildPath } from './esbuildPath.js';
 import { lazyModulesStatement, SHARED_NAMESPACE, sharedModules, sharedModulesPlugin } from './sharedModules.js';
-import { routeEntryCode, virtualModulesPlugin, type VirtualSources } from './virtualModules.js';
+import { routeEntryCode, sitePackages, virtualModulesPlugin, type VirtualSources } from './virtualModules.js';
 
 /** A route's chunk: its URL, the chunks it imports statically (none, being self-contained) and its CSS. */
 export interface ChunkFiles {
@@ -311,6 +311,7 @@ async function bundleRoutes(
     assetNames: `${assetDir}/a/[name]-[hash]`,
     publicPath: baseUrl,
     loader: options.loader,
+    nodePaths: sitePackages(sources),
     metafile: true,
     logLevel: 'silent',
     legalComments: 'none',

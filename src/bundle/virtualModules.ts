@@ -143,6 +143,14 @@ export function virtualModulesPlugin(sources: () => VirtualSources | null): Plug
   };
 }
 
+/**
+ * Where the site's packages are, for files outside its folder too: content a Docusaurus project
+ * keeps beside it (a docs folder `../docs`) imports the project's packages, as Docusaurus resolves them.
+ */
+export function sitePackages(sources: Pick<VirtualSources, 'siteDir'>): string[] {
+  return sources.siteDir ? [path.join(sources.siteDir, 'node_modules')] : [];
+}
+
 export function routeEntryCode({ content }: { content: ContentRef }): string {
   const lines: string[] = [];
   if (content.kind === 'mdx') lines.push(`export { default } from ${JSON.stringify(`sipa-mdx:${content.relPath}`)};`);

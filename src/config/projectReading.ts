@@ -23,8 +23,12 @@ export interface ProjectReading {
   missingFiles: Map<string, string>;
   /** Files of the theme folder that are not built (their components are reported), by absolute path. */
   themeFilesLeftOut: Set<string>;
-  /** Files whose change means reading the project again (the config, sidebars and versions files), absolute. */
-  projectFiles: string[];
+  /**
+   * What the reading was made from, absolute: files (the config and the project files it imports,
+   * sidebars and versions files) and folders (the pages and theme folders, whose React pages and
+   * swizzles it decided about). A change to any of them means reading the project again.
+   */
+  inputs: { files: string[]; folders: string[] };
   /** What the project has that the build does not, with the reason: printed once. */
   notBuilt: Array<{ item: string; reason: string }>;
   /** Notes about paths the reading refused to follow (outside the project). */

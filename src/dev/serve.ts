@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import type http from 'node:http';
 import path from 'node:path';
+import type { SiteConfig } from '../config/types.js';
 import { isDocusaurusProject } from '../pipeline/loadSite.js';
 import { buildSite } from '../pipeline/build.js';
 import { devOutputDir } from '../cache/cacheDir.js';
@@ -210,7 +211,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       return files.filter((file, i) => now[i] !== hashes[i]);
     });
     const shownSite = path.relative(process.cwd(), siteDir) || '.';
-    watcher = await startWatcher(options, root, {
+    watcher = await startWatcher(options, root, outsideContent(session.projectMemo.last?.config), {
       change: (file) => scheduler!.add(file),
       gone() {
         const message = `The site folder ${shownSite} is gone; the last build stays served until it is back.`;
@@ -254,19 +255,31 @@ function errorText(error: unknown): string {
   return lines.join('\n').trim();
 }
 
-function startWatcher(options: ServeOptions, root: string, events: SiteWatchEvents): Promise<SiteWatcher> {
+function startWatcher(options: ServeOptions, root: string, contentDirs: string[], events: SiteWatchEvents): Promise<SiteWatcher> {
   const outside = (dir: string, file: string) => {
     const rel = path.relative(dir, file);
     return rel.startsWith('..') || path.isAbsolute(rel);
   };
+  // A Docusaurus project's build/ (what `sipadocs build` writes) and Docusaurus's own work folder are no input.
+  const output = path.resolve(options.outDir);
   return watchSite(
     {
       siteDir: options.site,
-      // The theme is watched too when running from this repository's sources, where it is edited.
-      extraDirs: FROM_SOURCES ? [path.join(PACKAGE_ROOT, 'templates')] : [],
+      // The theme is watched too when running from this repository's sources, where it is edited;
+      // and the content folders a Docusaurus project keeps outside its own (a docs folder "../docs").
+      extraDirs: [...(FROM_SOURCES ? [path.join(PACKAGE_ROOT, 'templates')] : []), ...contentDirs],
       ignored: (file) =>
-        !outside(root, file) || file.split(path.sep).some((part) => part === 'node_modules' || part === '.git' || part === '.cache'),
+        !outside(root, file) ||
+        !outside(output, file) ||
+        file.split(path.sep).some((part) => part === 'node_modules' || part === '.git' || part === '.cache' || part === '.docusaurus'),
     },
     events,
   );
+}
+
+/** The content folders of a Docusaurus project that lie outside its folder (read where it stands), absolute. */
+function outsideContent(config: SiteConfig | undefined): string[] {
+  if (!config?.project) return [];
+  const dirs = config.docsInstances.map((instance) => path.resolve(config.siteDir, instance.path));
+  return [...new Set(dirs.filter((dir) => path.relative(config.siteDir, dir).startsWith('..')))];
 }

@@ -7,7 +7,7 @@ import { configSchema } from '../config/schema.js';
 import { pluginListsByScope, resolveSitePlugins, PLUGIN_LIST_KEYS, type ConfigImports } from '../config/sitePlugins.js';
 import type { SiteConfig, UserConfig } from '../config/types.js';
 import { validate } from '../config/validate.js';
-import { versionedSidebarsFileOf } from '../content/docsVersions.js';
+import { versionedSidebarsFileOf, versionsFileOf } from '../content/docsVersions.js';
 import { SiteError } from '../errors.js';
 import { isObject, isMarker, type EvaluatedObject } from './evaluated.js';
 import type { LiveValues } from './liveEvaluation.js';
@@ -15,12 +15,13 @@ import type { EvaluatedPluginLists } from './markdownPlugins.js';
 import { providedInPlace } from './packageImports.js';
 import { placeholderPath, placeholderText, readReactPages, titleOfRoute, layoutProps, withoutExtension } from './projectPages.js';
 import { NO_COUNTERPART, readSwizzled } from './projectTheme.js';
-import { missingPackagesOf } from './liveEvaluation.js';
+import { importsOf, missingPackagesOf } from './liveEvaluation.js';
 import { docusaurusConfigIn, readDocusaurusProject, type DocusaurusProject } from './readProject.js';
 import type { Evaluated } from './sandbox.js';
 import { algoliaSearchRoute } from './searchPage.js';
 import { sipadocsConfigOf, type SiteLayout } from './siteConfig.js';
-import { readFileSync, existsSync } from 'node:fs';
+import { readFileSync, existsSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 
 /**
  * Reads a Docusaurus project as the site sipadocs builds where it stands: its config run as
@@ -128,9 +129,12 @@ async function readingOf(project: DocusaurusProject, layout: SiteLayout): Promis
   }
 
   const searchRoute = algoliaSearchRoute(site.themeConfig);
-  const projectFiles = [project.configFile, ...[...sidebars.values()].map((loaded) => loaded.file)];
-  for (const docs of project.docs) projectFiles.push(path.join(projectDir, docs.id === 'default' ? 'versions.json' : `${docs.id}_versions.json`));
-  for (const docs of project.docs) for (const key of project.versionSidebars.keys()) if (key.startsWith(`${docs.id}@`)) projectFiles.push(path.join(projectDir, versionedSidebarsFileOf(docs.id, key.slice(docs.id.length + 1))));
+  const files = [...(await importsOf(project.configFile)).files, ...[...sidebars.values()].map((loaded) => loaded.file)];
+  for (const docs of project.docs) files.push(path.join(projectDir, versionsFileOf(docs.id)));
+  for (const key of project.versionSidebars.keys()) {
+    const [id, version] = [key.slice(0, key.indexOf('@')), key.slice(key.indexOf('@') + 1)];
+    files.push(path.join(projectDir, versionedSidebarsFileOf(id, version)));
+  }
   return {
     configFile: project.configFile,
     sidebars,
@@ -139,7 +143,7 @@ async function readingOf(project: DocusaurusProject, layout: SiteLayout): Promis
     replacedPages,
     missingFiles,
     themeFilesLeftOut,
-    projectFiles: [...new Set(projectFiles)],
+    inputs: { files: [...new Set(files)].sort(), folders: [path.join(projectDir, layout.pagesPath), themeDir] },
     notBuilt: notes.notCarriedItems,
     warnings: notes.warnings,
   };
@@ -187,4 +191,21 @@ function liveValueOf(value: Evaluated, live: LiveValues, onModule: (specifier: s
   if (Array.isArray(value)) return value.map((item) => liveValueOf(item, live, onModule));
   if (!isObject(value)) return value;
   return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, liveValueOf(item, live, onModule)]));
+}
+
+/**
+ * A digest of what a reading was made from (see ProjectReading.inputs): each file's and each
+ * folder file's path, size and modification time. The same digest means the same reading.
+ */
+export async function readingStamp(reading: ProjectReading): Promise<string> {
+  const hash = createHash('sha256');
+  const add = (file: string) => {
+    const info = statSync(file, { throwIfNoEntry: false });
+    hash.update(`${file}\0${info ? `${info.size}:${info.mtimeMs}` : 'none'}\n`);
+  };
+  for (const file of reading.inputs.files) add(file);
+  for (const folder of reading.inputs.folders) {
+    for (const rel of (await fg('**/*', { cwd: folder, ignore: ['**/node_modules/**'] }).catch(() => [])).sort()) add(path.join(folder, rel));
+  }
+  return hash.digest('hex');
 }

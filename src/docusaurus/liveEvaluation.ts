@@ -1,5 +1,5 @@
 import { build } from 'esbuild';
-import { createJiti } from 'jiti';
+import { createJiti, type Jiti } from 'jiti';
 import { builtinModules, createRequire } from 'node:module';
 import path from 'node:path';
 import { SiteError } from '../errors.js';
@@ -34,13 +34,18 @@ const EXPORT_DEPTH = 3;
  * Throws DOCUSAURUS_LOAD_FAILED naming the file when it does not load or its export throws.
  */
 export async function evaluateLive(file: string): Promise<LiveEvaluation> {
+  forgetProjectModules(path.dirname(file));
   const jiti = createJiti(file, { moduleCache: true, fsCache: false, interopDefault: true });
   let exported: unknown;
   // Docusaurus runs in the project's folder: a config's path.resolve('src/css/x.css') starts there.
   const cwd = process.cwd;
   process.cwd = () => path.dirname(file);
   try {
-    exported = await jiti.import(file, { default: true });
+    // Required, not imported: a module imported natively stays in Node's cache of ES modules for
+    // good, so a watch session would never see the file changed (one with top-level await is
+    // imported).
+    exported = interopDefault(await requireOrImport(jiti, file));
+    exported = await exported;
     if (typeof exported === 'function') exported = await (exported as () => unknown)();
     exported = await exported;
   } catch (error) {
@@ -72,14 +77,24 @@ export async function evaluateLive(file: string): Promise<LiveEvaluation> {
  * and leaves packages alone.
  */
 export async function packagesImportedBy(file: string): Promise<string[]> {
+  return (await importsOf(file)).packages;
+}
+
+/**
+ * What a config imports: the packages (see packagesImportedBy) and the project's own files it
+ * reads through imports (itself included), absolute; a change to any of these changes the config.
+ */
+export async function importsOf(file: string): Promise<{ packages: string[]; files: string[] }> {
   const found = new Set<string>();
-  await build({
+  const result = await build({
     entryPoints: [file],
     bundle: true,
     write: false,
+    metafile: true,
     platform: 'node',
     format: 'esm',
     logLevel: 'silent',
+    absWorkingDir: path.dirname(file),
     plugins: [
       {
         name: 'packages-imported',
@@ -95,8 +110,38 @@ export async function packagesImportedBy(file: string): Promise<string[]> {
         },
       },
     ],
-  }).catch(() => undefined); // the file loaded with jiti; what esbuild cannot follow only names fewer packages
-  return [...found].sort();
+  }).catch(() => null); // the file loads with jiti; what esbuild cannot follow only names fewer imports
+  const files = result?.metafile ? Object.keys(result.metafile.inputs).map((input) => path.resolve(path.dirname(file), input)) : [file];
+  return { packages: [...found].sort(), files: [...new Set([file, ...files])].sort() };
+}
+
+/** A module's value: jiti's require, or its import for a module that needs one (top-level await). */
+async function requireOrImport(jiti: Jiti, file: string): Promise<unknown> {
+  try {
+    return (jiti as unknown as (id: string) => unknown)(file);
+  } catch (error) {
+    if (!/top-level await|ERR_REQUIRE_ASYNC_MODULE/i.test(String((error as Error).message ?? error))) throw error;
+    return jiti.import(file);
+  }
+}
+
+/** The default export of a module required through jiti (its ES modules come with `default`). */
+function interopDefault(value: unknown): unknown {
+  if (value === null || typeof value !== 'object' || !('default' in value)) return value;
+  const esModule = (value as { __esModule?: boolean }).__esModule || Object.keys(value).every((key) => key === 'default');
+  return esModule ? (value as { default: unknown }).default : value;
+}
+
+/**
+ * Drops the project's own modules (not its packages) from Node's module cache, which jiti shares:
+ * a file evaluated again (a watch session's config or sidebars, edited) is read as it is now.
+ * Packages stay loaded, so their exports keep their identity.
+ */
+function forgetProjectModules(projectDir: string): void {
+  const cache = createRequire(path.join(projectDir, 'noop.js')).cache;
+  for (const key of Object.keys(cache)) {
+    if (key.startsWith(`${projectDir}${path.sep}`) && !key.includes(`${path.sep}node_modules${path.sep}`)) delete cache[key];
+  }
 }
 
 /** Records every object and function among a module's exports, up to EXPORT_DEPTH, by the dotted path that reaches it. */

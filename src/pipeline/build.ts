@@ -82,7 +82,7 @@ async function runStages(session: BuildSession, options: BuildSiteOptions, start
   };
   const outDir = await claimOutputDir(session);
 
-  const config = await log.stage('config', () => loadSiteConfig(session.siteDir));
+  const config = await log.stage('config', () => loadSiteConfig(session.siteDir, session.projectMemo));
   if (config.project) reportProjectReading(config.project, session, report);
   // git runs in a process of its own while the pages are scanned and compiled.
   const gitHistory = readGitHistory(config.siteDir, session.artifacts.kind(GIT_HISTORIES)).catch(() => new Map() as GitHistory);
@@ -146,12 +146,10 @@ export async function buildOnce(options: SessionOptions): Promise<BuildResult> {
 function reportProjectReading(project: ProjectReading, session: BuildSession, report: BuildReport): void {
   const lines = [...project.warnings, ...project.notBuilt].map(({ item, reason }) => `  - ${item}: ${reason}`);
   const text = lines.length === 0 ? '' : `the Docusaurus project has ${lines.length} thing${lines.length === 1 ? '' : 's'} this build leaves out or reads differently:\n${lines.join('\n')}`;
-  if (text === reportedReadings.get(session)) return;
-  reportedReadings.set(session, text);
+  if (text === session.projectMemo.reported) return;
+  session.projectMemo.reported = text;
   if (text) report.warn(text);
 }
-
-const reportedReadings = new WeakMap<BuildSession, string>();
 
 /** Prints the summary line: the only line of a quiet build. */
 function summarize(log: StageLogger, quiet: boolean, result: BuildResult, ms: number): BuildResult {

@@ -14,14 +14,25 @@ export function isDocusaurusProject(siteDir: string): boolean {
   return !hasSiteConfig(siteDir) && docusaurusConfigIn(path.resolve(siteDir)) !== undefined;
 }
 
+/** The last reading of a Docusaurus project in a session, and the stamp of what it was made from. */
+export interface ProjectMemo {
+  last?: { stamp: string; config: SiteConfig };
+  /** What the session last printed of what the project has that the build does not (printed again only when it changes). */
+  reported?: string;
+}
+
 /**
  * The config of the site in a folder: its sipadocs config, or, for a Docusaurus project, what
- * the adapter reads of it where it stands (see docusaurus/inPlace.ts).
+ * the adapter reads of it where it stands (see docusaurus/inPlace.ts). Reading a project runs its
+ * config and follows its pages' imports: a session (`memo`) reads it again only when something it
+ * was read from changed.
  */
-export async function loadSiteConfig(siteDir: string): Promise<SiteConfig> {
-  if (isDocusaurusProject(siteDir)) {
-    const { loadDocusaurusSite } = await import('../docusaurus/inPlace.js');
-    return loadDocusaurusSite(siteDir);
-  }
-  return loadConfig(siteDir);
+export async function loadSiteConfig(siteDir: string, memo?: ProjectMemo): Promise<SiteConfig> {
+  if (!isDocusaurusProject(siteDir)) return loadConfig(siteDir);
+  const { loadDocusaurusSite, readingStamp } = await import('../docusaurus/inPlace.js');
+  const last = memo?.last;
+  if (last?.config.project && (await readingStamp(last.config.project)) === last.stamp) return last.config;
+  const config = await loadDocusaurusSite(siteDir);
+  if (memo) memo.last = { stamp: await readingStamp(config.project!), config };
+  return config;
 }

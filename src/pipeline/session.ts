@@ -9,6 +9,7 @@ import type { OutputManifest } from '../cache/outputManifest.js';
 import { createArtifactStore, type ArtifactStore } from '../cache/artifacts.js';
 import { createSessionMemo } from '../cache/memo.js';
 import { cacheFolders, cacheRootFor, moveEarlierCacheLayout } from '../cache/cacheDir.js';
+import type { ProjectMemo } from './loadSite.js';
 import type { StageLogger } from './log.js';
 
 export interface SessionOptions {
@@ -92,6 +93,8 @@ export interface BuildSession {
    * is done. Null: each build tidies before it ends.
    */
   readonly afterBuild: AfterBuild | null;
+  /** A Docusaurus project built where it stands: its last reading, kept while what it was read from is the same (see loadSite.ts). */
+  readonly projectMemo: ProjectMemo;
   /** Stops the bundlers' contexts and the render worker. */
   close(): Promise<void>;
 }
@@ -158,6 +161,7 @@ export function createBuildSession(options: SessionOptions): BuildSession {
   );
   const staticSessions = createSessionMemo(() => import('../content/static/renderStaticPage.js').then(({ createStaticSession }) => createStaticSession()));
   return {
+    projectMemo: {},
     siteDir: options.siteDir,
     outDir: options.outDir,
     logger: options.logger,

@@ -7,6 +7,8 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { compileMdx } from '../../src/content/mdx/compile.js';
+import { readAsMdx1 } from '../../src/content/mdx/mdx1Syntax.js';
+import type { Mdx1Compat } from '../../src/config/mdx1Compat.js';
 import { createCodeHighlighter, type CodeHighlighter } from '../../src/content/mdx/highlighter.js';
 import { createDoc } from '../../src/content/docs.js';
 import { parseFrontMatter } from '../../src/content/frontMatter.js';
@@ -26,7 +28,7 @@ beforeAll(async () => {
  * What a build does with one page's text before bundling: front matter, the doc model, then the
  * MDX compiler (with the excerpt, as for blog posts). Returns the SiteError it failed with, or null.
  */
-async function compilePage(text: string, format: 'md' | 'mdx'): Promise<SiteError | null> {
+async function compilePage(text: string, format: 'md' | 'mdx', mdx1Compat?: Mdx1Compat): Promise<SiteError | null> {
   const relPath = `docs/fuzzed.${format}`;
   try {
     const parsed = parseFrontMatter(text, relPath);
@@ -40,6 +42,7 @@ async function compilePage(text: string, format: 'md' | 'mdx'): Promise<SiteErro
       resolveMarkdownLink: (target) => (target.endsWith('other.md') ? '/docs/other' : null),
       withExcerpt: true,
       route: doc.route,
+      mdx1Compat,
     });
     return null;
   } catch (error) {
@@ -49,8 +52,8 @@ async function compilePage(text: string, format: 'md' | 'mdx'): Promise<SiteErro
 }
 
 /** The property: compiled, or a SiteError located at a line of the file. */
-async function compilesOrPointsAtALine(text: string, format: 'md' | 'mdx'): Promise<void> {
-  const error = await compilePage(text, format);
+async function compilesOrPointsAtALine(text: string, format: 'md' | 'mdx', mdx1Compat?: Mdx1Compat): Promise<void> {
+  const error = await compilePage(text, format, mdx1Compat);
   if (error === null) return;
   const lines = text.split('\n').length;
   expect(error.location?.file, `${error.code}: ${error.message}`).toBe(`docs/fuzzed.${format}`);
@@ -69,6 +72,19 @@ describe.each(['md', 'mdx'] as const)('fuzzed .%s pages', (format) => {
   it('still do so once mutated', async () => {
     await fc.assert(
       fc.asyncProperty(mutatedPage(format), (text) => compilesOrPointsAtALine(text, format)),
+      { seed: SEED, numRuns: 120 },
+    );
+  }, 120_000);
+});
+
+describe('fuzzed pages read as MDX 1 (markdown.mdx1Compat.syntax)', () => {
+  const asMdx1: Mdx1Compat = { comments: true, admonitions: true, headingIds: true, syntax: true };
+  it('compile, or fail with a SiteError at a file and line, once mutated too; the reading keeps every line', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(page('mdx'), mutatedPage('mdx')), async (text) => {
+        expect(readAsMdx1(text).text.split('\n')).toHaveLength(text.split('\n').length);
+        await compilesOrPointsAtALine(text, 'mdx', asMdx1);
+      }),
       { seed: SEED, numRuns: 120 },
     );
   }, 120_000);

@@ -13,6 +13,7 @@ import {
   rehypeAnchors,
   rehypeBaseUrl,
   rehypeCodeBlocks,
+  rehypeCodeLanguages,
   rehypeHeadings,
   rehypeImages,
   rehypeRawHtml,
@@ -33,7 +34,10 @@ import { deepestLine, findDeepNesting, isStackOverflow, nestingError } from './n
 import { DEFAULT_MDX1_COMPAT, type Mdx1Compat } from '../../config/mdx1Compat.js';
 import { remarkRemoveContentTitle } from './contentTitle.js';
 import { remarkPartials, type ParsedPartial, type PartialFile, type PartialOptions } from './partials.js';
-import { readAsMdx1, remarkIndentedCode } from './mdx1Syntax.js';
+import { readAsMdx1, remarkIndentedCode, remarkJsxBlockText, type Mdx1Reading } from './mdx1Syntax.js';
+import { errorPlace, remarkSourceColumns, type SourceColumn } from './sourceColumns.js';
+import { withMdx1Nodes } from './mdx1Nodes.js';
+import { remarkCodeBlockElements } from './codeBlockElements.js';
 import { preprocess, type Preprocessed, type PreprocessOptions } from './preprocess.js';
 import { remarkAlerts } from './alerts.js';
 import type { PageFeature, RenderingSettings } from './rendering.js';
@@ -165,12 +169,12 @@ export async function compileMdx(body: string, options: CompileOptions): Promise
   await options.highlighter.ensureLanguages(fenceLanguages(body));
   // Site URLs are marked for the markdown view, unless the page itself mentions the mark.
   const partials: PartialsRead = { used: new Set(), warnings: new Map() };
-  const main = await compileOnce(pre.text, body, pre.customIds, options, null, { markUrls: !body.includes(SITE_URL_MARK) }, partials);
+  const main = await compileOnce(pre, body, options, null, { markUrls: !body.includes(SITE_URL_MARK) }, partials);
   const image = frontMatterImage(options);
   let excerpt: Awaited<ReturnType<typeof compileOnce>> | null = null;
   if (options.withExcerpt && pre.truncateLine !== null) {
     const excerptText = pre.text.split('\n').slice(0, pre.truncateLine - 1).join('\n');
-    excerpt = await compileOnce(excerptText, body, pre.customIds, options, options.route ?? null, null, partials);
+    excerpt = await compileOnce({ ...pre, text: excerptText }, body, options, options.route ?? null, null, partials);
   }
   main.state.warnings.push(...pre.warnings, ...[...partials.warnings.values()].flat());
   const facts = pageFacts(pre.truncateLine !== null, main, excerpt, image);
@@ -181,9 +185,9 @@ export async function compileMdx(body: string, options: CompileOptions): Promise
  * The preprocessed text, read as MDX 1 read it when markdown.mdx1Compat.syntax asks for it (see
  * mdx1Syntax.ts), with a warning at each place where MDX 3 would have read it otherwise.
  */
-function readAsWritten(pre: Preprocessed, options: Pick<CompileOptions, 'format' | 'mdx1Compat'>): Preprocessed & { warnings: CompileWarning[] } {
-  if (!readsMdx1(options)) return { ...pre, warnings: [] };
-  const { text, notes } = readAsMdx1(pre.text);
+function readAsWritten(pre: Preprocessed, options: Pick<CompileOptions, 'format' | 'mdx1Compat'>): ReadText {
+  if (!readsMdx1(options)) return { ...pre, warnings: [], sourceColumn: null, jsxBlocks: [] };
+  const { text, notes, movesColumns, sourceColumn, jsxBlocks } = readAsMdx1(pre.text);
   const warnings = notes.map(
     (note): CompileWarning => ({
       code: 'MDX1_EXPRESSION_AS_TEXT',
@@ -192,8 +196,11 @@ function readAsWritten(pre: Preprocessed, options: Pick<CompileOptions, 'format'
       column: note.column,
     }),
   );
-  return { ...pre, text, warnings };
+  return { ...pre, text, warnings, sourceColumn: movesColumns ? sourceColumn : null, jsxBlocks };
 }
+
+/** A body as MDX parses it: preprocessed, read as MDX 1 when asked, and how its columns map to the source's (null: they are the same). */
+type ReadText = Preprocessed & { warnings: CompileWarning[]; sourceColumn: SourceColumn | null; jsxBlocks: Mdx1Reading['jsxBlocks'] };
 
 const readsMdx1 = (options: Pick<CompileOptions, 'format' | 'mdx1Compat'>) => options.format === 'mdx' && (options.mdx1Compat ?? DEFAULT_MDX1_COMPAT).syntax;
 
@@ -252,16 +259,16 @@ type MarkdownViewRequest = { markUrls: boolean } | null;
 /** Markdown as the page views are written: dashes for bullets and rules, fenced code. */
 export const MARKDOWN_STYLE = { bullet: '-', rule: '-', fences: true, listItemIndent: 'one', emphasis: '_', strong: '*' } as const;
 
-/** Compiles `text` (preprocessed from `body`) to a module, and to its markdown view when asked. */
+/** Compiles `read.text` (read from `body`) to a module, and to its markdown view when asked. */
 async function compileOnce(
-  text: string,
+  read: ReadText,
   body: string,
-  customIds: Map<number, string>,
   options: CompileOptions,
   hashLinkBase: string | null,
   view: MarkdownViewRequest,
   partials: PartialsRead,
 ) {
+  const { text, customIds, sourceColumn, jsxBlocks } = read;
   const state: CompileState = {
     customIds,
     toc: [],
@@ -332,7 +339,10 @@ async function compileOnce(
         outputFormat: 'program',
         development: false,
         remarkPlugins: [
-          ...(options.plugins?.beforeRemark ?? []),
+          // First, so every plugin (the site's too) sees the places the author wrote.
+          ...(sourceColumn ? [[remarkSourceColumns, sourceColumn] as PluggableList[number]] : []),
+          ...(jsxBlocks.length > 0 ? [[remarkJsxBlockText, jsxBlocks] as PluggableList[number]] : []),
+          ...withMdx1Nodes(options.plugins?.beforeRemark ?? []),
           remarkGfm,
           ...comments,
           ...mdx1Parsing(options.format),
@@ -347,7 +357,9 @@ async function compileOnce(
           [remarkCheckComponents, pluginOptions],
           [remarkCheckExpressions, pluginOptions],
           // The site's plugins, after the generator's own as in Docusaurus; what they make is in the markdown view.
-          ...(options.plugins?.remark ?? []),
+          ...withMdx1Nodes(options.plugins?.remark ?? []),
+          // After the site's plugins, so a <CodeBlock> one of them makes is code like a fence.
+          remarkCodeBlockElements,
           remarkMarkdownView,
         ],
         rehypePlugins: [
@@ -363,6 +375,7 @@ async function compileOnce(
           [rehypeMermaid, { state, fences: options.rendering?.mermaid ?? false }],
           // The site's plugins see code blocks as <pre><code>, as in Docusaurus, and the ids they add are anchors.
           ...(options.plugins?.rehype ?? []),
+          [rehypeCodeLanguages, pluginOptions],
           [rehypeCodeBlocks, pluginOptions],
           [rehypeAnchors, pluginOptions],
           [rehypeScopeExports, { ...pluginOptions, frontMatter: options.frontMatter ?? null, parseModule }],
@@ -374,7 +387,7 @@ async function compileOnce(
     // Nesting of another kind than the scan counts (JSX elements, braces) can still run the
     // parser or a tree walk out of stack: that is the page's problem, not a crash.
     if (isStackOverflow(error)) throw nestingError(options.file, options.sourceText, deepestLine(options.sourceText), 'compile');
-    throw mdxError(error as VFileMessage, options, body);
+    throw mdxError(error as VFileMessage, options, body, sourceColumn);
   }
   const missing = state.missingImages[0];
   if (missing) throw missingImageError(missing.src, options, missing.line, missing.column, 'the image');
@@ -421,22 +434,18 @@ async function parsePartial(
   const partialOptions = { ...options, file: partial.relPath, sourceText: partial.body, format: partial.format };
   try {
     const tree = createProcessor({ format: partial.format, remarkPlugins }).parse({ value: pre.text, path: partial.relPath }) as MdastRoot;
+    if (pre.sourceColumn) remarkSourceColumns(pre.sourceColumn)(tree);
+    remarkJsxBlockText(pre.jsxBlocks)(tree);
     return { tree, customIds: pre.customIds };
   } catch (error) {
     if (isStackOverflow(error)) throw nestingError(partial.relPath, partial.body, deepestLine(partial.body), 'compile');
-    throw mdxError(error as VFileMessage, partialOptions, partial.body);
+    throw mdxError(error as VFileMessage, partialOptions, partial.body, pre.sourceColumn);
   }
 }
 
-function mdxError(error: VFileMessage, options: CompileOptions, body: string): SiteError {
+function mdxError(error: VFileMessage, options: CompileOptions, body: string, sourceColumn: SourceColumn | null): SiteError {
   if (error instanceof SiteError) return error;
-  // Some messages only carry a range in `place` (e.g. unclosed tags).
-  const place = error.place as { line?: number; column?: number; start?: { line: number; column: number } } | undefined;
-  const reason = (error.reason ?? error.message ?? String(error)).split('\n')[0]!;
-  // …and a few only name it inside the reason, as "(3:1-3:6)".
-  const inReason = /\((\d+):(\d+)(?:-\d+:\d+)?\)/.exec(reason);
-  const line = error.line ?? place?.start?.line ?? place?.line ?? (inReason ? Number(inReason[1]) : undefined);
-  const column = error.column ?? place?.start?.column ?? place?.column ?? (inReason ? Number(inReason[2]) : undefined);
+  const { line, column, reason } = errorPlace(error, (error.reason ?? error.message ?? String(error)).split('\n')[0]!, sourceColumn);
   return new SiteError({
     code: 'MDX_SYNTAX',
     message: `invalid ${options.format === 'md' ? 'markdown' : 'MDX'}: ${reason}`,

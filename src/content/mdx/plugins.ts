@@ -484,6 +484,28 @@ export function rehypeRawHtml(options: { rehypeRaw: (options: { passThrough: str
   };
 }
 
+/**
+ * Loads the grammars of the code blocks the page's text did not show as fences before
+ * rehypeCodeBlocks highlights them: code a remark plugin made, or a `<CodeBlock>` element (see
+ * codeBlockElements.ts). Without it, such a block would be highlighted only when another page had
+ * loaded its grammar first.
+ */
+export function rehypeCodeLanguages(options: PluginOptions) {
+  return async (tree: HastRoot) => {
+    const languages = new Set<string>();
+    walkHast(tree, (node) => {
+      if (node.type !== 'element' || node.tagName !== 'pre') return;
+      for (const code of node.children) {
+        if (code.type !== 'element' || code.tagName !== 'code') continue;
+        const language = ((code.properties?.className as string[] | undefined) ?? []).find((c) => c.startsWith('language-'))?.slice('language-'.length);
+        if (language && !PLAIN_LANGUAGES.has(language.toLowerCase()) && !options.highlighter.resolveLanguage(language)) languages.add(language);
+      }
+      return SKIP;
+    });
+    if (languages.size > 0) await options.highlighter.ensureLanguages(languages);
+  };
+}
+
 /** Highlights fenced code at build time (light and dark palettes at once) and wraps it in <CodeBlock>. */
 export function rehypeCodeBlocks(options: PluginOptions) {
   const { toHtml, resolveLanguage } = options.highlighter;
