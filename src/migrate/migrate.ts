@@ -86,6 +86,7 @@ export async function migrateProject(options: MigrateOptions): Promise<MigrateRe
   const imports = new ConfigImports();
   const layout = await planContent(project, plan, packages);
   planHeadersPolicy(site, layout.staticDir, plan, notes);
+  if (packages.names.length > 0) planLockfiles(projectDir, plan, notes);
   const named = (file: string) => `${path.basename(projectDir)}/${path.relative(projectDir, file).split(path.sep).join('/')}`;
   const sidebarSources = new Map(project.docs.map((docs) => [docs.id, typeof docs.sidebarPath === 'string' ? named(path.join(projectDir, docs.sidebarPath)) : null]));
   const siteLayout: SiteLayout = {
@@ -247,4 +248,19 @@ The documentation starts at [${target}](${target}).
 `, { flag: 'wx' });
   notes.carriedOver(`${layout.pagesPath}/index.md: a home page leading to the docs, which Docusaurus serves at the site root with nothing at the root itself`);
   return file;
+}
+
+/** The lockfiles a project may have, by package manager. */
+const LOCKFILES = ['package-lock.json', 'npm-shrinkwrap.json', 'yarn.lock', 'pnpm-lock.yaml'];
+
+/**
+ * The project's lockfile goes with the new site's package.json: installing its packages then gives
+ * the versions the project had (a plugin's newer release may read content differently), and the
+ * package manager drops what the new site no longer lists.
+ */
+function planLockfiles(projectDir: string, plan: SitePlan, notes: MigrationNotes): void {
+  for (const name of LOCKFILES) {
+    const file = path.join(projectDir, name);
+    if (existsSync(file) && plan.copy(file, name)) notes.carriedOver(`${name}: the project's lockfile, so that installing the new site's packages gives the versions the project had`);
+  }
 }
