@@ -21,6 +21,9 @@ export function docusaurusConfigIn(dir: string): string | undefined {
   return name === undefined ? undefined : path.join(dir, name);
 }
 
+/** The config values read from a module of the project when the config imports them from one (see resolveModuleValues). */
+const MODULE_VALUES = ['i18n', 'themeConfig.prism.theme', 'themeConfig.prism.darkTheme'];
+
 export interface ReadProjectOptions {
   /** How the config and sidebars files run (see EvaluationMode). */
   evaluation: EvaluationMode;
@@ -73,8 +76,8 @@ export async function readDocusaurusProject(projectDir: string, options: ReadPro
   }
   const evaluator = new ProjectEvaluator(options.evaluation, projectDir, bounds, notes, options.timeoutMs);
   const evaluated = await evaluator.config(configFile);
-  // In the sandbox, a project that keeps its locales in a module of its own (jest's i18n.mjs) has them read from there.
-  const value = options.evaluation === 'sandbox' ? await resolveModuleValues(evaluated.value, configFile, ['i18n'], { timeoutMs: options.timeoutMs, mayRead: bounds.mayRead }, notes) : evaluated.value;
+  // In the sandbox, a project that keeps its locales or prism themes in modules of its own (jest's i18n.mjs, src/prism/*.js) has them read from there.
+  const value = options.evaluation === 'sandbox' ? await resolveModuleValues(evaluated.value, configFile, MODULE_VALUES, { timeoutMs: options.timeoutMs, mayRead: bounds.mayRead }, notes) : evaluated.value;
   const site = readDocusaurusConfig(value, projectDir, notes);
   const docs = [...(site.docs ? [site.docs] : []), ...site.moreDocs];
   const sidebars = new Map<string, SidebarsConfig>();

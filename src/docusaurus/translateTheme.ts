@@ -27,19 +27,28 @@ export type ThemeSettings = Pick<UserConfig, 'navbar' | 'footer' | 'announcement
 };
 
 /**
- * prism-react-renderer themes and the shiki themes of the same family: one per colour slot where
- * the family has a light and a dark member, else one for both.
+ * Every theme prism-react-renderer ships and the closest shiki theme: the same family where shiki
+ * has it (one per colour slot where the family has a light and a dark member, else one for both);
+ * otherwise the shiki theme nearest in background and token colours (duotone, jettwave and
+ * shadesOfPurple have no shiki port). test/unit/docusaurus/translateTheme.test.ts checks the list
+ * against the installed prism-react-renderer and shiki.
  */
-const CODE_THEMES: Record<string, { light: string; dark: string }> = {
+export const CODE_THEMES: Record<string, { light: string; dark: string }> = {
   github: { light: 'github-light', dark: 'github-dark' },
   dracula: { light: 'dracula', dark: 'dracula' },
+  duotoneDark: { light: 'dracula-soft', dark: 'dracula-soft' },
+  duotoneLight: { light: 'material-theme-lighter', dark: 'material-theme-lighter' },
   vsDark: { light: 'dark-plus', dark: 'dark-plus' },
   vsLight: { light: 'light-plus', dark: 'light-plus' },
+  // jettwave's tokens are Visual Studio's colours on slate backgrounds.
+  jettwaveDark: { light: 'dark-plus', dark: 'dark-plus' },
+  jettwaveLight: { light: 'light-plus', dark: 'light-plus' },
   nightOwl: { light: 'night-owl', dark: 'night-owl' },
   nightOwlLight: { light: 'night-owl-light', dark: 'night-owl-light' },
   oceanicNext: { light: 'material-theme-ocean', dark: 'material-theme-ocean' },
   okaidia: { light: 'monokai', dark: 'monokai' },
   palenight: { light: 'material-theme-palenight', dark: 'material-theme-palenight' },
+  shadesOfPurple: { light: 'synthwave-84', dark: 'synthwave-84' },
   synthwave84: { light: 'synthwave-84', dark: 'synthwave-84' },
   ultramin: { light: 'min-light', dark: 'min-light' },
   oneDark: { light: 'one-dark-pro', dark: 'one-dark-pro' },
@@ -350,10 +359,28 @@ function translatePrism(prism: ConfigObject, notes: MigrationNotes): ThemeSettin
   return result;
 }
 
-/** "prism-react-renderer/themes/github", "prism-react-renderer.themes.github" → "github". */
-function prismThemeName(value: Evaluated): string | undefined {
-  const name = moduleName(value);
-  return name?.split(/[./]/).filter((part) => part !== 'default' && part !== 'index').pop();
+/**
+ * The prism theme family a value stands for: a theme of prism-react-renderer itself
+ * ("prism-react-renderer/themes/github", "prism-react-renderer.themes.github"), or a theme object
+ * made from one with changes (`{ ...themes.github, plain: … }`, or `plain: Object.assign(base.plain,
+ * …)` as jest's are), which takes its base's family: the first part of it that is a value of a
+ * known theme (its `plain`, its `styles` or one of them) names it.
+ */
+export function prismThemeName(value: Evaluated): string | undefined {
+  const named = moduleName(value);
+  if (named !== undefined) return familyIn(named);
+  if (!isObject(value)) return undefined;
+  const parts = [value.plain, value.styles, ...(Array.isArray(value.styles) ? value.styles : [])];
+  for (const part of parts) {
+    const family = familyIn(moduleName(part ?? undefined) ?? '');
+    if (family) return family;
+  }
+  return undefined;
+}
+
+/** The last part of a module path that names a known prism theme ("….themes.github.plain" → "github"). */
+function familyIn(modulePath: string): string | undefined {
+  return modulePath.split(/[./]/).filter((part) => Object.hasOwn(CODE_THEMES, part)).pop();
 }
 
 function translateToc(toc: ConfigObject, notes: MigrationNotes): ThemeSettings['toc'] {

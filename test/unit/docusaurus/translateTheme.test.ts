@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ConfigObject } from '../../../src/docusaurus/evaluated.js';
 import { MigrationNotes } from '../../../src/docusaurus/notes.js';
 import type { Evaluated } from '../../../src/docusaurus/sandbox.js';
-import { htmlToText, translateTheme, type DocRoutes } from '../../../src/docusaurus/translateTheme.js';
+import { CODE_THEMES, htmlToText, translateTheme, type DocRoutes } from '../../../src/docusaurus/translateTheme.js';
 
 const routes: DocRoutes = {
   docRoute: (id) => ({ intro: '/docs/intro', 'api/index': '/docs/api' })[id],
@@ -152,9 +152,32 @@ describe('translateTheme', () => {
     expect(themes({ theme: { $module: 'prism-react-renderer.themes.vsLight', $from: 'prism-react-renderer' }, darkTheme: { $module: 'prism-react-renderer.themes.vsDark', $from: 'prism-react-renderer' } }).settings.codeThemes).toEqual({ light: 'light-plus', dark: 'dark-plus' });
     // Without a dark theme Docusaurus uses the light one in both modes; github has a dark member.
     expect(themes({ theme: { $module: 'prism-react-renderer/themes/github', $from: 'prism-react-renderer/themes/github' } }).settings.codeThemes).toEqual({ light: 'github-light', dark: 'github-dark' });
-    const unknown = themes({ theme: { $module: 'prism-react-renderer/themes/duotoneLight', $from: 'prism-react-renderer/themes/duotoneLight' }, darkTheme: { custom: 1 } });
+    const unknown = themes({ theme: { $module: 'prism-themes/themes/prism-a11y-dark', $from: 'prism-themes' }, darkTheme: { custom: 1 } });
     expect(unknown.settings.codeThemes).toEqual({});
-    expect(unknown.skipped).toEqual(['themeConfig.prism.theme: prism-react-renderer/themes/duotoneLight', 'themeConfig.prism.darkTheme: {"custom":1}']);
+    expect(unknown.skipped).toEqual(['themeConfig.prism.theme: prism-themes/themes/prism-a11y-dark', 'themeConfig.prism.darkTheme: {"custom":1}']);
+  });
+
+  it('maps a theme made from a prism theme with changes to its base', () => {
+    const github = (part: string) => ({ $module: `prism-react-renderer.themes.github.${part}`, $from: 'prism-react-renderer' });
+    const dracula = (part: string) => ({ $module: `prism-react-renderer.themes.dracula.${part}`, $from: 'prism-react-renderer' });
+    // jest's: `plain: Object.assign(base.plain, {…})`, `styles: [...base.styles, …]` (the styles copied).
+    const light = { plain: github('plain'), styles: [{ types: ['string'], style: { color: '#c21325' } }] };
+    // `{ ...themes.dracula, plain: {…} }`: the styles are the base's own.
+    const dark = { plain: { color: '#fff', backgroundColor: '#000' }, styles: dracula('styles') };
+    const { settings, skipped } = translate({ prism: { theme: light, darkTheme: dark } });
+    expect(settings.codeThemes).toEqual({ light: 'github-light', dark: 'dracula' });
+    expect(skipped).toEqual([]);
+  });
+
+  it('has a shiki theme for every theme prism-react-renderer ships', async () => {
+    const { themes } = (await import('prism-react-renderer')) as { themes: Record<string, unknown> };
+    const { bundledThemesInfo } = await import('shiki');
+    const shikiThemes = new Set(bundledThemesInfo.map((theme) => theme.id));
+    expect(Object.keys(CODE_THEMES).sort()).toEqual(Object.keys(themes).sort());
+    for (const { light, dark } of Object.values(CODE_THEMES)) {
+      expect(shikiThemes).toContain(light);
+      expect(shikiThemes).toContain(dark);
+    }
   });
 
   it('carries colour mode, table of contents, docs sidebar options and the social card, and reports the rest', () => {
