@@ -14,6 +14,18 @@ const trimSlashes = (s: string) => s.replace(/^\/+|\/+$/g, '');
 /** The heading levels of the table of contents when the config names none. */
 export const DEFAULT_TOC = { minHeadingLevel: 2, maxHeadingLevel: 3 } as const;
 
+/** The theme's own code themes: its code blocks keep the theme's background (`--sd-color-code-bg`) with these. */
+export const DEFAULT_CODE_THEMES = { light: 'github-light', dark: 'github-dark' } as const;
+
+/**
+ * Whether code blocks take their code themes' backgrounds: a site that chose its code themes gets
+ * them as the themes draw them (a dark theme on a light page keeps its dark background, as
+ * Docusaurus shows its prism theme); with the defaults, blocks have the theme's own background.
+ */
+export function codeThemeBackgrounds(codeThemes: { light: string; dark: string }): boolean {
+  return codeThemes.light !== DEFAULT_CODE_THEMES.light || codeThemes.dark !== DEFAULT_CODE_THEMES.dark;
+}
+
 /** Default markdown.maxFileSize: 1 MB, far above real pages, and about 1 GB of memory to compile. */
 export const DEFAULT_MAX_MARKDOWN_BYTES = 1024 * 1024;
 
@@ -92,7 +104,7 @@ export function normalizeConfig(user: UserConfig, siteDir: string, configFile: s
       magicComments: user.markdown?.magicComments ?? DEFAULT_MAGIC_COMMENTS.map((kind) => ({ ...kind })),
       ...pluginListsOf(user.markdown),
     },
-    codeThemes: { light: user.codeThemes?.light ?? 'github-light', dark: user.codeThemes?.dark ?? 'github-dark' },
+    codeThemes: { light: user.codeThemes?.light ?? DEFAULT_CODE_THEMES.light, dark: user.codeThemes?.dark ?? DEFAULT_CODE_THEMES.dark },
     colorMode: {
       defaultMode: user.colorMode?.defaultMode ?? 'light',
       respectPrefersColorScheme: user.colorMode?.respectPrefersColorScheme ?? false,

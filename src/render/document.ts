@@ -24,6 +24,8 @@ export interface DocumentParts {
   defaultImage?: string;
   /** `<link rel="alternate">` tags: the site's feeds. */
   alternates?: AlternateLink[];
+  /** Code blocks take their code themes' backgrounds (see codeThemeBackgrounds): `data-code-background="theme"` on <html>. */
+  codeBackgrounds?: boolean;
 }
 
 /** Another representation of the page or site, such as a feed. */
@@ -139,7 +141,7 @@ export function renderDocument(parts: DocumentParts): string {
     isHome ? `<script>${baseUrlCheckScript(site.baseUrl)}</script>` : '',
   ].filter(Boolean);
   return `<!doctype html>
-<html lang="${escapeHtml(site.locale.htmlLang)}" dir="${site.locale.direction}" data-theme="${site.colorMode.defaultMode}">
+<html lang="${escapeHtml(site.locale.htmlLang)}" dir="${site.locale.direction}" data-theme="${site.colorMode.defaultMode}"${parts.codeBackgrounds ? ' data-code-background="theme"' : ''}>
 <head>
 ${head.join('\n')}
 </head>

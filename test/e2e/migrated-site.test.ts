@@ -76,6 +76,26 @@ describe('a React page migrated from Docusaurus, in the browser', () => {
     expect(errors).toEqual([]);
   });
 
+  it("draws the theme in the project's --ifm-color-primary, in both colour modes, as Docusaurus does", async () => {
+    const { page, errors } = await open('/docs/intro');
+    // The fixture's custom.css: `:root { --ifm-color-primary: #3f5fe0 }` (Infima's dark mode keeps it).
+    const colours = () =>
+      page.evaluate(() => ({
+        link: getComputedStyle(document.querySelector('.sidebar__link--active')!).color,
+        background: getComputedStyle(document.body).backgroundColor,
+      }));
+    const light = await colours();
+    expect(light.link).toBe('rgb(63, 95, 224)');
+    expect(light.background).toBe('rgb(255, 255, 255)');
+    await page.locator('.color-mode-toggle').first().click();
+    await page.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
+    const dark = await colours();
+    expect(dark.link).toBe('rgb(63, 95, 224)');
+    // The project sets no dark background: the theme's own.
+    expect(dark.background).toBe('rgb(21, 23, 26)');
+    expect(errors).toEqual([]);
+  });
+
   it('hydrates when it is the first page visited', async () => {
     const { page, errors } = await open('/about');
     await cardsAreLaidOut(page);
