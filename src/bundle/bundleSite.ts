@@ -9,7 +9,7 @@ import { imageModulesPlugin } from './imageModules.js';
 import type { ImportErrorDetail, SharedModule } from './sharedModules.js';
 import { cssModulesPlugin } from './cssModules.js';
 import { missingPackage } from './missingPackage.js';
-import type { ArtifactStore } from '../pipeline/artifacts.js';
+import type { ArtifactStore } from '../cache/artifacts.js';
 import { buildRouteChunks, ROUTE_CHUNKS, STANDALONE_CHUNKS, type ChunkFiles, type RouteChunkCache } from './routeChunks.js';
 import { eagerFromSite, lazyModuleParts, sharedModules, sharedModulesPlugin } from './sharedModules.js';
 import { themeOverridesPlugin } from './themeOverrides.js';

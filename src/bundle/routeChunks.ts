@@ -2,7 +2,7 @@ import { build, type BuildOptions, type Metafile, type OutputFile } from 'esbuil
 import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { ArtifactKind, ArtifactKindSpec } from '../pipeline/artifacts.js';
+import type { ArtifactKind, ArtifactKindSpec } from '../cache/artifacts.js';
 import { SHARED_MODULES_GLOBAL } from '../shared/paths.js';
 import { imageModulesPlugin } from './imageModules.js';
 import { cssModulesPlugin } from './cssModules.js';
@@ -61,14 +61,12 @@ export type StandaloneRecord = [file: string | null, size: number, lazy?: string
 
 export const STANDALONE_CHUNKS: ArtifactKindSpec<StandaloneRecord, StandaloneRecord> = {
   name: 'standalone',
-  code: ['cli'],
   disk: { record: (record) => record, restore: (record) => record },
 };
 
 /** Route chunks built by the bundler: what they are in the index, their files in an entry of their own. */
 export const ROUTE_CHUNKS: ArtifactKindSpec<RouteChunkEntry, Omit<RouteChunkEntry, 'outputs'>, RouteChunkEntry['outputs']> = {
   name: 'chunks',
-  code: ['cli'],
   disk: {
     record: ({ chunk, inputFiles }) => ({ chunk, inputFiles }),
     blob: ({ outputs }) => outputs,

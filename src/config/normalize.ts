@@ -5,7 +5,6 @@ import type { ClientSiteData, FooterLink, LocaleConfig, NavItem } from '../share
 import { docsInstancesOf } from './docsInstances.js';
 import { headTagsOf } from './headSettings.js';
 import { NO_PLUGINS, pluginListsOf, type SitePlugins } from './sitePlugins.js';
-import type { DocItemTarget } from '../content/navItems.js';
 import type { NavItemConfig, SiteConfig, UserConfig } from './types.js';
 import { GENERATOR_NAME, GENERATOR_VERSION } from '../version.js';
 
@@ -130,6 +129,14 @@ function deepFreeze<T>(value: T): T {
     Object.freeze(value);
   }
   return value;
+}
+
+/** What a doc or sidebar item of the navbar links to (see content/navItems.ts, which finds it). */
+export interface DocItemTarget {
+  to: string;
+  /** The sidebar whose pages mark the item active, as SidebarView names it. */
+  activeSidebar?: string;
+  label: string;
 }
 
 /**

@@ -135,7 +135,8 @@ export function readDocusaurusConfig(raw: Evaluated, projectDir: string, notes: 
   const { docs, moreDocs } = docsInstances(presetDocs, [...plugins.docs, ...themes.docs], notes);
   if (docsValue === false && !docs) notes.notCarried('presets.classic.docs: false', 'a sipadocs site always has docs; without a docs folder it has none');
   const blogValue = preset.get('blog');
-  const blog = blogValue === false ? null : readBlogOptions(ConfigObject.of('presets.classic.blog', blogValue), relative, notes);
+  // Without the classic preset there is no blog plugin (unless one is listed in plugins).
+  const blog = blogValue === false || presetOptions === undefined ? null : readBlogOptions(ConfigObject.of('presets.classic.blog', blogValue), relative, notes);
   const pluginPages = pagesPlugin >= 0 ? plugins.rest[pagesPlugin] : undefined;
   const pagesValue = presetOptions !== undefined ? preset.get('pages') : pluginPages === undefined ? false : (Array.isArray(pluginPages) ? pluginPages[1] : undefined);
   const pages = ConfigObject.of(pluginPages !== undefined ? 'plugins (pages)' : 'presets.classic.pages', pagesValue);

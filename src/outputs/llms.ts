@@ -4,9 +4,8 @@ import type { PlannedRoute } from '../content/routes.js';
 import { firstPageOf } from '../content/sidebar.js';
 import { routeMarkdownUrl } from '../shared/paths.js';
 import type { SidebarItem } from '../shared/types.js';
-import type { ManifestOutput } from '../staging/outputManifest.js';
 import { markdownText, markdownUrl } from './escape.js';
-import type { FilePart, OutputWriter } from './outputWriter.js';
+import type { FilePart, OutputWriter, SiteOutputRecord } from './outputWriter.js';
 import { indexableRoutes } from './siteUrl.js';
 
 /** A link of llms.txt: a page's markdown and what it is about. */
@@ -127,7 +126,7 @@ export function writeLlms(input: WriteLlmsInput): void {
   const earlier = writer.earlier('llms-full', 'llms-full.txt');
   const before = earlier ? earlierPieces(earlier.pieces, earlier.size) : new Map<string, { start: number; end: number }>();
   // The file is the header, the docs' markdown with a blank line between them, and a newline.
-  const pieces: NonNullable<ManifestOutput['pieces']> = [['', '', Buffer.byteLength(top)]];
+  const pieces: NonNullable<SiteOutputRecord['pieces']> = [['', '', Buffer.byteLength(top)]];
   const parts: FilePart[] = [top];
   docs.forEach(({ route, key: pieceKey }, i) => {
     const old = pieceKey !== undefined ? before.get(`${route}\0${pieceKey}`) : undefined;
@@ -155,7 +154,7 @@ export function writeLlms(input: WriteLlmsInput): void {
  * Where each doc's markdown is in an earlier llms-full.txt (bytes [start, end)), by route and key;
  * empty when its recorded pieces do not add up to the file's size.
  */
-function earlierPieces(pieces: NonNullable<ManifestOutput['pieces']>, size: number): Map<string, { start: number; end: number }> {
+function earlierPieces(pieces: NonNullable<SiteOutputRecord['pieces']>, size: number): Map<string, { start: number; end: number }> {
   const found = new Map<string, { start: number; end: number }>();
   const [top, ...docs] = pieces;
   let at = top?.[2] ?? 0;

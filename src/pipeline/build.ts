@@ -101,7 +101,7 @@ async function runStages(session: BuildSession, options: BuildSiteOptions, start
   let failed = true;
   let searching: Promise<unknown> | null = null;
   try {
-    const bundled = await log.stage('bundle', () => session.bundlers.client.bundle(plan.virtual, output.staging.dir, config.baseUrl, output.staging.keep), describe.bundle);
+    const bundled = await log.stage('bundle', () => session.bundlers.client.bundle(plan.virtual, output.staging.dir, config.baseUrl, output.last.files.keep), describe.bundle);
     // Pages with math get KaTeX's style sheet; the diagram runtime is written for pages with diagrams.
     const client = await log.stage('page assets', () => addPageAssets(bundled, plan, compiled, output, session));
     const rendered = await log.stage('render', () => renderSite(session, plan, compiled, client, output, report), describe.render);
@@ -115,10 +115,10 @@ async function runStages(session: BuildSession, options: BuildSiteOptions, start
     await log.stage('feeds', () => outputs.writeFeeds(), describe.feeds);
     await log.stage('sitemap', async () => outputs.writeSitemap(), (n) => describe.sitemap(n, config.noIndex));
     if (plan.redirects.length > 0) await log.stage('redirects', async () => outputs.writeRedirects(), (n) => `${n} page${n === 1 ? '' : 's'}`);
-    const targets = await log.stage('check links', async () => checkSiteLinks(plan, rendered, { client, compiled, outputs }, output, report));
+    await log.stage('check links', async () => checkSiteLinks(plan, rendered, { client, compiled, outputs }, output, report));
     const index = await search;
     const liveCode = [...compiled.pages.values()].some((page) => page.features.includes('liveCode'));
-    await log.stage('write', () => writeSite(session, plan, output, { rendered, outputs, search: index, targets, liveCode }, report));
+    await log.stage('write', () => writeSite(session, plan, output, { rendered, outputs, search: index, liveCode }, report));
     failed = false;
     const stats = { compile: compiled.stats, render: rendered.stats, search: index && searchStats(index) };
     const pageAssets = [client.entry.js, ...client.entry.imports, ...client.entry.css];

@@ -27,15 +27,17 @@ export interface StagingDir {
   readonly previousBuild: string | null;
   write(relPath: string, contents: string | Uint8Array): void;
   /**
-   * Keeps a file of the last good output instead of writing it again, when it is there with this
-   * size (and modification time, when given). Returns false, keeping nothing, when it is not.
+   * Keeps a file of the last good output where it is instead of writing it again. The caller has
+   * checked that it is the file it wants (see cache/lastOutput.ts, the only caller).
    */
-  keep(relPath: string, size: number, mtimeMs?: number): boolean;
+  keep(relPath: string): void;
+  /** Whether the output's record says sipadocs wrote this file of the output (see OutputRecord). */
+  owns(relPath: string): boolean;
   /**
-   * Copies these files of a folder (paths relative to it, "/"-separated) in, with the contents
-   * their links point to; a file already staged is left as it is.
+   * Copies a file in with its source's modification time; false, copying nothing, when a file of
+   * that name is staged already.
    */
-  copyFiles(fromDir: string, files: string[]): Promise<void>;
+  copyIn(source: string, relPath: string): Promise<boolean>;
   /**
    * Puts the staged files in place of the output. Files in the output that sipadocs did not write
    * stay where they are and are listed in the result; one that a staged file would replace fails
@@ -122,39 +124,24 @@ export async function createStagingDir(outDir: string, options: StagingOptions =
         throw withPath(error, file);
       }
     },
-    keep(relPath, size, mtimeMs) {
-      try {
-        const info = statSync(path.join(absoluteOut, relPath));
-        if (!info.isFile() || info.size !== size || (mtimeMs !== undefined && info.mtimeMs !== mtimeMs)) return false;
-      } catch {
-        return false;
-      }
+    keep(relPath) {
       kept.add(relPath);
-      return true;
     },
-    async copyFiles(fromDir, files) {
-      await mapLimit(files, 16, async (file) => {
-        const source = path.join(fromDir, ...file.split('/'));
-        const target = path.join(dir, ...file.split('/'));
-        // A copy carries its source's modification time, so the next build keeps it while the
-        // source is unchanged instead of copying it again and renaming it over itself (only a
-        // file the record says sipadocs wrote: a user's file of the same name is never taken over).
-        const from = await stat(source);
-        if (existsSync(target)) return;
-        if (state.owned?.has(file) && isCopyOf(path.join(absoluteOut, ...file.split('/')), from)) {
-          kept.add(file);
-          return;
-        }
-        await mkdir(path.dirname(target), { recursive: true });
-        const copied = await copyFile(source, target, constants.COPYFILE_EXCL).then(
-          () => true,
-          (error: NodeJS.ErrnoException) => {
-            if (error.code !== 'EEXIST') throw error;
-            return false;
-          },
-        );
-        if (copied) await utimes(target, from.atime, from.mtime);
-      });
+    owns: (relPath) => state.owned?.has(relPath) ?? false,
+    async copyIn(source, relPath) {
+      const target = path.join(dir, ...relPath.split('/'));
+      await mkdir(path.dirname(target), { recursive: true });
+      const from = await stat(source);
+      const copied = await copyFile(source, target, constants.COPYFILE_EXCL).then(
+        () => true,
+        (error: NodeJS.ErrnoException) => {
+          if (error.code !== 'EEXIST') throw error;
+          return false;
+        },
+      );
+      // The source's time, so the next build knows the copy by it (see LastOutput.copyStatic).
+      if (copied) await utimes(target, from.atime, from.mtime);
+      return copied;
     },
     async commit({ tidyLater = false } = {}) {
       const build = randomBytes(8).toString('hex');
@@ -191,15 +178,6 @@ export async function createStagingDir(outDir: string, options: StagingOptions =
       await rm(work.dir, { recursive: true, force: true });
     },
   };
-}
-
-/**
- * Whether `file` is a copy of a source file with these stats that copyFiles made: a file of the
- * same size and modification time (within the millisecond a copy is given it to).
- */
-function isCopyOf(file: string, source: Stats): boolean {
-  const info = statSync(file, { throwIfNoEntry: false });
-  return info !== undefined && info.isFile() && info.size === source.size && Math.abs(info.mtimeMs - source.mtimeMs) < 1;
 }
 
 /** Error codes of a rename that cannot work where the output lives (a mount point, another device). */

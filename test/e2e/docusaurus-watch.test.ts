@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installAvailablePackages } from '../sitePackages.js';
-import { launchBrowser } from './browser.js';
+import { launchBrowser } from '../../support/browser.js';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const STEP = 60_000;

@@ -2,9 +2,11 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { isDocusaurusProject } from '../loadSite.js';
 import { checkOutputDir } from '../../staging/outputDir.js';
-import { manifestFile, readManifest, recordFile, type OutputManifest } from '../../staging/outputManifest.js';
+import { openLastOutput, type LastOutput } from '../../cache/lastOutput.js';
+import { manifestFile, readManifest } from '../../cache/outputManifest.js';
+import { recordFile } from '../../staging/outputRecord.js';
 import { createStagingDir, removeDeadProcessFolders, restoreInterruptedSwap, type StagingDir } from '../../staging/stagingDir.js';
-import { devOutputDir } from '../cacheDir.js';
+import { devOutputDir } from '../../cache/cacheDir.js';
 import type { BuildSession } from '../session.js';
 
 /** Where a build writes: the staging folder beside the output, and what it knows of the last good output. */
@@ -12,8 +14,8 @@ export interface BuildOutput {
   /** The output folder's real absolute path (see checkOutputDir). */
   outDir: string;
   staging: StagingDir;
-  /** The manifest of the last good output, when it describes the output as it is now. */
-  previous: OutputManifest | null;
+  /** The last good output, and this build's record of what it writes and keeps (see LastOutput). */
+  last: LastOutput;
   /** The folder of this build's server bundles: its own, removed when the build ends, or the session's (see BuildSession.serverFilesDir). */
   ssrDir: string;
   ownSsrDir: boolean;
@@ -44,7 +46,7 @@ export async function openOutput(session: BuildSession, outDir: string): Promise
     // Killed builds' server bundles are removed by the next build.
     await removeDeadProcessFolders(caches.ssr);
     const ssrDir = session.serverFilesDir ?? path.join(caches.ssr, `${process.pid}-${Date.now().toString(36)}`);
-    return { outDir, staging, previous, ssrDir, ownSsrDir: session.serverFilesDir === null };
+    return { outDir, staging, last: openLastOutput(outDir, staging, previous), ssrDir, ownSsrDir: session.serverFilesDir === null };
   } catch (error) {
     await staging.discard().catch(() => {});
     throw error;

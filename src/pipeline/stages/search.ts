@@ -1,5 +1,4 @@
-import { buildSearchIndex, type SearchIndexResult } from '../../search/buildSearchIndex.js';
-import type { SiteConfig } from '../../config/types.js';
+import { buildSearchIndex, searchLanguage, type SearchIndexResult, type SearchRecord } from '../../search/buildSearchIndex.js';
 import type { BuildSession } from '../session.js';
 import type { BuildOutput } from './output.js';
 import type { SitePlan } from './plan.js';
@@ -11,16 +10,10 @@ export async function indexSite(session: BuildSession, plan: SitePlan, rendered:
   const { config } = plan;
   return buildSearchIndex(rendered.search, {
     routes: plan.routes,
-    bodyKeyOf: (route) => rendered.manifest[route.path]?.bodyKey,
-    outDir: output.outDir,
-    staging: output.staging,
-    previous: output.previous?.search,
+    bodyKeyOf: (route) => rendered.recorded[route.path]?.bodyKey,
+    last: output.last,
+    section: output.last.section<SearchRecord>('search'),
     language: searchLanguage(config),
     defer,
   });
-}
-
-/** The language the index stems words in (ISO 639-1): the site's default locale's. */
-export function searchLanguage(config: SiteConfig): string {
-  return config.i18n.localeConfigs[config.i18n.defaultLocale]!.htmlLang.split('-')[0]!.toLowerCase();
 }

@@ -7,7 +7,7 @@ import { headTagSources } from '../../server/headTagSources.js';
 import { takeSitePolicy } from '../../server/sitePolicy.js';
 import { REDIRECT_SCRIPT, REDIRECTS_FILE, redirectsFileText } from '../../outputs/redirects.js';
 import type { SearchIndexResult } from '../../search/buildSearchIndex.js';
-import { MANIFEST_VERSION, manifestFile, writeManifest, type OutputManifest } from '../../staging/outputManifest.js';
+import { manifestFile, writeManifest } from '../../cache/outputManifest.js';
 import type { BuildReport, BuildSession } from '../session.js';
 import type { BuildOutput } from './output.js';
 import type { SitePlan } from './plan.js';
@@ -20,8 +20,6 @@ export interface WrittenParts {
   rendered: RenderedSite;
   outputs: SiteOutputs;
   search: SearchIndexResult | null;
-  /** The digest of the link targets (see checkSiteLinks). */
-  targets: string;
   /** Some page has a live code block, whose code the browser compiles and runs (see content/mdx/liveCode.ts). */
   liveCode?: boolean;
 }
@@ -36,7 +34,7 @@ export async function writeSite(session: BuildSession, plan: SitePlan, output: B
   const { staging } = output;
   // Only the files the scan listed: a link leading out of the site is not among them.
   const staticDir = path.join(config.siteDir, config.staticDir);
-  if (staticFiles.length > 0) await staging.copyFiles(staticDir, staticFiles);
+  if (staticFiles.length > 0) await output.last.copyStatic(staticDir, staticFiles);
   // A _headers file of the site's own comes first (read from the static folder: an unchanged copy
   // is kept in the output rather than staged); its rules add to the security headers, and a
   // policy of its rule for every path widens the generated one (see sitePolicy.ts).
@@ -54,14 +52,7 @@ export async function writeSite(session: BuildSession, plan: SitePlan, output: B
   const { build, foreign, tidied } = await staging.commit({ tidyLater: session.afterBuild !== null });
   session.afterBuild?.add(tidied);
   if (foreign.length > 0) report.warn(foreignFilesWarning(session.outDir, foreign, config));
-  const manifest: OutputManifest = {
-    version: MANIFEST_VERSION,
-    build,
-    targets: parts.targets,
-    pages: parts.rendered.manifest,
-    search: parts.search?.manifest,
-    outputs: parts.outputs.writer.manifest,
-  };
+  const manifest = output.last.manifest(build);
   session.lastOutput = { outDir: output.outDir, manifest };
   // Without a manifest the next build renders everything, so failing to save one is harmless. A
   // watch session has it in memory: the file, for a later run, is saved after the edit is shown.

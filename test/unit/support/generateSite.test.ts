@@ -6,7 +6,7 @@ import GithubSlugger from 'github-slugger';
 import matter from 'gray-matter';
 import remarkGfm from 'remark-gfm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateSite, type GeneratedSite } from '../../../bench/generateSite.js';
+import { generateSite, type GeneratedSite } from '../../../support/generateSite.js';
 
 const DOCS = 300;
 const POSTS = 12;

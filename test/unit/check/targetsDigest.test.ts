@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { targetsDigest } from '../../../src/staging/outputManifest.js';
+import { targetsDigest } from '../../../src/check/links.js';
 
 describe('link targets digest', () => {
   it('ignores order but not a changed id, route or static file', () => {

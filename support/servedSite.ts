@@ -3,8 +3,8 @@ import type http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { buildOnce } from '../../src/pipeline/build.js';
-import { closeServer, createStaticServer, listenOnFreePort } from '../../src/server/staticServer.js';
+import { buildOnce } from '../src/pipeline/build.js';
+import { closeServer, createStaticServer, listenOnFreePort } from '../src/server/staticServer.js';
 import { launchBrowser } from './browser.js';
 
 export interface BuiltSite {

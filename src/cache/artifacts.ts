@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { EntryName } from '../entryPoints.js';
 import { SiteError } from '../errors.js';
 import { readCacheEntry, writeCacheEntry } from '../util/diskCache.js';
 import { codeFingerprints, type CodeFingerprints } from './codeFingerprint.js';
@@ -9,8 +8,8 @@ import { codeFingerprints, type CodeFingerprints } from './codeFingerprint.js';
 /**
  * The results a build may take from an earlier one instead of making them again, by kind and by
  * key: compiled pages, rendered bodies, route chunks, search documents... A stage asks its kind
- * for a key (the kind's name, the fingerprint of the code that makes it and the inputs the stage
- * gives), then finds the artifact, cheapest place first:
+ * for a key (the kind's name, the fingerprint of the generator's code, see codeFingerprint.ts,
+ * and the inputs the stage gives), then finds the artifact, cheapest place first:
  *
  * 1. this build (made or found earlier in the same build),
  * 2. the session's memory (watch mode keeps what the last build used),
@@ -26,8 +25,6 @@ import { codeFingerprints, type CodeFingerprints } from './codeFingerprint.js';
 export interface ArtifactKindSpec<V, R = unknown, B = unknown> {
   /** Names the kind: its folder in the cache and the start of its keys. */
   name: string;
-  /** The entry points whose code makes this kind: the fingerprint of what they import is part of every key. */
-  code: readonly EntryName[];
   /** How an artifact is kept on disk; without it, a kind lives in memory only. */
   disk?: {
     /** What each lookup needs, kept in the kind's index (one file per site, read once a build). */
@@ -82,6 +79,8 @@ export interface ArtifactStoreOptions {
   siteId: string;
   /** Keep what a build used in memory for the next one (watch mode). */
   keepInMemory: boolean;
+  /** The fingerprints of the generator's code (default: this process's, see codeFingerprints). */
+  code?: CodeFingerprints;
 }
 
 /** A session's artifacts. Builds run one at a time: each starts with `beginBuild` and ends with `endBuild`. */
@@ -128,7 +127,7 @@ export function createArtifactStore(options: ArtifactStoreOptions): ArtifactStor
 
   return {
     async beginBuild() {
-      fingerprints ??= await codeFingerprints();
+      fingerprints ??= options.code ?? (await codeFingerprints());
       build = { kinds: new Map(), hashes: new Map() };
     },
     kind<V, R, B>(spec: ArtifactKindSpec<V, R, B>): ArtifactKind<V> {
@@ -137,7 +136,7 @@ export function createArtifactStore(options: ArtifactStoreOptions): ArtifactStor
       if (!kind) {
         let memory = memories.get(spec.name);
         if (!memory && options.keepInMemory) memories.set(spec.name, (memory = new Map()));
-        kind = openKind(spec as ArtifactKindSpec<unknown, unknown, unknown>, fingerprints.of(spec.code), build, memory ?? null, options);
+        kind = openKind(spec as ArtifactKindSpec<unknown, unknown, unknown>, fingerprints.whole, build, memory ?? null, options);
         build.kinds.set(spec.name, kind);
       }
       return kind.handle as ArtifactKind<V>;

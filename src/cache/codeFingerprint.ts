@@ -22,13 +22,21 @@ interface StoredGraph extends CodeGraph {
 }
 
 /**
- * Digests of the generator code that makes each kind of cached result, by the entry points whose
- * code it runs: in an installed package, the build id of its dist/ (any change to any source
- * gives another); from the sources, the content of every source file those entries reach and the
- * version of every package they import. Nothing lists source files by hand.
+ * Digests of the generator's code: in an installed package, the build id of its dist/ (any change
+ * to any source gives another); from the sources, the content of every source file the entry
+ * points reach and the version of every package they import. Nothing lists source files by hand.
+ *
+ * Every kind of cached result is keyed by `whole`, the code reached from every entry point: the
+ * compile stage runs in the main thread or in workers, a page's body depends on the theme and on
+ * the renderer, and a list of the entries that make a kind, chosen by hand, once missed one (the
+ * highlighting thread) and kept stale pages. A change to the generator's code makes everything
+ * again; an installed package changes its code only with its version.
  */
 export interface CodeFingerprints {
+  /** The digest of what these entry points reach. */
   of(entries: readonly EntryName[]): string;
+  /** The digest of what every entry point reaches: the key of every cached result. */
+  readonly whole: string;
 }
 
 let loaded: Promise<CodeFingerprints> | null = null;
@@ -41,7 +49,7 @@ export function codeFingerprints(): Promise<CodeFingerprints> {
 
 function installedFingerprints(): CodeFingerprints {
   const digest = createHash('sha256').update(GENERATOR_VERSION).update('\0').update(BUILD_ID ?? '').digest('hex');
-  return { of: () => digest };
+  return { of: () => digest, whole: digest };
 }
 
 const graphFile = () => path.join(PACKAGE_ROOT, 'node_modules', '.cache', 'sipadocs', 'bin', 'code-graph.json');
@@ -64,6 +72,9 @@ export function fingerprintsOf(graph: CodeGraph, root = PACKAGE_ROOT): CodeFinge
   };
   const digests = new Map<string, string>();
   return {
+    get whole() {
+      return this.of(Object.keys(graph.entries) as EntryName[]);
+    },
     of(entries) {
       const id = [...entries].sort().join('+');
       let digest = digests.get(id);

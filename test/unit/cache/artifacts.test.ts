@@ -2,7 +2,7 @@
 import { existsSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createArtifactStore, type ArtifactKindSpec } from '../../../src/pipeline/artifacts.js';
+import { createArtifactStore, type ArtifactKindSpec } from '../../../src/cache/artifacts.js';
 import { tempDir } from '../../helpers.js';
 
 interface Page {
@@ -13,7 +13,6 @@ interface Page {
 /** A kind kept as compiled pages are: the title in the index, the code in an entry of its own. */
 const PAGES: ArtifactKindSpec<Page, string, string> = {
   name: 'pages',
-  code: ['compileWorker'],
   disk: { record: (page) => page.title, blob: (page) => page.code, restore: (title, blob) => ({ title, get code() { return blob(); } }) },
   size: (page) => page.code.length,
 };
