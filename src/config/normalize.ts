@@ -4,6 +4,9 @@ import { contentUrl, isExternalUrl, stripBase } from '../shared/paths.js';
 import type { ClientSiteData, FooterLink, LocaleConfig, NavItem } from '../shared/types.js';
 import { docsInstancesOf } from './docsInstances.js';
 import { headTagsOf } from './headSettings.js';
+import { analyticsOf, type AnalyticsSettings } from './analytics.js';
+import { algoliaSources } from './algolia.js';
+import type { PolicySources } from '../server/securityHeaders.js';
 import { NO_PLUGINS, pluginListsOf, type SitePlugins } from './sitePlugins.js';
 import type { NavItemConfig, SiteConfig, UserConfig } from './types.js';
 import { GENERATOR_NAME, GENERATOR_VERSION } from '../version.js';
@@ -44,6 +47,7 @@ export function normalizeConfig(user: UserConfig, siteDir: string, configFile: s
       path: given.path ?? name,
     };
   }
+  const analytics = analyticsOf(user);
   const config: SiteConfig = {
     siteDir,
     configFile,
@@ -62,7 +66,10 @@ export function normalizeConfig(user: UserConfig, siteDir: string, configFile: s
     onBrokenAnchors: user.onBrokenAnchors ?? 'throw',
     redirects: { pages: user.redirects?.pages ?? [], prefixes: user.redirects?.prefixes ?? [], fromExtensions: user.redirects?.fromExtensions ?? [], toExtensions: user.redirects?.toExtensions ?? [] },
     customFields: user.customFields ?? {},
-    headTags: headTagsOf(user),
+    headTags: [...headTagsOf(user), ...analytics.tags],
+    analytics: analyticsSettings(user),
+    algolia: algoliaOf(user.algolia),
+    policySources: mergeSources(analytics.sources, user.algolia ? algoliaSources(user.algolia.appId, user.algolia.insights ?? false) : {}),
     i18n: { defaultLocale, locales, localeConfigs },
     docs: {
       path: user.docs?.path ?? 'docs',
@@ -121,6 +128,25 @@ export function normalizeConfig(user: UserConfig, siteDir: string, configFile: s
     markdownPlugins,
   };
   return deepFreeze(config);
+}
+
+/** The analytics keys of the config that are set, as given. */
+function analyticsSettings(user: UserConfig): AnalyticsSettings {
+  const { gtag, googleAnalytics, googleTagManager, plausible } = user;
+  return { ...(gtag ? { gtag } : {}), ...(googleAnalytics ? { googleAnalytics } : {}), ...(googleTagManager ? { googleTagManager } : {}), ...(plausible ? { plausible } : {}) };
+}
+
+function algoliaOf(algolia: UserConfig['algolia']): SiteConfig['algolia'] {
+  if (!algolia) return null;
+  const { appId, apiKey, indexName, contextualSearch = true, searchParameters = {}, placeholder, insights = false } = algolia;
+  return { appId, apiKey, indexName, contextualSearch, searchParameters, insights, ...(placeholder !== undefined ? { placeholder } : {}) };
+}
+
+/** Each directive's sources of both, once. */
+function mergeSources(a: PolicySources, b: PolicySources): PolicySources {
+  const merged: PolicySources = {};
+  for (const sources of [a, b]) for (const [name, list] of Object.entries(sources)) merged[name] = [...new Set([...(merged[name] ?? []), ...list])];
+  return merged;
 }
 
 function deepFreeze<T>(value: T): T {

@@ -1,4 +1,6 @@
 import type { ProjectReading } from './projectReading.js';
+import type { AnalyticsSettings } from './analytics.js';
+import type { PolicySources } from '../server/securityHeaders.js';
 import type { AnnouncementBar, FooterColumn, LocaleConfig, NavItem } from '../shared/types.js';
 
 /**
@@ -132,14 +134,40 @@ export type ScriptSetting = string | ({ src: string } & Record<string, string | 
 /** A style sheet of every page, as Docusaurus's `stylesheets`: its URL, or its attributes with `href`. */
 export type StylesheetSetting = string | ({ href: string } & Record<string, string | boolean>);
 
+/**
+ * Algolia DocSearch, as Docusaurus's `themeConfig.algolia`: the navbar's search button (and its
+ * shortcuts) open DocSearch's dialog, searching the site's Algolia index; DocSearch's code is
+ * loaded when the dialog first opens. The site's own index and search page are still built.
+ */
+export interface AlgoliaConfig {
+  appId: string;
+  /** The public search-only API key. */
+  apiKey: string;
+  indexName: string;
+  /**
+   * Only results of the page's language and docs versions (default true, as in Docusaurus): the
+   * pages carry `docsearch:language` and `docsearch:docusaurus_tag` meta tags for the crawler, and
+   * searches filter on them.
+   */
+  contextualSearch?: boolean;
+  /** Further Algolia search parameters (`facetFilters`, `hitsPerPage`…). */
+  searchParameters?: Record<string, unknown>;
+  /** The search box's placeholder. */
+  placeholder?: string;
+  /** Send click and conversion events to Algolia Insights (default false). */
+  insights?: boolean;
+}
+
 /** The site configuration as written in site/sipadocs.config.ts (optional keys have defaults). */
-export interface UserConfig {
+export interface UserConfig extends AnalyticsSettings {
   title: string;
   tagline?: string;
   url: string;
   baseUrl?: string;
   trailingSlash?: false;
   favicon?: string;
+  /** Algolia DocSearch instead of the built-in search dialog (see AlgoliaConfig). */
+  algolia?: AlgoliaConfig;
   noIndex?: boolean;
   titleDelimiter?: string;
   /** The site's own version (not the generator's). */
@@ -275,9 +303,15 @@ type DeepRequired<T> = T extends (infer U)[]
     : T;
 
 /** The validated configuration with every default filled in, plus where it came from. */
-export type SiteConfig = DeepRequired<Omit<UserConfig, 'announcementBar' | 'navbar' | 'footer' | 'i18n' | 'docs' | 'docsInstances' | 'headTags' | 'stylesheets' | 'scripts'>> & {
-  /** `headTags`, then `stylesheets` and `scripts` as the tags they stand for, in that order. */
+export type SiteConfig = DeepRequired<Omit<UserConfig, 'announcementBar' | 'navbar' | 'footer' | 'i18n' | 'docs' | 'docsInstances' | 'headTags' | 'stylesheets' | 'scripts' | keyof AnalyticsSettings | 'algolia'>> & {
+  /** `headTags`, then `stylesheets` and `scripts` as the tags they stand for, then the analytics' tags, in that order. */
   headTags: HeadTag[];
+  /** The analytics settings, as given. */
+  analytics: AnalyticsSettings;
+  /** DocSearch, with its defaults, or null. */
+  algolia: (Required<Omit<AlgoliaConfig, 'placeholder'>> & Pick<AlgoliaConfig, 'placeholder'>) | null;
+  /** What the pages' Content-Security-Policy allows beyond the site's own files for the services the config sets (analytics, DocSearch). */
+  policySources: PolicySources;
   /** The default docs instance's main settings and the theme's docs settings (its full settings are docsInstances[0]). */
   docs: DeepRequired<Pick<NonNullable<UserConfig['docs']>, 'path' | 'routeBasePath' | 'sidebarPath' | 'editUrl' | 'sidebarCollapsed' | 'sidebarHideable' | 'autoCollapseCategories' | 'versionPersistence' | 'version'>>;
   /** Every docs instance: the site's `docs` first (id 'default'), then `docsInstances`. */

@@ -125,6 +125,9 @@ export function renderDocument(parts: DocumentParts): string {
     `<meta name="twitter:card" content="${imageUrl ? 'summary_large_image' : 'summary'}">`,
     imageUrl ? `<meta name="twitter:image" content="${escapeHtml(imageUrl)}">` : '',
     '<meta name="color-scheme" content="dark light">',
+    // For Algolia's crawler, as Docusaurus's pages have them: what contextual search filters on.
+    site.algolia ? `<meta name="docsearch:language" content="${escapeHtml(site.locale.name)}">` : '',
+    site.algolia ? `<meta name="docsearch:docusaurus_tag" content="${escapeHtml(payload.meta.searchTag ?? 'default')}">` : '',
     parts.favicon ? `<link rel="icon" href="${escapeHtml(parts.favicon)}">` : '',
     ...(parts.alternates ?? []).map((link) => `<link rel="alternate" type="${escapeHtml(link.type)}" title="${escapeHtml(link.title)}" href="${escapeHtml(link.href)}">`),
     ...parts.headScripts.map((code) => `<script>${code}</script>`),
