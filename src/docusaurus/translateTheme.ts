@@ -5,6 +5,7 @@ import { isExternalUrl } from '../shared/paths.js';
 import { ConfigObject, describeValue, isObject, moduleName } from './evaluated.js';
 import type { MigrationNotes } from './notes.js';
 import { migrateMagicComments } from './renderingOptions.js';
+import { translateAlgolia } from './algolia.js';
 import type { Evaluated } from './sandbox.js';
 
 /** Routes of the migrated docs, for navbar items that name a doc or a sidebar. */
@@ -20,7 +21,7 @@ export interface DocRoutes {
 }
 
 /** The parts of the sipadocs config that come from Docusaurus's `themeConfig`. */
-export type ThemeSettings = Pick<UserConfig, 'navbar' | 'footer' | 'announcementBar' | 'colorMode' | 'codeThemes' | 'toc' | 'image'> & {
+export type ThemeSettings = Pick<UserConfig, 'navbar' | 'footer' | 'announcementBar' | 'colorMode' | 'codeThemes' | 'toc' | 'image' | 'algolia'> & {
   /** The project's own magic comments (themeConfig.prism.magicComments), when it has any. */
   magicComments?: NonNullable<UserConfig['markdown']>['magicComments'];
   docs: Pick<NonNullable<UserConfig['docs']>, 'sidebarHideable' | 'autoCollapseCategories' | 'versionPersistence'>;
@@ -59,7 +60,6 @@ export const CODE_THEMES: Record<string, { light: string; dark: string }> = {
 const DEFAULT_CODE_THEMES = { light: 'github-light', dark: 'github-dark' };
 
 const THEME_CONFIG_REASONS: Record<string, string> = {
-  algolia: "sipadocs searches its own index (the navbar's search button and the search page), not Algolia's",
   metadata: 'sipadocs adds no extra meta tags',
   mermaid: "sipadocs draws diagrams in Mermaid's default theme, and its dark theme in dark mode",
   liveCodeBlock: 'sipadocs has no live code blocks',
@@ -79,6 +79,7 @@ export function translateTheme(themeConfig: ConfigObject, routes: DocRoutes | nu
     colorMode: translateColorMode(themeConfig.object('colorMode'), notes),
     codeThemes: translatePrism(prism, notes),
     toc: translateToc(themeConfig.object('tableOfContents'), notes),
+    ...translateAlgolia(themeConfig.object('algolia'), notes),
     docs: {},
   };
   // The social card of pages that name none: a file of the static folder or a URL, as in sipadocs.

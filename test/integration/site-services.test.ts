@@ -4,7 +4,7 @@
  * widens the pages' Content-Security-Policy by what it loads and where it sends; DocSearch's code
  * is bundled only with a site that sets `algolia`.
  */
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildOnce } from '../../src/pipeline/build.js';
@@ -13,6 +13,32 @@ import { copyFixture, silentLogger, tempDir } from '../helpers.js';
 let tmp: Awaited<ReturnType<typeof tempDir>>;
 let withServices: string;
 let plain: string;
+let docusaurus: string;
+
+/** A Docusaurus 2 beta project as recoil's is set up: DocSearch named by its key and index only, analytics given to the preset. */
+const DOCUSAURUS_CONFIG = `module.exports = {
+  title: 'Services', url: 'https://services.example', baseUrl: '/',
+  presets: [['@docusaurus/preset-classic', {
+    docs: {},
+    blog: false,
+    googleAnalytics: { trackingID: 'UA-44373548-46' },
+    googleTagManager: { containerId: 'GTM-XYZ9' },
+  }]],
+  themeConfig: { algolia: { apiKey: '9c5a009951e793525603922b8ca66628', indexName: 'recoiljs' } },
+};
+`;
+
+async function buildDocusaurusProject(): Promise<string> {
+  const project = path.join(tmp.dir, 'docusaurus');
+  await mkdir(path.join(project, 'docs'), { recursive: true });
+  await mkdir(path.join(project, 'src', 'pages'), { recursive: true });
+  await writeFile(path.join(project, 'src', 'pages', 'index.md'), '# Home\n');
+  await writeFile(path.join(project, 'docusaurus.config.js'), DOCUSAURUS_CONFIG);
+  await writeFile(path.join(project, 'docs', 'intro.md'), '# Intro\n\nSome text.\n');
+  const out = path.join(tmp.dir, 'docusaurus-out');
+  await buildOnce({ siteDir: project, outDir: out, logger: silentLogger() });
+  return out;
+}
 
 const SERVICES = `
   algolia: { appId: 'TESTAPP1', apiKey: 'public-search-key', indexName: 'fixture', placeholder: 'Search the fixture' },
@@ -45,6 +71,7 @@ beforeAll(async () => {
   tmp = await tempDir('sipadocs-services-');
   withServices = await build('services', SERVICES);
   plain = await build('plain', '');
+  docusaurus = await buildDocusaurusProject();
 }, 240_000);
 afterAll(() => tmp.cleanup());
 
@@ -93,5 +120,17 @@ describe('analytics', () => {
     expect(directive(text, 'connect-src')).toEqual(expect.arrayContaining(['https://*.google-analytics.com', 'https://*.googletagmanager.com', 'https://plausible.io']));
     expect(directive(text, 'img-src')).toContain('https://*.google-analytics.com');
     expect(directive(await policy(plain), 'script-src').join(' ')).not.toContain('google');
+  });
+});
+
+describe('a Docusaurus project built where it stands', () => {
+  it("keeps its DocSearch (with Docusaurus 2 beta's application when it names none) and its preset's analytics", async () => {
+    const html = await head(docusaurus, 'docs/intro.html');
+    expect(html).toContain('<meta name="docsearch:docusaurus_tag" content="docs-default-current">');
+    expect(await scripts(docusaurus)).toContain('BH4D9OD16A');
+    expect(html).toContain("ga('create','UA-44373548-46','auto');");
+    expect(html).toContain("'dataLayer','GTM-XYZ9');");
+    const connect = directive(await policy(docusaurus), 'connect-src');
+    expect(connect).toEqual(expect.arrayContaining(['https://bh4d9od16a-dsn.algolia.net', 'https://*.google-analytics.com']));
   });
 });

@@ -193,8 +193,30 @@ describe('translateTheme', () => {
     expect(settings.docs).toEqual({ sidebarHideable: true, autoCollapseCategories: true, versionPersistence: 'none' });
     expect(settings.image).toBe('img/card.png');
     expect(skipped).toEqual(['themeConfig.algolia: {"appId":"x"}']);
-    // Algolia's keys have no use: the site searches its own index (its search page is written by migrate, see searchPage.ts).
-    expect(notes.notCarriedItems[0]!.reason).toContain('sipadocs searches its own index');
+    // DocSearch without a key or an index cannot search: the site keeps its own index.
+    expect(notes.notCarriedItems[0]!.reason).toBe('DocSearch needs an apiKey and an indexName; the site searches its own index');
+  });
+
+  it("carries DocSearch's settings, takes Docusaurus 2 beta's application when none is named, and reports what it has no counterpart of", () => {
+    const { settings, skipped, notes } = translate({
+      algolia: {
+        appId: 'APP1',
+        apiKey: 'key',
+        indexName: 'site',
+        contextualSearch: false,
+        searchParameters: { facetFilters: ['type:content'] },
+        placeholder: 'Search docs',
+        insights: true,
+        searchPagePath: 'find',
+        externalUrlRegex: 'external\\.com',
+      },
+    });
+    expect(settings.algolia).toEqual({ appId: 'APP1', apiKey: 'key', indexName: 'site', contextualSearch: false, searchParameters: { facetFilters: ['type:content'] }, placeholder: 'Search docs', insights: true });
+    expect(skipped).toEqual(['themeConfig.algolia.externalUrlRegex: "external\\\\.com"']);
+    expect(notes.carried).toContain('themeConfig.algolia: DocSearch (index "site") opens from the navbar\'s search button; the site\'s own index is still built');
+    const legacy = translate({ algolia: { apiKey: 'key', indexName: 'recoiljs' } });
+    expect(legacy.settings.algolia).toEqual({ appId: 'BH4D9OD16A', apiKey: 'key', indexName: 'recoiljs' });
+    expect(legacy.skipped).toEqual([]);
   });
 });
 
