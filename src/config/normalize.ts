@@ -211,7 +211,7 @@ export function clientSiteData(config: SiteConfig, pageRoutes: string[], docItem
     locale: { ...locale, name: config.i18n.defaultLocale },
     navbar: {
       title: config.navbar.title,
-      logo: config.navbar.logo ? themedLogo(config.navbar.logo) : undefined,
+      logo: config.navbar.logo ? { ...themedLogo(config.navbar.logo), ...(config.navbar.logo.href !== undefined ? { href: isExternalUrl(config.navbar.logo.href) ? config.navbar.logo.href : sitePath(config.navbar.logo.href) } : {}) } : undefined,
       hideOnScroll: config.navbar.hideOnScroll,
       items: config.navbar.items.map((item) => navItem(item, true)),
     },

@@ -78,6 +78,9 @@ const analyticsIds = refine<unknown>(anything, (value) =>
     : `must be a measurement id such as "G-XXXXXXX", or a list of them, got ${JSON.stringify(value)}`,
 );
 
+/** A CSS colour ("#20232a", "rgb(0 0 0)", "rebeccapurple", "var(--brand)"): one value, which cannot end its declaration. */
+const cssColour = refine<string>(str, (value) => (/^[#\w\s(),.%/+-]+$/.test(value) && value.trim() !== '' ? null : `must be a CSS colour such as "#20232a", got ${JSON.stringify(value)}`));
+
 const locale = object({ label: str, direction: oneOf('ltr', 'rtl'), htmlLang: str, calendar: str, path: str });
 
 /** Shape of site/sipadocs.config.ts; kept in step with UserConfig in types.ts. */
@@ -150,10 +153,10 @@ export const configSchema: Schema = object(
     }),
     codeThemes: object({ light: str, dark: str }),
     colorMode: object({ defaultMode: oneOf('light', 'dark'), respectPrefersColorScheme: bool, disableSwitch: bool }),
-    announcementBar: nullable(object({ id: str, content: str, link: object({ label: str, to: str, href: str }, ['label']), isCloseable: bool }, ['id', 'content'])),
+    announcementBar: nullable(object({ id: str, content: str, link: object({ label: str, to: str, href: str }, ['label']), isCloseable: bool, backgroundColor: cssColour, textColor: cssColour }, ['id', 'content'])),
     navbar: object({
       title: str,
-      logo: object({ src: str, alt: str, srcDark: str }, ['src', 'alt']),
+      logo: object({ src: str, alt: str, srcDark: str, href: str, target: str, width: wholeNumber(1), height: wholeNumber(1) }, ['src', 'alt']),
       hideOnScroll: bool,
       items: arrayOf(navItem),
     }),

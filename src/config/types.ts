@@ -271,8 +271,13 @@ export interface UserConfig extends AnalyticsSettings {
   announcementBar?: AnnouncementBar | null;
   navbar?: {
     title?: string;
-    /** The logo beside the title; `srcDark` replaces `src` in dark mode (both are in the page, the style sheet shows one, so nothing flashes). */
-    logo?: { src: string; alt: string; srcDark?: string };
+    /**
+     * The logo beside the title; `srcDark` replaces `src` in dark mode (both are in the page, the
+     * style sheet shows one, so nothing flashes). `href` is where the logo and title lead (the home
+     * page by default; a route or another site's URL), `target` the link's target (`_blank` for
+     * another site by default), `width` and `height` the image's (32 × 32 by default).
+     */
+    logo?: NavbarLogo;
     hideOnScroll?: boolean;
     items?: NavItemConfig[];
   };
@@ -284,6 +289,17 @@ export interface UserConfig extends AnalyticsSettings {
     /** A logo above the copyright, as Docusaurus's footer `logo`: `href` makes it a link, `srcDark` its image in dark mode. */
     logo?: FooterLogo;
   };
+}
+
+/** The navbar's logo (see UserConfig.navbar.logo). */
+export interface NavbarLogo {
+  src: string;
+  alt: string;
+  srcDark?: string;
+  href?: string;
+  target?: string;
+  width?: number;
+  height?: number;
 }
 
 /** The footer's logo (see UserConfig.footer.logo). */
@@ -317,7 +333,7 @@ export type SiteConfig = DeepRequired<Omit<UserConfig, 'announcementBar' | 'navb
   /** Every docs instance: the site's `docs` first (id 'default'), then `docsInstances`. */
   docsInstances: DocsInstanceConfig[];
   announcementBar: AnnouncementBar | null;
-  navbar: { title: string; logo: { src: string; alt: string; srcDark?: string } | null; hideOnScroll: boolean; items: NavItemConfig[] };
+  navbar: { title: string; logo: NavbarLogo | null; hideOnScroll: boolean; items: NavItemConfig[] };
   footer: { columns: FooterColumn[]; copyright: string; style: 'light' | 'dark'; logo: FooterLogo | null };
   i18n: { defaultLocale: string; locales: string[]; localeConfigs: Record<string, LocaleConfig> };
   /** Absolute path of the site directory. */

@@ -105,7 +105,18 @@ function translateNavbar(navbar: ConfigObject, routes: DocRoutes | null, baseUrl
   const logo = navbar.object('logo');
   const logoSrc = logo.string('src');
   const logoDark = logo.string('srcDark');
-  if (logoSrc) result.logo = { src: siteUrl(logoSrc, baseUrl), alt: logo.string('alt') ?? title ?? '', ...(logoDark ? { srcDark: siteUrl(logoDark, baseUrl) } : {}) };
+  if (logoSrc) {
+    const [href, target, width, height] = [logo.string('href'), logo.string('target'), logo.number('width'), logo.number('height')];
+    result.logo = {
+      src: siteUrl(logoSrc, baseUrl),
+      alt: logo.string('alt') ?? title ?? '',
+      ...(logoDark ? { srcDark: siteUrl(logoDark, baseUrl) } : {}),
+      ...(href ? { href } : {}),
+      ...(target ? { target } : {}),
+      ...(width ? { width } : {}),
+      ...(height ? { height } : {}),
+    };
+  }
   logo.reportRest(notes);
   // Without a title Docusaurus shows none; sipadocs would show the site title unless told otherwise.
   if (title !== undefined) result.title = title;
@@ -319,7 +330,11 @@ function translateAnnouncementBar(bar: ConfigObject, notes: MigrationNotes): Ann
     notes.carriedOver(`the announcement bar's link "${label}" is shown after its text`);
   }
   if (text.hadMarkup && text.links > 1) notes.notCarried('themeConfig.announcementBar.content: its markup beyond the first link', 'the sipadocs announcement bar is plain text with one link');
-  bar.reportRest(notes, { backgroundColor: 'style the bar with customCss (.announcement)', textColor: 'style the bar with customCss (.announcement)' });
+  for (const key of ['backgroundColor', 'textColor'] as const) {
+    const colour = bar.string(key);
+    if (colour !== undefined) result[key] = colour;
+  }
+  bar.reportRest(notes);
   return result;
 }
 

@@ -83,6 +83,9 @@ export interface AnnouncementBar {
   content: string;
   link?: { label: string; to?: string; href?: string };
   isCloseable: boolean;
+  /** The bar's background and text colours (CSS colours), as Docusaurus's `backgroundColor` and `textColor`; the theme's primary colours otherwise. */
+  backgroundColor?: string;
+  textColor?: string;
 }
 
 export interface LocaleConfig {
@@ -105,8 +108,8 @@ export interface ClientSiteData {
   locale: LocaleConfig & { name: string };
   navbar: {
     title: string;
-    /** `src` is a URL with the base URL (see the rule above). */
-    logo?: { src: string; alt: string; srcDark?: string };
+    /** `src` is a URL with the base URL (see the rule above); `href` (a site path or an external URL) where the brand leads, the home page without it. */
+    logo?: { src: string; alt: string; srcDark?: string; href?: string; target?: string; width?: number; height?: number };
     hideOnScroll: boolean;
     items: NavItem[];
   };

@@ -146,6 +146,17 @@ describe('translateTheme', () => {
     expect(middle).toEqual({ id: 'announcement-bar', content: 'Read the notes before updating.', isCloseable: true, link: { label: 'the notes', to: '/blog/x' } });
   });
 
+  it("carries the announcement's colours and the navbar logo's link, target and size, as jest, recoil and testing-library set them", () => {
+    const { settings, skipped } = translate({
+      announcementBar: { id: 'support_ukraine', content: 'Support Ukraine', backgroundColor: '#20232a', textColor: '#fff', isCloseable: false },
+      navbar: { title: 'Recoil', logo: { alt: 'Recoil', src: 'img/logo.svg', href: '/', target: '_self', width: 32, height: 32 } },
+    });
+    expect(skipped).toEqual([]);
+    expect(settings.announcementBar).toEqual({ id: 'support_ukraine', content: 'Support Ukraine', isCloseable: false, backgroundColor: '#20232a', textColor: '#fff' });
+    expect(settings.navbar!.logo).toEqual({ src: '/img/logo.svg', alt: 'Recoil', href: '/', target: '_self', width: 32, height: 32 });
+    expect(translate({ navbar: { logo: { alt: 'L', src: 'img/l.svg', width: '32px' } } }).skipped).toEqual(['themeConfig.navbar.logo.width: "32px"']);
+  });
+
   it('maps prism themes to shiki themes of the same family, and reports unknown ones', () => {
     const themes = (prism: Evaluated) => translate({ prism });
     expect(themes({ theme: { $module: 'prism-react-renderer/themes/github', $from: 'prism-react-renderer/themes/github' }, darkTheme: { $module: 'prism-react-renderer/themes/dracula', $from: 'prism-react-renderer/themes/dracula' } }).settings.codeThemes).toEqual({ light: 'github-light', dark: 'dracula' });

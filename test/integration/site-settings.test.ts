@@ -1,8 +1,9 @@
 /**
- * The services a site's config turns on: Algolia DocSearch beside the built-in search, and
- * analytics (gtag, Google Tag Manager, Plausible). Each writes what it needs into the pages and
- * widens the pages' Content-Security-Policy by what it loads and where it sends; DocSearch's code
- * is bundled only with a site that sets `algolia`.
+ * Settings of a site's config built into its pages. The services it turns on: Algolia DocSearch
+ * beside the built-in search, and analytics (gtag, Google Tag Manager, Plausible); each writes
+ * what it needs into the pages and widens the pages' Content-Security-Policy by what it loads and
+ * where it sends, and DocSearch's code is bundled only with a site that sets `algolia`. The look:
+ * the announcement bar's colours, the navbar logo's link, target and size.
  */
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -12,6 +13,7 @@ import { copyFixture, silentLogger, tempDir } from '../helpers.js';
 
 let tmp: Awaited<ReturnType<typeof tempDir>>;
 let withServices: string;
+/** The basic fixture with the services and look settings (SERVICES). */
 let plain: string;
 let docusaurus: string;
 
@@ -44,7 +46,9 @@ const SERVICES = `
   algolia: { appId: 'TESTAPP1', apiKey: 'public-search-key', indexName: 'fixture', placeholder: 'Search the fixture' },
   gtag: { trackingID: ['G-FIRST1', 'G-SECOND2'], anonymizeIP: true },
   googleTagManager: { containerId: 'GTM-ABC123' },
-  plausible: { domain: 'fixture.example' },`;
+  plausible: { domain: 'fixture.example' },
+  announcementBar: { id: 'ua', content: 'Support Ukraine', backgroundColor: '#20232a', textColor: '#fff' },
+  navbar: { logo: { src: 'img/logo.svg', alt: 'Logo', href: 'https://home.example', width: 120, height: 40 } },`;
 
 /** Builds the basic fixture with the given keys added to its config; the output folder. */
 async function build(name: string, keys: string): Promise<string> {
@@ -132,5 +136,20 @@ describe('a Docusaurus project built where it stands', () => {
     expect(html).toContain("'dataLayer','GTM-XYZ9');");
     const connect = directive(await policy(docusaurus), 'connect-src');
     expect(connect).toEqual(expect.arrayContaining(['https://bh4d9od16a-dsn.algolia.net', 'https://*.google-analytics.com']));
+  });
+});
+
+describe('the look', () => {
+  const body = (out: string, file: string) => readFile(path.join(out, file), 'utf8');
+
+  it("colours the announcement bar as the config says, and in the theme's colours without it", async () => {
+    expect(await body(withServices, 'index.html')).toContain('<div class="announcement" role="region" aria-label="Announcement" style="background:#20232a;color:#fff">');
+    expect(await body(plain, 'index.html')).not.toContain('class="announcement"');
+  });
+
+  it("leads the navbar's brand where the logo's href says, in a new tab for another site, with the logo's size", async () => {
+    const html = await body(withServices, 'docs/reference.html');
+    expect(html).toMatch(/<a class="navbar__brand" href="https:\/\/home\.example" target="_blank" rel="noopener noreferrer"><img class="navbar__logo" src="\/img\/logo\.svg" alt="Logo" width="120" height="40"\/?>/);
+    expect(await body(plain, 'docs/reference.html')).toMatch(/<a href="\/" class="navbar__brand"><span class="navbar__title">Fixture<\/span><\/a>/);
   });
 });
