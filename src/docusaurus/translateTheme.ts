@@ -1,5 +1,6 @@
 import { DomUtils, ElementType, parseDocument } from 'htmlparser2';
-import type { NavItemConfig, UserConfig } from '../config/types.js';
+import type { HeadTag, NavItemConfig, UserConfig } from '../config/types.js';
+import { headSettingIssues } from '../config/headSettings.js';
 import type { AnnouncementBar, FooterColumn, FooterLink } from '../shared/types.js';
 import { isExternalUrl } from '../shared/paths.js';
 import { ConfigObject, describeValue, isObject, moduleName } from './evaluated.js';
@@ -22,6 +23,8 @@ export interface DocRoutes {
 
 /** The parts of the sipadocs config that come from Docusaurus's `themeConfig`. */
 export type ThemeSettings = Pick<UserConfig, 'navbar' | 'footer' | 'announcementBar' | 'colorMode' | 'codeThemes' | 'toc' | 'image' | 'algolia'> & {
+  /** `themeConfig.metadata`: meta tags of every page, as head tags. */
+  metadata?: HeadTag[];
   /** The project's own magic comments (themeConfig.prism.magicComments), when it has any. */
   magicComments?: NonNullable<UserConfig['markdown']>['magicComments'];
   docs: Pick<NonNullable<UserConfig['docs']>, 'sidebarHideable' | 'autoCollapseCategories' | 'versionPersistence'>;
@@ -60,7 +63,6 @@ export const CODE_THEMES: Record<string, { light: string; dark: string }> = {
 const DEFAULT_CODE_THEMES = { light: 'github-light', dark: 'github-dark' };
 
 const THEME_CONFIG_REASONS: Record<string, string> = {
-  metadata: 'sipadocs adds no extra meta tags',
   mermaid: "sipadocs draws diagrams in Mermaid's default theme, and its dark theme in dark mode",
   liveCodeBlock: 'sipadocs has no live code blocks',
   zoom: 'sipadocs has no image zoom',
@@ -82,6 +84,8 @@ export function translateTheme(themeConfig: ConfigObject, routes: DocRoutes | nu
     ...translateAlgolia(themeConfig.object('algolia'), notes),
     docs: {},
   };
+  const metadata = translateMetadata(themeConfig, notes);
+  if (metadata.length > 0) settings.metadata = metadata;
   // The social card of pages that name none: a file of the static folder or a URL, as in sipadocs.
   const image = themeConfig.string('image');
   if (image !== undefined) settings.image = image;
@@ -97,6 +101,24 @@ export function translateTheme(themeConfig: ConfigObject, routes: DocRoutes | nu
   docs.reportRest(notes);
   themeConfig.reportRest(notes, THEME_CONFIG_REASONS);
   return settings;
+}
+
+/** `themeConfig.metadata`, Docusaurus's meta tags of every page (`{ name, content }`…), as head tags; an entry sipadocs cannot write is reported. */
+function translateMetadata(themeConfig: ConfigObject, notes: MigrationNotes): HeadTag[] {
+  const value = themeConfig.get('metadata');
+  if (value === undefined) return [];
+  if (!Array.isArray(value)) {
+    notes.notCarried(`${themeConfig.path('metadata')}: ${describeValue(value)}`, 'a list of meta tags was expected');
+    return [];
+  }
+  return value.flatMap((entry, i) => {
+    const attributes = isObject(entry) ? Object.fromEntries(Object.entries(entry).filter(([, v]) => typeof v === 'string' || typeof v === 'boolean')) : {};
+    const tag: HeadTag = { tagName: 'meta', attributes: attributes as Record<string, string | boolean> };
+    const issues = isObject(entry) && Object.keys(attributes).length === Object.keys(entry).length ? headSettingIssues({ headTags: [tag] }) : [{ message: 'a meta tag of string attributes was expected' }];
+    if (issues.length === 0) return [tag];
+    notes.notCarried(`${themeConfig.path(`metadata.${i}`)}: ${describeValue(entry)}`, issues.map((issue) => issue.message.replace('headTags.0', 'it')).join('; '));
+    return [];
+  });
 }
 
 function translateNavbar(navbar: ConfigObject, routes: DocRoutes | null, baseUrl: string, notes: MigrationNotes): ThemeSettings['navbar'] {

@@ -26,7 +26,7 @@ const DOCUSAURUS_CONFIG = `module.exports = {
     googleAnalytics: { trackingID: 'UA-44373548-46' },
     googleTagManager: { containerId: 'GTM-XYZ9' },
   }]],
-  themeConfig: { algolia: { apiKey: '9c5a009951e793525603922b8ca66628', indexName: 'recoiljs' } },
+  themeConfig: { algolia: { apiKey: '9c5a009951e793525603922b8ca66628', indexName: 'recoiljs' }, metadata: [{ name: 'keywords', content: 'state, react' }] },
 };
 `;
 
@@ -128,12 +128,13 @@ describe('analytics', () => {
 });
 
 describe('a Docusaurus project built where it stands', () => {
-  it("keeps its DocSearch (with Docusaurus 2 beta's application when it names none) and its preset's analytics", async () => {
+  it("keeps its DocSearch (with Docusaurus 2 beta's application when it names none), its preset's analytics and its metadata", async () => {
     const html = await head(docusaurus, 'docs/intro.html');
     expect(html).toContain('<meta name="docsearch:docusaurus_tag" content="docs-default-current">');
     expect(await scripts(docusaurus)).toContain('BH4D9OD16A');
     expect(html).toContain("ga('create','UA-44373548-46','auto');");
     expect(html).toContain("'dataLayer','GTM-XYZ9');");
+    expect(html).toContain('<meta name="keywords" content="state, react">');
     const connect = directive(await policy(docusaurus), 'connect-src');
     expect(connect).toEqual(expect.arrayContaining(['https://bh4d9od16a-dsn.algolia.net', 'https://*.google-analytics.com']));
   });

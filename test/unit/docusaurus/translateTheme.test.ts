@@ -146,6 +146,15 @@ describe('translateTheme', () => {
     expect(middle).toEqual({ id: 'announcement-bar', content: 'Read the notes before updating.', isCloseable: true, link: { label: 'the notes', to: '/blog/x' } });
   });
 
+  it("writes themeConfig.metadata as meta tags of every page, and names an entry it cannot write", () => {
+    const { settings, skipped } = translate({ metadata: [{ name: 'keywords', content: 'testing, jest' }, { property: 'og:locale', content: 'en_US' }, { name: 'x', content: 3 }] });
+    expect(settings.metadata).toEqual([
+      { tagName: 'meta', attributes: { name: 'keywords', content: 'testing, jest' } },
+      { tagName: 'meta', attributes: { property: 'og:locale', content: 'en_US' } },
+    ]);
+    expect(skipped).toEqual(['themeConfig.metadata.2: {"name":"x","content":3}']);
+  });
+
   it("carries the announcement's colours and the navbar logo's link, target and size, as jest, recoil and testing-library set them", () => {
     const { settings, skipped } = translate({
       announcementBar: { id: 'support_ukraine', content: 'Support Ukraine', backgroundColor: '#20232a', textColor: '#fff', isCloseable: false },
