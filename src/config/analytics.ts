@@ -1,41 +1,4 @@
-import type { PolicySources } from '../server/securityHeaders.js';
-import type { HeadTag } from './types.js';
-
-/** Google Analytics 4 with gtag.js, as Docusaurus's gtag plugin writes it. */
-export interface GtagSetting {
-  /** One measurement id ("G-XXXXXXX") or several; the first loads gtag.js. */
-  trackingID: string | string[];
-  /** Asks Google to drop the last part of visitors' IP addresses. */
-  anonymizeIP?: boolean;
-}
-
-/** Universal Analytics with analytics.js, as Docusaurus's google-analytics plugin writes it. */
-export interface GoogleAnalyticsSetting {
-  trackingID: string;
-  anonymizeIP?: boolean;
-}
-
-/** Google Tag Manager, as Docusaurus's google-tag-manager plugin writes it. */
-export interface GoogleTagManagerSetting {
-  /** "GTM-XXXXXXX". */
-  containerId: string;
-}
-
-/** Plausible Analytics: its script, told the site's domain. */
-export interface PlausibleSetting {
-  /** The domain the site is registered under at Plausible ("example.com"; several separated by commas). */
-  domain: string;
-  /** The script's URL (default https://plausible.io/js/script.js; a self-hosted instance's, or a proxy's). */
-  src?: string;
-}
-
-/** The analytics settings of the config (each may be left out). */
-export interface AnalyticsSettings {
-  gtag?: GtagSetting;
-  googleAnalytics?: GoogleAnalyticsSetting;
-  googleTagManager?: GoogleTagManagerSetting;
-  plausible?: PlausibleSetting;
-}
+import type { AnalyticsSettings, HeadTag, ServiceSources } from './types.js';
 
 /** An id written into a script: letters, digits, "-" and "_" only, so it can never end the script. */
 export const ANALYTICS_ID = /^[\w-]+$/;
@@ -53,9 +16,9 @@ const GOOGLE_IMAGES = ['https://*.google-analytics.com', 'https://*.googletagman
  * visitor opens through the site's client-side navigation themselves (they follow the history
  * API); analytics.js is told of each one by a line of its inline script.
  */
-export function analyticsOf(settings: AnalyticsSettings): { tags: HeadTag[]; sources: PolicySources } {
+export function analyticsOf(settings: AnalyticsSettings): { tags: HeadTag[]; sources: ServiceSources } {
   const tags: HeadTag[] = [];
-  const sources: PolicySources = {};
+  const sources: ServiceSources = {};
   const allow = (directive: string, ...added: string[]) => {
     const list = (sources[directive] ??= []);
     for (const source of added) if (!list.includes(source)) list.push(source);

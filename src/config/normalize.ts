@@ -4,11 +4,10 @@ import { contentUrl, isExternalUrl, stripBase } from '../shared/paths.js';
 import type { ClientSiteData, FooterLink, LocaleConfig, NavItem } from '../shared/types.js';
 import { docsInstancesOf } from './docsInstances.js';
 import { headTagsOf } from './headSettings.js';
-import { analyticsOf, type AnalyticsSettings } from './analytics.js';
+import { analyticsOf } from './analytics.js';
 import { algoliaSources } from './algolia.js';
-import type { PolicySources } from '../server/securityHeaders.js';
 import { NO_PLUGINS, pluginListsOf, type SitePlugins } from './sitePlugins.js';
-import type { NavItemConfig, SiteConfig, UserConfig } from './types.js';
+import type { AnalyticsSettings, NavItemConfig, ServiceSources, SiteConfig, UserConfig } from './types.js';
 import { GENERATOR_NAME, GENERATOR_VERSION } from '../version.js';
 
 const trimSlashes = (s: string) => s.replace(/^\/+|\/+$/g, '');
@@ -143,8 +142,8 @@ function algoliaOf(algolia: UserConfig['algolia']): SiteConfig['algolia'] {
 }
 
 /** Each directive's sources of both, once. */
-function mergeSources(a: PolicySources, b: PolicySources): PolicySources {
-  const merged: PolicySources = {};
+function mergeSources(a: ServiceSources, b: ServiceSources): ServiceSources {
+  const merged: ServiceSources = {};
   for (const sources of [a, b]) for (const [name, list] of Object.entries(sources)) merged[name] = [...new Set([...(merged[name] ?? []), ...list])];
   return merged;
 }

@@ -1,6 +1,4 @@
 import type { ProjectReading } from './projectReading.js';
-import type { AnalyticsSettings } from './analytics.js';
-import type { PolicySources } from '../server/securityHeaders.js';
 import type { AnnouncementBar, FooterColumn, LocaleConfig, NavItem } from '../shared/types.js';
 
 /**
@@ -133,6 +131,48 @@ export type ScriptSetting = string | ({ src: string } & Record<string, string | 
 
 /** A style sheet of every page, as Docusaurus's `stylesheets`: its URL, or its attributes with `href`. */
 export type StylesheetSetting = string | ({ href: string } & Record<string, string | boolean>);
+
+/** Google Analytics 4 with gtag.js, as Docusaurus's gtag plugin writes it. */
+export interface GtagSetting {
+  /** One measurement id ("G-XXXXXXX") or several; the first loads gtag.js. */
+  trackingID: string | string[];
+  /** Asks Google to drop the last part of visitors' IP addresses. */
+  anonymizeIP?: boolean;
+}
+
+/** Universal Analytics with analytics.js, as Docusaurus's google-analytics plugin writes it. */
+export interface GoogleAnalyticsSetting {
+  trackingID: string;
+  anonymizeIP?: boolean;
+}
+
+/** Google Tag Manager, as Docusaurus's google-tag-manager plugin writes it. */
+export interface GoogleTagManagerSetting {
+  /** "GTM-XXXXXXX". */
+  containerId: string;
+}
+
+/** Plausible Analytics: its script, told the site's domain. */
+export interface PlausibleSetting {
+  /** The domain the site is registered under at Plausible ("example.com"; several separated by commas). */
+  domain: string;
+  /** The script's URL (default https://plausible.io/js/script.js; a self-hosted instance's, or a proxy's). */
+  src?: string;
+}
+
+/** The analytics settings of the config (each may be left out). */
+export interface AnalyticsSettings {
+  gtag?: GtagSetting;
+  googleAnalytics?: GoogleAnalyticsSetting;
+  googleTagManager?: GoogleTagManagerSetting;
+  plausible?: PlausibleSetting;
+}
+
+/**
+ * What a service of the config needs the pages' Content-Security-Policy to allow beyond the
+ * site's own files: sources by directive (the shape of server/securityHeaders.ts's PolicySources).
+ */
+export type ServiceSources = Record<string, string[]>;
 
 /**
  * Algolia DocSearch, as Docusaurus's `themeConfig.algolia`: the navbar's search button (and its
@@ -327,7 +367,7 @@ export type SiteConfig = DeepRequired<Omit<UserConfig, 'announcementBar' | 'navb
   /** DocSearch, with its defaults, or null. */
   algolia: (Required<Omit<AlgoliaConfig, 'placeholder'>> & Pick<AlgoliaConfig, 'placeholder'>) | null;
   /** What the pages' Content-Security-Policy allows beyond the site's own files for the services the config sets (analytics, DocSearch). */
-  policySources: PolicySources;
+  policySources: ServiceSources;
   /** The default docs instance's main settings and the theme's docs settings (its full settings are docsInstances[0]). */
   docs: DeepRequired<Pick<NonNullable<UserConfig['docs']>, 'path' | 'routeBasePath' | 'sidebarPath' | 'editUrl' | 'sidebarCollapsed' | 'sidebarHideable' | 'autoCollapseCategories' | 'versionPersistence' | 'version'>>;
   /** Every docs instance: the site's `docs` first (id 'default'), then `docsInstances`. */

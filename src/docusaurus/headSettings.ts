@@ -1,6 +1,6 @@
 import { headSettingIssues } from '../config/headSettings.js';
-import type { HeadTag, ScriptSetting, StylesheetSetting, UserConfig } from '../config/types.js';
-import { ANALYTICS_ID, type AnalyticsSettings } from '../config/analytics.js';
+import type { AnalyticsSettings, HeadTag, ScriptSetting, StylesheetSetting, UserConfig } from '../config/types.js';
+import { ANALYTICS_ID } from '../config/analytics.js';
 import { describeValue, isObject, type ConfigObject } from './evaluated.js';
 import type { MigrationNotes } from './notes.js';
 import type { Evaluated } from './sandbox.js';

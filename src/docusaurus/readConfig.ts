@@ -9,7 +9,7 @@ import { readPluginLists, type EvaluatedPluginLists } from './markdownPlugins.js
 import { isMermaidTheme, migrateRenderingOptions } from './renderingOptions.js';
 import { HeadMigration } from './headSettings.js';
 import type { MigrationNotes } from './notes.js';
-import type { AnalyticsSettings } from '../config/analytics.js';
+import type { AnalyticsSettings } from '../config/types.js';
 import type { Evaluated } from './sandbox.js';
 
 export type { DocsOptions } from './docsOptions.js';
