@@ -85,8 +85,8 @@ export interface BuildSession {
   highlighter(themes: { light: string; dark: string }): Promise<CodeHighlighter>;
   /** The fast path's parsers and theme shells (a bounded cache of the theme's markup) for compiling in this thread. */
   staticSession(): Promise<StaticSession>;
-  /** The manifest of the output this session's last build committed. */
-  lastOutput: { outDir: string; manifest: OutputManifest } | null;
+  /** The manifest of the output this session's last build committed, and the files named by content it kept or wrote there (see OwnOutput). */
+  lastOutput: { outDir: string; manifest: OutputManifest; namedFiles: ReadonlyMap<string, number> } | null;
   /**
    * Watch mode: takes the tidying a build leaves until after it ended (see CommitOptions.tidyLater),
    * so an edit is shown sooner; the next build opens its output, and the session closes, once it
@@ -142,7 +142,7 @@ export function createBuildSession(options: SessionOptions): BuildSession {
   const renderHost = watch ? createRenderHost() : undefined;
   // Named as a build's own folder is (pid first), so a later build removes it if this process is killed.
   const serverFilesDir = watch ? path.join(caches.ssr, `${process.pid}-${Date.now().toString(36)}-session`) : null;
-  const artifacts = createArtifactStore({ dir: caches.artifacts, siteId, keepInMemory: watch });
+  const artifacts = createArtifactStore({ dir: caches.artifacts, siteId, keepInMemory: watch, saveLater: watch });
   const bundlers = {
     client: createClientBundler({ workDir: caches.bundler, incremental: watch, artifacts }),
     server: createServerBundler({ workDir: caches.bundler, incremental: watch }),
@@ -181,6 +181,7 @@ export function createBuildSession(options: SessionOptions): BuildSession {
     afterBuild,
     async close() {
       await afterBuild?.settled();
+      artifacts.flush();
       await bundlers.client.dispose();
       await bundlers.server.dispose();
       await renderHost?.close();
