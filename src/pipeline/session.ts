@@ -8,6 +8,8 @@ import { createRenderHost, type RenderHost } from '../render/renderHost.js';
 import type { OutputManifest } from '../cache/outputManifest.js';
 import { createArtifactStore, type ArtifactStore } from '../cache/artifacts.js';
 import { createSessionMemo } from '../cache/memo.js';
+import { createTextMemo, type TextMemo } from '../cache/textMemo.js';
+import { parseFrontMatter, type ParsedSource } from '../content/frontMatter.js';
 import { cacheFolders, cacheRootFor, moveEarlierCacheLayout } from '../cache/cacheDir.js';
 import type { ProjectMemo } from './loadSite.js';
 import type { StageLogger } from './log.js';
@@ -83,6 +85,8 @@ export interface BuildSession {
   readonly serverFilesDir: string | null;
   /** The code highlighter for these themes, created on first use and kept while they stay the same. */
   highlighter(themes: { light: string; dark: string }): Promise<CodeHighlighter>;
+  /** Watch mode: each source's front matter, read again only when its text changed; null: read every build. */
+  readonly frontMatters: TextMemo<ParsedSource> | null;
   /** The fast path's parsers and theme shells (a bounded cache of the theme's markup) for compiling in this thread. */
   staticSession(): Promise<StaticSession>;
   /** The manifest of the output this session's last build committed, and the files named by content it kept or wrote there (see OwnOutput). */
@@ -177,6 +181,7 @@ export function createBuildSession(options: SessionOptions): BuildSession {
     serverFilesDir,
     highlighter: (themes) => highlighters.get({ light: themes.light, dark: themes.dark }),
     staticSession: () => staticSessions.get(null),
+    frontMatters: watch ? createTextMemo(parseFrontMatter) : null,
     lastOutput: null,
     afterBuild,
     async close() {
