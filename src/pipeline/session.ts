@@ -85,6 +85,8 @@ export interface BuildSession {
   readonly serverFilesDir: string | null;
   /** The code highlighter for these themes, created on first use and kept while they stay the same. */
   highlighter(themes: { light: string; dark: string }): Promise<CodeHighlighter>;
+  /** A one-off build lets go of the pages' module code once it is bundled for the last time; a watch session keeps it for its next build. */
+  readonly releasesPageCode: boolean;
   /** Watch mode: each source's front matter, read again only when its text changed; null: read every build. */
   readonly frontMatters: TextMemo<ParsedSource> | null;
   /** The fast path's parsers and theme shells (a bounded cache of the theme's markup) for compiling in this thread. */
@@ -182,6 +184,7 @@ export function createBuildSession(options: SessionOptions): BuildSession {
     highlighter: (themes) => highlighters.get({ light: themes.light, dark: themes.dark }),
     staticSession: () => staticSessions.get(null),
     frontMatters: watch ? createTextMemo(parseFrontMatter) : null,
+    releasesPageCode: !watch,
     lastOutput: null,
     afterBuild,
     async close() {
