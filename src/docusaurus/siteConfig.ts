@@ -56,16 +56,20 @@ export function sipadocsConfigOf(project: DocusaurusProject, layout: SiteLayout,
       listWithoutPosts: blog && layout.posts === 0 ? true : undefined,
     }),
     pages: { path: layout.pagesPath },
+    // Docusaurus's SVGR loader: an SVG imported by code is a component.
+    svgImports: 'component',
     staticDir: layout.staticDir,
     markdown: site.markdown,
     ...(layout.customCss.length > 0 ? { customCss: layout.customCss.map((file) => (path.isAbsolute(file) ? file : `./${file}`)) } : {}),
   };
   const theme = translateTheme(site.themeConfig, routes, draft.baseUrl ?? '/', notes);
   keepExistingImage(theme, project.projectDir, layout, notes);
-  const { magicComments, ...themeSettings } = theme;
+  const { magicComments, metadata, ...themeSettings } = theme;
   return {
     ...draft,
     ...themeSettings,
+    // themeConfig.metadata comes after the config's own head tags.
+    ...(metadata ? { headTags: [...(draft.headTags ?? []), ...metadata] } : {}),
     docs: { ...draft.docs, ...theme.docs },
     markdown: { ...draft.markdown, ...(magicComments ? { magicComments } : {}) },
   };

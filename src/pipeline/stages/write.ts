@@ -43,7 +43,7 @@ export async function writeSite(session: BuildSession, plan: SitePlan, output: B
   // Redirect pages run one script of their own.
   const redirectPages = plan.redirects.some((redirect) => redirect.file !== null);
   const scripts = redirectPages ? [...parts.rendered.scriptHashes, scriptHash(REDIRECT_SCRIPT)] : parts.rendered.scriptHashes;
-  staging.write(HEADERS_FILE, ownHeaders + headersFileText(contentSecurityPolicy(scripts, { webAssembly: plan.siteData.search, sources: [headTagSources(config.headTags), own.sources, ...(parts.liveCode ? [LIVE_CODE_SOURCES] : [])] })));
+  staging.write(HEADERS_FILE, ownHeaders + headersFileText(contentSecurityPolicy(scripts, { webAssembly: plan.siteData.search, sources: [headTagSources(config.headTags), config.policySources, own.sources, ...(parts.liveCode ? [LIVE_CODE_SOURCES] : [])] })));
   // So is _redirects: the site's own lines first, then the redirects of the config.
   if (plan.redirects.length > 0) {
     const ownRedirects = staticFiles.includes(REDIRECTS_FILE) ? await readFile(path.join(staticDir, REDIRECTS_FILE), 'utf8') : '';
