@@ -81,6 +81,11 @@ export interface ArtifactStoreOptions {
   keepInMemory: boolean;
   /** The fingerprints of the generator's code (default: this process's, see codeFingerprints). */
   code?: CodeFingerprints;
+  /**
+   * Write the indexes a build changed a moment after it ended, rather than as it ends (watch mode:
+   * an edit is shown without waiting for them). The next build, or `flush`, writes them first.
+   */
+  saveLater?: boolean;
 }
 
 /** A session's artifacts. Builds run one at a time: each starts with `beginBuild` and ends with `endBuild`. */
@@ -90,6 +95,8 @@ export interface ArtifactStore {
   kind<V, R, B>(spec: ArtifactKindSpec<V, R, B>): ArtifactKind<V>;
   /** After a success, what the build did not use is dropped; after a failure, nothing is. */
   endBuild(succeeded: boolean): void;
+  /** Writes the indexes left to write now (see saveLater). */
+  flush(): void;
 }
 
 /** A file an artifact was made from, with the hash of its content then. */
@@ -117,6 +124,8 @@ interface MemoryEntry {
 }
 
 const INDEX_VERSION = 1;
+/** How long after a build ends the indexes it left for later are written (see saveLater): after the page it changed is shown. */
+const SAVE_DELAY_MS = 300;
 /** Dropped blob entries that make a build sweep the kind's folder: at least this many, and at least as many as are live. */
 const SWEEP_AFTER = 256;
 
@@ -124,9 +133,21 @@ export function createArtifactStore(options: ArtifactStoreOptions): ArtifactStor
   const memories = new Map<string, Map<string, MemoryEntry>>();
   let build: BuildState | null = null;
   let fingerprints: CodeFingerprints | null = null;
+  /** The index writes the last build left for later (saveLater), and when they run by themselves. */
+  let pendingSaves: Array<() => void> = [];
+  let saveTimer: NodeJS.Timeout | null = null;
+  const flush = () => {
+    if (saveTimer) clearTimeout(saveTimer);
+    saveTimer = null;
+    const saves = pendingSaves;
+    pendingSaves = [];
+    for (const save of saves) save();
+  };
 
   return {
+    flush,
     async beginBuild() {
+      flush();
       fingerprints ??= options.code ?? (await codeFingerprints());
       build = { kinds: new Map(), hashes: new Map() };
     },
@@ -143,8 +164,13 @@ export function createArtifactStore(options: ArtifactStoreOptions): ArtifactStor
     },
     endBuild(succeeded) {
       if (!build) return;
-      for (const kind of build.kinds.values()) kind.end(succeeded);
+      for (const kind of build.kinds.values()) {
+        const save = kind.end(succeeded);
+        if (save && options.saveLater) pendingSaves.push(save);
+        else save?.();
+      }
       build = null;
+      if (pendingSaves.length > 0 && !saveTimer) saveTimer = setTimeout(flush, SAVE_DELAY_MS);
     },
   };
 }
@@ -157,7 +183,8 @@ interface BuildState {
 
 interface OpenKind {
   handle: ArtifactKind<unknown>;
-  end(succeeded: boolean): void;
+  /** Ends the kind's build in memory; gives the write of its index, when it has one to write. */
+  end(succeeded: boolean): (() => void) | null;
 }
 
 function openKind(spec: ArtifactKindSpec<unknown, unknown, unknown>, code: string, state: BuildState, memory: Map<string, MemoryEntry> | null, options: ArtifactStoreOptions): OpenKind {
@@ -297,7 +324,9 @@ function openKind(spec: ArtifactKindSpec<unknown, unknown, unknown>, code: strin
         }
         limitMemory(memory, spec.memoryLimit);
       }
-      if (dir) saveIndex(dir, indexKey, known ?? (touched.size > 0 || added ? index() : null), touched, added, succeeded);
+      if (!dir) return null;
+      const before = known ?? (touched.size > 0 || added ? index() : null);
+      return () => saveIndex(dir, indexKey, before, touched, added, succeeded);
     },
   };
 }

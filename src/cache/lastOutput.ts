@@ -87,6 +87,19 @@ export interface LastOutput {
   copyStatic(fromDir: string, files: readonly string[]): Promise<void>;
   /** The manifest of this build's output, once committed with the id `build`. */
   manifest(build: string): OutputManifest;
+  /** The files named by their content that this build kept or wrote through `files`, with their sizes (see OwnOutput). */
+  namedFiles(): ReadonlyMap<string, number>;
+}
+
+/**
+ * What a process knows of an output it committed itself and that nothing else writes (a watch
+ * session's, in the cache, see devOutputDir): every stamp of the manifest it made then was written
+ * or checked by it, and so were the files named by their content it kept or wrote through `files`.
+ * Those are taken as they are, without a `stat`: a watch rebuild after a one-doc edit checks only
+ * what it did not see itself.
+ */
+export interface OwnOutput {
+  namedFiles: ReadonlyMap<string, number>;
 }
 
 /** Modification times a copy may differ from its source's by (utimes rounds them on some file systems). */
@@ -95,12 +108,20 @@ const COPY_SLACK_MS = 1;
 /**
  * @param previous the manifest of the output as the last good build committed it, or null when
  *   nothing is known of it (then nothing is kept, and every file is written)
+ * @param own given when `previous` is the manifest this process made when it committed the output,
+ *   and the output is its own (see OwnOutput)
  */
-export function openLastOutput(outDir: string, staging: StagedFolder, previous: OutputManifest | null): LastOutput {
+export function openLastOutput(outDir: string, staging: StagedFolder, previous: OutputManifest | null, own: OwnOutput | null = null): LastOutput {
   const absoluteOut = path.resolve(outDir);
   const sections = new Map<string, Record<string, RecordedOutput>>();
   const at = (relPath: string) => path.join(absoluteOut, relPath);
-  const asWritten = ([relPath, size, mtimeMs]: FileStamp) => stillAsWritten(at(relPath), size, mtimeMs);
+  const known = own && previous ? stampsOf(previous) : null;
+  const named = new Map<string, number>();
+  const asWritten = ([relPath, size, mtimeMs]: FileStamp) => {
+    const stamp = known?.get(relPath);
+    if (stamp && stamp[1] === size && stamp[2] === mtimeMs) return true;
+    return stillAsWritten(at(relPath), size, mtimeMs);
+  };
   const keepAll = (stamps: readonly FileStamp[]) => {
     // Checked before any is kept: a file kept and then written again would stay in the output.
     if (!stamps.every(asWritten)) return false;
@@ -110,10 +131,15 @@ export function openLastOutput(outDir: string, staging: StagedFolder, previous: 
   const files: OutputFiles = {
     dir: staging.dir,
     outDir: absoluteOut,
-    write: (relPath, contents) => staging.write(relPath, contents),
+    write(relPath, contents) {
+      staging.write(relPath, contents);
+      named.set(relPath, typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength);
+    },
     keep(relPath, size, mtimeMs) {
-      if (!stillAsWritten(at(relPath), size, mtimeMs)) return false;
+      const seen = mtimeMs === undefined && previous !== null && own?.namedFiles.get(relPath) === size;
+      if (!seen && !stillAsWritten(at(relPath), size, mtimeMs)) return false;
       staging.keep(relPath);
+      if (mtimeMs === undefined) named.set(relPath, size);
       return true;
     },
   };
@@ -156,5 +182,13 @@ export function openLastOutput(outDir: string, staging: StagedFolder, previous: 
       });
     },
     manifest: (build) => ({ version: MANIFEST_VERSION, build, sections: Object.fromEntries(sections) }),
+    namedFiles: () => named,
   };
+}
+
+/** Every stamp a manifest holds, by the file's path. */
+function stampsOf(manifest: OutputManifest): Map<string, FileStamp> {
+  const stamps = new Map<string, FileStamp>();
+  for (const section of Object.values(manifest.sections)) for (const recorded of Object.values(section)) for (const stamp of recorded.files) stamps.set(stamp[0], stamp);
+  return stamps;
 }

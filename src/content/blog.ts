@@ -194,7 +194,6 @@ export function createPost(
   const postAuthors = resolveAuthors(fm.authors ?? legacyAuthor, authors, input).map((author) =>
     author.imageUrl ? { ...author, imageUrl: contentUrl(config.baseUrl, author.imageUrl) } : author,
   );
-  const stats = readingTime(parsed.body);
   return {
     ...commonFields(parsed, config, input.relPath, input.text),
     id: input.relPath,
@@ -215,7 +214,7 @@ export function createPost(
     description: fm.description ?? bodyForExcerpt(parsed.body),
     date,
     formattedDate: formatDate(date, siteLocale(config)),
-    readingTimeMinutes: Math.max(1, Math.ceil(stats.minutes)),
+    readingTimeMinutes: readingMinutes(parsed),
     authors: postAuthors,
     tags,
     hasTruncateMarker: /^\s*(<!--\s*truncate\s*-->|\{\/\*\s*truncate\s*\*\/\})\s*$/m.test(parsed.body),
@@ -271,3 +270,15 @@ export function firstParagraph(body: string): string {
     .replace(/[*_`]/g, '')
     .slice(0, 300);
 }
+
+/**
+ * A post's reading time in whole minutes (at least one), once per reading of its source: a watch
+ * session keeps a file's reading while its text is the same (see SiteModelOptions.readFrontMatter).
+ */
+function readingMinutes(parsed: ParsedSource): number {
+  let minutes = READING_MINUTES.get(parsed);
+  if (minutes === undefined) READING_MINUTES.set(parsed, (minutes = Math.max(1, Math.ceil(readingTime(parsed.body).minutes))));
+  return minutes;
+}
+
+const READING_MINUTES = new WeakMap<ParsedSource, number>();

@@ -6,7 +6,7 @@ import type { Author } from '../shared/types.js';
 import { blogRoute, createPost, firstParagraph, parseAuthors } from './blog.js';
 import { createDoc, parseCategoryFile, unversionedDocs, type CategoryMeta } from './docs.js';
 import type { DocsInstance, DocsVersion } from './docsVersions.js';
-import { parseFrontMatter, type FrontMatterWarning } from './frontMatter.js';
+import { parseFrontMatter, type FrontMatterWarning, type ParsedSource } from './frontMatter.js';
 import type { Doc, SiteModel, SitePage, BlogPost } from './model.js';
 import { createMarkdownPage, createReactPage } from './pages.js';
 import type { SourceFile } from './scan.js';
@@ -45,6 +45,8 @@ export interface SiteModelOptions {
    * build reports the compile errors of the other pages with them; without it they are thrown.
    */
   onContentErrors?: (errors: SiteError[]) => void;
+  /** Reads a source's front matter (default parseFrontMatter); a watch session's keeps each file's reading while its text is the same. */
+  readFrontMatter?: (text: string, file: string) => ParsedSource;
 }
 
 /** A version's key in maps: "<instance>@<version>". */
@@ -99,11 +101,12 @@ export function buildSiteModel(
     if (source.section === 'blogAuthors') authors = attempt(() => parseAuthors(source.relPath, source.text, config.blog.authorsPages ? blogRoute(config, 'authors') : null, config.baseUrl)) ?? authors;
   }
 
+  const readFrontMatter = options.readFrontMatter ?? parseFrontMatter;
   let docs: Doc[] = [];
   let posts: BlogPost[] = [];
   let pages: SitePage[] = [];
   for (const source of sources) {
-    const input = () => ({ relPath: source.relPath, absPath: source.absPath, text: source.text, parsed: parseFrontMatter(source.text, source.relPath), modified: source.modified });
+    const input = () => ({ relPath: source.relPath, absPath: source.absPath, text: source.text, parsed: readFrontMatter(source.text, source.relPath), modified: source.modified });
     const version = source.section === 'docs' ? versionOf(source) : undefined;
     if (version) {
       const doc = attempt(() => createDoc(input(), config, warn, version));
@@ -114,7 +117,7 @@ export function buildSiteModel(
     } else if (source.section === 'pages') {
       const page = attempt(() =>
         /\.mdx?$/.test(source.relPath)
-          ? createMarkdownPage(source.relPath, source.absPath, source.text, parseFrontMatter(source.text, source.relPath), config, warn)
+          ? createMarkdownPage(source.relPath, source.absPath, source.text, readFrontMatter(source.text, source.relPath), config, warn)
           : createReactPage(source.relPath, source.absPath, config),
       );
       if (page) pages.push(page);

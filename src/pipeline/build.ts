@@ -91,7 +91,7 @@ async function runStages(session: BuildSession, options: BuildSiteOptions, start
   // git runs in a process of its own while the pages are scanned and compiled.
   const gitHistory = readGitHistory(config.siteDir, session.artifacts.kind(GIT_HISTORIES)).catch(() => new Map() as GitHistory);
   const { sources, staticFiles, docs, theme } = await log.stage('scan', () => scanSite(config, report), describe.scan);
-  const { model, errors: contentErrors } = await log.stage('model', () => modelSite(config, sources, docs, session.drafts, report), (modeled) => describe.model(modeled.model));
+  const { model, errors: contentErrors } = await log.stage('model', () => modelSite(config, sources, docs, session, report), (modeled) => describe.model(modeled.model));
   // The pages without a content error are compiled, and their errors reported with those.
   const compiled = await log.stage('compile', () => throwTogether(contentErrors, compileSite(session, config, model, report, staticFiles, theme)), describe.compile);
   const history = await log.stage('last updated', () => gitHistory, describe.history);

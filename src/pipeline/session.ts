@@ -8,6 +8,8 @@ import { createRenderHost, type RenderHost } from '../render/renderHost.js';
 import type { OutputManifest } from '../cache/outputManifest.js';
 import { createArtifactStore, type ArtifactStore } from '../cache/artifacts.js';
 import { createSessionMemo } from '../cache/memo.js';
+import { createTextMemo, type TextMemo } from '../cache/textMemo.js';
+import { parseFrontMatter, type ParsedSource } from '../content/frontMatter.js';
 import { cacheFolders, cacheRootFor, moveEarlierCacheLayout } from '../cache/cacheDir.js';
 import type { ProjectMemo } from './loadSite.js';
 import type { StageLogger } from './log.js';
@@ -83,10 +85,14 @@ export interface BuildSession {
   readonly serverFilesDir: string | null;
   /** The code highlighter for these themes, created on first use and kept while they stay the same. */
   highlighter(themes: { light: string; dark: string }): Promise<CodeHighlighter>;
+  /** A one-off build lets go of the pages' module code once it is bundled for the last time; a watch session keeps it for its next build. */
+  readonly releasesPageCode: boolean;
+  /** Watch mode: each source's front matter, read again only when its text changed; null: read every build. */
+  readonly frontMatters: TextMemo<ParsedSource> | null;
   /** The fast path's parsers and theme shells (a bounded cache of the theme's markup) for compiling in this thread. */
   staticSession(): Promise<StaticSession>;
-  /** The manifest of the output this session's last build committed. */
-  lastOutput: { outDir: string; manifest: OutputManifest } | null;
+  /** The manifest of the output this session's last build committed, and the files named by content it kept or wrote there (see OwnOutput). */
+  lastOutput: { outDir: string; manifest: OutputManifest; namedFiles: ReadonlyMap<string, number> } | null;
   /**
    * Watch mode: takes the tidying a build leaves until after it ended (see CommitOptions.tidyLater),
    * so an edit is shown sooner; the next build opens its output, and the session closes, once it
@@ -142,7 +148,7 @@ export function createBuildSession(options: SessionOptions): BuildSession {
   const renderHost = watch ? createRenderHost() : undefined;
   // Named as a build's own folder is (pid first), so a later build removes it if this process is killed.
   const serverFilesDir = watch ? path.join(caches.ssr, `${process.pid}-${Date.now().toString(36)}-session`) : null;
-  const artifacts = createArtifactStore({ dir: caches.artifacts, siteId, keepInMemory: watch });
+  const artifacts = createArtifactStore({ dir: caches.artifacts, siteId, keepInMemory: watch, saveLater: watch });
   const bundlers = {
     client: createClientBundler({ workDir: caches.bundler, incremental: watch, artifacts }),
     server: createServerBundler({ workDir: caches.bundler, incremental: watch }),
@@ -177,10 +183,13 @@ export function createBuildSession(options: SessionOptions): BuildSession {
     serverFilesDir,
     highlighter: (themes) => highlighters.get({ light: themes.light, dark: themes.dark }),
     staticSession: () => staticSessions.get(null),
+    frontMatters: watch ? createTextMemo(parseFrontMatter) : null,
+    releasesPageCode: !watch,
     lastOutput: null,
     afterBuild,
     async close() {
       await afterBuild?.settled();
+      artifacts.flush();
       await bundlers.client.dispose();
       await bundlers.server.dispose();
       await renderHost?.close();

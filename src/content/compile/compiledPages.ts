@@ -47,8 +47,9 @@ export const COMPILED_PAGES: ArtifactKindSpec<CompiledOutcome, StoredOutcome, St
       let code: StoredCode | null = null;
       const load = () => (code ??= blob());
       const page = Object.defineProperties({ ...stored.page } as CompiledPage, {
-        code: { get: () => load().code, enumerable: true },
-        excerptCode: { get: () => load().excerptCode, enumerable: true },
+        // Configurable: a one-off build lets go of the code once bundled (see stages/render.ts).
+        code: { get: () => load().code, enumerable: true, configurable: true },
+        excerptCode: { get: () => load().excerptCode, enumerable: true, configurable: true },
         markdown: { get: () => load().markdown, enumerable: true },
       });
       return { ok: true, page, links: stored.links, images: stored.images };

@@ -6,7 +6,7 @@ import { reactPageAt } from '../../content/pages.js';
 import { buildSiteModel, versionKey, type LoadedSource } from '../../content/siteModel.js';
 import { formatLocation, SiteError, SiteErrors } from '../../errors.js';
 import { relocateError, shownPath } from '../locations.js';
-import type { BuildReport } from '../session.js';
+import type { BuildReport, BuildSession } from '../session.js';
 
 /** The site model, and the content errors of the sources left out of it. */
 export interface ModeledSite {
@@ -21,7 +21,13 @@ export interface ModeledSite {
  * sidebars file. Front-matter warnings are reported; content errors are returned with the model of
  * the sources that had none, to be thrown together with the compile stage's (see throwTogether).
  */
-export async function modelSite(config: SiteConfig, sources: LoadedSource[], docs: DocsInstance[], drafts: boolean, report: BuildReport): Promise<ModeledSite> {
+export async function modelSite(
+  config: SiteConfig,
+  sources: LoadedSource[],
+  docs: DocsInstance[],
+  session: Pick<BuildSession, 'drafts' | 'frontMatters'>,
+  report: BuildReport,
+): Promise<ModeledSite> {
   const shown = shownPath(config);
   let model: SiteModel;
   let errors: SiteError[] = [];
@@ -29,7 +35,8 @@ export async function modelSite(config: SiteConfig, sources: LoadedSource[], doc
     const sidebars = await loadVersionSidebars(config, docs);
     const main = sidebars.get(versionKey('default', 'current')) ?? { config: null, file: '' };
     const onContentErrors = (found: SiteError[]) => (errors = (relocateError(new SiteErrors(found), shown) as SiteErrors).errors);
-    model = buildSiteModel(config, sources, main.config, main.file, { drafts, docs: { instances: docs, sidebars }, onContentErrors });
+    const readFrontMatter = session.frontMatters ? (text: string, file: string) => session.frontMatters!.read(file, text) : undefined;
+    model = buildSiteModel(config, sources, main.config, main.file, { drafts: session.drafts, docs: { instances: docs, sidebars }, onContentErrors, readFrontMatter });
   } catch (error) {
     throw relocateError(error, shown);
   }

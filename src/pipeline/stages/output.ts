@@ -46,7 +46,10 @@ export async function openOutput(session: BuildSession, outDir: string): Promise
     // Killed builds' server bundles are removed by the next build.
     await removeDeadProcessFolders(caches.ssr);
     const ssrDir = session.serverFilesDir ?? path.join(caches.ssr, `${process.pid}-${Date.now().toString(36)}`);
-    return { outDir, staging, last: openLastOutput(outDir, staging, previous), ssrDir, ownSsrDir: session.serverFilesDir === null };
+    // A watch session's own output, committed by its last build as its manifest says: nothing
+    // else writes there (see devOutputDir), so what that build wrote or checked needs no check.
+    const own = previous !== null && previous === lastOutput?.manifest && outDir === devOutputDir(session.siteDir) ? { namedFiles: lastOutput.namedFiles } : null;
+    return { outDir, staging, last: openLastOutput(outDir, staging, previous, own), ssrDir, ownSsrDir: session.serverFilesDir === null };
   } catch (error) {
     await staging.discard().catch(() => {});
     throw error;

@@ -16,6 +16,7 @@ import { SEARCH_DOCUMENTS } from '../../search/searchStore.js';
 import { shownPath } from '../locations.js';
 import type { BuildReport, BuildSession } from '../session.js';
 import type { CompiledSite } from './compile.js';
+import type { CompiledPage } from '../../content/mdx/compile.js';
 import type { BuildOutput } from './output.js';
 import type { SitePlan } from './plan.js';
 
@@ -59,7 +60,12 @@ export async function renderSite(session: BuildSession, plan: SitePlan, compiled
           return text === null ? null : standaloneFunctionBody(text);
         },
       },
-      bundleServer: (groups) => session.bundlers.server.bundle(virtual, output.ssrDir, config.baseUrl, groups),
+      bundleServer: async (groups) => {
+        const files = await session.bundlers.server.bundle(virtual, output.ssrDir, config.baseUrl, groups);
+        // The last reading of the pages' code: what renders them holds it now.
+        if (session.releasesPageCode) releasePageCode(compiled.pages.values());
+        return files;
+      },
     },
     {
       files,
@@ -95,6 +101,23 @@ function searchCollector(session: BuildSession, config: SiteConfig, output: Buil
   const pages = output.last.section<PageRecord>('pages');
   return createSearchCollector(session.artifacts.kind(SEARCH_DOCUMENTS), indexes, (route) => pages.readBack(route.path, route.outputFile), stream);
 }
+
+/**
+ * Lets go of each page's module code (and its excerpt's), bundled for the last time: at 10,000
+ * docs it is hundreds of megabytes that the rest of a one-off build has no use for (the markdown
+ * view stays, for the markdown stage). Reading it afterwards is a fault of the build's order.
+ */
+function releasePageCode(pages: Iterable<CompiledPage>): void {
+  for (const page of pages) Object.defineProperties(page, { code: RELEASED_CODE, excerptCode: RELEASED_CODE });
+}
+
+const RELEASED_CODE: PropertyDescriptor = {
+  get() {
+    throw new Error("sipadocs: a page's module code was read after the build let go of it");
+  },
+  enumerable: false,
+  configurable: true,
+};
 
 async function readEntryCss(urls: string[], baseUrl: string, outDir: string): Promise<Map<string, string>> {
   const entries = await Promise.all(urls.map(async (url) => [url, await readFile(path.join(outDir, url.slice(baseUrl.length)), 'utf8')] as const));

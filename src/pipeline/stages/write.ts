@@ -53,7 +53,7 @@ export async function writeSite(session: BuildSession, plan: SitePlan, output: B
   session.afterBuild?.add(tidied);
   if (foreign.length > 0) report.warn(foreignFilesWarning(session.outDir, foreign, config));
   const manifest = output.last.manifest(build);
-  session.lastOutput = { outDir: output.outDir, manifest };
+  session.lastOutput = { outDir: output.outDir, manifest, namedFiles: output.last.namedFiles() };
   // Without a manifest the next build renders everything, so failing to save one is harmless. A
   // watch session has it in memory: the file, for a later run, is saved after the edit is shown.
   if (!session.caches.manifests) return;

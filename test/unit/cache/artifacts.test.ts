@@ -58,6 +58,31 @@ describe('the artifact layer', () => {
     oneOff.endBuild(true);
   });
 
+  it('writes the indexes of a build made with saveLater after it ended: before the next build, or when flushed', async () => {
+    const watch = createArtifactStore({ dir: cache, siteId: 's', keepInMemory: true, saveLater: true });
+    const onDisk = async (key: string) => {
+      const other = createArtifactStore({ dir: cache, siteId: 's', keepInMemory: false });
+      await other.beginBuild();
+      const found = other.kind(PAGES).find(key)?.code;
+      other.endBuild(false);
+      return found;
+    };
+    await watch.beginBuild();
+    const a = watch.kind(PAGES).key('a.md');
+    watch.kind(PAGES).put(a, { title: 'A', code: 'code of a' });
+    watch.endBuild(true);
+    expect(await onDisk(a)).toBeUndefined();
+    // The next build writes it first.
+    await watch.beginBuild();
+    expect(await onDisk(a)).toBe('code of a');
+    const b = watch.kind(PAGES).key('b.md');
+    watch.kind(PAGES).put(b, { title: 'B', code: 'code of b' });
+    watch.endBuild(true);
+    expect(await onDisk(b)).toBeUndefined();
+    watch.flush();
+    expect(await onDisk(b)).toBe('code of b');
+  });
+
   it('keys by the kind, its code and every input, and tells invalid artifacts from valid ones', async () => {
     const store = createArtifactStore({ dir: null, siteId: 's', keepInMemory: false });
     await store.beginBuild();

@@ -171,4 +171,33 @@ describe('the last output tier', () => {
     expect(existsSync(path.join(staging.dir, 'notes.txt'))).toBe(true);
     await staging.discard();
   });
+
+  it('takes what it wrote or checked in its own output as it is, and checks anything else', async () => {
+    const first = await build(null, (last) => {
+      writePage(last, 'a', 'k1', 'A');
+      last.files.write('assets/chunk-1.js', 'one');
+    });
+    // The manifest and named files of the build before, as a watch session holds them.
+    const named = new Map([['assets/chunk-1.js', 3]]);
+    const staging = await createStagingDir(out, { recordFile });
+    const own = openLastOutput(out, staging, first, { namedFiles: named });
+    // A file this process wrote is taken without looking: not even its removal is seen...
+    await rm(path.join(out, 'a.json'));
+    expect(own.section('pages').keep('a', 'k1')).not.toBeNull();
+    expect(own.files.keep('assets/chunk-1.js', 3)).toBe(true);
+    // ...but one it did not see, or saw at another size, is looked at.
+    await writeFile(path.join(out, 'assets', 'chunk-2.js'), 'two');
+    expect(own.files.keep('assets/chunk-2.js', 3)).toBe(true);
+    expect(own.files.keep('assets/chunk-3.js', 3)).toBe(false);
+    expect(own.files.keep('assets/chunk-1.js', 4)).toBe(false);
+    expect([...own.namedFiles()]).toEqual([
+      ['assets/chunk-1.js', 3],
+      ['assets/chunk-2.js', 3],
+    ]);
+    await staging.discard();
+    // Without being its own, the same output is checked: the removed file is seen.
+    const checking = await createStagingDir(out, { recordFile });
+    expect(openLastOutput(out, checking, first).section('pages').keep('a', 'k1')).toBeNull();
+    await checking.discard();
+  });
 });
