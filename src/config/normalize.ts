@@ -1,7 +1,8 @@
 import { DEFAULT_MDX1_COMPAT } from './mdx1Compat.js';
 import { DEFAULT_MAGIC_COMMENTS } from '../shared/magicComments.js';
 import { contentUrl, isExternalUrl, stripBase } from '../shared/paths.js';
-import type { ClientSiteData, FooterLink, LocaleConfig, NavItem } from '../shared/types.js';
+import type { ClientSiteData, FooterLink, LocaleSummary, NavItem } from '../shared/types.js';
+import { localeConfigsOf } from './localeDefaults.js';
 import { docsInstancesOf } from './docsInstances.js';
 import { headTagsOf } from './headSettings.js';
 import { NO_PLUGINS, pluginListsOf, type SitePlugins } from './sitePlugins.js';
@@ -22,17 +23,7 @@ export function normalizeConfig(user: UserConfig, siteDir: string, configFile: s
   const baseUrl = `/${trimSlashes(user.baseUrl ?? '/')}/`.replace(/\/\/$/, '/');
   const defaultLocale = user.i18n?.defaultLocale ?? 'en';
   const locales = user.i18n?.locales ?? [defaultLocale];
-  const localeConfigs: Record<string, LocaleConfig> = {};
-  for (const name of locales) {
-    const given = user.i18n?.localeConfigs?.[name] ?? {};
-    localeConfigs[name] = {
-      label: given.label ?? name,
-      direction: given.direction ?? 'ltr',
-      htmlLang: given.htmlLang ?? name,
-      calendar: given.calendar ?? 'gregory',
-      path: given.path ?? name,
-    };
-  }
+  const localeConfigs = localeConfigsOf(user.i18n, baseUrl, defaultLocale, locales);
   const config: SiteConfig = {
     siteDir,
     configFile,
@@ -52,7 +43,7 @@ export function normalizeConfig(user: UserConfig, siteDir: string, configFile: s
     redirects: { pages: user.redirects?.pages ?? [], prefixes: user.redirects?.prefixes ?? [], fromExtensions: user.redirects?.fromExtensions ?? [], toExtensions: user.redirects?.toExtensions ?? [] },
     customFields: user.customFields ?? {},
     headTags: headTagsOf(user),
-    i18n: { defaultLocale, locales, localeConfigs },
+    i18n: { defaultLocale, locales, path: user.i18n?.path ?? 'i18n', currentLocale: defaultLocale, localeConfigs },
     docs: {
       path: user.docs?.path ?? 'docs',
       routeBasePath: trimSlashes(user.docs?.routeBasePath ?? 'docs'),
@@ -125,7 +116,6 @@ function deepFreeze<T>(value: T): T {
  * them with the base URL, as Docusaurus allows) and the logo's `src` a URL with the base URL.
  */
 export function clientSiteData(config: SiteConfig, pageRoutes: string[], docItems: ReadonlyMap<NavItemConfig, DocItemTarget> = new Map()): ClientSiteData {
-  const locale = config.i18n.localeConfigs[config.i18n.defaultLocale]!;
   const { baseUrl } = config;
   const sitePath = (to: string) => stripBase(baseUrl, to);
   const footerLink = (item: FooterLink): FooterLink => (item.to !== undefined ? { ...item, to: sitePath(item.to) } : { ...item });
@@ -161,7 +151,9 @@ export function clientSiteData(config: SiteConfig, pageRoutes: string[], docItem
     titleDelimiter: config.titleDelimiter,
     siteVersion: config.siteVersion,
     generator: `${GENERATOR_NAME} ${GENERATOR_VERSION}`,
-    locale: { ...locale, name: config.i18n.defaultLocale },
+    locale: localeOf(config),
+    ...(config.i18n.locales.length > 1 ? { i18n: { defaultLocale: config.i18n.defaultLocale, locales: config.i18n.locales.map((name) => localeSummary(config, name)) } } : {}),
+    ...(config.translation && Object.keys(config.translation.messages).length > 0 ? { translations: config.translation.messages } : {}),
     navbar: {
       title: config.navbar.title,
       logo: config.navbar.logo ? { ...config.navbar.logo, src: fileUrl(config.navbar.logo.src) } : undefined,
@@ -189,4 +181,15 @@ export function clientSiteData(config: SiteConfig, pageRoutes: string[], docItem
     ],
     search: !config.noIndex,
   };
+}
+
+/** The locale a config builds, as the runtime knows it. */
+function localeOf(config: SiteConfig): ClientSiteData['locale'] {
+  const { label, direction, htmlLang, calendar, path } = config.i18n.localeConfigs[config.i18n.currentLocale]!;
+  return { label, direction, htmlLang, calendar, path, name: config.i18n.currentLocale };
+}
+
+function localeSummary(config: SiteConfig, name: string): LocaleSummary {
+  const { label, htmlLang, direction, baseUrl } = config.i18n.localeConfigs[name]!;
+  return { name, label, htmlLang, direction, baseUrl };
 }

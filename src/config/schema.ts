@@ -22,7 +22,7 @@ const link = object({ label: str, to: str, href: str, html: str, className: str 
 
 /** The fields of every navbar item (see NavItemConfig); a dropdown's items have them too, but no `items` and no position. */
 const navItemFields = {
-  type: oneOf('link', 'dropdown', 'html', 'doc', 'docSidebar', 'docsVersionDropdown', 'docsVersion'),
+  type: oneOf('link', 'dropdown', 'html', 'doc', 'docSidebar', 'docsVersionDropdown', 'docsVersion', 'localeDropdown'),
   label: str,
   to: str,
   href: str,
@@ -69,7 +69,7 @@ const docsInstanceFields = {
   versions: recordOf(docsVersion),
 };
 
-const locale = object({ label: str, direction: oneOf('ltr', 'rtl'), htmlLang: str, calendar: str, path: str });
+const locale = object({ label: str, direction: oneOf('ltr', 'rtl'), htmlLang: str, calendar: str, path: str, baseUrl: basePath, translate: bool });
 
 /** Shape of site/sipadocs.config.ts; kept in step with UserConfig in types.ts. */
 export const configSchema: Schema = object(
@@ -98,7 +98,7 @@ export const configSchema: Schema = object(
     headTags: arrayOf(anything),
     stylesheets: arrayOf(anything),
     scripts: arrayOf(anything),
-    i18n: object({ defaultLocale: str, locales: arrayOf(str), localeConfigs: recordOf(locale) }, ['defaultLocale', 'locales']),
+    i18n: object({ defaultLocale: str, locales: arrayOf(str), path: str, localeConfigs: recordOf(locale) }, ['defaultLocale', 'locales']),
     docs: object({
       ...docsInstanceFields,
       sidebarHideable: bool,

@@ -10,7 +10,7 @@ import { parseFrontMatter, type FrontMatterWarning } from './frontMatter.js';
 import type { Doc, SiteModel, SitePage, BlogPost } from './model.js';
 import { createMarkdownPage, createReactPage } from './pages.js';
 import type { SourceFile } from './scan.js';
-import { buildSidebars } from './sidebar.js';
+import { buildSidebars, type SidebarLabels } from './sidebar.js';
 
 /** A scanned file with its text, as the orchestrator read it. */
 export interface LoadedSource extends SourceFile {
@@ -45,6 +45,8 @@ export interface SiteModelOptions {
    * build reports the compile errors of the other pages with them; without it they are thrown.
    */
   onContentErrors?: (errors: SiteError[]) => void;
+  /** The sidebar labels of each docs version in the locale built (see SidebarLabels); none without it. */
+  sidebarLabels?: (pluginId: string, version: string) => SidebarLabels;
 }
 
 /** A version's key in maps: "<instance>@<version>". */
@@ -151,7 +153,7 @@ export function buildSiteModel(
     const leftOut = draftDocIds.get(key) ?? new Set<string>();
     const declared = options.docs?.sidebars.get(key) ?? (version === only ? { config: sidebarsConfig, file: sidebarsFile } : { config: null, file: '' });
     // A stored version without a sidebars file has no sidebar, as in Docusaurus.
-    const built = version.sidebarsFile === null ? { sidebars: [], placements: new Map(), categoryIndexes: [] } : attempt(() => buildSidebars(config, ofVersion, categories.get(version) ?? new Map(), declared.config, declared.file, leftOut, version));
+    const built = version.sidebarsFile === null ? { sidebars: [], placements: new Map(), categoryIndexes: [] } : attempt(() => buildSidebars(config, ofVersion, categories.get(version) ?? new Map(), declared.config, declared.file, leftOut, version, options.sidebarLabels?.(version.pluginId, version.name)));
     if (built) {
       sidebars.push(...built.sidebars);
       for (const [route, placement] of built.placements) placements.set(route, placement);

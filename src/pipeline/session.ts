@@ -31,6 +31,8 @@ export interface SessionOptions {
   logger?: StageLogger;
   /** Keep caches on disk between runs, under the site's project (default true). */
   persistentCache?: boolean;
+  /** Build these locales only (`--locale`, see i18n.locales in the config), or the default one; default: every locale. */
+  locales?: readonly string[] | 'default';
 }
 
 /** The folders and files a session caches in; each is null when persistent caches are off. */
@@ -84,8 +86,10 @@ export interface BuildSession {
   highlighter(themes: { light: string; dark: string }): Promise<CodeHighlighter>;
   /** The fast path's parsers and theme shells (a bounded cache of the theme's markup) for compiling in this thread. */
   staticSession(): Promise<StaticSession>;
-  /** The manifest of the output this session's last build committed. */
-  lastOutput: { outDir: string; manifest: OutputManifest } | null;
+  /** The manifests of what this session's last build committed, by output folder (a locale's part of the output has its own). */
+  readonly lastOutputs: Map<string, OutputManifest>;
+  /** The locales each build makes (`--locale`), or the default one; empty: every locale of the config. */
+  readonly locales: readonly string[] | 'default';
   /**
    * Watch mode: takes the tidying a build leaves until after it ended (see CommitOptions.tidyLater),
    * so an edit is shown sooner; the next build opens its output, and the session closes, once it
@@ -179,7 +183,8 @@ export function createBuildSession(options: SessionOptions): BuildSession {
       return highlighter.created;
     },
     staticSession: () => (staticSession ??= import('../content/static/renderStaticPage.js').then(({ createStaticSession }) => createStaticSession())),
-    lastOutput: null,
+    lastOutputs: new Map(),
+    locales: options.locales ?? [],
     afterBuild,
     async close() {
       await afterBuild?.settled();

@@ -31,10 +31,11 @@ export interface StagingDir {
    */
   keep(relPath: string, size: number, mtimeMs?: number): boolean;
   /**
-   * Copies these files of a folder (paths relative to it, "/"-separated) in, with the contents
-   * their links point to; a file already staged is left as it is.
+   * Copies these files of a folder (paths relative to it, "/"-separated) in, under the folder
+   * `into` of the output when given ("fr": a locale's copy), with the contents their links point
+   * to; a file already staged is left as it is.
    */
-  copyFiles(fromDir: string, files: string[]): Promise<void>;
+  copyFiles(fromDir: string, files: string[], into?: string): Promise<void>;
   /**
    * Puts the staged files in place of the output. Files in the output that sipadocs did not write
    * stay where they are and are listed in the result; one that a staged file would replace fails
@@ -122,9 +123,10 @@ export async function createStagingDir(outDir: string, options: StagingOptions =
       kept.add(relPath);
       return true;
     },
-    async copyFiles(fromDir, files) {
-      await mapLimit(files, 16, async (file) => {
-        const source = path.join(fromDir, ...file.split('/'));
+    async copyFiles(fromDir, given, into = '') {
+      await mapLimit(given, 16, async (name) => {
+        const source = path.join(fromDir, ...name.split('/'));
+        const file = into ? `${into}/${name}` : name;
         const target = path.join(dir, ...file.split('/'));
         // A copy carries its source's modification time, so the next build keeps it while the
         // source is unchanged instead of copying it again and renaming it over itself (only a

@@ -5,7 +5,7 @@ import { linkTarget } from '../../src/shared/paths.js';
 import type { FooterLink, NavItem } from '../../src/shared/types.js';
 import { replayedControl } from '../../src/shared/earlyInput.js';
 
-function ExtraLink({ item, onNavigate }: { item: FooterLink; onNavigate?: () => void }) {
+export function ExtraLink({ item, onNavigate }: { item: FooterLink; onNavigate?: () => void }) {
   if (item.to !== undefined) return <Link className="dropdown__link" {...linkTarget(item.to)} onClick={onNavigate}>{item.label}</Link>;
   return (
     <a className="dropdown__link" href={item.href} target="_blank" rel="noopener noreferrer">

@@ -4,6 +4,7 @@ import type { ClientSiteData, NavItem, SidebarView } from '../../src/shared/type
 import { SearchButton } from '../search/SearchProvider.js';
 import { ColorModeToggle } from './ColorModeToggle.js';
 import { DocsVersionDropdown, DocsVersionLink, useVersionedTo } from './DocsVersionItems.js';
+import { LocaleDropdown } from './LocaleDropdown.js';
 import { linkTarget } from '../../src/shared/paths.js';
 import { replayedControl } from '../../src/shared/earlyInput.js';
 
@@ -40,6 +41,7 @@ export function NavLink(props: NavLinkProps) {
   const { item, onNavigate } = props;
   if (item.type === 'docsVersionDropdown') return <DocsVersionDropdown item={item} onNavigate={onNavigate} />;
   if (item.type === 'docsVersion') return <DocsVersionLink item={item} onNavigate={onNavigate} />;
+  if (item.type === 'localeDropdown') return <LocaleDropdown item={item} onNavigate={onNavigate} />;
   if (item.docVersions) return <VersionedDocLink {...props} />;
   return <PlainNavLink {...props} />;
 }

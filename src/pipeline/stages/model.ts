@@ -5,6 +5,7 @@ import { loadVersionSidebars } from '../../content/loadSidebars.js';
 import { reactPageAt } from '../../content/pages.js';
 import { buildSiteModel, versionKey, type LoadedSource } from '../../content/siteModel.js';
 import { formatLocation, SiteError, SiteErrors } from '../../errors.js';
+import { docsVersionMessages } from '../../i18n/docsTranslations.js';
 import { relocateError, shownPath } from '../locations.js';
 import type { BuildReport } from '../session.js';
 
@@ -29,7 +30,9 @@ export async function modelSite(config: SiteConfig, sources: LoadedSource[], doc
     const sidebars = await loadVersionSidebars(config, docs);
     const main = sidebars.get(versionKey('default', 'current')) ?? { config: null, file: '' };
     const onContentErrors = (found: SiteError[]) => (errors = (relocateError(new SiteErrors(found), shown) as SiteErrors).errors);
-    model = buildSiteModel(config, sources, main.config, main.file, { drafts, docs: { instances: docs, sidebars }, onContentErrors });
+    // A locale's sidebar labels come from its translation file of each docs version (current.json…).
+    const sidebarLabels = config.translation?.translate ? (pluginId: string, version: string) => docsVersionMessages(config, pluginId, version) : undefined;
+    model = buildSiteModel(config, sources, main.config, main.file, { drafts, docs: { instances: docs, sidebars }, onContentErrors, sidebarLabels });
   } catch (error) {
     throw relocateError(error, shown);
   }

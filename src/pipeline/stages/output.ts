@@ -36,14 +36,41 @@ export async function claimOutputDir(session: BuildSession): Promise<string> {
 export async function openOutput(session: BuildSession, outDir: string): Promise<BuildOutput> {
   await session.afterBuild?.settled();
   const staging = await createStagingDir(outDir, { recordFile: recordFile(session.caches.records, outDir) });
-  const { lastOutput, caches } = session;
-  const stored = lastOutput?.outDir === outDir ? lastOutput.manifest : caches.manifests ? await readManifest(manifestFile(caches.manifests, outDir)) : null;
-  // A manifest describes the output one build committed; after an interrupted commit, none holds.
-  const previous = stored && staging.previousBuild !== null && stored.build === staging.previousBuild ? stored : null;
+  const { caches } = session;
+  const previous = await lastManifest(session, outDir, staging.previousBuild);
   // Killed builds' server bundles are removed by the next build.
   await removeDeadProcessFolders(caches.ssr);
   const ssrDir = session.serverFilesDir ?? path.join(caches.ssr, `${process.pid}-${Date.now().toString(36)}`);
   return { outDir, staging, previous, ssrDir, ownSsrDir: session.serverFilesDir === null };
+}
+
+/** The manifest of what the last good build wrote into a folder of the output, when it describes the output as it is now. */
+async function lastManifest(session: BuildSession, outDir: string, previousBuild: string | null): Promise<OutputManifest | null> {
+  const { lastOutputs, caches } = session;
+  const stored = lastOutputs.get(outDir) ?? (caches.manifests ? await readManifest(manifestFile(caches.manifests, outDir)) : null);
+  // A manifest describes the output one build committed; after an interrupted commit, none holds.
+  return stored && previousBuild !== null && stored.build === previousBuild ? stored : null;
+}
+
+/**
+ * The part of the output one locale of a site writes: the folder `folder` of it (the whole output
+ * for '', the default locale's), with its own manifest of the last good build and its own server
+ * files. Written through the output's staging folder, committed with it.
+ */
+export async function localeOutput(session: BuildSession, root: BuildOutput, folder: string): Promise<BuildOutput> {
+  if (!folder) return root;
+  const outDir = path.join(root.outDir, folder);
+  const inside = (relPath: string) => `${folder}/${relPath}`;
+  const staging: StagingDir = {
+    dir: path.join(root.staging.dir, folder),
+    previousBuild: root.staging.previousBuild,
+    write: (relPath, contents) => root.staging.write(inside(relPath), contents),
+    keep: (relPath, size, mtimeMs) => root.staging.keep(inside(relPath), size, mtimeMs),
+    copyFiles: (fromDir, files, into) => root.staging.copyFiles(fromDir, files, into ? inside(into) : folder),
+    commit: () => Promise.reject(new Error('a locale\'s part of the output is committed with the whole output')),
+    discard: () => root.staging.discard(),
+  };
+  return { outDir, staging, previous: await lastManifest(session, outDir, root.staging.previousBuild), ssrDir: path.join(root.ssrDir, folder), ownSsrDir: false };
 }
 
 /** Ends a build's use of its output: a failed build's staging folder is removed, its own server bundles always. */

@@ -1,10 +1,12 @@
 import type { SiteConfig } from '../../config/types.js';
 import type { DocsInstance } from '../../content/docsVersions.js';
 import { readDocsInstances } from '../../content/readDocsInstances.js';
+import { withTranslatedVersionLabels } from '../../i18n/docsTranslations.js';
 import { linkOutWarning, scanStatic } from '../../content/scan.js';
 import type { LoadedSource } from '../../content/siteModel.js';
 import { readSources } from '../readSources.js';
 import type { BuildReport } from '../session.js';
+import { relocateError, shownPath } from '../locations.js';
 import { readThemeFolder, type SiteThemeFolder } from '../../bundle/themeOverrides.js';
 
 export interface ScannedSite {
@@ -23,7 +25,13 @@ export interface ScannedSite {
  * symbolic link that leads out of the site is skipped with a warning naming it.
  */
 export async function scanSite(config: SiteConfig, report?: Pick<BuildReport, 'warn'>): Promise<ScannedSite> {
-  const docs = readDocsInstances(config);
+  const instances = readDocsInstances(config);
+  let docs: DocsInstance[];
+  try {
+    docs = withTranslatedVersionLabels(config, instances);
+  } catch (error) {
+    throw relocateError(error, shownPath(config));
+  }
   // Several listings walk the same folder (docs and their category files): one warning per link.
   const warned = new Set<string>();
   const linkOut = (relPath: string) => {

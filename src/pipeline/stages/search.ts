@@ -1,5 +1,6 @@
 import { buildSearchIndex, type SearchIndexResult } from '../../search/buildSearchIndex.js';
 import type { SiteConfig } from '../../config/types.js';
+import { siteLocale } from '../../config/siteLocale.js';
 import type { BuildSession } from '../session.js';
 import type { BuildOutput } from './output.js';
 import type { SitePlan } from './plan.js';
@@ -20,7 +21,7 @@ export async function indexSite(session: BuildSession, plan: SitePlan, rendered:
   });
 }
 
-/** The language the index stems words in (ISO 639-1): the site's default locale's. */
+/** The language the index stems and splits words in (ISO 639-1): the language of the locale built. */
 export function searchLanguage(config: SiteConfig): string {
-  return config.i18n.localeConfigs[config.i18n.defaultLocale]!.htmlLang.split('-')[0]!.toLowerCase();
+  return siteLocale(config).htmlLang.split('-')[0]!.toLowerCase();
 }
