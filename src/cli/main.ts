@@ -78,7 +78,7 @@ export async function main(argv: string[]): Promise<number> {
     .option('--site <dir>', 'site directory, or a Docusaurus project (default: site, or the current folder when it is a Docusaurus project)')
     .option('--locale <locale>', 'the locale to write (default: the default locale)')
     .action(async (options: { site?: string; locale?: string }) => {
-      const { writeTranslationsCommand } = await import('../i18n/writeTranslations.js');
+      const { writeTranslationsCommand } = await import('../pipeline/writeTranslations.js');
       exitCode = await writeTranslationsCommand(siteFolders(options).site, options.locale);
     });
 
