@@ -18,7 +18,10 @@ export const FIXTURE_BUILDS = [
   'watch-search',
   'dev-output',
   'migrate-v3',
+  'theme-coverage',
   'docusaurus2-mdx1',
+  'hostile-outputs',
+  'migrate-no-preset',
 ];
 
 export default defineConfig({

@@ -9,13 +9,15 @@
  *
  *   node bin/run-ts.js bench/bench.ts [--sizes 100,1000,10000] [--posts 100] [--out bench-results.json]
  *                                     [--sipa-runs 5] [--installed] [--markdown]
- *                                     [--watch-edits 10] [--open-docs 5000] [--jest <dir>|skip] [--docusaurus auto|skip]
+ *                                     [--watch-edits 10] [--open-docs 2000] [--flat-docs 4000] [--jest <dir>|skip] [--docusaurus auto|skip]
  *
  * --sipa-runs 0 skips the Sipa site; --installed also times it with the packed package installed
  * into a temp project; --markdown prints the tables again as markdown, as the README shows them.
  * Then the edit-to-screen latency of `serve --watch` on the Sipa site and on a generated 1,000-doc
- * site (watchLatency.ts; --watch-edits 0 skips it), and a 5,000-doc site with its categories open,
- * for page size (openSidebar.ts; --open-docs 0 skips it). Last comes the Jest website, a real Docusaurus 3 project (jestSite.ts): migrated and built by
+ * site (watchLatency.ts; --watch-edits 0 skips it), a 2,000-doc site with its categories open,
+ * for page size (openSidebar.ts; --open-docs 0 skips it), and 4,000 docs in one folder: page size,
+ * build time, and check-links on it, valid and with one broken link (flatFolder.ts; --flat-docs 0
+ * skips it). Last comes the Jest website, a real Docusaurus 3 project (jestSite.ts): migrated and built by
  * sipadocs cold, warm and after a one-doc edit, and built by Docusaurus itself (--docusaurus skip
  * leaves it out); --jest names the corpus, found by default in shared/corpus/jest above the repository.
  *
@@ -34,11 +36,14 @@
  *   comparison  [ComparisonRow]  both side by side, with wallRatio = sipadocs ÷ Hugo; [] without Hugo
  *   sipaSite    [SipaSiteResult] cold builds of site/ (see sipaSite.ts); [] with --sipa-runs 0
  *   watch       [WatchLatencyResult]  edit-to-screen latency, Sipa site and 1,000 docs (see watchLatency.ts)
- *   openSidebar OpenSidebarResult | null  5,000 docs with open categories (see openSidebar.ts)
+ *   openSidebar OpenSidebarResult | null  2,000 docs with open categories (see openSidebar.ts)
+ *   flatFolder  FlatFolderResult | null   4,000 docs in one folder, and check-links on it (see flatFolder.ts)
+ *   targets     [TargetRow]      the issue's table: each target with the figure of this run and whether it is met
  *   jest        JestResult | null  the Jest website, sipadocs and Docusaurus (see jestSite.ts)
  *
  * Wall times are seconds from spawning the process to its exit; CPU times are the seconds of CPU
- * (user plus system, all threads) the process used, from GNU time, null without it. Peak RSS is the
+ * (user plus system, all threads) the process used, from GNU time, null without it; they include
+ * pagefind's process, which the build waits for (see search/runPagefind.ts). Peak RSS is the
  * kernel's maximum resident set size of the process (sipadocs reports it in its stats file, Hugo's
  * comes from GNU time); null where neither was available. Sizes are bytes. See measure.ts.
  */
@@ -49,12 +54,13 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import { BENCH_SITE, generateSite } from './generateSite.js';
+import { BENCH_SITE, generateSite } from '../support/generateSite.js';
 import { buildWithHugo, checkHugoOutput, findHugo, type Hugo } from './hugo.js';
 import { hugoDocRoute, writeHugoSite } from './hugoSite.js';
 import { findRepoRoot, listFiles, runTimed, totalBytes } from './measure.js';
 import { findJestCorpus, formatJest, measureJest, type JestResult } from './jestSite.js';
 import { formatOpenSidebar, measureOpenSidebar, type OpenSidebarResult } from './openSidebar.js';
+import { formatFlatFolder, measureFlatFolder, type FlatFolderResult } from './flatFolder.js';
 import { formatWatchLatency, measureWatchLatency, type WatchLatencyResult } from './watchLatency.js';
 import { formatSipaSite, measureInstalledPackage, measureRepositoryCli, type SipaSiteResult } from './sipaSite.js';
 
@@ -137,7 +143,8 @@ export async function main(args: string[]): Promise<number> {
       markdown: { type: 'boolean', default: false },
       jest: { type: 'string' },
       'watch-edits': { type: 'string', default: '10' },
-      'open-docs': { type: 'string', default: '5000' },
+      'open-docs': { type: 'string', default: '2000' },
+      'flat-docs': { type: 'string', default: '4000' },
       docusaurus: { type: 'string', default: 'auto' },
     },
   });
@@ -223,6 +230,14 @@ export async function main(args: string[]): Promise<number> {
     console.log(formatOpenSidebar(openSidebar));
   }
 
+  const flatDocs = Number(values['flat-docs']);
+  let flatFolder: FlatFolderResult | null = null;
+  if (flatDocs > 0) {
+    console.log('');
+    flatFolder = await measureFlatFolder(root, flatDocs);
+    console.log(formatFlatFolder(flatFolder));
+  }
+
   let jest: JestResult | null = null;
   const jestCorpus = values.jest === 'skip' ? null : values.jest ? path.resolve(values.jest) : findJestCorpus(root);
   if (jestCorpus) {
@@ -235,6 +250,9 @@ export async function main(args: string[]): Promise<number> {
 
   const loadAtEnd = os.loadavg();
   console.error(`load average ${formatLoad(loadAtEnd)} at the end`);
+  const targets = targetRows({ rows, comparison, sipaSite, watch, openSidebar, flatFolder, jest });
+  console.log(`\nthe targets of issue 34 (load average ${formatLoad(loadAtStart)} at the start, ${formatLoad(loadAtEnd)} at the end)`);
+  console.log(markdownTable(TARGET_COLUMNS, targets));
   if (values.markdown) {
     console.log('');
     console.log(markdownTable(COLUMNS, rows));
@@ -251,7 +269,7 @@ export async function main(args: string[]): Promise<number> {
     loadAverage: { start: loadAtStart, end: loadAtEnd },
   };
   const outFile = path.resolve(values.out);
-  const results = { machine, sites, rows, hugo: hugo ?? null, hugoRows, comparison, sipaSite, watch, openSidebar, jest };
+  const results = { machine, sites, rows, hugo: hugo ?? null, hugoRows, comparison, sipaSite, watch, openSidebar, flatFolder, jest, targets };
   await writeFile(outFile, JSON.stringify(results, null, 2) + '\n');
   console.error(`results written to ${outFile}`);
   return 0;
@@ -532,4 +550,63 @@ export function stageTable(rows: BenchRow[]): string {
     return `${String(row.docs).padEnd(7)} ${row.run.padEnd(10)} ${cells.join(' ')}`;
   });
   return [head, '-'.repeat(head.length), ...lines].join('\n');
+}
+
+/** One target of the issue's table: the work, the figure of this run, the target, and whether it is met (null: not measured). */
+export interface TargetRow {
+  work: string;
+  now: string;
+  target: string;
+  met: string;
+}
+
+const TARGET_COLUMNS: Column<TargetRow>[] = [
+  { title: 'work', width: 0, left: true, cell: (row) => row.work },
+  { title: 'now', width: 0, left: true, cell: (row) => row.now },
+  { title: 'target', width: 0, left: true, cell: (row) => row.target },
+  { title: 'met?', width: 0, left: true, cell: (row) => row.met },
+];
+
+/** The rows of the issue's table from what this run measured; a row this run left out says so. */
+function targetRows(run: {
+  rows: BenchRow[];
+  comparison: ComparisonRow[];
+  sipaSite: SipaSiteResult[];
+  watch: WatchLatencyResult[];
+  openSidebar: OpenSidebarResult | null;
+  flatFolder: FlatFolderResult | null;
+  jest: JestResult | null;
+}): TargetRow[] {
+  const s = (seconds: number | null | undefined) => (seconds === null || seconds === undefined ? '–' : `${seconds.toFixed(2)} s`);
+  const yes = (ok: boolean) => (ok ? 'yes' : 'no');
+  const notRun = (work: string, target: string): TargetRow => ({ work, now: 'not measured in this run', target, met: '–' });
+  const out: TargetRow[] = [];
+  const sipa = run.sipaSite.find((result) => result.cli === 'repository');
+  out.push(sipa ? { work: 'Sipa site, cold, wall incl. process start', now: `${s(sipa.medianWallSeconds)} (CPU ${s(median(sipa.cpuSeconds.filter((c): c is number => c !== null)))})`, target: '≤ 1.5 s', met: yes(sipa.medianWallSeconds <= 1.5) } : notRun('Sipa site, cold', '≤ 1.5 s'));
+  const k1 = run.comparison.find((row) => row.docs === 1000 && row.run === 'cold');
+  out.push(k1 ? { work: '1,000 docs, cold', now: `${k1.wallRatio.toFixed(1)}× Hugo (${s(k1.sipadocsWallSeconds)} vs ${s(k1.hugoWallSeconds)}; CPU ${k1.cpuRatio?.toFixed(1) ?? '–'}×)`, target: '≤ 2× Hugo', met: yes(k1.wallRatio <= 2) } : notRun('1,000 docs, cold', '≤ 2× Hugo'));
+  const k10 = run.rows.find((row) => row.docs === 10000 && row.run === 'cold');
+  const k10hugo = run.comparison.find((row) => row.docs === 10000 && row.run === 'cold');
+  out.push(k10 ? { work: '10,000 docs, cold', now: `${s(k10.wallSeconds)} (CPU ${s(k10.cpuSeconds)}), ${((k10.peakRssBytes ?? 0) / 2 ** 20).toFixed(0)} MiB${k10hugo ? `; Hugo ${s(k10hugo.hugoWallSeconds)}` : ''}`, target: '≤ 40 s, ≤ 1 GiB', met: yes(k10.wallSeconds <= 40 && (k10.peakRssBytes ?? Infinity) <= 2 ** 30) } : notRun('10,000 docs, cold', '≤ 40 s, ≤ 1 GiB'));
+  const k10edit = run.rows.find((row) => row.docs === 10000 && row.run === 'warm-edit');
+  out.push(k10edit ? { work: '10,000 docs, warm, one page edited', now: `${s(k10edit.wallSeconds)} (CPU ${s(k10edit.cpuSeconds)})`, target: '≤ 1 s', met: yes(k10edit.wallSeconds <= 1) } : notRun('10,000 docs, warm, one page edited', '≤ 1 s'));
+  const watchSipa = run.watch.find((result) => result.site === 'site');
+  out.push(watchSipa ? { work: 'watch, save → on screen, Sipa site', now: `${watchSipa.medianMs.toFixed(0)} ms median`, target: '≤ 100 ms', met: yes(watchSipa.medianMs <= 100) } : notRun('watch, Sipa site', '≤ 100 ms'));
+  const watch1k = run.watch.find((result) => result.site !== 'site');
+  out.push(watch1k ? { work: 'watch, 1,000 docs', now: `${watch1k.medianMs.toFixed(0)} ms median (rebuild ${watch1k.medianRebuildMs.toFixed(0)} ms)`, target: '≤ 150 ms', met: yes(watch1k.medianMs <= 150) } : notRun('watch, 1,000 docs', '≤ 150 ms'));
+  const jestOwn = run.jest?.rows.find((row) => row.tool === 'sipadocs' && row.run === 'cold');
+  const jestDocusaurus = run.jest?.rows.find((row) => row.tool === 'docusaurus' && row.run === 'cold');
+  out.push(jestOwn && jestDocusaurus?.ok ? { work: "jest's real site, cold, against Docusaurus", now: `${(jestDocusaurus.wallSeconds / jestOwn.wallSeconds).toFixed(1)}× faster (${s(jestOwn.wallSeconds)} vs ${s(jestDocusaurus.wallSeconds)})`, target: '≥ 20×', met: yes(jestDocusaurus.wallSeconds / jestOwn.wallSeconds >= 20) } : notRun("jest's real site against Docusaurus", '≥ 20×'));
+  const open = run.openSidebar;
+  out.push(open ? { work: `a synthetic doc page at ${open.docs.toLocaleString('en')} docs, categories open`, now: `${(open.meanDocPageBytes / 1024).toFixed(0)} KB on average`, target: '≤ 120 KB', met: yes(open.meanDocPageBytes <= 120 * 1024) } : notRun('a doc page at 2,000 docs, categories open', '≤ 120 KB'));
+  const flat = run.flatFolder;
+  out.push(flat ? { work: `${flat.docs.toLocaleString('en')} docs in one folder`, now: `${(flat.meanDocPageBytes / 1024).toFixed(0)} KB a page (largest ${(flat.maxDocPageBytes / 1024).toFixed(0)} KB), ${(flat.outputBytes / 2 ** 20).toFixed(0)} MiB of output, build ${s(flat.wallSeconds)} (CPU ${s(flat.cpuSeconds)})`, target: '≤ 120 KB a page, build ≤ 60 s', met: yes(flat.maxDocPageBytes <= 120 * 1024 && flat.wallSeconds <= 60) } : notRun('4,000 docs in one folder', '≤ 120 KB a page, build ≤ 60 s'));
+  out.push(flat ? { work: `check-links on the valid ${flat.pages.toLocaleString('en')}-page site; with one broken link`, now: `${s(flat.checkValid.wallSeconds)} (exit ${flat.checkValid.exitCode}); ${s(flat.checkBroken.wallSeconds)}, ${flat.checkBroken.reported ?? 'not reported'}`, target: '≤ 60 s, and the broken link named', met: yes(flat.checkValid.exitCode === 0 && flat.checkValid.wallSeconds <= 60 && flat.checkBroken.exitCode === 1 && flat.checkBroken.wallSeconds <= 60 && / at .+:\d+:\d+$/.test(flat.checkBroken.reported ?? '')) } : notRun('check-links on 4,000 pages', '≤ 60 s, and the broken link named'));
+  return out;
+}
+
+function median(values: number[]): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
 }

@@ -1,5 +1,5 @@
 /**
- * check-links benchmark: generates sites of several sizes (generateSite.ts), builds each with the
+ * check-links benchmark: generates sites of several sizes (support/generateSite.ts), builds each with the
  * real CLI, then times `sipadocs check-links` on the output. Prints, per size, the pages, the links
  * checked, wall and CPU seconds, and the time per thousand links, so that growth with the site's
  * size shows: a check whose time is proportional to its links keeps that last figure flat.
@@ -14,7 +14,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { generateSite } from './generateSite.js';
+import { generateSite } from '../support/generateSite.js';
 import { findRepoRoot, runTimed } from './measure.js';
 
 interface CheckRow {

@@ -34,7 +34,7 @@ import { virtualModulesPlugin } from '../src/bundle/virtualModules.js';
 import { loadConfig } from '../src/config/load.js';
 import { clientSiteData } from '../src/config/normalize.js';
 import { closeServer, createStaticServer, listenOnFreePort } from '../src/server/staticServer.js';
-import { launchBrowser } from '../test/e2e/browser.js';
+import { launchBrowser } from '../support/browser.js';
 
 const DEFAULT_PAGES = ['/', '/docs/guides/overview', '/blog/welcome'];
 const SITE_DIR = 'site';

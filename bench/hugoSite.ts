@@ -15,7 +15,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import matter from 'gray-matter';
 import yaml from 'js-yaml';
-import { writeFiles } from './generateSite.js';
+import { writeFiles } from '../support/generateSite.js';
 import { hugoConfig, hugoThemeFiles } from './hugoTheme.js';
 
 export interface HugoConversion {

@@ -1,15 +1,15 @@
 /**
- * Page size as a site grows with its sidebar categories open: a generated site of 5,000 docs whose
+ * Page size as a site grows with its sidebar categories open: a generated site of 2,000 docs whose
  * categories all start open, built cold, and the sidebar markup of its pages measured. Before the
  * sidebar budget every page carried the whole open tree (740 KB a page at 5,000 docs).
  *
- *   node bin/run-ts.js bench/openSidebar.ts [--docs 5000]
+ *   node bin/run-ts.js bench/openSidebar.ts [--docs 2000]
  */
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { generateSite } from './generateSite.js';
+import { generateSite } from '../support/generateSite.js';
 import { findRepoRoot, listFiles, runTimed, totalBytes } from './measure.js';
 
 export interface OpenSidebarResult {
@@ -26,7 +26,7 @@ export interface OpenSidebarResult {
 }
 
 export async function main(args: string[]): Promise<number> {
-  const { values } = parseArgs({ args, options: { docs: { type: 'string', default: '5000' } } });
+  const { values } = parseArgs({ args, options: { docs: { type: 'string', default: '2000' } } });
   console.log(formatOpenSidebar(await measureOpenSidebar(findRepoRoot(), Number(values.docs))));
   return 0;
 }

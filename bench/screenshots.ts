@@ -4,7 +4,7 @@
  */
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { startSite } from '../test/e2e/site.js';
+import { startSite } from '../support/servedSite.js';
 
 const PAGES = [
   { name: 'home', path: '/' },

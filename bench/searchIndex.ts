@@ -16,7 +16,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
 import { closeServer, createStaticServer, listenOnFreePort } from '../src/server/staticServer.js';
-import { generateSite } from './generateSite.js';
+import { generateSite } from '../support/generateSite.js';
 import { findRepoRoot, runTimed } from './measure.js';
 
 const EDIT = '\nThe benchmark added this sentence to edit the page, with a zorbulent word.\n';

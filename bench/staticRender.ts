@@ -21,7 +21,7 @@ import { createCodeHighlighter, type CodeHighlighter } from '../src/content/mdx/
 import { isStaticPage } from '../src/content/static/isStaticPage.js';
 import type { Format } from '../src/content/static/parser.js';
 import { createStaticSession, renderStaticPage } from '../src/content/static/renderStaticPage.js';
-import { generateSite } from './generateSite.js';
+import { generateSite } from '../support/generateSite.js';
 
 interface Page {
   file: string;
@@ -110,7 +110,7 @@ export async function main(args: string[]): Promise<number> {
     await generateSite(dir, { docs, posts: Math.ceil(docs / 10) });
     await measure('site/ (Sipa)', await readPages('site'), highlighter, runs);
     await measure('test/fixtures/docusaurus2', await readPages('test/fixtures/docusaurus2'), highlighter, runs);
-    await measure(`generated corpus (bench/generateSite.ts, ${docs} docs)`, await readPages(dir), highlighter, runs);
+    await measure(`generated corpus (support/generateSite.ts, ${docs} docs)`, await readPages(dir), highlighter, runs);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -3,7 +3,7 @@
  *
  *   node bin/run-ts.js bench/versionsWarm.ts [--docs 300] [--versions 3] [--rounds 5]
  *
- * Generates the benchmark site (bench/generateSite.ts) with `--docs` docs, stores `--versions`
+ * Generates the benchmark site (support/generateSite.ts) with `--docs` docs, stores `--versions`
  * versions of them (versioned_docs, versioned_sidebars, versions.json, each version's text a little
  * different), and builds it twice over in two folders: as it is (every version) and with
  * `disableVersioning` (the current docs only). After a cold and a warm build of each, every round
@@ -15,7 +15,7 @@
 import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { generateSite } from './generateSite.js';
+import { generateSite } from '../support/generateSite.js';
 import { findRepoRoot, median, runTimed, type TimedRun } from './measure.js';
 
 interface EditBuild {

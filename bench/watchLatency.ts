@@ -14,8 +14,8 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { startServer } from '../src/dev/serve.js';
-import { launchBrowser } from '../test/e2e/browser.js';
-import { generateSite } from './generateSite.js';
+import { launchBrowser } from '../support/browser.js';
+import { generateSite } from '../support/generateSite.js';
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);

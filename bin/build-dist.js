@@ -21,6 +21,13 @@ function listFiles(dir) {
     .sort();
 }
 
+/** The modules Node loads by their path (src/entryPoints.ts, the one table of them): each becomes a file of dist/. */
+async function nodeEntryPoints() {
+  const { outputFiles } = await build({ entryPoints: [path.join(root, 'src/entryPoints.ts')], bundle: true, format: 'esm', platform: 'neutral', write: false, logLevel: 'silent' });
+  const table = await import(`data:text/javascript;base64,${Buffer.from(outputFiles[0].text).toString('base64')}`);
+  return table.NODE_ENTRY_POINTS;
+}
+
 // Every cache entry an installed package makes is keyed by this: any change to the generator's
 // code (or its version) gives the next build fresh entries.
 const hash = createHash('sha256').update(readFileSync(path.join(root, 'package.json')));
@@ -29,21 +36,7 @@ const buildId = hash.digest('hex');
 
 // dist/ is this script's own output.
 rmSync(dist, { recursive: true, force: true });
-await bundleEntries(
-  {
-    cli: 'src/cli/main.ts',
-    index: 'src/index.ts',
-    compileWorker: 'src/content/compile/compileWorker.ts',
-    renderWorker: 'src/render/renderWorker.ts',
-    highlightWorker: 'src/content/mdx/highlightWorker.ts',
-    shellEntry: 'src/render/shellEntry.tsx',
-    sandboxWorker: 'src/docusaurus/sandboxWorker.ts',
-    liveEvaluationWorker: 'src/docusaurus/liveEvaluationWorker.ts',
-    checkServer: 'src/check/serverThread.ts',
-  },
-  dist,
-  { define: { __SIPADOCS_BUILD_ID__: JSON.stringify(buildId) }, sourcemap: false },
-);
+await bundleEntries({ ...(await nodeEntryPoints()), index: 'src/index.ts' }, dist, { define: { __SIPADOCS_BUILD_ID__: JSON.stringify(buildId) }, sourcemap: false });
 
 // What `import … from 'sipadocs'` resolves to inside a site's config and sidebars files, which are
 // evaluated from memory: the identity helpers alone, with nothing that needs a file location.

@@ -2,10 +2,10 @@
  * The generator's modules that are loaded by their path rather than imported: the CLI, the worker
  * threads' scripts, the theme's shell renderer, and what the site bundlers start from. Everything
  * else is reached from these through imports, so this table is also where the fingerprints of the
- * code that makes cached results start (see pipeline/codeFingerprint.ts): a module the table does
+ * code that makes cached results start (see cache/codeFingerprint.ts): a module the table does
  * not reach cannot shape a cached result.
  */
-export const ENTRY_POINTS = {
+export const NODE_ENTRY_POINTS = {
   cli: 'src/cli/main.ts',
   compileWorker: 'src/content/compile/compileWorker.ts',
   renderWorker: 'src/render/renderWorker.ts',
@@ -18,6 +18,10 @@ export const ENTRY_POINTS = {
   liveEvaluationWorker: 'src/docusaurus/liveEvaluationWorker.ts',
   /** The server of `check-links`, in a thread of its own (see check/checkServer.ts). */
   checkServer: 'src/check/serverThread.ts',
+} as const;
+
+/** What the site bundlers start from: shipped as sources (package.json `files`) and bundled with each site. */
+export const SITE_ENTRY_POINTS = {
   /** The server renderer, bundled with each site's pages (see bundle/virtualModules.ts). */
   ssrEntry: 'src/render/ssrEntry.tsx',
   /** The client runtime, bundled with each site (see bundle/bundleSite.ts). */
@@ -25,5 +29,11 @@ export const ENTRY_POINTS = {
   /** The theme, which both bundles import as `sipa:theme`. */
   themeApp: 'templates/App.tsx',
 } as const;
+
+/**
+ * Every entry point. Node's are loaded by their path (`bin/build-dist.js` makes a file of each in
+ * dist/, and reads this table to know them); the site's are bundled with each site.
+ */
+export const ENTRY_POINTS = { ...NODE_ENTRY_POINTS, ...SITE_ENTRY_POINTS } as const;
 
 export type EntryName = keyof typeof ENTRY_POINTS;

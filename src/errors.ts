@@ -2,6 +2,8 @@
  * Every problem a user can fix is a SiteError: a stable code, what happened, a hint on what to
  * do, and where (file:line:column, 1-based). reportError prints them; stacks only with DEBUG set.
  */
+import { describeOsError } from './osErrors.js';
+
 export type ErrorCode =
   | 'CONFIG_NOT_FOUND'
   | 'CONFIG_INVALID'
@@ -46,6 +48,7 @@ export type ErrorCode =
   | 'VERSIONS_INVALID'
   | 'DOCS_VERSION_EXISTS'
   | 'WATCH_FAILED'
+  | 'FILE_SYSTEM_ERROR'
   | 'TRANSLATION_INVALID'
   | 'LOCALE_UNKNOWN';
 
@@ -131,6 +134,7 @@ export function formatSiteError(error: SiteError, debug = false): string {
   if (error.frame) parts.push(error.frame);
   if (error.hint) parts.push(`  hint: ${error.hint}`);
   if (debug && error.stack) parts.push(error.stack);
+  if (debug && error.cause instanceof Error && error.cause.stack) parts.push(`caused by ${error.cause.stack}`);
   return parts.join('\n');
 }
 
@@ -142,10 +146,23 @@ export function exitCodeFor(error: unknown): number {
   return error instanceof SiteError && USAGE_ERRORS.has(error.code) ? EXIT.usage : EXIT.failure;
 }
 
+/**
+ * An error of the operating system (a read-only file system, a permission denied, a full disk, too
+ * many open files…) as a SiteError, FILE_SYSTEM_ERROR, naming the path and the cause in words (see
+ * osErrors.ts); any other error as it is.
+ */
+export function withOsErrorsInWords(error: unknown): unknown {
+  if (error instanceof SiteError || error instanceof SiteErrors) return error;
+  const described = describeOsError(error);
+  if (!described) return error;
+  return new SiteError({ code: 'FILE_SYSTEM_ERROR', message: described.message, hint: described.hint, location: described.file ? { file: described.file } : undefined, cause: error });
+}
+
 const debug = () => Boolean(process.env.DEBUG);
 
 /** Prints any error the way users should see it: file:line:col, message, hint; stacks only with DEBUG. */
-export function reportError(error: unknown, writeError: (text: string) => void = (t) => process.stderr.write(`${t}\n`)): void {
+export function reportError(thrown: unknown, writeError: (text: string) => void = (t) => process.stderr.write(`${t}\n`)): void {
+  const error = withOsErrorsInWords(thrown);
   if (error instanceof SiteErrors) {
     for (const e of error.errors) writeError(formatSiteError(e, debug()));
     writeError(`\n${error.errors.length} problem${error.errors.length === 1 ? '' : 's'}; nothing was written.`);

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 /**
  * Where the sipadocs package lives and how it runs. An installed package is read-only: nothing
  * here writes, and nothing else may write inside PACKAGE_ROOT either (caches go to the user's
- * project, see pipeline/cacheDir.ts).
+ * project, see cache/cacheDir.ts).
  */
 
 /**

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { PageVersionContext } from '../src/client/docsVersion.js';
 import type { LoadedRoute } from '../src/client/routeLoader.js';
 import { routeMarkdownUrl } from '../src/shared/paths.js';
@@ -8,6 +8,7 @@ import { BackToTop } from './layout/BackToTop.js';
 import { Footer } from './layout/Footer.js';
 import { MobileMenu } from './layout/MobileMenu.js';
 import { Navbar } from './layout/Navbar.js';
+import { CurrentRouteContext } from './layout/routeContext.js';
 import { SearchProvider } from './search/SearchProvider.js';
 import Root from './components/Root.js';
 import { BlogArchiveScreen, BlogAuthorsScreen, BlogListScreen, BlogPostScreen, BlogTagsScreen } from './screens/BlogScreens.js';
@@ -33,7 +34,7 @@ function Screen({ site, route }: { site: ClientSiteData; route: LoadedRoute }) {
   switch (data.kind) {
     case 'doc':
     case 'category':
-      return <DocScreen data={data} sidebar={sidebar} Content={Content} markdownUrl={routeMarkdownUrl(route.payload.meta.path, site.baseUrl)} />;
+      return <DocScreen data={data} sidebar={sidebar} Content={Content} markdownUrl={routeMarkdownUrl(route.payload.meta.path, site.baseUrl)} path={route.payload.meta.path} />;
     case 'docsTags':
     case 'docsTag':
       return <DocScreen data={data} sidebar={sidebar} Content={Content} />;
@@ -69,7 +70,9 @@ export function App({ site, route, override }: AppProps) {
   }, [route]);
   const { data } = route.payload;
   const version = (data.kind === 'doc' || data.kind === 'category') && data.version ? data.version : null;
+  const current = useMemo(() => ({ data, sidebar }), [data, sidebar]);
   const frame = (
+    <CurrentRouteContext.Provider value={current}>
     <PageVersionContext.Provider value={version}>
     <SearchProvider site={site}>
       <a className="skip-link" href="#main-content">Skip to main content</a>
@@ -83,6 +86,7 @@ export function App({ site, route, override }: AppProps) {
       <BackToTop />
     </SearchProvider>
     </PageVersionContext.Provider>
+    </CurrentRouteContext.Provider>
   );
   return <Root>{frame}</Root>;
 }

@@ -1,5 +1,5 @@
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createArtifactStore } from '../src/pipeline/artifacts.js';
+import { createArtifactStore } from '../src/cache/artifacts.js';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -50,7 +50,7 @@ export async function copySiteWithBaseUrl(into: string, baseUrl: string): Promis
 }
 
 /**
- * An artifact store (see pipeline/artifacts.ts) with a build begun, as a session has during a build;
+ * An artifact store (see cache/artifacts.ts) with a build begun, as a session has during a build;
  * `next()` ends that build as a success and begins the next one.
  */
 export async function testArtifacts(dir: string | null = null, options: { keepInMemory?: boolean; siteId?: string } = {}) {

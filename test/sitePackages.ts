@@ -34,12 +34,13 @@ export async function installListedPackages(siteDir: string, standIns: Record<st
  * Docusaurus's own packages (`@docusaurus/core`, the preset), which this checkout does not have,
  * are left out: a build in place must not need them. Returns the names linked.
  */
-export async function installAvailablePackages(projectDir: string): Promise<string[]> {
+export async function installAvailablePackages(projectDir: string, options: { transitive?: string[] } = {}): Promise<string[]> {
   const manifest = JSON.parse(await readFile(path.join(projectDir, 'package.json'), 'utf8')) as {
     dependencies?: Record<string, string>;
     devDependencies?: Record<string, string>;
   };
-  const names = Object.keys({ ...manifest.dependencies, ...manifest.devDependencies })
+  // `transitive`: packages the project does not list that npm puts in its node_modules all the same, as dependencies of Docusaurus.
+  const names = [...new Set([...Object.keys({ ...manifest.dependencies, ...manifest.devDependencies }), ...(options.transitive ?? [])])]
     .filter((name) => existsSync(path.join(REPO_NODE_MODULES, name)))
     .sort();
   for (const name of names) {

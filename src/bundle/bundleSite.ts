@@ -9,9 +9,9 @@ import { imageModulesPlugin } from './imageModules.js';
 import type { ImportErrorDetail, SharedModule } from './sharedModules.js';
 import { cssModulesPlugin } from './cssModules.js';
 import { missingPackage } from './missingPackage.js';
-import type { ArtifactStore } from '../pipeline/artifacts.js';
+import type { ArtifactStore } from '../cache/artifacts.js';
 import { buildRouteChunks, ROUTE_CHUNKS, STANDALONE_CHUNKS, type ChunkFiles, type RouteChunkCache } from './routeChunks.js';
-import { lazyModuleParts, sharedModules, sharedModulesPlugin } from './sharedModules.js';
+import { eagerFromSite, lazyModuleParts, sharedModules, sharedModulesPlugin } from './sharedModules.js';
 import { themeOverridesPlugin } from './themeOverrides.js';
 import { REPO_ROOT, sitePackages, virtualModulesPlugin, type VirtualSources } from './virtualModules.js';
 
@@ -97,7 +97,7 @@ export function createClientBundler(options: ClientBundlerOptions): ClientBundle
   const runner = createEsbuildRunner(path.join(options.workDir, 'client-bundle'), options.incremental);
   let current: VirtualSources | null = null;
   const shared = sharedModules();
-  const plugins = [themeOverridesPlugin(() => current?.themeOverrides ?? {}, () => current?.themeModules ?? {}), entrySharedModulesPlugin(shared), imageModulesPlugin(), cssModulesPlugin(), virtualModulesPlugin(() => current)];
+  const plugins = [themeOverridesPlugin(() => current?.themeOverrides ?? {}, () => current?.themeModules ?? {}), entrySharedModulesPlugin(shared, () => [...Object.values(current?.themeOverrides ?? {}), ...Object.values(current?.themeModules ?? {})] as string[]), imageModulesPlugin(), cssModulesPlugin(() => current?.sass ?? null), virtualModulesPlugin(() => current)];
   const bundleEntry = async (sources: VirtualSources, outDir: string, baseUrl: string, keep?: KeepFile) => {
     current = sources;
     const esbuildOptions = { ...commonOptions(baseUrl), ...CLIENT_OPTIONS, nodePaths: sitePackages(sources), entryPoints: [{ in: CLIENT_ENTRY, out: `${ASSET_DIR}/entry` }], plugins };
@@ -138,7 +138,7 @@ export function createClientBundler(options: ClientBundlerOptions): ClientBundle
 export function createServerBundler(options: BundlerOptions): ServerBundler {
   const runner = createEsbuildRunner(path.join(options.workDir, 'server-bundle'), options.incremental);
   let current: VirtualSources | null = null;
-  const plugins = [themeOverridesPlugin(() => current?.themeOverrides ?? {}, () => current?.themeModules ?? {}), imageModulesPlugin(), cssModulesPlugin(), virtualModulesPlugin(() => current)];
+  const plugins = [themeOverridesPlugin(() => current?.themeOverrides ?? {}, () => current?.themeModules ?? {}), imageModulesPlugin(), cssModulesPlugin(() => current?.sass ?? null), virtualModulesPlugin(() => current)];
   return {
     async bundle(sources, outDir, baseUrl, groups) {
       current = { ...sources, ssrGroups: groups };
@@ -331,9 +331,15 @@ const outputPath = (root: string, workingDir: string, file: string) => path.rela
  * lazy theme parts and what only they import) take React and the runtime's modules from the
  * registry, so the bundler keeps those in the entry rather than in chunks shared with them.
  */
-export function entrySharedModulesPlugin(shared: SharedModule[]): Plugin {
-  const { files, held } = lazyModuleParts(shared);
-  return sharedModulesPlugin(shared, (importer) => REGISTRY_IMPORTERS.test(importer) || files.has(importer), held);
+export function entrySharedModulesPlugin(shared: SharedModule[], siteThemeFiles: () => string[] = () => []): Plugin {
+  const { files, held, packages } = lazyModuleParts(shared);
+  // What the site's theme files make part of the entry, read when each build starts.
+  let eager = new Set<string>();
+  const refresh: Plugin = { name: 'sipadocs-site-eager-modules', setup: (build) => build.onStart(() => void (eager = eagerFromSite(siteThemeFiles(), shared, files))) };
+  // A package only lazy shared modules bring (react-live, for live code blocks) takes React from the registry like them.
+  const inPackage = packages.length > 0 ? new RegExp(`[\\\\/]node_modules[\\\\/](${packages.map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})[\\\\/]`) : null;
+  const plugin = sharedModulesPlugin(shared, (importer) => REGISTRY_IMPORTERS.test(importer) || (files.has(importer) && !eager.has(importer)) || (inPackage?.test(importer) ?? false), held);
+  return { name: plugin.name, setup: (build) => Promise.all([refresh.setup(build), plugin.setup(build)]).then(() => undefined) };
 }
 
 /** Each route chunk with the chunks of the lazy shared modules it loads among the files its page preloads. */

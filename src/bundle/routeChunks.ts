@@ -2,7 +2,7 @@ import { build, type BuildOptions, type Metafile, type OutputFile } from 'esbuil
 import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { ArtifactKind, ArtifactKindSpec } from '../pipeline/artifacts.js';
+import type { ArtifactKind, ArtifactKindSpec } from '../cache/artifacts.js';
 import { SHARED_MODULES_GLOBAL } from '../shared/paths.js';
 import { imageModulesPlugin } from './imageModules.js';
 import { cssModulesPlugin } from './cssModules.js';
@@ -61,14 +61,12 @@ export type StandaloneRecord = [file: string | null, size: number, lazy?: string
 
 export const STANDALONE_CHUNKS: ArtifactKindSpec<StandaloneRecord, StandaloneRecord> = {
   name: 'standalone',
-  code: ['cli'],
   disk: { record: (record) => record, restore: (record) => record },
 };
 
 /** Route chunks built by the bundler: what they are in the index, their files in an entry of their own. */
 export const ROUTE_CHUNKS: ArtifactKindSpec<RouteChunkEntry, Omit<RouteChunkEntry, 'outputs'>, RouteChunkEntry['outputs']> = {
   name: 'chunks',
-  code: ['cli'],
   disk: {
     record: ({ chunk, inputFiles }) => ({ chunk, inputFiles }),
     blob: ({ outputs }) => outputs,
@@ -92,7 +90,7 @@ export async function buildRouteChunks(
 ): Promise<RouteChunksResult> {
   const shared = sharedModules();
   // What decides how any chunk is built, besides the code (in each kind's keys).
-  const settings = JSON.stringify([shared, baseUrl, options.target, options.loader, options.define]);
+  const settings = JSON.stringify([shared, baseUrl, options.target, options.loader, options.define, sources.sass ?? null]);
   const writer = createChunkWriter(outDir, options.keep);
   const names = [...sources.routeEntries.keys()];
   const specifiers = new Set(shared.map((m) => m.specifier));
@@ -318,10 +316,23 @@ async function bundleRoutes(
     logLevel: 'silent',
     legalComments: 'none',
     // Shared modules first: they claim react and @theme/* before the virtual modules plugin does.
-    plugins: [sharedModulesPlugin(shared), imageModulesPlugin(), cssModulesPlugin(), virtualModulesPlugin(() => sources)],
+    plugins: [sharedModulesPlugin(shared), imageModulesPlugin(), cssModulesPlugin(() => sources.sass ?? null), virtualModulesPlugin(() => sources)],
     write: false,
   });
   return collectOutputs(result.metafile!, result.outputFiles!, workDir, workingDir, baseUrl, new Set(shared.filter((m) => m.lazy).map((m) => m.specifier)));
+}
+
+/** The inputs a bundle's entry point reaches through its imports. */
+function reachableInputs(metafile: Metafile, entryPoint: string): Set<string> {
+  const seen = new Set<string>();
+  const stack = [entryPoint];
+  while (stack.length > 0) {
+    const input = stack.pop()!;
+    if (seen.has(input)) continue;
+    seen.add(input);
+    for (const imported of metafile.inputs[input]?.imports ?? []) if (!imported.external) stack.push(imported.path);
+  }
+  return seen;
 }
 
 function collectOutputs(metafile: Metafile, outputFiles: OutputFile[], workDir: string, workingDir: string, baseUrl: string, lazySpecifiers: ReadonlySet<string>) {
@@ -341,7 +352,8 @@ function collectOutputs(metafile: Metafile, outputFiles: OutputFile[], workDir: 
   for (const [file, output] of Object.entries(metafile.outputs)) {
     if (!output.entryPoint || !file.endsWith('.js')) continue;
     const name = output.entryPoint.replace(/^(sipa:)?sipa-route:/, '');
-    const realInputs = Object.keys(output.inputs).filter((input) => !/^[\w-]+:/.test(input));
+    // What went into the chunk, and what it imported that left no bytes there (a Sass sheet's partials, see cssModules.ts).
+    const realInputs = [...new Set([...Object.keys(output.inputs), ...reachableInputs(metafile, output.entryPoint)])].filter((input) => !/^[\w-]+:/.test(input));
     const lazy = Object.keys(output.inputs)
       .filter((input) => input.startsWith(`${SHARED_NAMESPACE}:`))
       .map((input) => input.slice(SHARED_NAMESPACE.length + 1))
@@ -350,6 +362,11 @@ function collectOutputs(metafile: Metafile, outputFiles: OutputFile[], workDir: 
     for (const input of realInputs) {
       const asset = assetsBySource.get(input);
       if (asset) files.push(asset);
+    }
+    // And the files its style sheet's url() names (a static file of a Docusaurus project's CSS module).
+    for (const imported of output.cssBundle ? (metafile.outputs[output.cssBundle]?.imports ?? []) : []) {
+      const asset = !imported.external && metafile.outputs[imported.path] ? rel(imported.path) : null;
+      if (asset && contents.has(asset) && !files.includes(asset)) files.push(asset);
     }
     built.set(name, {
       chunk: { js: `${baseUrl}${rel(file)}`, imports: [], css: output.cssBundle ? [`${baseUrl}${rel(output.cssBundle)}`] : [], ...(lazy.length > 0 ? { lazy } : {}) },

@@ -89,7 +89,7 @@ function runtimeFiles(): Set<string> {
  * which they take from the registry (as `sipa-runtime:<path>`) so that the runtime keeps them
  * whole instead of the bundler splitting them out into chunks shared with the lazy ones.
  */
-export function lazyModuleParts(modules: SharedModule[]): { files: Set<string>; held: SharedModule[] } {
+export function lazyModuleParts(modules: SharedModule[]): { files: Set<string>; held: SharedModule[]; packages: string[] } {
   const runtime = runtimeFiles();
   const files = new Set<string>();
   const held = new Map<string, SharedModule & { picked: { default: boolean } }>();
@@ -112,7 +112,77 @@ export function lazyModuleParts(modules: SharedModule[]): { files: Set<string>; 
     }
   };
   for (const m of modules) if (m.lazy) visit(m.source);
-  return { files, held: [...held.values()] };
+  return { files, held: [...held.values()], packages: packagesOf(files) };
+}
+
+/** A bare import (`from 'react-live'`), not a type-only one; the package's name is the first part (two for a scope). */
+const PACKAGE_IMPORT = /^\s*(?:import|export)\s(?!type\s)(?:[^'";]*?\sfrom\s)?\s*['"]((?:@[\w.-]+\/)?[\w.-]+)(?:\/[^'"]*)?['"]/gm;
+
+/**
+ * The packages the lazy modules' files import, with the packages those depend on, React's own
+ * left out: no file of the runtime imports them (see entrySharedModulesPlugin).
+ */
+function packagesOf(files: ReadonlySet<string>): string[] {
+  const found = new Set<string>();
+  const visit = (name: string, from: string) => {
+    if (found.has(name) || /^(react|react-dom|scheduler)$/.test(name)) return;
+    let manifest: string;
+    try {
+      manifest = createRequire(from).resolve(`${name}/package.json`);
+    } catch {
+      return;
+    }
+    found.add(name);
+    const { dependencies = {} } = JSON.parse(readFileSync(manifest, 'utf8')) as { dependencies?: Record<string, string> };
+    for (const dependency of Object.keys(dependencies)) visit(dependency, manifest);
+  };
+  for (const file of files) {
+    for (const [, name] of readFileSync(file, 'utf8').matchAll(PACKAGE_IMPORT)) visit(name!, file);
+  }
+  return [...found].sort();
+}
+
+/** Every module specifier a file imports, re-exports or requires (type-only imports left out). */
+const ANY_IMPORT = /(?:^\s*(?:import|export)\s(?!type\s)(?:[^'";]*?\sfrom\s)?\s*|\brequire\s*\(\s*|\bimport\s*\(\s*)['"]([^'"]+)['"]/gm;
+const SITE_SCRIPT_EXTENSIONS = ['', '.tsx', '.ts', '.jsx', '.js', '/index.tsx', '/index.ts', '/index.jsx', '/index.js'];
+
+/**
+ * The theme's lazy modules (and the files only they reach) that the site's theme files import
+ * statically, directly or through the site's own files: a site's replacement of a component the
+ * runtime shows (`DocItem/Layout` importing `@docusaurus/plugin-content-docs/client`) is part of
+ * the entry, so what it imports is too, and must not read the registry, which is filled only once
+ * the entry's modules have run.
+ */
+export function eagerFromSite(themeFiles: readonly string[], modules: SharedModule[], lazyFiles: ReadonlySet<string>): Set<string> {
+  const bySpecifier = new Map(modules.filter((m) => m.lazy).map((m) => [m.specifier, m.source]));
+  const eager = new Set<string>();
+  const seen = new Set<string>();
+  const visitTheme = (file: string) => {
+    if (eager.has(file) || !lazyFiles.has(file)) return;
+    eager.add(file);
+    relativeImports(file).forEach(visitTheme);
+  };
+  const visitSite = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    let text: string;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch {
+      return;
+    }
+    for (const [, specifier] of text.matchAll(ANY_IMPORT)) {
+      const theme = bySpecifier.get(specifier!);
+      if (theme) visitTheme(theme);
+      else if (specifier!.startsWith('.')) {
+        const target = path.resolve(path.dirname(file), specifier!);
+        const found = SITE_SCRIPT_EXTENSIONS.map((extension) => target + extension).find((candidate) => /\.[jt]sx?$/.test(candidate) && existsSync(candidate));
+        if (found && !found.includes(`${path.sep}node_modules${path.sep}`)) visitSite(found);
+      }
+    }
+  };
+  themeFiles.forEach(visitSite);
+  return eager;
 }
 
 /** One import or re-export statement with a relative path, its clauses, and whether it is type-only. */

@@ -8,6 +8,7 @@ import type { ContentRef } from '../content/routes.js';
 import { ENTRY_POINTS } from '../entryPoints.js';
 import { PACKAGE_ROOT } from '../packageRoot.js';
 import { registryModuleCode, sharedModules, unsupportedImport } from './sharedModules.js';
+import type { SassSettings } from './sassStyles.js';
 import type { ThemeOverrides } from './themeOverrides.js';
 
 export const REPO_ROOT = PACKAGE_ROOT;
@@ -40,6 +41,8 @@ export interface VirtualSources {
   themeOverrides?: ThemeOverrides;
   /** The other files of the site's theme folder, by the name `@theme/` imports them as. */
   themeModules?: Record<string, string>;
+  /** How Sass style sheets are compiled, when the site uses Sass (see sassStyles.ts). */
+  sass?: SassSettings | null;
   /** Absolute path of the site's static folder, which a style sheet's `url(/img/x.png)` names files of, as in Docusaurus. */
   staticDir?: string;
   /** Data files a Docusaurus project's pages import that it makes before it builds, and lacks: their text, by absolute path (see ProjectReading). */

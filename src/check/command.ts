@@ -1,8 +1,9 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { formatSiteError, SiteError } from '../errors.js';
-import { normalizeBaseUrl } from '../server/builtBaseUrl.js';
+import { formatLocation, formatSiteError, SiteError } from '../errors.js';
+import { normalizeBaseUrl, readBuiltBaseUrl } from '../server/builtBaseUrl.js';
 import { checkBuiltSite } from './checkBuiltSite.js';
+import { brokenLinkSources } from './linkSources.js';
 
 /** `sipadocs check-links [dir]`: 0 when every link of the built site resolves, 1 otherwise. */
 export async function checkLinksCommand(dir: string, options: { baseUrl?: string } = {}): Promise<number> {
@@ -18,14 +19,18 @@ export async function checkLinksCommand(dir: string, options: { baseUrl?: string
     return 1;
   }
   const started = performance.now();
-  const result = await checkBuiltSite(absolute, { baseUrl: options.baseUrl === undefined ? undefined : normalizeBaseUrl(options.baseUrl) });
+  const baseUrl = options.baseUrl === undefined ? await readBuiltBaseUrl(absolute) : normalizeBaseUrl(options.baseUrl);
+  const result = await checkBuiltSite(absolute, { baseUrl });
   const seconds = ((performance.now() - started) / 1000).toFixed(2);
   if (result.broken.length === 0) {
     process.stdout.write(`Checked ${result.checked} links in ${seconds} s: none broken.\n`);
     return 0;
   }
+  // Where each link was written, when the build that made the output recorded the page's source.
+  const places = await brokenLinkSources(absolute, baseUrl, result.broken);
   for (const link of result.broken) {
-    process.stderr.write(`broken: ${link.parent ?? '(start)'} → ${link.url} (${link.status || 'no response'})\n`);
+    const place = places.get(link);
+    process.stderr.write(`broken: ${link.parent ?? '(start)'} → ${link.url} (${link.status || 'no response'})${place ? ` at ${formatLocation(place)}` : ''}\n`);
   }
   process.stderr.write(`\n${result.broken.length} broken link${result.broken.length === 1 ? '' : 's'} out of ${result.checked} checked.\n`);
   return 1;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { Parser } from 'htmlparser2';
 import { encodeRoute, isExternalUrl, normalizePath, routeOfUrlPath, splitHash, withBase } from '../shared/paths.js';
@@ -147,4 +148,14 @@ function safeDecode(text: string): string {
   } catch {
     return text;
   }
+}
+
+/** The digest of a build's link targets: routes with their ids, and the static files. */
+export function targetsDigest(pages: Array<{ route: string; ids: Iterable<string> }>, staticFiles: string[], baseUrl: string): string {
+  const hash = createHash('sha256').update(baseUrl);
+  const sorted = [...pages].sort((a, b) => (a.route < b.route ? -1 : a.route > b.route ? 1 : 0));
+  for (const page of sorted) hash.update(`\0${page.route}\0${[...page.ids].sort().join('\0')}`);
+  hash.update('\0\0');
+  for (const file of [...staticFiles].sort()) hash.update(`\0${file}`);
+  return hash.digest('hex');
 }

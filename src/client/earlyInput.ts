@@ -1,8 +1,8 @@
-import { EARLY_INPUT_GLOBAL, type EarlyEvent } from '../shared/earlyInput.js';
+import { EARLY_INPUT_GLOBAL, type EarlyEvent, type EarlyInput } from '../shared/earlyInput.js';
 
 declare global {
   interface Window {
-    [EARLY_INPUT_GLOBAL]?: () => EarlyEvent[];
+    [EARLY_INPUT_GLOBAL]?: () => EarlyInput;
   }
 }
 
@@ -10,8 +10,17 @@ declare global {
  * Stops the inline script's recording and takes what it recorded. Called just before hydration
  * starts: from then on React receives the events itself (hydrating the part clicked at once).
  */
-export function takeEarlyInput(): EarlyEvent[] {
-  return window[EARLY_INPUT_GLOBAL]?.() ?? [];
+export function takeEarlyInput(): EarlyInput {
+  return window[EARLY_INPUT_GLOBAL]?.() ?? { events: [], link: null };
+}
+
+/**
+ * The runtime cannot show this page (its data or code did not load): a link the visitor clicked
+ * meanwhile is followed as the browser would have, with a page load.
+ */
+export function followEarlyLink(): void {
+  const { link } = takeEarlyInput();
+  if (link) location.assign(link);
 }
 
 /** Does again, in order, what the visitor did before the page was live, on the same controls. */

@@ -7,8 +7,8 @@ import { hydrateRoot } from 'react-dom/client';
 import siteData from 'sipa:site-data';
 // Registers React and the theme's components for the route chunks, which do not bundle their own.
 import 'sipa:shared-modules';
-import type { ClientSiteData, RouteModule, RoutePayload } from '../shared/types.js';
-import type { EarlyEvent } from '../shared/earlyInput.js';
+import type { ClientSiteData, RouteModule, RoutePayload, StoredRoutePayload } from '../shared/types.js';
+import type { EarlyInput } from '../shared/earlyInput.js';
 import { CONTENT_CHANGED_EVENT } from '../shared/liveUpdate.js';
 import { documentTitle } from '../shared/documentTitle.js';
 import { normalizePath } from '../shared/paths.js';
@@ -20,7 +20,7 @@ import { rememberDocsVersion } from './docsVersion.js';
 import { RouteLoadError } from './ErrorBoundary.js';
 import { invariant } from './invariant.js';
 import { createLinkObserver } from './linkObserver.js';
-import { replayEarlyInput, takeEarlyInput } from './earlyInput.js';
+import { followEarlyLink, replayEarlyInput, takeEarlyInput } from './earlyInput.js';
 import type { Navigation } from './navigation.js';
 import { createPrefetcher } from './prefetcher.js';
 import { createProgressBar } from './progressBar.js';
@@ -28,6 +28,7 @@ import { ChunkLoadError, createRouteLoader, type LoadedRoute } from './routeLoad
 import { Root } from './Root.js';
 import { canonicalHref, decodeFragment, siteTargetOf, type SiteTarget } from './sitePath.js';
 import { attachRouteStyles } from './routeStyles.js';
+import { withSidebarView } from './sidebarTree.js';
 import { siteStorage } from './storage.js';
 import '../../templates/css/theme.css';
 import 'sipa:custom-css';
@@ -175,18 +176,13 @@ interface ViewState {
   scroll: { x: number; y: number } | { hash: string } | null;
 }
 
-function ClientApp({ initial, earlyInput }: { initial: LoadedRoute; earlyInput: EarlyEvent[] }) {
+function ClientApp({ initial, earlyInput }: { initial: LoadedRoute; earlyInput: EarlyInput }) {
   const [view, setView] = useState<ViewState>(() => {
     const type = (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.type;
     const saved = type === 'reload' || type === 'back_forward' ? scrollMemory.initial() : undefined;
     return { route: initial, hash: decodeFragment(location.hash.slice(1)), error: null, scroll: saved ?? null };
   });
   const navigationId = useRef(0);
-  useEffect(() => {
-    window.__SIPA_HYDRATED__ = true;
-    // The whole page is live: what the visitor clicked before takes effect now.
-    replayEarlyInput(earlyInput);
-  }, [earlyInput]);
 
   /**
    * Shows `href`: 'push' for a click, 'pop' for back/forward (to `restore` if a position is
@@ -252,6 +248,14 @@ function ClientApp({ initial, earlyInput }: { initial: LoadedRoute; earlyInput: 
     if (initial.payload.data.kind === 'notFound') void go(location.href, 'replace');
     else if (normalizePath(initial.payload.meta.path) === target.path) scrollMemory.replace(canonical);
   }, [initial, go]);
+
+  useEffect(() => {
+    window.__SIPA_HYDRATED__ = true;
+    // The whole page is live: what the visitor clicked before takes effect now, and a link
+    // clicked before shows its page client-side, as a click now would.
+    replayEarlyInput(earlyInput.events);
+    if (earlyInput.link) void go(earlyInput.link, 'push');
+  }, [earlyInput, go]);
 
   useEffect(() => {
     history.scrollRestoration = 'manual';
@@ -326,7 +330,17 @@ function staticContentOf(payload: RoutePayload): string | null {
 async function start(): Promise<void> {
   const dataElement = document.getElementById('__SIPA_ROUTE__');
   invariant(dataElement, 'the page has no route data');
-  const payload = JSON.parse(dataElement.textContent ?? '{}') as RoutePayload;
+  const stored = JSON.parse(dataElement.textContent ?? '{}') as StoredRoutePayload;
+  let payload: RoutePayload;
+  try {
+    // The page holds its sidebar once, in its HTML: the runtime makes the same view from the tree.
+    payload = await withSidebarView(stored);
+  } catch (error) {
+    // The server-rendered page stays usable (plain links, no client-side navigation).
+    console.error(error);
+    followEarlyLink();
+    return;
+  }
   let module: RouteModule = {};
   const staticContent = staticContentOf(payload);
   if (staticContent !== null) {
@@ -338,6 +352,7 @@ async function start(): Promise<void> {
     } catch (error) {
       // The server-rendered page stays usable (plain links, no client-side navigation).
       console.error(new ChunkLoadError(payload.chunk, error));
+      followEarlyLink();
       return;
     }
   }

@@ -1,7 +1,7 @@
 import { createContext, useContext, type AnchorHTMLAttributes, type MouseEvent, type ReactNode } from 'react';
 import { useEffect, useRef } from 'react';
-import { routeHref } from '../shared/paths.js';
-import { useSiteData } from './siteContext.js';
+import { routeHref, withoutTrailingSlash } from '../shared/paths.js';
+import { SiteContext, useSiteData } from './siteContext.js';
 
 /** What the theme knows about navigation; the same shape during server rendering and in the browser. */
 export interface Navigation {
@@ -67,8 +67,12 @@ export function Link({ to, hash, ...rest }: AnchorProps & { to: string; hash?: s
  * click, and is all a touch screen gives). External links, downloads and new-tab clicks behave
  * as plain links.
  */
-export function UrlLink({ href = '', onClick, onMouseEnter, onFocus, onPointerDown, ...rest }: AnchorHTMLAttributes<HTMLAnchorElement>) {
+export function UrlLink({ href: given = '', onClick, onMouseEnter, onFocus, onPointerDown, ...rest }: AnchorHTMLAttributes<HTMLAnchorElement>) {
   const nav = useNavigation();
+  // "/docs/" (as Docusaurus content writes it) is the page "/docs": the site has no trailing slashes.
+  // Rendered outside a page (the theme's shells), a link has no base URL to keep.
+  const baseUrl = useContext(SiteContext)?.baseUrl ?? '/';
+  const href = given.startsWith('/') && !given.startsWith('//') ? withoutTrailingSlash(given, baseUrl) : given;
   const ref = useRef<HTMLAnchorElement>(null);
   const internal = nav.isInternal(href) && !rest.target && rest.download === undefined;
 

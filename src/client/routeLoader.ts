@@ -1,5 +1,6 @@
-import type { RouteModule, RoutePayload } from '../shared/types.js';
+import type { RouteModule, RoutePayload, StoredRoutePayload } from '../shared/types.js';
 import { normalizePath, routePayloadUrl } from '../shared/paths.js';
+import { withSidebarView } from './sidebarTree.js';
 
 /** A route ready to render: its payload and its loaded content chunk. */
 export interface LoadedRoute {
@@ -40,7 +41,8 @@ export function createRouteLoader(options: RouteLoaderOptions) {
     const response = await options.fetchJson(routePayloadUrl(path, options.baseUrl));
     if (response.status === 404) return { ...NOT_FOUND, meta: { title: 'Page not found', description: '', path, noIndex: true } };
     if (!response.ok) throw new Error(`Loading ${path} failed: the server answered ${response.status} ${response.statusText}`.trim());
-    return (await response.json()) as RoutePayload;
+    // Its sidebar is named, not copied: the view is made from the sidebar's tree (fetched once).
+    return withSidebarView((await response.json()) as StoredRoutePayload, options.fetchJson);
   };
 
   const loadPayload = (path: string): Promise<RoutePayload> => cached(payloads, path, fetchPayload);

@@ -59,7 +59,9 @@ export async function loadSiteModule(file: string): Promise<{ value: unknown; co
         line: first?.location?.line,
         column: first?.location ? first.location.column + 1 : undefined,
       },
-      hint: 'Fix the syntax error; the config is TypeScript evaluated at build time.',
+      hint: first?.text.startsWith('Could not resolve')
+        ? 'Check what this import names: a file of the site by its path, or a package installed in the project.'
+        : 'Fix the syntax error; the config is TypeScript evaluated at build time.',
     });
   }
   try {

@@ -6,7 +6,6 @@ import { localeConfigsOf } from './localeDefaults.js';
 import { docsInstancesOf } from './docsInstances.js';
 import { headTagsOf } from './headSettings.js';
 import { NO_PLUGINS, pluginListsOf, type SitePlugins } from './sitePlugins.js';
-import type { DocItemTarget } from '../content/navItems.js';
 import type { NavItemConfig, SiteConfig, UserConfig } from './types.js';
 import { GENERATOR_NAME, GENERATOR_VERSION } from '../version.js';
 
@@ -72,6 +71,7 @@ export function normalizeConfig(user: UserConfig, siteDir: string, configFile: s
     pages: { path: user.pages?.path ?? 'pages', ...pluginListsOf(user.pages) },
     staticDir: user.staticDir ?? 'static',
     customCss: user.customCss ?? [],
+    sass: user.sass ?? false,
     toc: { ...DEFAULT_TOC, ...user.toc },
     markdown: {
       format: user.markdown?.format ?? 'detect',
@@ -96,7 +96,7 @@ export function normalizeConfig(user: UserConfig, siteDir: string, configFile: s
       // Labels and positions are filled in by clientSiteData (a doc item is labelled with its doc's id).
       items: user.navbar?.items ?? [],
     },
-    footer: { columns: user.footer?.columns ?? [], copyright: user.footer?.copyright ?? '' },
+    footer: { columns: user.footer?.columns ?? [], copyright: user.footer?.copyright ?? '', style: user.footer?.style ?? 'dark', logo: user.footer?.logo ?? null },
     markdownPlugins,
   };
   return deepFreeze(config);
@@ -108,6 +108,14 @@ function deepFreeze<T>(value: T): T {
     Object.freeze(value);
   }
   return value;
+}
+
+/** What a doc or sidebar item of the navbar links to (see content/navItems.ts, which finds it). */
+export interface DocItemTarget {
+  to: string;
+  /** The sidebar whose pages mark the item active, as SidebarView names it. */
+  activeSidebar?: string;
+  label: string;
 }
 
 /**
@@ -142,6 +150,7 @@ export function clientSiteData(config: SiteConfig, pageRoutes: string[], docItem
   };
   // As in Docusaurus, "img/logo.svg" is a file of static/ too, not a path relative to each page.
   const fileUrl = (src: string) => (isExternalUrl(src) ? src : contentUrl(baseUrl, `/${src.replace(/^\/+/, '')}`));
+  const themedLogo = <T extends { src: string; srcDark?: string }>(logo: T): T => ({ ...logo, src: fileUrl(logo.src), ...(logo.srcDark !== undefined ? { srcDark: fileUrl(logo.srcDark) } : {}) });
   const bar = config.announcementBar;
   return {
     title: config.title,
@@ -156,11 +165,16 @@ export function clientSiteData(config: SiteConfig, pageRoutes: string[], docItem
     ...(config.translation && Object.keys(config.translation.messages).length > 0 ? { translations: config.translation.messages } : {}),
     navbar: {
       title: config.navbar.title,
-      logo: config.navbar.logo ? { ...config.navbar.logo, src: fileUrl(config.navbar.logo.src) } : undefined,
+      logo: config.navbar.logo ? themedLogo(config.navbar.logo) : undefined,
       hideOnScroll: config.navbar.hideOnScroll,
       items: config.navbar.items.map((item) => navItem(item, true)),
     },
-    footer: { columns: config.footer.columns.map((c) => ({ ...c, items: c.items.map(footerLink) })), copyright: config.footer.copyright },
+    footer: {
+      columns: config.footer.columns.map((c) => ({ ...c, items: c.items.map(footerLink) })),
+      copyright: config.footer.copyright,
+      style: config.footer.style,
+      ...(config.footer.logo ? { logo: { ...themedLogo(config.footer.logo), ...(config.footer.logo.href !== undefined ? { href: isExternalUrl(config.footer.logo.href) ? config.footer.logo.href : sitePath(config.footer.logo.href) } : {}) } } : {}),
+    },
     colorMode: { ...config.colorMode },
     announcementBar: bar ? { ...bar, ...(bar.link ? { link: footerLink(bar.link) } : {}) } : null,
     docs: {

@@ -1,4 +1,4 @@
-import type { SidebarsConfig } from './defineConfig.js';
+import type { SidebarsConfig } from './sidebarsConfig.js';
 
 /**
  * What a site built where a Docusaurus project stands has beyond its config: the parts of the

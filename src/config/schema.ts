@@ -123,6 +123,7 @@ export const configSchema: Schema = object(
     pages: object({ ...pluginLists, path: str }),
     staticDir: str,
     customCss: arrayOf(str),
+    sass: bool,
     toc: object({ minHeadingLevel: headingLevel, maxHeadingLevel: headingLevel }),
     markdown: object({
       ...pluginLists,
@@ -138,11 +139,16 @@ export const configSchema: Schema = object(
     announcementBar: nullable(object({ id: str, content: str, link: object({ label: str, to: str, href: str }, ['label']), isCloseable: bool }, ['id', 'content'])),
     navbar: object({
       title: str,
-      logo: object({ src: str, alt: str }, ['src', 'alt']),
+      logo: object({ src: str, alt: str, srcDark: str }, ['src', 'alt']),
       hideOnScroll: bool,
       items: arrayOf(navItem),
     }),
-    footer: object({ columns: arrayOf(object({ title: str, items: arrayOf(link) }, ['title', 'items'])), copyright: str }),
+    footer: object({
+      columns: arrayOf(object({ title: str, items: arrayOf(link) }, ['title', 'items'])),
+      copyright: str,
+      style: oneOf('light', 'dark'),
+      logo: object({ src: str, alt: str, srcDark: str, href: str, width: wholeNumber(1), height: wholeNumber(1) }, ['src', 'alt']),
+    }),
   },
   ['title', 'url'],
 );

@@ -213,6 +213,12 @@ export interface UserConfig {
   pages?: MarkdownPluginLists & { path?: string };
   staticDir?: string;
   customCss?: string[];
+  /**
+   * Sass style sheets: `.scss` and `.sass` files (in `customCss` and imported by pages, components
+   * and MDX; `.module.scss` as CSS modules) are compiled with the `sass` package, as
+   * docusaurus-plugin-sass does. Default false: importing one is then an error.
+   */
+  sass?: boolean;
   toc?: { minHeadingLevel?: number; maxHeadingLevel?: number };
   /** How markdown is read; its plugin lists apply to every page (docs, blog and pages have their own too). */
   markdown?: MarkdownPluginLists & {
@@ -245,11 +251,29 @@ export interface UserConfig {
   announcementBar?: AnnouncementBar | null;
   navbar?: {
     title?: string;
-    logo?: { src: string; alt: string };
+    /** The logo beside the title; `srcDark` replaces `src` in dark mode (both are in the page, the style sheet shows one, so nothing flashes). */
+    logo?: { src: string; alt: string; srcDark?: string };
     hideOnScroll?: boolean;
     items?: NavItemConfig[];
   };
-  footer?: { columns?: FooterColumn[]; copyright?: string };
+  footer?: {
+    columns?: FooterColumn[];
+    copyright?: string;
+    /** `'dark'` (the default) or `'light'`, as Docusaurus's footer `style` (whose default is `'light'`). */
+    style?: 'light' | 'dark';
+    /** A logo above the copyright, as Docusaurus's footer `logo`: `href` makes it a link, `srcDark` its image in dark mode. */
+    logo?: FooterLogo;
+  };
+}
+
+/** The footer's logo (see UserConfig.footer.logo). */
+export interface FooterLogo {
+  src: string;
+  alt: string;
+  srcDark?: string;
+  href?: string;
+  width?: number;
+  height?: number;
 }
 
 type DeepRequired<T> = T extends (infer U)[]
@@ -267,7 +291,7 @@ export interface SiteLocaleConfig extends LocaleConfig {
 }
 
 /** The validated configuration with every default filled in, plus where it came from. */
-export type SiteConfig = DeepRequired<Omit<UserConfig, 'announcementBar' | 'navbar' | 'i18n' | 'docs' | 'docsInstances' | 'headTags' | 'stylesheets' | 'scripts'>> & {
+export type SiteConfig = DeepRequired<Omit<UserConfig, 'announcementBar' | 'navbar' | 'footer' | 'i18n' | 'docs' | 'docsInstances' | 'headTags' | 'stylesheets' | 'scripts'>> & {
   /** `headTags`, then `stylesheets` and `scripts` as the tags they stand for, in that order. */
   headTags: HeadTag[];
   /** The default docs instance's main settings and the theme's docs settings (its full settings are docsInstances[0]). */
@@ -275,7 +299,8 @@ export type SiteConfig = DeepRequired<Omit<UserConfig, 'announcementBar' | 'navb
   /** Every docs instance: the site's `docs` first (id 'default'), then `docsInstances`. */
   docsInstances: DocsInstanceConfig[];
   announcementBar: AnnouncementBar | null;
-  navbar: { title: string; logo: { src: string; alt: string } | null; hideOnScroll: boolean; items: NavItemConfig[] };
+  navbar: { title: string; logo: { src: string; alt: string; srcDark?: string } | null; hideOnScroll: boolean; items: NavItemConfig[] };
+  footer: { columns: FooterColumn[]; copyright: string; style: 'light' | 'dark'; logo: FooterLogo | null };
   i18n: {
     defaultLocale: string;
     locales: string[];

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { SidebarsConfig } from '../config/defineConfig.js';
 import { importSiteModule } from '../config/load.js';
@@ -19,11 +19,27 @@ export async function loadVersionSidebars(config: SiteConfig, docs: DocsInstance
   const read = config.project?.sidebars;
   for (const version of docs.flatMap((instance) => instance.versions)) {
     const given = read?.get(versionKey(version.pluginId, version.name));
-    if (given) loaded.set(versionKey(version.pluginId, version.name), given);
-    else if (read) continue;
-    else if (version.sidebarsFile) loaded.set(versionKey(version.pluginId, version.name), await loadSidebars(path.resolve(config.siteDir, version.sidebarsFile)));
+    if (given) {
+      loaded.set(versionKey(version.pluginId, version.name), given);
+      continue;
+    }
+    if (read || !version.sidebarsFile) continue;
+    const file = path.resolve(config.siteDir, version.sidebarsFile);
+    if (!existsSync(file)) throw missingSidebars(version.sidebarsFile, version.pluginId, config.configFile);
+    loaded.set(versionKey(version.pluginId, version.name), await loadSidebars(file));
   }
   return loaded;
+}
+
+/** The `sidebarPath` of a docs instance names a file that is not there (a stored version's missing file is no sidebar, see DocsVersion). */
+function missingSidebars(sidebarsFile: string, pluginId: string, configFile: string): SiteError {
+  const key = pluginId === 'default' ? 'docs.sidebarPath' : `sidebarPath of docs instance "${pluginId}"`;
+  return new SiteError({
+    code: 'SIDEBARS_INVALID',
+    message: `${key} names ${sidebarsFile}, which does not exist`,
+    location: { file: configFile },
+    hint: 'Create that file, or remove sidebarPath from the config to have one sidebar generated from the docs folder.',
+  });
 }
 
 async function loadSidebars(file: string): Promise<LoadedSidebars> {

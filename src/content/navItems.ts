@@ -6,18 +6,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { DEFAULT_DOCS_ID } from '../config/docsInstances.js';
+import type { DocItemTarget } from '../config/normalize.js';
 import type { NavItemConfig, SiteConfig } from '../config/types.js';
 import { codeFrame, SiteError, SiteErrors } from '../errors.js';
 import type { Sidebar, SiteModel } from './model.js';
 import { firstPageOf } from './sidebar.js';
-
-/** What a doc or sidebar item links to. */
-export interface DocItemTarget {
-  to: string;
-  /** The sidebar whose pages mark the item active, as SidebarView names it. */
-  activeSidebar?: string;
-  label: string;
-}
 
 /** The name a page's sidebar view carries: "<instance>:<name>". */
 export const sidebarViewName = (sidebar: Pick<Sidebar, 'pluginId' | 'name'>) => `${sidebar.pluginId}:${sidebar.name}`;

@@ -327,6 +327,7 @@ function addCategoryIndexes(
     const route = category.href;
     if (!route) continue;
     const cards = listedItems(category.items, docsById)
+      .filter((item) => item.type !== 'gap')
       .filter((item) => item.type !== 'external' || item.href)
       .map((item) => ({
         label: item.label,

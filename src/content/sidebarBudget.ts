@@ -19,11 +19,14 @@ const EXTERNAL = 88;
 /** A category is a disclosure; one with a page of its own has a link beside it, and its label twice (the link and the toggle's name). */
 const CATEGORY = 275;
 const CATEGORY_WITH_PAGE = 322;
+/** A gap of a long list: a link to the list's page that holds what it leaves out (see sidebarLists.ts). */
+const GAP = 90;
 
 /** The markup of one row, without a category's own list. */
 function rowSize(item: SidebarItem): number {
   if (item.type === 'link') return LINK + item.label.length + item.href.length + (item.className?.length ?? 0);
   if (item.type === 'external') return EXTERNAL + item.label.length + item.href.length;
+  if (item.type === 'gap') return GAP + item.label.length + item.href.length;
   return item.href ? CATEGORY_WITH_PAGE + 2 * item.label.length + item.href.length : CATEGORY + item.label.length;
 }
 

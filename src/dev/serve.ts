@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { SiteConfig } from '../config/types.js';
 import { isDocusaurusProject } from '../pipeline/loadSite.js';
 import { buildSite } from '../pipeline/build.js';
-import { devOutputDir } from '../pipeline/cacheDir.js';
+import { devOutputDir } from '../cache/cacheDir.js';
 import { createBuildSession } from '../pipeline/session.js';
 import { restoreInterruptedSwap } from '../staging/stagingDir.js';
 import { checkOutputDir } from '../staging/outputDir.js';

@@ -81,7 +81,8 @@ export function docsSettings(instances: MigratedDocs[]): Pick<UserConfig, 'docs'
   const main = instances.find((docs) => docs.options.id === 'default');
   const others = instances.filter((docs) => docs !== main);
   return {
-    docs: main ? instanceSettings(main) : { path: 'docs', sidebarPath: './sidebars.ts', sidebarCollapsed: true },
+    // Without a docs instance no sidebars file is written, so none is named.
+    docs: main ? instanceSettings(main) : { path: 'docs', sidebarCollapsed: true },
     ...(others.length > 0 ? { docsInstances: others.map((docs) => ({ id: docs.options.id, ...instanceSettings(docs) })) } : {}),
   };
 }

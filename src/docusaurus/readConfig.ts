@@ -31,7 +31,7 @@ export interface BlogOptions {
 
 /** What the migration reads from docusaurus.config.*: the site identity, the content plugins' options, the theme. */
 export interface DocusaurusSite {
-  site: Pick<UserConfig, 'title' | 'tagline' | 'url' | 'baseUrl' | 'favicon' | 'noIndex' | 'titleDelimiter' | 'i18n' | 'trailingSlash' | 'customFields' | 'redirects' | 'headTags' | 'stylesheets' | 'scripts'> & LinkSettings;
+  site: Pick<UserConfig, 'title' | 'tagline' | 'url' | 'baseUrl' | 'favicon' | 'noIndex' | 'titleDelimiter' | 'i18n' | 'trailingSlash' | 'customFields' | 'redirects' | 'headTags' | 'stylesheets' | 'scripts' | 'sass'> & LinkSettings;
   /** What the new site's `_headers` adds to its Content-Security-Policy for the head tags (see headSettings.ts). */
   headersPolicy: PolicySources;
   /** Whether the project's Docusaurus makes blog authors pages (3.5 and later). */
@@ -117,6 +117,12 @@ export function readDocusaurusConfig(raw: Evaluated, projectDir: string, notes: 
     // The client-redirects plugin becomes the config's redirects.
     if (isClientRedirectsPlugin(entry) && !site.redirects) site.redirects = readClientRedirects(entry, 'plugins (client-redirects)', notes);
     else if (head.takePlugin(entry)) return;
+    // The Sass plugin: the site compiles .scss and .sass files (its options are the loader's, which sipadocs does not have).
+    else if (isSassPlugin(entry)) {
+      site.sass = true;
+      notes.carriedOver('plugin docusaurus-plugin-sass as sass: true (.scss, .sass and .module.scss compiled with the sass package)');
+      if (Array.isArray(entry) && entry[1] !== undefined) ConfigObject.of('plugins (docusaurus-plugin-sass).options', entry[1]).reportRest(notes, {}, "sipadocs compiles Sass with the sass package's defaults");
+    }
     else notes.notCarried(`plugin ${pluginName(entry)}`, pluginReason(entry));
   });
   // Docusaurus's Mermaid theme is read with markdown.mermaid (see renderingOptions.ts).
@@ -129,7 +135,8 @@ export function readDocusaurusConfig(raw: Evaluated, projectDir: string, notes: 
   const { docs, moreDocs } = docsInstances(presetDocs, [...plugins.docs, ...themes.docs], notes);
   if (docsValue === false && !docs) notes.notCarried('presets.classic.docs: false', 'a sipadocs site always has docs; without a docs folder it has none');
   const blogValue = preset.get('blog');
-  const blog = blogValue === false ? null : readBlogOptions(ConfigObject.of('presets.classic.blog', blogValue), relative, notes);
+  // Without the classic preset there is no blog plugin (unless one is listed in plugins).
+  const blog = blogValue === false || presetOptions === undefined ? null : readBlogOptions(ConfigObject.of('presets.classic.blog', blogValue), relative, notes);
   const pluginPages = pagesPlugin >= 0 ? plugins.rest[pagesPlugin] : undefined;
   const pagesValue = presetOptions !== undefined ? preset.get('pages') : pluginPages === undefined ? false : (Array.isArray(pluginPages) ? pluginPages[1] : undefined);
   const pages = ConfigObject.of(pluginPages !== undefined ? 'plugins (pages)' : 'presets.classic.pages', pagesValue);
@@ -355,6 +362,12 @@ export function pluginName(entry: Evaluated): string {
   if (typeof head === 'string') return `"${normalizePackageName(head)}"`;
   if (isFunction(head)) return describeValue(head);
   return moduleName(head) ?? describeValue(head);
+}
+
+/** docusaurus-plugin-sass, by its name or Docusaurus's shorthand ('sass'). */
+function isSassPlugin(entry: Evaluated): boolean {
+  const head = Array.isArray(entry) ? entry[0] : entry;
+  return typeof head === 'string' && ['docusaurus-plugin-sass', 'sass'].includes(normalizePackageName(head));
 }
 
 function isPagesPlugin(entry: Evaluated): boolean {

@@ -36,6 +36,8 @@ export type SandboxState =
 type Entry = (exports: unknown, require: unknown, module: unknown, filename: string, dirname: string) => void;
 
 const { keys: ownKeys, create, prototype: objectPrototype } = Object;
+/** The members every object has (toString, hasOwnProperty…), which process.env has too: no variables. */
+const prototypeNames = Object.getOwnPropertyNames(objectPrototype);
 const hasOwn = Function.prototype.call.bind(objectPrototype.hasOwnProperty) as (object: object, key: string) => boolean;
 const isArray = Array.isArray;
 const stringify = JSON.stringify;
@@ -173,12 +175,18 @@ function environment(mode: SandboxSetup['env']): Record<string, string | undefin
     get(target, key) {
       if (typeof key !== 'string') return undefined;
       if (hasOwn(target, key)) return target[key];
+      // What the language itself looks up (JSON.stringify's toJSON, await's then, String's
+      // toString) reads no variable: it finds what it finds on Node's process.env.
+      if (key === 'toJSON' || key === 'then') return undefined;
+      if (arrayIndexOf(prototypeNames, key) !== -1) return (objectPrototype as Record<string, unknown>)[key];
       read(key);
       return valueOf(key);
     },
     has(target, key) {
       if (typeof key !== 'string') return false;
       if (hasOwn(target, key)) return true;
+      if (key === 'toJSON' || key === 'then') return false;
+      if (arrayIndexOf(prototypeNames, key) !== -1) return true;
       read(key);
       return mode === 'marked';
     },

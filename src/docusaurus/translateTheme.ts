@@ -94,8 +94,9 @@ function translateNavbar(navbar: ConfigObject, routes: DocRoutes | null, baseUrl
   const title = navbar.string('title');
   const logo = navbar.object('logo');
   const logoSrc = logo.string('src');
-  if (logoSrc) result.logo = { src: siteUrl(logoSrc, baseUrl), alt: logo.string('alt') ?? title ?? '' };
-  logo.reportRest(notes, { srcDark: 'sipadocs shows one logo in both colour modes' });
+  const logoDark = logo.string('srcDark');
+  if (logoSrc) result.logo = { src: siteUrl(logoSrc, baseUrl), alt: logo.string('alt') ?? title ?? '', ...(logoDark ? { srcDark: siteUrl(logoDark, baseUrl) } : {}) };
+  logo.reportRest(notes);
   // Without a title Docusaurus shows none; sipadocs would show the site title unless told otherwise.
   if (title !== undefined) result.title = title;
   else if (result.logo) result.title = '';
@@ -242,7 +243,16 @@ function translateFooter(footer: ConfigObject, notes: MigrationNotes): ThemeSett
     result.copyright = text.text;
     if (text.hadMarkup) notes.notCarried('themeConfig.footer.copyright: its HTML markup', 'the sipadocs copyright is plain text; its text was kept');
   }
-  footer.reportRest(notes, { style: 'the sipadocs footer follows the colour mode', logo: 'the sipadocs footer has no logo' });
+  // Docusaurus's footer is light unless its style says dark (sipadocs's is dark unless told).
+  if (Object.keys(footer.value).length > 0) result.style = footer.string('style') === 'dark' ? 'dark' : 'light';
+  const logo = footer.object('logo');
+  const logoSrc = logo.string('src');
+  if (logoSrc) {
+    const [srcDark, href, width, height] = [logo.string('srcDark'), logo.string('href'), logo.number('width'), logo.number('height')];
+    result.logo = { src: siteUrl(logoSrc, '/'), alt: logo.string('alt') ?? '', ...(srcDark ? { srcDark: siteUrl(srcDark, '/') } : {}), ...(href ? { href } : {}), ...(width ? { width } : {}), ...(height ? { height } : {}) };
+  }
+  logo.reportRest(notes);
+  footer.reportRest(notes);
   return result;
 }
 

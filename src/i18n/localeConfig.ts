@@ -48,8 +48,10 @@ export async function configForLocale(config: SiteConfig, locale: string): Promi
       items: config.navbar.items.map((item) => translateNavItem(item, navbar)),
     },
     footer: {
+      ...config.footer,
       columns: config.footer.columns.map((column) => translateColumn(column, footer)),
       copyright: footer.copyright ?? config.footer.copyright,
+      logo: config.footer.logo && { ...config.footer.logo, alt: footer['logo.alt'] ?? config.footer.logo.alt },
     },
     blog: { ...config.blog, title: blog.title ?? config.blog.title, description: blog.description ?? config.blog.description },
     translation,

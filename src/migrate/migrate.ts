@@ -81,6 +81,8 @@ export async function migrateProject(options: MigrateOptions): Promise<MigrateRe
   const plan = new SitePlan(bounds.mayCopy);
   // The packages the pages, components and config import go into the new site's package.json.
   const packages = new SitePackages(projectDir);
+  // Sass style sheets are compiled with the project's sass package.
+  if (site.site.sass) packages.need('sass');
   const imports = new ConfigImports();
   const layout = await planContent(project, plan, packages);
   planHeadersPolicy(site, layout.staticDir, plan, notes);

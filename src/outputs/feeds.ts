@@ -4,7 +4,8 @@ import type { SiteConfig } from '../config/types.js';
 import type { BlogPost, SiteModel } from '../content/model.js';
 import type { PlannedRoute } from '../content/routes.js';
 import type { AlternateLink } from '../render/document.js';
-import { withBase } from '../shared/paths.js';
+import { encodeRoute, withBase } from '../shared/paths.js';
+import { escapeHtml, escapeXml } from './escape.js';
 import type { OutputWriter } from './outputWriter.js';
 import { indexableRoutes } from './siteUrl.js';
 
@@ -89,51 +90,74 @@ export interface FeedSite {
  * @param FeedClass the `feed` package's Feed (loaded only when feeds are written)
  */
 export function feedTexts(feed: PlannedFeed, site: FeedSite, contentOf: (post: BlogPost) => string, FeedClass: typeof Feed): Array<[relPath: string, text: string]> {
-  const url = (sitePath: string) => `${site.base}${sitePath}`;
+  const url = (sitePath: string) => `${site.base}${encodeRoute(sitePath)}`;
   const links = Object.fromEntries(FEED_FORMATS.map(({ format, file }) => [format, url(`/${feedFile(feed, file)}`)]));
   // RSS wants an e-mail address in <author>; names go to <dc:creator> there, so RSS gets a feed of its own.
-  // Atom writes tags into attributes, where the `feed` package escapes "&" and '"' but not "<":
-  // each "<" of a tag goes in as a marker, and is written as "&lt;" once the XML is made.
-  const lessThan = `\uE000${randomUUID()}\uE001`;
   const build = (format: 'rss' | 'atom' | 'json') => {
+    // The `feed` package escapes too little for XML (a "<" in an attribute, a second "]]>", control
+    // characters), so an XML feed is given a marker for each text, and the marker is replaced by
+    // the text, escaped, once the XML is made. Atom's titles and summaries are HTML (type="html"),
+    // and so is RSS's description: their text is escaped as HTML first. JSON needs nothing.
+    const texts = format === 'json' ? null : new FeedTexts();
+    const text = (value: string) => texts?.mark(value) ?? value;
+    const html = (value: string) => texts?.mark(escapeHtml(value)) ?? value;
     const output = new FeedClass({
       id: url(feed.listPath),
       link: url(feed.listPath),
-      title: feed.title,
-      description: feed.description,
-      language: site.language,
+      title: text(feed.title),
+      description: text(feed.description),
+      language: text(site.language),
       favicon: site.favicon,
-      copyright: site.copyright,
-      generator: site.generator,
+      copyright: text(site.copyright),
+      generator: text(site.generator),
       // Atom needs an author for every entry: the site's, for posts without one.
-      author: { name: site.title, link: `${site.base}/` },
+      author: { name: text(site.title), link: `${site.base}/` },
       updated: postDate(feed.posts[0]!),
       feedLinks: links,
     });
     for (const post of feed.posts) {
-      const authors = post.authors.map((author) => ({ name: author.name, link: author.url && URL.canParse(author.url) ? author.url : undefined }));
+      const authors = post.authors.map((author) => ({ name: text(author.name), link: author.url && URL.canParse(author.url) ? author.url : undefined }));
       output.addItem({
         id: url(post.route),
         link: url(post.route),
-        title: post.title,
+        // RSS titles are plain text; Atom's are HTML.
+        title: format === 'atom' ? html(post.title) : text(post.title),
         date: postDate(post),
         published: postDate(post),
-        description: post.description,
+        description: post.description ? html(post.description) : undefined,
         content: contentOf(post),
         // An empty list would break the JSON feed, which takes the first author.
         author: format !== 'rss' && authors.length > 0 ? authors : undefined,
         // One element per author (xml-js writes an array as repeated elements).
         extensions: format === 'rss' && authors.length > 0 ? [{ name: 'dc:creator', objects: authors.map((a) => ({ _text: a.name })) as unknown as Record<string, unknown> }] : undefined,
-        category: post.tags.map((tag) => {
-          const label = format === 'atom' ? tag.label.replaceAll('<', lessThan) : tag.label;
-          return { name: label, term: label, domain: url(tag.permalink) };
-        }),
+        category: post.tags.map((tag) => ({ name: text(tag.label), term: text(tag.label), domain: url(tag.permalink) })),
       });
     }
-    return output;
+    const written = format === 'rss' ? output.rss2() : format === 'atom' ? output.atom1() : output.json1();
+    return texts ? texts.fill(written) : written;
   };
-  const texts = { rss: build('rss').rss2(), atom: build('atom').atom1().replaceAll(lessThan, '&lt;'), json: build('json').json1() };
-  return FEED_FORMATS.map(({ format, file }) => [feedFile(feed, file), `${texts[format]}\n`]);
+  return FEED_FORMATS.map(({ format, file }) => [feedFile(feed, file), `${build(format)}\n`]);
+}
+
+/**
+ * The texts of one XML feed, each standing in the `feed` package's input as a marker (private-use
+ * characters around a random id and its number, which no text holds) until `fill` puts it in the
+ * XML, escaped (see escapeXml), wherever the package wrote it: element text, an attribute, or a
+ * CDATA section, which is replaced whole.
+ */
+class FeedTexts {
+  private readonly id = randomUUID();
+  private readonly values: string[] = [];
+  private readonly markers = new RegExp(`(?:<!\\[CDATA\\[)?\uE000${this.id}:(\\d+)\uE001(?:\\]\\]>)?`, 'g');
+
+  mark(value: string): string {
+    this.values.push(value);
+    return `\uE000${this.id}:${this.values.length - 1}\uE001`;
+  }
+
+  fill(xml: string): string {
+    return xml.replace(this.markers, (_, n: string) => escapeXml(this.values[Number(n)]!));
+  }
 }
 
 /** A post's day as a moment: midnight UTC. */

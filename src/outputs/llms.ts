@@ -4,8 +4,8 @@ import type { PlannedRoute } from '../content/routes.js';
 import { firstPageOf } from '../content/sidebar.js';
 import { routeMarkdownUrl } from '../shared/paths.js';
 import type { SidebarItem } from '../shared/types.js';
-import type { ManifestOutput } from '../staging/outputManifest.js';
-import type { FilePart, OutputWriter } from './outputWriter.js';
+import { markdownText, markdownUrl } from './escape.js';
+import type { FilePart, OutputWriter, SiteOutputRecord } from './outputWriter.js';
 import { indexableRoutes } from './siteUrl.js';
 
 /** A link of llms.txt: a page's markdown and what it is about. */
@@ -80,21 +80,22 @@ function sidebarTitle(sidebar: SiteModel['sidebars'][number], sidebars: SiteMode
 
 /** The header both files start with: "# Title" and the summary as a quote. */
 function header(title: string, summary: string): string {
-  return `# ${title}\n\n${summary ? `> ${oneLine(summary)}\n\n` : ''}`;
+  const quote = markdownText(summary);
+  return `# ${markdownText(title)}\n\n${quote ? `> ${quote}\n\n` : ''}`;
 }
 
-/** llms.txt as llmstxt.org describes it: title, summary, then sections of `- [Title](url): description`. */
+/**
+ * llms.txt as llmstxt.org describes it: title, summary, then sections of `- [Title](url): description`.
+ * Titles and descriptions are plain text, each escaped as one line of markdown (see markdownText).
+ */
 export function llmsTxt(title: string, summary: string, sections: LlmsSection[]): string {
-  const body = sections.map(
-    (section) => `## ${section.title}\n\n${section.links.map((l) => `- [${escapeLinkText(l.title)}](${l.url})${l.description ? `: ${oneLine(l.description)}` : ''}`).join('\n')}\n`,
-  );
+  const item = (l: LlmsLink) => {
+    const description = markdownText(l.description);
+    return `- [${markdownText(l.title)}](${markdownUrl(l.url)})${description ? `: ${description}` : ''}`;
+  };
+  const body = sections.map((section) => `## ${markdownText(section.title)}\n\n${section.links.map(item).join('\n')}\n`);
   return `${header(title, summary)}${body.join('\n')}`;
 }
-
-
-const escapeLinkText = (text: string) => text.replace(/[[\]\\]/g, '\\$&');
-/** A list item or quote holds one line. */
-const oneLine = (text: string) => text.trim().replace(/\s*\n\s*/g, ' ');
 
 export interface WriteLlmsInput {
   sections: LlmsSection[];
@@ -125,7 +126,7 @@ export function writeLlms(input: WriteLlmsInput): void {
   const earlier = writer.earlier('llms-full', 'llms-full.txt');
   const before = earlier ? earlierPieces(earlier.pieces, earlier.size) : new Map<string, { start: number; end: number }>();
   // The file is the header, the docs' markdown with a blank line between them, and a newline.
-  const pieces: NonNullable<ManifestOutput['pieces']> = [['', '', Buffer.byteLength(top)]];
+  const pieces: NonNullable<SiteOutputRecord['pieces']> = [['', '', Buffer.byteLength(top)]];
   const parts: FilePart[] = [top];
   docs.forEach(({ route, key: pieceKey }, i) => {
     const old = pieceKey !== undefined ? before.get(`${route}\0${pieceKey}`) : undefined;
@@ -153,7 +154,7 @@ export function writeLlms(input: WriteLlmsInput): void {
  * Where each doc's markdown is in an earlier llms-full.txt (bytes [start, end)), by route and key;
  * empty when its recorded pieces do not add up to the file's size.
  */
-function earlierPieces(pieces: NonNullable<ManifestOutput['pieces']>, size: number): Map<string, { start: number; end: number }> {
+function earlierPieces(pieces: NonNullable<SiteOutputRecord['pieces']>, size: number): Map<string, { start: number; end: number }> {
   const found = new Map<string, { start: number; end: number }>();
   const [top, ...docs] = pieces;
   let at = top?.[2] ?? 0;

@@ -16,7 +16,7 @@ import path from 'node:path';
 import { build, version as esbuildVersion } from 'esbuild';
 import { SiteError } from '../errors.js';
 import { PACKAGE_ROOT } from '../packageRoot.js';
-import type { ArtifactKindSpec } from '../pipeline/artifacts.js';
+import type { ArtifactKindSpec } from '../cache/artifacts.js';
 import type { AssetFile } from './katexStylesheet.js';
 
 const RUNTIME_SOURCE = path.join(PACKAGE_ROOT, 'src', 'client', 'mermaidRuntime.ts');
@@ -56,8 +56,6 @@ export const mermaidRuntimeUrl = (baseUrl: string, assetDir: string) => `${baseU
 /** Built runtimes, by id: the bundle takes a second or two, and changes only with its inputs. */
 export const MERMAID_RUNTIMES: ArtifactKindSpec<AssetFile[], number, Array<{ file: string; text: string }>> = {
   name: 'mermaid',
-  // The id in the key holds what the files are made from.
-  code: [],
   disk: {
     record: (files) => files.length,
     blob: (files) => files.map(({ file, contents }) => ({ file, text: String(contents) })),

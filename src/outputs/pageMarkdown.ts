@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { CompiledPage } from '../content/mdx/compile.js';
 import { resolveSiteUrls } from '../content/mdx/markdownView.js';
 import type { PlannedRoute } from '../content/routes.js';
+import { markdownText } from './escape.js';
 import { markdownFile } from './llms.js';
 import type { OutputWriter } from './outputWriter.js';
 
@@ -43,8 +44,8 @@ export function writePageMarkdown(input: PageMarkdownInput): Map<string, () => s
   return readers;
 }
 
-/** A page's markdown file: its title as a heading when the body has none, then the body. */
+/** A page's markdown file: its title (plain text, escaped) as a heading when the body has none, then the body. */
 export function pageMarkdownText(title: string, hasTitle: boolean, body: string): string {
   const trimmed = body.trim();
-  return `${hasTitle ? '' : `# ${title}\n\n`}${trimmed}${trimmed ? '\n' : ''}`;
+  return `${hasTitle ? '' : `# ${markdownText(title)}\n\n`}${trimmed}${trimmed ? '\n' : ''}`;
 }

@@ -1,4 +1,5 @@
 import { DomUtils, parseDocument } from 'htmlparser2';
+import { xmlChars } from './escape.js';
 
 type Element = NonNullable<ReturnType<typeof DomUtils.findOne>>;
 
@@ -42,11 +43,8 @@ export function postContentHtml(bodyHtml: string, pageUrl: string, siteBase: str
     if (label) DomUtils.prependChild(element, labelParagraph(label));
   }
   // "]]>" would end the CDATA section a feed wraps the content in; in HTML text, "&gt;" is the same character.
-  return DomUtils.getInnerHTML(content).replaceAll(']]>', ']]&gt;').replace(XML_INVALID, '');
+  return xmlChars(DomUtils.getInnerHTML(content).replaceAll(']]>', ']]&gt;'));
 }
-
-/** Characters XML 1.0 does not allow anywhere, even escaped. */
-const XML_INVALID = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
 
 function hasClass(element: Element, name: string): boolean {
   return (element.attribs.class ?? '').split(/\s+/).includes(name);

@@ -7,6 +7,7 @@
 import type { RedirectsConfig } from '../config/types.js';
 import { codeFrame, SiteError, SiteErrors, type SourceLocation } from '../errors.js';
 import { encodeRoute, isExternalUrl, normalizePath, routeToHtmlFile, splitHash, withBase } from '../shared/paths.js';
+import { lineField } from './escape.js';
 
 export const REDIRECTS_FILE = '_redirects';
 
@@ -173,7 +174,8 @@ export function redirectPageHtml(href: string, canonical: string, lang: string):
  * first matching line wins; then one line per redirect, a permanent one (301).
  */
 export function redirectsFileText(redirects: readonly Redirect[], own: string, baseUrl: string): string {
-  const lines = redirects.map((redirect) => `${withBase(baseUrl, encodeRoute(redirect.from))} ${redirectHref(redirect.to, baseUrl)} 301`);
+  // One redirect per line, its fields separated by whitespace: neither may hold any.
+  const lines = redirects.map((redirect) => `${lineField(withBase(baseUrl, encodeRoute(redirect.from)))} ${lineField(redirectHref(redirect.to, baseUrl))} 301`);
   const generated = lines.length > 0 ? `# Written by sipadocs: the site's redirects (see "redirects" in its config).\n${lines.join('\n')}\n` : '';
   if (!own) return generated;
   return `${own.replace(/\n*$/, '\n')}${generated ? `\n${generated}` : ''}`;

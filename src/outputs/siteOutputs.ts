@@ -1,10 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { ArtifactKind } from '../pipeline/artifacts.js';
+import type { ArtifactKind } from '../cache/artifacts.js';
+import type { OutputFiles, OutputSection } from '../cache/lastOutput.js';
 import type { RenderPagesResult } from '../render/renderPages.js';
-import type { GitHistory } from '../pipeline/gitHistory.js';
-import type { StagingDir } from '../staging/stagingDir.js';
-import type { ManifestOutput } from '../staging/outputManifest.js';
 import type { SiteConfig } from '../config/types.js';
 import { w3cDate } from '../content/lastUpdate.js';
 import type { CompiledPage } from '../content/mdx/compile.js';
@@ -14,7 +12,7 @@ import { documentBody } from '../render/document.js';
 import type { ClientSiteData } from '../shared/types.js';
 import { writeFeeds, type PlannedFeed } from './feeds.js';
 import { llmsSections, writeLlms } from './llms.js';
-import { createOutputWriter, type OutputWriter } from './outputWriter.js';
+import { createOutputWriter, type OutputWriter, type SiteOutputRecord } from './outputWriter.js';
 import { writePageMarkdown } from './pageMarkdown.js';
 import { redirectHref, redirectPageHtml, type Redirect } from './redirects.js';
 import { newest, writeSitemap } from './sitemap.js';
@@ -32,12 +30,12 @@ export interface SiteOutputsInput {
   feeds: PlannedFeed[];
   compiled: ReadonlyMap<string, CompiledPage>;
   compileKeys: ReadonlyMap<string, string>;
-  history: GitHistory;
+  /** The last commit of each site-relative source file (see pipeline/gitHistory.ts). */
+  history: ReadonlyMap<string, { timestamp: number }>;
   rendered: RenderPagesResult;
-  staging: Pick<StagingDir, 'dir' | 'write' | 'keep'>;
-  outDir: string;
-  /** The outputs recorded by the last good build of `outDir`. */
-  previous: Record<string, ManifestOutput> | undefined;
+  files: Pick<OutputFiles, 'dir' | 'outDir' | 'write'>;
+  /** The site-wide outputs of the last good output and of this one. */
+  outputs: OutputSection<SiteOutputRecord>;
   /** Output-relative paths of the static files, which replace generated files of the same name. */
   staticFiles: string[];
   /** What keys the outputs (the session's SITE_OUTPUTS). */
@@ -65,7 +63,7 @@ export interface SiteOutputs {
 
 export function createSiteOutputs(input: SiteOutputsInput): SiteOutputs {
   const { config, base, routes } = input;
-  const writer = createOutputWriter(input.staging, input.outDir, input.previous, new Set(input.staticFiles), input.keys);
+  const writer = createOutputWriter(input.files, input.outputs, new Set(input.staticFiles), input.keys);
   const routesByPath = new Map(routes.map((route) => [route.path, route]));
   const keptPages = new Set(input.rendered.kept.map((i) => routes[i]!.path));
   /** A page's body and meta, from where its HTML is: the staging folder if this build wrote it, else the output folder. */
@@ -73,7 +71,7 @@ export function createSiteOutputs(input: SiteOutputsInput): SiteOutputs {
     const file = routesByPath.get(route)?.outputFile;
     if (!file) return null;
     try {
-      return documentBody(readFileSync(path.join(keptPages.has(route) ? input.outDir : input.staging.dir, file), 'utf8'));
+      return documentBody(readFileSync(path.join(keptPages.has(route) ? input.files.outDir : input.files.dir, file), 'utf8'));
     } catch {
       return null;
     }
@@ -94,7 +92,7 @@ export function createSiteOutputs(input: SiteOutputsInput): SiteOutputs {
         summary: config.tagline || (renderedPage('/')?.meta.description ?? ''),
         writer,
         markdownOf: (route) => markdown.get(route)?.() ?? '',
-        markdownKey: (route) => writer.manifest[`markdown:${route}`]?.key,
+        markdownKey: (route) => writer.recorded[`markdown:${route}`]?.key,
       });
     },
     writeFeeds() {
@@ -109,7 +107,7 @@ export function createSiteOutputs(input: SiteOutputsInput): SiteOutputs {
           generator: input.site.generator,
         },
         writer,
-        pageKey: (post) => input.rendered.manifest[post.route]?.key ?? '',
+        pageKey: (post) => input.rendered.recorded[post.route]?.key ?? '',
         pageBody: (post) => renderedPage(post.route)?.bodyHtml ?? null,
         warn: input.warn,
       });

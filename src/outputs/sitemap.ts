@@ -1,5 +1,7 @@
 import type { SiteConfig } from '../config/types.js';
 import type { PlannedRoute } from '../content/routes.js';
+import { encodeRoute } from '../shared/paths.js';
+import { escapeXml } from './escape.js';
 import type { OutputWriter } from './outputWriter.js';
 import { indexableRoutes } from './siteUrl.js';
 
@@ -11,8 +13,6 @@ export interface SitemapEntry {
   /** A site in several locales: the same page in each locale, by language (`x-default` for the default locale's). */
   alternates?: Array<{ hreflang: string; url: string }>;
 }
-
-const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** sitemap.xml (sitemaps.org protocol 0.9): one `<url>` per entry, in the given order. */
 export function sitemapXml(entries: SitemapEntry[]): string {
@@ -88,7 +88,7 @@ export function writeSitemap(routes: PlannedRoute[], config: SiteConfig, siteBas
     return 0;
   }
   const alternates = localeAlternates(config);
-  const entries = indexableRoutes(routes, config, 'every version').map((route) => ({ url: `${siteBase}${route.path}`, lastmod: lastModified(route, dates), ...(alternates ? { alternates: alternates(route.path) } : {}) }));
+  const entries = indexableRoutes(routes, config, 'every version').map((route) => ({ url: `${siteBase}${encodeRoute(route.path)}`, lastmod: lastModified(route, dates), ...(alternates ? { alternates: alternates(route.path) } : {}) }));
   writer.writeText('sitemap.xml', sitemapXml(entries));
   // Crawlers read robots.txt at the root of a host only: the locale at the site's base URL names every locale's sitemap.
   const { i18n } = config;
@@ -103,7 +103,7 @@ export function writeSitemap(routes: PlannedRoute[], config: SiteConfig, siteBas
 function localeAlternates(config: SiteConfig): ((route: string) => Array<{ hreflang: string; url: string }>) | null {
   const { i18n } = config;
   if (i18n.locales.length < 2) return null;
-  const url = (locale: string, route: string) => `${config.url}${i18n.localeConfigs[locale]!.baseUrl.replace(/\/$/, '')}${route}`;
+  const url = (locale: string, route: string) => `${config.url}${i18n.localeConfigs[locale]!.baseUrl.replace(/\/$/, '')}${encodeRoute(route)}`;
   return (route) => [
     ...i18n.locales.map((locale) => ({ hreflang: i18n.localeConfigs[locale]!.htmlLang, url: url(locale, route) })),
     { hreflang: 'x-default', url: url(i18n.defaultLocale, route) },

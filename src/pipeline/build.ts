@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { loadSiteConfig } from './loadSite.js';
 import type { ProjectReading } from '../config/projectReading.js';
+import { withOsErrorsInWords } from '../errors.js';
 import type { ClientBundle } from '../bundle/bundleSite.js';
 import type { SiteModel } from '../content/model.js';
 import { describeSearch, searchStats, type SearchIndexResult, type SearchStats } from '../search/buildSearchIndex.js';
@@ -19,7 +20,6 @@ import { scanSite } from './stages/scan.js';
 import { indexSite } from './stages/search.js';
 import { commitSite, writeStaticFiles, type WrittenLocale } from './stages/write.js';
 import { configForLocale, localesToBuild, outputFolderOf } from '../i18n/localeConfig.js';
-
 
 export interface BuildResult {
   /** Number of pages written. */
@@ -64,6 +64,9 @@ export async function buildSite(session: BuildSession, options: BuildSiteOptions
     const result = await runStages(session, options, started);
     succeeded = true;
     return result;
+  } catch (error) {
+    // A file-system fault reads as what it is, for the CLI, watch mode and the API alike.
+    throw withOsErrorsInWords(error);
   } finally {
     // What a successful build did not use leaves the caches; a failed build drops nothing.
     session.artifacts.endBuild(succeeded);
@@ -116,8 +119,9 @@ async function runStages(session: BuildSession, options: BuildSiteOptions, start
     for (const { locale, plan, compiled } of planned) {
       const stage = <T>(name: string, run: () => Promise<T>, describe?: (result: T) => string) => log.stage(named(name, locale), run, describe);
       const { config } = plan;
+      // Each locale writes its folder of the output (the site's base URL for the default one), committed together.
       const part = await localeOutput(session, output, outputFolderOf(siteConfig, locale));
-      const bundled = await stage('bundle', () => session.bundlers.client.bundle(plan.virtual, part.staging.dir, config.baseUrl, part.staging.keep), describe.bundle);
+      const bundled = await stage('bundle', () => session.bundlers.client.bundle(plan.virtual, part.last.files.dir, config.baseUrl, part.last.files.keep), describe.bundle);
       // Pages with math get KaTeX's style sheet; the diagram runtime is written for pages with diagrams.
       const client = await stage('page assets', () => addPageAssets(bundled, plan, compiled, part, session));
       const rendered = await stage('render', () => renderSite(session, plan, compiled, client, part, report), describe.render);
@@ -131,15 +135,17 @@ async function runStages(session: BuildSession, options: BuildSiteOptions, start
       await stage('feeds', () => outputs.writeFeeds(), describe.feeds);
       await stage('sitemap', async () => outputs.writeSitemap(), (n) => describe.sitemap(n, config.noIndex));
       if (plan.redirects.length > 0) await stage('redirects', async () => outputs.writeRedirects(), (n) => `${n} page${n === 1 ? '' : 's'}`);
+      // A link to the same page in another locale (the locale dropdown's) is checked against that locale's routes.
       const otherLocales = siteConfig.i18n.locales
         .filter((other) => other !== locale)
         .map((other) => {
           const built = planned.find((entry) => entry.locale === other)?.plan.routes;
           return { baseUrl: siteConfig.i18n.localeConfigs[other]!.baseUrl, routes: built ? new Set(built.map((route) => route.path)) : null };
         });
-      const targets = await stage('check links', async () => checkSiteLinks(plan, rendered, { client, compiled, outputs }, part, report, otherLocales));
+      await stage('check links', async () => checkSiteLinks(plan, rendered, { client, compiled, outputs }, part, report, otherLocales));
       await writeStaticFiles(plan, part, output);
-      written.push({ plan, output: part, rendered, outputs, targets, search: await search });
+      const liveCode = [...compiled.pages.values()].some((page) => page.features.includes('liveCode'));
+      written.push({ plan, output: part, rendered, outputs, search: await search, liveCode });
       pageAssets ??= [client.entry.js, ...client.entry.imports, ...client.entry.css];
     }
     await log.stage('write', () => commitSite(session, written, output, report));
@@ -150,6 +156,9 @@ async function runStages(session: BuildSession, options: BuildSiteOptions, start
     const stats = { compile, render: main.rendered.stats, search: main.search && searchStats(main.search) };
     const pages = sum(written, ({ plan }) => plan.routes.length);
     return summarize(log, quiet, { pages, outDir: path.resolve(session.outDir), warnings, timings: log.timings, pageAssets: pageAssets ?? [], stats }, performance.now() - started);
+  } catch (error) {
+    // Said in words while what it names is still there: the staging folder goes next.
+    throw withOsErrorsInWords(error);
   } finally {
     // Nothing may still write into the staging folder when it is committed or removed.
     await Promise.all(searching);

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import type { ArtifactKind, ArtifactKindSpec } from './artifacts.js';
+import type { ArtifactKind, ArtifactKindSpec } from '../cache/artifacts.js';
 import { readGitHead, type GitHead } from './gitHead.js';
 
 /** The last commit that changed a file. */
@@ -17,7 +17,6 @@ type StoredHistory = Record<string, [timestamp: number, author: string]>;
 /** The history of the commit checked out, kept in its kind's index (one history per site). */
 export const GIT_HISTORIES: ArtifactKindSpec<GitHistory, StoredHistory> = {
   name: 'git',
-  code: ['cli'],
   disk: {
     record: (history) => Object.fromEntries([...history].map(([file, c]) => [file, [c.timestamp, c.author]])),
     restore: (stored) => new Map(Object.entries(stored).map(([file, [timestamp, author]]) => [file, { timestamp, author }])),

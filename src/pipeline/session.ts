@@ -5,9 +5,10 @@ import { createClientBundler, createServerBundler, type ClientBundler, type Serv
 import type { CodeHighlighter } from '../content/mdx/highlighter.js';
 import type { StaticSession } from '../content/static/renderStaticPage.js';
 import { createRenderHost, type RenderHost } from '../render/renderHost.js';
-import type { OutputManifest } from '../staging/outputManifest.js';
-import { createArtifactStore, type ArtifactStore } from './artifacts.js';
-import { cacheFolders, cacheRootFor, moveEarlierCacheLayout } from './cacheDir.js';
+import type { OutputManifest } from '../cache/outputManifest.js';
+import { createArtifactStore, type ArtifactStore } from '../cache/artifacts.js';
+import { createSessionMemo } from '../cache/memo.js';
+import { cacheFolders, cacheRootFor, moveEarlierCacheLayout } from '../cache/cacheDir.js';
 import type { ProjectMemo } from './loadSite.js';
 import type { StageLogger } from './log.js';
 
@@ -151,8 +152,18 @@ export function createBuildSession(options: SessionOptions): BuildSession {
     server: createServerBundler({ workDir: caches.bundler, incremental: watch }),
   };
   const afterBuild = watch ? createAfterBuild() : null;
-  let highlighter: { themes: string; created: Promise<CodeHighlighter> } | null = null;
-  let staticSession: Promise<StaticSession> | null = null;
+  // Loaded with its first use, as the compiler is: a build of cached pages loads neither. A
+  // one-off build highlights in a thread of its own while this one compiles (see
+  // remoteHighlighter.ts); a watch session keeps its highlighter here, where an edit's few blocks
+  // need no round trip.
+  const highlighters = createSessionMemo(
+    (themes: { light: string; dark: string }): Promise<CodeHighlighter> =>
+      watch
+        ? import('../content/mdx/highlighter.js').then(({ createCodeHighlighter }) => createCodeHighlighter(themes))
+        : import('../content/mdx/remoteHighlighter.js').then(({ createRemoteHighlighter }) => createRemoteHighlighter(themes)),
+    (made) => ('close' in made && typeof made.close === 'function' ? made.close() : undefined),
+  );
+  const staticSessions = createSessionMemo(() => import('../content/static/renderStaticPage.js').then(({ createStaticSession }) => createStaticSession()));
   return {
     projectMemo: {},
     siteDir: options.siteDir,
@@ -168,21 +179,8 @@ export function createBuildSession(options: SessionOptions): BuildSession {
     bundlers,
     renderHost,
     serverFilesDir,
-    highlighter(themes) {
-      const key = `${themes.light}+${themes.dark}`;
-      // Loaded with its first use, as the compiler is: a build of cached pages loads neither.
-      if (highlighter?.themes === key) return highlighter.created;
-      void closeHighlighter(highlighter?.created);
-      // A one-off build highlights in a thread of its own while this one compiles (see
-      // remoteHighlighter.ts); a watch session keeps its highlighter here, where an edit's
-      // few blocks need no round trip.
-      const created = watch
-        ? import('../content/mdx/highlighter.js').then(({ createCodeHighlighter }) => createCodeHighlighter(themes))
-        : import('../content/mdx/remoteHighlighter.js').then(({ createRemoteHighlighter }) => createRemoteHighlighter(themes));
-      highlighter = { themes: key, created };
-      return highlighter.created;
-    },
-    staticSession: () => (staticSession ??= import('../content/static/renderStaticPage.js').then(({ createStaticSession }) => createStaticSession())),
+    highlighter: (themes) => highlighters.get({ light: themes.light, dark: themes.dark }),
+    staticSession: () => staticSessions.get(null),
     lastOutputs: new Map(),
     locales: options.locales ?? [],
     afterBuild,
@@ -191,14 +189,8 @@ export function createBuildSession(options: SessionOptions): BuildSession {
       await bundlers.client.dispose();
       await bundlers.server.dispose();
       await renderHost?.close();
-      await closeHighlighter(highlighter?.created);
+      await highlighters.clear();
       if (serverFilesDir) await rm(serverFilesDir, { recursive: true, force: true });
     },
   };
-}
-
-/** Stops a highlighter's thread, if it has one; one that failed to start has none. */
-async function closeHighlighter(created: Promise<CodeHighlighter> | undefined): Promise<void> {
-  const made = await created?.catch(() => null);
-  if (made && 'close' in made && typeof made.close === 'function') await made.close();
 }

@@ -149,6 +149,7 @@ function footerContent(config: SiteConfig): TranslationFileContent {
     if (link.label) content[`link.item.label.${link.label}`] = { message: link.label, description: `The label of footer link with label=${link.label} linking to ${link.to ?? link.href ?? ''}` };
   }
   if (config.footer.copyright) content.copyright = { message: config.footer.copyright, description: 'The footer copyright' };
+  if (config.footer.logo?.alt) content['logo.alt'] = { message: config.footer.logo.alt, description: 'The alt text of footer logo' };
   return content;
 }
 
@@ -184,7 +185,7 @@ async function contentFiles(config: SiteConfig): Promise<Map<string, Translation
               walk(item.items);
             } else if (item.type === 'external') {
               content[`sidebar.${name}.link.${item.label}`] = { message: item.label, description: `The label for link ${item.label} in sidebar ${name}, linking to ${item.href}` };
-            } else if (item.docId && item.label !== docLabels.get(item.docId)) {
+            } else if (item.type === 'link' && item.docId && item.label !== docLabels.get(item.docId)) {
               content[`sidebar.${name}.doc.${item.label}`] = { message: item.label, description: `The label for the doc item ${item.label} in sidebar ${name}, linking to the doc ${item.docId}` };
             }
           }

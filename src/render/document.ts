@@ -1,11 +1,11 @@
-import type { ClientSiteData, PageMeta, RoutePayload } from '../shared/types.js';
+import type { ClientSiteData, PageMeta, StoredRoutePayload } from '../shared/types.js';
 import { documentTitle } from '../shared/documentTitle.js';
 import { encodeRoute, isExternalUrl, withBase } from '../shared/paths.js';
-import { EARLY_INPUT_SCRIPT } from './earlyInputScript.js';
+import { earlyInputScript, ENTRY_ERROR_EVENT } from './earlyInputScript.js';
 
 export interface DocumentParts {
   site: ClientSiteData;
-  payload: RoutePayload;
+  payload: StoredRoutePayload;
   bodyHtml: string;
   headScripts: string[];
   /** The site's own head tags (the config's headTags, stylesheets and scripts), as HTML. */
@@ -18,6 +18,8 @@ export interface DocumentParts {
   entry: string;
   /** Modules to preload: the entry's imports, the route chunk and its imports. */
   preload: string[];
+  /** Data the runtime fetches before it hydrates the page (its sidebar's tree), preloaded with the modules. */
+  fetches?: string[];
   favicon: string;
   noIndex: boolean;
   /** Social-card image of pages that name none (a path under the site or a URL), if the site has one. */
@@ -40,18 +42,17 @@ const escapeHtml = (text: string) =>
 /** JSON inside <script>: "<" escaped so no string in the data can close the tag. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 
-/** Dispatched on window by the script loader when the client entry fails to load. */
-const ENTRY_ERROR_EVENT = 'sipa:entry-error';
 
 /**
  * Loads the client entry (and preloads the modules it will import) once the server-rendered page
  * has painted its first content. The page is complete without JavaScript, which only hydrates it,
  * so the scripts never compete with the first paint for bandwidth or the main thread. They load at
  * once in a background tab (it paints nothing) or a browser without paint timing, and after one
- * second at the latest. The URLs come from the element's `data-entry` and `data-preload`
- * (space-separated) attributes, so the code is the same on every page.
+ * second at the latest. The URLs come from the element's `data-entry`, `data-preload` and
+ * `data-fetch` (data the runtime fetches, space-separated) attributes, so the code is the same on
+ * every page.
  */
-const SCRIPT_LOADER = `(function(){var d=document.currentScript.dataset,done=0;function go(){if(done++)return;var h=document.head;(d.preload||'').split(' ').forEach(function(u){if(!u)return;var l=document.createElement('link');l.rel='modulepreload';l.href=u;h.appendChild(l)});var s=document.createElement('script');s.type='module';s.src=d.entry;s.onerror=function(){dispatchEvent(new Event('${ENTRY_ERROR_EVENT}'))};h.appendChild(s)}if(document.visibilityState==='hidden')return go();setTimeout(go,1000);try{new PerformanceObserver(function(l){if(l.getEntriesByName('first-contentful-paint').length)setTimeout(go,0)}).observe({type:'paint',buffered:true})}catch(e){go()}})()`;
+const SCRIPT_LOADER = `(function(){var d=document.currentScript.dataset,done=0;function go(){if(done++)return;var h=document.head;(d.fetch||'').split(' ').forEach(function(u){if(!u)return;var l=document.createElement('link');l.rel='preload';l.as='fetch';l.crossOrigin='anonymous';l.href=u;h.appendChild(l)});(d.preload||'').split(' ').forEach(function(u){if(!u)return;var l=document.createElement('link');l.rel='modulepreload';l.href=u;h.appendChild(l)});var s=document.createElement('script');s.type='module';s.src=d.entry;s.onerror=function(){dispatchEvent(new Event('${ENTRY_ERROR_EVENT}'))};h.appendChild(s)}if(document.visibilityState==='hidden')return go();setTimeout(go,1000);try{new PerformanceObserver(function(l){if(l.getEntriesByName('first-contentful-paint').length)setTimeout(go,0)}).observe({type:'paint',buffered:true})}catch(e){go()}})()`;
 
 /**
  * Inline script for the home page that needs no bundle: when the JS bundle did not load and the
@@ -67,7 +68,7 @@ export function baseUrlCheckScript(baseUrl: string): string {
  * Content-Security-Policy allows exactly these (by hash), so a change to any of them changes it.
  */
 export function documentInlineScripts(headScripts: string[], baseUrl: string): string[] {
-  return [...headScripts, EARLY_INPUT_SCRIPT, SCRIPT_LOADER, baseUrlCheckScript(baseUrl)];
+  return [...headScripts, earlyInputScript(baseUrl), SCRIPT_LOADER, baseUrlCheckScript(baseUrl)];
 }
 
 const BODY_START = '<body>\n<div id="__sipa">';
@@ -85,7 +86,7 @@ export function documentBody(html: string): { bodyHtml: string; meta: PageMeta }
   const dataEnd = html.indexOf('</script>', end);
   if (start === -1 || end < start || dataEnd === -1) return null;
   try {
-    const payload = JSON.parse(html.slice(end + BODY_END.length, dataEnd)) as RoutePayload;
+    const payload = JSON.parse(html.slice(end + BODY_END.length, dataEnd)) as StoredRoutePayload;
     return { bodyHtml: html.slice(start + BODY_START.length, end), meta: payload.meta };
   } catch {
     return null;
@@ -140,7 +141,7 @@ export function renderDocument(parts: DocumentParts): string {
     ...(parts.alternates ?? []).map((link) => `<link rel="alternate" type="${escapeHtml(link.type)}" title="${escapeHtml(link.title)}" href="${escapeHtml(link.href)}">`),
     ...parts.headScripts.map((code) => `<script>${code}</script>`),
     // Before any control can be clicked: records what needs the runtime, which replays it.
-    `<script>${EARLY_INPUT_SCRIPT}</script>`,
+    `<script>${earlyInputScript(site.baseUrl)}</script>`,
     ...(parts.siteHeadTags ?? []),
     // What the page gave with <Head>, before the style sheets as Docusaurus has it.
     ...(payload.meta.headTags ?? []),
@@ -158,7 +159,7 @@ export function renderDocument(parts: DocumentParts): string {
 ${head.join('\n')}
 </head>
 ${BODY_START}${parts.bodyHtml}${BODY_END}${scriptJson(payload)}</script>
-<script data-entry="${escapeHtml(parts.entry)}" data-preload="${escapeHtml(parts.preload.join(' '))}">${SCRIPT_LOADER}</script>
+<script data-entry="${escapeHtml(parts.entry)}" data-preload="${escapeHtml(parts.preload.join(' '))}"${parts.fetches?.length ? ` data-fetch="${escapeHtml(parts.fetches.join(' '))}"` : ''}>${SCRIPT_LOADER}</script>
 </body>
 </html>
 `;

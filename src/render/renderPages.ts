@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import os from 'node:os';
 import type { ChunkFiles, ClientBundle, ServerFile } from '../bundle/bundleSite.js';
-import type { ArtifactKind, ArtifactKindSpec } from '../pipeline/artifacts.js';
+import type { ArtifactKind, ArtifactKindSpec } from '../cache/artifacts.js';
 import { SSR_GROUP_SIZE } from '../bundle/virtualModules.js';
 import { extractLinks, type PageLinks } from '../check/links.js';
 import type { SiteConfig } from '../config/types.js';
@@ -11,9 +11,9 @@ import { deepestLine, nestingError } from '../content/mdx/nesting.js';
 import type { PlannedRoute } from '../content/routes.js';
 import { SiteError } from '../errors.js';
 import { isExternalUrl, routePayloadFile, withBase } from '../shared/paths.js';
-import type { ClientSiteData, PageMeta, RoutePayload, SidebarView } from '../shared/types.js';
-import { stampFile, type ManifestPage, type OutputManifest } from '../staging/outputManifest.js';
-import type { StagingDir } from '../staging/stagingDir.js';
+import type { ClientSiteData, PageMeta, RoutePayload, SidebarRef, SidebarView, StoredRoutePayload } from '../shared/types.js';
+import type { OutputFiles, OutputSection } from '../cache/lastOutput.js';
+import type { RecordedOutput } from '../cache/outputManifest.js';
 import { announcementScript } from '../../templates/layout/announcementScript.js';
 import { colorModeScript } from '../../templates/layout/colorModeScript.js';
 import { documentBody, documentInlineScripts, renderDocument, type AlternateLink } from './document.js';
@@ -36,7 +36,6 @@ export interface RenderCacheEntry {
  */
 export const RENDERED_BODIES: ArtifactKindSpec<RenderCacheEntry> = {
   name: 'render',
-  code: ['renderWorker', 'ssrEntry', 'themeApp'],
   // A one-off build writes each body once and needs it no more.
   keepInBuild: false,
   size: (entry) => entry.bodyHtml.length + 512,
@@ -48,7 +47,7 @@ export const RENDERED_BODIES: ArtifactKindSpec<RenderCacheEntry> = {
  * in the last output, where a page whose document key is unchanged stays as it is; the kind gives
  * that key its code fingerprint.
  */
-export const PAGE_DOCUMENTS: ArtifactKindSpec<never> = { name: 'document', code: ['cli'] };
+export const PAGE_DOCUMENTS: ArtifactKindSpec<never> = { name: 'document' };
 
 /** What the pages are rendered from; the same for every page of a build. */
 export interface RenderInput {
@@ -68,8 +67,8 @@ export interface RenderInput {
 
 /** The parts of a route's page that other stages know, asked for as pages are keyed, rendered and written. */
 export interface RouteParts {
-  /** The sidebar a route shows, as the page first renders it. */
-  sidebar(route: PlannedRoute): SidebarView | null;
+  /** The sidebar a route shows, as the page first renders it, and as its data names it (see SidebarRef). */
+  sidebar(route: PlannedRoute): { view: SidebarView; ref: SidebarRef } | null;
   /** The ids and `<a name>` a route's content renders, or null to read them from its HTML (see extractLinks). */
   anchors(route: PlannedRoute): readonly string[] | null;
   /** The `<link rel="alternate">` tags of a route's document (feeds). */
@@ -78,15 +77,32 @@ export interface RouteParts {
   standaloneBody(name: string): string | null;
 }
 
+/** What the output records of a page besides its key and files (see LastOutput). */
+export interface PageRecord {
+  /** Everything the page's server-rendered body was made from: while it holds, the body is read back from its file. */
+  bodyKey: string;
+  /** Every id and `<a name>` of the page (see extractLinks), for checking links into it without reading it. */
+  ids: string[];
+  /** Hashes of the inline scripts in the page's body (raw HTML in content), which the site's policy must allow. */
+  scripts?: string[];
+  /** The body has an inline event handler (onclick="…"), which the site's policy blocks. */
+  inlineHandlers?: boolean;
+  /** The page's source file (absolute), for naming where a link `check-links` finds broken was written. */
+  source?: string;
+}
+
+/** A page as an output records it: its key is everything its files were made from. */
+export type RecordedPage = RecordedOutput<PageRecord>;
+
 /** Where the pages go, and what can spare rendering them again. */
 export interface RenderTarget {
-  /** The staging folder the pages go to (see StagingDir). */
-  output: Pick<StagingDir, 'dir' | 'write' | 'keep'>;
+  /** The staging folder the pages are written to. */
+  files: Pick<OutputFiles, 'dir' | 'write'>;
   /**
-   * The last good output and its manifest: unchanged pages are kept from there, and a page whose
-   * body is unchanged takes it from there.
+   * The pages of the last good output and of this one, by route: an unchanged page is kept from
+   * there, and a page whose body is unchanged takes it from its file there.
    */
-  previous?: { dir: string; manifest: OutputManifest } | null;
+  pages: OutputSection<PageRecord>;
   /** Where bodies are found and kept (the session's RENDERED_BODIES). */
   bodies: ArtifactKind<RenderCacheEntry>;
   /** The key of page documents (the session's PAGE_DOCUMENTS). */
@@ -103,8 +119,8 @@ export interface RenderPagesResult {
   pages: PageLinks[];
   /** Indices of the pages kept as they are in the previous output: their links were not read. */
   kept: number[];
-  /** What this output holds, for the next build's manifest. */
-  manifest: Record<string, ManifestPage>;
+  /** What this output holds of each page, by route (as recorded in `RenderTarget.pages`). */
+  recorded: Readonly<Record<string, RecordedPage>>;
   stats: { rendered: number; reused: number; kept: number };
   /** Hashes of every inline script of every page, for the site's Content-Security-Policy. */
   scriptHashes: Set<string>;
@@ -127,11 +143,11 @@ export async function renderPages(input: RenderInput, target: RenderTarget): Pro
   // A found page is kept or written at once; rendering is CPU-bound.
   const misses = reuseKnownPages(pages, target, writer);
   if (misses.length > 0) await renderMissingPages(misses, pages, input, target, writer);
-  const { manifest } = writer.result;
+  const recorded = target.pages.current;
   const scriptHashes = new Set([...documentInlineScripts(frame.headScripts, input.site.baseUrl), ...frame.headTags.flatMap(inlineScriptsIn)].map(scriptHash));
-  for (const page of Object.values(manifest)) page.scripts?.forEach((hash) => scriptHashes.add(hash));
-  const inlineHandlerRoutes = Object.keys(manifest).filter((route) => manifest[route]!.inlineHandlers);
-  return { ...writer.result, scriptHashes, inlineHandlerRoutes };
+  for (const page of Object.values(recorded)) page.scripts?.forEach((hash) => scriptHashes.add(hash));
+  const inlineHandlerRoutes = Object.keys(recorded).filter((route) => recorded[route]!.inlineHandlers);
+  return { ...writer.result, recorded, scriptHashes, inlineHandlerRoutes };
 }
 
 /** What every page's document has around its body, and the key of all that. */
@@ -160,7 +176,7 @@ interface KeyedPage {
   route: PlannedRoute;
   name: string | null;
   chunk: ChunkFiles | undefined;
-  sidebar: SidebarView | null;
+  sidebar: { view: SidebarView; ref: SidebarRef } | null;
   alternates: AlternateLink[];
   key: string;
   outputKey: string;
@@ -181,9 +197,10 @@ function keyPages({ routes, entryNames, client, site, parts }: RenderInput, fram
     const name = entryNames.get(route.path) ?? null;
     const chunk = name ? client.routes.get(name) : undefined;
     const sidebar = parts.sidebar(route);
-    const key = bodies.key(baseKey, [chunk ?? null, route.meta, route.data, sidebarDigest(sidebar), route.content?.kind ?? null]);
+    const key = bodies.key(baseKey, [chunk ?? null, route.meta, route.data, sidebarDigest(sidebar?.view ?? null), route.content?.kind ?? null]);
     const alternates = parts.alternates(route);
-    return { route, name, chunk, sidebar, key, alternates, outputKey: sha(frame.key + key + JSON.stringify(alternates)) };
+    // The source file is recorded with the page (see PageRecord.source).
+    return { route, name, chunk, sidebar, key, alternates, outputKey: sha(frame.key + key + JSON.stringify(alternates) + (route.sourceFile ?? '')) };
   });
 }
 
@@ -191,30 +208,23 @@ type PageWriter = ReturnType<typeof createPageWriter>;
 
 /** Writes pages into the staging folder as they come, and gathers what the result says of them. */
 function createPageWriter({ client, site, config, inlineCss, parts }: RenderInput, frame: DocumentFrame, pages: KeyedPage[], target: RenderTarget) {
-  const { output } = target;
-  const result: Pick<RenderPagesResult, 'pages' | 'kept' | 'manifest' | 'stats'> = {
+  const result: Pick<RenderPagesResult, 'pages' | 'kept' | 'stats'> = {
     pages: new Array<PageLinks>(pages.length),
     kept: [],
-    manifest: {},
     stats: { rendered: 0, reused: 0, kept: 0 },
   };
   let done = 0;
   const linkStrings = new Map<string, string>();
-  const writeStamped = (files: ManifestPage['files'], relPath: string, text: string) => {
-    output.write(relPath, text);
-    files.push(stampFile(output.dir, relPath));
-  };
   return {
     result,
-    /** Page `i` stays as the last good output has it (`before`, its manifest entry). */
-    keep(i: number, before: ManifestPage) {
+    /** Page `i` stays as the last good output has it (`before`, its record, kept by the output tier). */
+    keep(i: number, before: RecordedPage) {
       const { route } = pages[i]!;
       // Its body stays at hand (watch mode) should the document around it change.
       target.bodies.keep(before.bodyKey);
       result.stats.kept++;
       result.pages[i] = { route: route.path, hrefs: [], ids: new Set(before.ids) };
       result.kept.push(i);
-      result.manifest[route.path] = before;
       target.onProgress?.(++done, pages.length);
     },
     /**
@@ -226,7 +236,7 @@ function createPageWriter({ client, site, config, inlineCss, parts }: RenderInpu
       result.stats[how]++;
       if (how === 'rendered') target.bodies.put(entry.key, entry);
       target.onBody?.(route, entry);
-      const payload = routePayload(entry.meta, route.data, chunk, sidebar);
+      const payload = storedPayload(entry.meta, route.data, chunk, sidebar?.ref ?? null);
       const html = renderDocument({
         site,
         payload,
@@ -238,6 +248,8 @@ function createPageWriter({ client, site, config, inlineCss, parts }: RenderInpu
         entry: client.entry.js,
         // Content made at build time hydrates from the page (see StaticHtml): its chunk waits for a navigation.
         preload: [...new Set([...client.entry.imports, ...(chunk && !hasStaticHtml(route.data) ? [chunk.js, ...chunk.imports] : [])])],
+        // The runtime makes the page's sidebar from its tree before it hydrates.
+        fetches: sidebar ? [sidebar.ref.url] : undefined,
         favicon: frame.favicon,
         noIndex: config.noIndex,
         defaultImage: frame.defaultImage,
@@ -245,12 +257,16 @@ function createPageWriter({ client, site, config, inlineCss, parts }: RenderInpu
       });
       const links = extractLinks(route.path, html, parts.anchors(route), linkStrings);
       result.pages[i] = links;
-      const files: ManifestPage['files'] = [];
-      result.manifest[route.path] = { key: outputKey, bodyKey: entry.key, ids: [...links.ids], files, ...contentScripts(entry.bodyHtml, entry.meta.headTags) };
       target.onProgress?.(++done, pages.length);
       if (done % 250 === 0) collectGarbageAbove(HEAP_CEILING);
-      writeStamped(files, route.outputFile, html);
-      if (route.path !== '/404') writeStamped(files, routePayloadFile(route.path), JSON.stringify(payload));
+      const files = [route.outputFile];
+      target.files.write(route.outputFile, html);
+      if (route.path !== '/404') {
+        files.push(routePayloadFile(route.path));
+        target.files.write(files[1]!, JSON.stringify(payload));
+      }
+      const source = route.sourceFile ? { source: path.join(config.siteDir, route.sourceFile) } : {};
+      target.pages.record(route.path, outputKey, files, { bodyKey: entry.key, ids: [...links.ids], ...contentScripts(entry.bodyHtml, entry.meta.headTags), ...source });
     },
   };
 }
@@ -263,12 +279,12 @@ function createPageWriter({ client, site, config, inlineCss, parts }: RenderInpu
 function reuseKnownPages(pages: KeyedPage[], target: RenderTarget, writer: PageWriter): number[] {
   const misses: number[] = [];
   pages.forEach(({ route, key, outputKey }, i) => {
-    const before = target.previous?.manifest.pages[route.path];
-    if (before?.key === outputKey && before.files.every(([file, size, mtimeMs]) => target.output.keep(file, size, mtimeMs))) {
-      writer.keep(i, before);
+    const kept = target.pages.keep(route.path, outputKey);
+    if (kept) {
+      writer.keep(i, kept);
       return;
     }
-    const entry = target.bodies.find(key, { fromOutput: () => (before?.bodyKey === key ? bodyFromOutput(target.previous!.dir, before, route.outputFile) : null) });
+    const entry = target.bodies.find(key, { fromOutput: () => (target.pages.recorded(route.path)?.bodyKey === key ? bodyFromOutput(target.pages, route) : null) });
     if (entry) writer.write(i, entry, 'reused');
     else misses.push(i);
   });
@@ -306,7 +322,7 @@ async function renderMissingPages(misses: number[], pages: KeyedPage[], input: R
           const moduleBody = bodies.get(i);
           // Dropped once sent to render: together the bodies are as big as the site's code.
           bodies.delete(i);
-          const payload = routePayload(route.meta, route.data, chunk, sidebar);
+          const payload = routePayload(route.meta, route.data, chunk, sidebar?.view ?? null);
           const outcome = await renderer.run({ file: serverFiles[g]!.file, site: input.site, name, moduleBody, payload, isReactPage: route.content?.kind === 'page' });
           if (!outcome.ok) throw renderError(route, outcome.message, input.config.siteDir);
           writer.write(i, { key, bodyHtml: outcome.bodyHtml, meta: outcome.meta }, 'rendered');
@@ -326,7 +342,7 @@ async function renderMissingPages(misses: number[], pages: KeyedPage[], input: R
 }
 
 /** What the site's Content-Security-Policy must know of a page body: its inline scripts and handlers. */
-function contentScripts(bodyHtml: string, headTags: string[] = []): Pick<ManifestPage, 'scripts' | 'inlineHandlers'> {
+function contentScripts(bodyHtml: string, headTags: string[] = []): Pick<PageRecord, 'scripts' | 'inlineHandlers'> {
   // Scripts a page put in its head with <Head> run too.
   const scripts = [...inlineScriptsIn(bodyHtml), ...headTags.flatMap(inlineScriptsIn)].map(scriptHash);
   // The exact pattern is costly on every page; most bodies do not even have " on…=".
@@ -360,28 +376,32 @@ function renderError(route: PlannedRoute, message: string, siteDir: string): Sit
 /** The message of the RangeError V8 throws when the call stack is exhausted (it reaches us as text from a worker). */
 const STACK_OVERFLOW = /^Maximum call stack size exceeded/;
 
-/** A route's payload; `css` only for a route with style sheets of its own, so other payloads stay as they were. */
 /** The route's content is HTML made at build time, which the client reads back from the page. */
 function hasStaticHtml(data: RoutePayload['data']): boolean {
   return (data.kind === 'doc' || data.kind === 'blogPost' || data.kind === 'page') && data.staticHtml === true;
 }
 
+/** A route's payload as it is rendered; `css` only for a route with style sheets of its own, so other payloads stay as they were. */
 function routePayload(meta: PageMeta, data: RoutePayload['data'], chunk: ChunkFiles | undefined, sidebar: SidebarView | null): RoutePayload {
   const payload: RoutePayload = { meta, data, chunk: chunk?.js ?? null, sidebar };
   if (chunk && chunk.css.length > 0) payload.css = chunk.css;
   return payload;
 }
 
+/** A route's payload as the page and its payload file carry it: the sidebar named, not copied (its HTML has it once). */
+function storedPayload(meta: PageMeta, data: RoutePayload['data'], chunk: ChunkFiles | undefined, sidebar: SidebarRef | null): StoredRoutePayload {
+  const payload: StoredRoutePayload = { meta, data, chunk: chunk?.js ?? null, sidebar };
+  if (chunk && chunk.css.length > 0) payload.css = chunk.css;
+  return payload;
+}
+
 /** A page's body and meta read back from its document in the last good output, if that file is still as written. */
-function bodyFromOutput(dir: string, before: ManifestPage, outputFile: string): RenderCacheEntry | null {
-  const stamp = before.files.find(([file]) => file === outputFile);
-  if (!stamp) return null;
-  const file = path.join(dir, outputFile);
+function bodyFromOutput(recorded: RenderTarget['pages'], route: PlannedRoute): RenderCacheEntry | null {
+  const file = recorded.readBack(route.path, route.outputFile);
+  if (!file) return null;
   try {
-    const info = statSync(file);
-    if (info.size !== stamp[1] || info.mtimeMs !== stamp[2]) return null;
     const body = documentBody(readFileSync(file, 'utf8'));
-    return body && { key: before.bodyKey, ...body };
+    return body && { key: recorded.recorded(route.path)!.bodyKey, ...body };
   } catch {
     return null;
   }

@@ -1,27 +1,32 @@
 import { createHash } from 'node:crypto';
-import { statSync } from 'node:fs';
-import type { ArtifactKind, ArtifactKindSpec } from '../pipeline/artifacts.js';
-import path from 'node:path';
-import type { FileStamp } from '../staging/outputManifest.js';
-import { stampFile } from '../staging/outputManifest.js';
-import type { StagingDir } from '../staging/stagingDir.js';
+import type { ArtifactKind, ArtifactKindSpec } from '../cache/artifacts.js';
+import { stampFile, type FileStamp } from '../cache/fileStamp.js';
+import type { LastOutput, OutputSection } from '../cache/lastOutput.js';
+import type { RecordedOutput } from '../cache/outputManifest.js';
+import type { SiteConfig } from '../config/types.js';
 import type { PlannedRoute } from '../content/routes.js';
 import type { PageMeta } from '../shared/types.js';
 import { DELTA_DIR, DELTA_FILE, type SearchDeltaFile } from '../../templates/search/mergeResults.js';
 import { indexError, openPagefindIndex, runPagefind, type PagefindFile, type PagefindIndex, type PagefindOutput } from './runPagefind.js';
 import type { SearchDocument } from './searchDocument.js';
 import { planSearchIndex, type IndexedPage } from './searchPlan.js';
-import { openSearchStore, type SearchEntry, type SearchStore } from './searchStore.js';
+import { openSearchStore, type ReadBackPage, type SearchEntry, type SearchStore } from './searchStore.js';
 
 /** Where the index goes in the output; the browser loads `<baseUrl>${SEARCH_DIR}/pagefind.js`. */
 export const SEARCH_DIR = '_sipa/search';
 
-/** What the last good build wrote for search (kept in the output manifest). */
-export interface SearchManifest {
-  /** Everything the index was made from: each page's search document, the language and the indexing code. */
-  digest: string;
-  /** Every file of the search folder: the base's, the delta's and the delta file. */
-  files: FileStamp[];
+/**
+ * What the output records of its search index (the entry INDEX_ENTRY of its section `search`):
+ * its key is everything the index was made from (each page's search document, the language and
+ * the indexing code), its files every file of the search folder (the base's, the delta's and the
+ * delta file).
+ */
+export type SearchManifest = RecordedOutput<SearchRecord>;
+
+/** The name of the search index in its section of the output record. */
+export const INDEX_ENTRY = 'index';
+
+export interface SearchRecord {
   /** Each searchable page's body key and the hash of its search document ('' for none), by route. */
   documents: Record<string, [bodyKey: string, documentHash: string]>;
   /** The base index: the code and language it was made with, its pages by route, and its files. */
@@ -34,7 +39,7 @@ export interface SearchManifest {
  * Search indexes: kept in the last output only, where a build builds on the base of the last one
  * when it was made by the same code (the indexer's version with it) for the same language.
  */
-export const SEARCH_INDEXES: ArtifactKindSpec<never> = { name: 'search-index', code: ['cli'] };
+export const SEARCH_INDEXES: ArtifactKindSpec<never> = { name: 'search-index' };
 
 /**
  * Whether a route is searched: docs, blog posts and pages (markdown or React), unless their meta
@@ -44,6 +49,11 @@ export const SEARCH_INDEXES: ArtifactKindSpec<never> = { name: 'search-index', c
 export function isSearchable(route: PlannedRoute): boolean {
   const kind = route.data.kind;
   return (kind === 'doc' || kind === 'blogPost' || kind === 'page') && !route.meta.noIndex && route.path !== '/404';
+}
+
+/** The language the index stems and splits words in (ISO 639-1): the language of the locale built. */
+export function searchLanguage(config: Pick<SiteConfig, 'i18n'>): string {
+  return config.i18n.localeConfigs[config.i18n.currentLocale]!.htmlLang.split('-')[0]!.toLowerCase();
 }
 
 /**
@@ -66,10 +76,10 @@ export interface SearchIndexOptions {
   routes: PlannedRoute[];
   /** The body key of each route, as the output manifest records it. */
   bodyKeyOf: (route: PlannedRoute) => string | undefined;
-  /** The last good output, where kept pages are read back when their document is in no cache. */
-  outDir: string;
-  staging: Pick<StagingDir, 'dir' | 'write' | 'keep'>;
-  previous: SearchManifest | undefined;
+  /** The last good output (kept pages are read back from there when their document is in no cache), and what this build writes. */
+  last: Pick<LastOutput, 'outDir' | 'files' | 'keepAll'>;
+  /** The search section of the last output and of this one (see INDEX_ENTRY). */
+  section: OutputSection<SearchRecord>;
   /** The site's language (ISO 639-1), for stemming. */
   language: string;
   /**
@@ -81,6 +91,7 @@ export interface SearchIndexOptions {
 }
 
 export interface SearchIndexResult {
+  /** What the output records of the index. */
   manifest: SearchManifest;
   /** Pages the index finds (the base's, less those it drops, plus the delta's). */
   pages: number;
@@ -129,10 +140,10 @@ export interface StreamedIndex {
 export function createSearchCollector(
   documents: ArtifactKind<SearchEntry>,
   indexes: SearchCollector['indexes'],
-  outDir: string,
+  readBack: ReadBackPage,
   stream?: { language: string; order: readonly string[] },
 ): SearchCollector {
-  const store = openSearchStore(documents, outDir);
+  const store = openSearchStore(documents, readBack);
   let streamed: StreamedIndex | null = null;
   let opened: Promise<PagefindIndex | null> | null = null;
   const added: Array<Promise<boolean>> = [];
@@ -224,7 +235,7 @@ export function indexesEveryPage(previous: SearchManifest | undefined, indexes: 
 
 async function indexPages(collector: SearchCollector, options: SearchIndexOptions): Promise<SearchIndexResult> {
   const indexKey = (language: string) => collector.indexes.key(language);
-  const previous = usable(options.previous, indexKey(options.language));
+  const previous = usable(options.section.recorded(INDEX_ENTRY), indexKey(options.language));
   const { store } = collector;
   const pages = new Map(options.routes.filter(isSearchable).map((route) => [route.path, { route, bodyKey: options.bodyKeyOf(route) ?? '' }]));
 
@@ -244,18 +255,21 @@ async function indexPages(collector: SearchCollector, options: SearchIndexOption
     const page = pages.get(route)!;
     return store.find(page.route, page.bodyKey).document;
   };
-  const files = createFiles(options.staging, path.resolve(options.outDir), previous);
+  const files = createFiles(options.last, previous);
   const digest = searchDigest(hashes, indexKey(options.language));
+  const record = (stamps: FileStamp[], extra: SearchRecord): SearchManifest => options.section.record(INDEX_ENTRY, digest, stamps, extra);
 
-  if (previous && previous.digest === digest && files.keepAll(previous.files)) {
-    const manifest = { ...previous, documents };
+  if (previous && previous.key === digest && files.keepAll(previous.files)) {
+    const manifest = record(previous.files, { documents, base: previous.base, delta: previous.delta });
     return { manifest, pages: findable(manifest, hashes), indexed: false, kind: 'kept', indexedPages: 0 };
   }
 
   const plan = planSearchIndex(hashes, previous?.base.pages ?? null);
   // A new base is never put off: only a build on the last index, as it is in the output.
   if (options.defer && plan.kind === 'delta' && files.keepAll(previous!.files)) {
-    return { manifest: previous!, pages: findable(previous!, hashes), indexed: false, kind: 'deferred', indexedPages: 0 };
+    // Recorded as it was, with the key it was made from: the next build indexes what changed.
+    const manifest = options.section.record(INDEX_ENTRY, previous!.key, previous!.files, { documents: previous!.documents, base: previous!.base, delta: previous!.delta });
+    return { manifest, pages: findable(manifest, hashes), indexed: false, kind: 'deferred', indexedPages: 0 };
   }
   // The base is built on only while its files are in the output as they were written.
   if (plan.kind === 'delta' && files.keepAll(previous!.base.files)) {
@@ -274,7 +288,7 @@ async function indexPages(collector: SearchCollector, options: SearchIndexOption
         pages: Object.values(delta?.pages ?? {}).map(([, id]) => id).sort(),
         drop: plan.drop,
       };
-      const manifest: SearchManifest = { digest, documents, base, delta, files: [...base.files, ...(delta?.files ?? []), files.write(DELTA_FILE, JSON.stringify(deltaFile))] };
+      const manifest = record([...base.files, ...(delta?.files ?? []), files.write(DELTA_FILE, JSON.stringify(deltaFile))], { documents, base, delta });
       // A delta kept as the last build wrote it (only a removal since) indexed nothing.
       const indexedPages = delta !== null && delta === previous!.delta ? 0 : records.length;
       return { manifest, pages: findable(manifest, hashes), indexed: true, kind: 'delta', indexedPages };
@@ -294,7 +308,7 @@ async function indexPages(collector: SearchCollector, options: SearchIndexOption
     files: output.files.map((file) => files.writeIndexFile('', file)),
   };
   const deltaFile: SearchDeltaFile = { base: Object.keys(base.pages).length, delta: 0, pages: [], drop: [] };
-  const manifest: SearchManifest = { digest, documents, base, delta: null, files: [...base.files, files.write(DELTA_FILE, JSON.stringify(deltaFile))] };
+  const manifest = record([...base.files, files.write(DELTA_FILE, JSON.stringify(deltaFile))], { documents, base, delta: null });
   return { manifest, pages: deltaFile.base, indexed: true, kind: 'full', indexedPages: records.length, streamed: streamed !== null };
 }
 
@@ -339,10 +353,7 @@ function findable(manifest: SearchManifest, hashes: ReadonlyMap<string, string>)
 
 /** The files of the search folder, as a build writes or keeps them. */
 interface SearchFiles {
-  /**
-   * Keeps the files of a last build's list where they are, when each is still as that build wrote
-   * it (size and mtime); else keeps none, so no file of an index being replaced stays behind.
-   */
+  /** Keeps the files of a last build's list where they are, all or none (see LastOutput.keepAll). */
   keepAll(files: FileStamp[]): boolean;
   /** Writes a file of the search folder and returns its stamp. */
   write(relPath: string, content: string | Uint8Array): FileStamp;
@@ -353,31 +364,21 @@ interface SearchFiles {
   writeIndexFile(folder: string, file: PagefindFile): FileStamp;
 }
 
-function createFiles(staging: SearchIndexOptions['staging'], outDir: string, previous: SearchManifest | undefined): SearchFiles {
+function createFiles(last: SearchIndexOptions['last'], previous: SearchManifest | undefined): SearchFiles {
   const previousFiles = new Map((previous?.files ?? []).map((stamp) => [stamp[0], stamp]));
-  // Checked before any is kept: a file kept and then not written again would stay in the output.
-  const unchanged = (files: FileStamp[]) =>
-    files.every(([file, size, mtimeMs]) => {
-      try {
-        const info = statSync(path.join(outDir, file));
-        return info.isFile() && info.size === size && info.mtimeMs === mtimeMs;
-      } catch {
-        return false;
-      }
-    });
   const write = (relPath: string, content: string | Uint8Array): FileStamp => {
     const rel = `${SEARCH_DIR}/${relPath}`;
-    staging.write(rel, content);
-    return stampFile(staging.dir, rel);
+    last.files.write(rel, content);
+    return stampFile(last.files.dir, rel);
   };
   return {
-    keepAll: (files) => unchanged(files) && files.every(([file, size, mtimeMs]) => staging.keep(file, size, mtimeMs)),
+    keepAll: (files) => last.keepAll(files),
     write,
     writeIndexFile(folder, file) {
       const rel = `${SEARCH_DIR}/${folder}${file.path}`;
       const before = previousFiles.get(rel);
       // Most fragments (one per page) are the same in a new base: those stay where they are.
-      if (before && HASHED_FILE.test(file.path) && before[1] === file.content.byteLength && staging.keep(rel, before[1])) return before;
+      if (before && HASHED_FILE.test(file.path) && before[1] === file.content.byteLength && last.files.keep(rel, before[1])) return before;
       return write(`${folder}${file.path}`, file.content);
     },
   };

@@ -1,4 +1,5 @@
 import { Parser } from 'htmlparser2';
+import { escapeHtml } from '../outputs/escape.js';
 
 /**
  * The attribute the theme puts on the element holding a page's searchable content (the article
@@ -44,7 +45,6 @@ const BLOCKS = new Set([
   'ol', 'p', 'section', 'summary', 'table', 'tbody', 'td', 'tfoot', 'th', 'thead', 'tr', 'ul',
 ]);
 
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const squash = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 /**

@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { PlannedRoute } from '../content/routes.js';
-import type { ArtifactKind, ArtifactKindSpec } from '../pipeline/artifacts.js';
+import type { ArtifactKind, ArtifactKindSpec } from '../cache/artifacts.js';
 import { documentBody } from '../render/document.js';
 import { extractSearchDocument, type SearchDocument } from './searchDocument.js';
 
@@ -16,7 +15,6 @@ export type SearchEntry = { document: SearchDocument; hash: string } | { documen
  */
 export const SEARCH_DOCUMENTS: ArtifactKindSpec<SearchEntry, string, { document: SearchDocument | null }> = {
   name: 'search',
-  code: ['cli'],
   disk: {
     record: (entry) => entry.hash,
     blob: (entry) => ({ document: entry.document }),
@@ -44,7 +42,10 @@ export interface SearchStore {
   keep(bodyKey: string): void;
 }
 
-export function openSearchStore(documents: ArtifactKind<SearchEntry>, outDir: string): SearchStore {
+/** Where a page's file is in the last good output, when it is still as written there (see OutputSection.readBack); else null. */
+export type ReadBackPage = (route: PlannedRoute) => string | null;
+
+export function openSearchStore(documents: ArtifactKind<SearchEntry>, readBackPage: ReadBackPage): SearchStore {
   const keyOf = (bodyKey: string) => documents.key(bodyKey);
   const entryOf = (document: SearchDocument | null): SearchEntry =>
     document ? { document, hash: documents.key('hash', document.title, document.html).slice(0, 16) } : { document: null, hash: '' };
@@ -57,7 +58,7 @@ export function openSearchStore(documents: ArtifactKind<SearchEntry>, outDir: st
       const key = keyOf(bodyKey);
       const found = documents.find(key);
       if (found) return found;
-      const document = readBack(outDir, route);
+      const document = readBack(readBackPage(route));
       // A page that could not be read back is not searched this time, and not remembered so.
       return document === undefined ? { document: null, hash: '' } : documents.put(key, entryOf(document));
     },
@@ -66,9 +67,10 @@ export function openSearchStore(documents: ArtifactKind<SearchEntry>, outDir: st
 }
 
 /** The search document of a page kept from the last good output, read from its file there; undefined when it cannot be read. */
-function readBack(outDir: string, route: PlannedRoute): SearchDocument | null | undefined {
+function readBack(file: string | null): SearchDocument | null | undefined {
+  if (file === null) return undefined;
   try {
-    const body = documentBody(readFileSync(path.join(outDir, route.outputFile), 'utf8'));
+    const body = documentBody(readFileSync(file, 'utf8'));
     return body ? extractSearchDocument(body.bodyHtml, body.meta.title) : undefined;
   } catch {
     return undefined;

@@ -13,7 +13,10 @@ export const REPLAY_ATTRIBUTE = 'data-replay';
 /** The attribute as props of a theme component's control: `<button {...replayedControl}>`. */
 export const replayedControl = { [REPLAY_ATTRIBUTE]: '' } as const;
 
-/** Set on window by the inline script: stops recording and hands over what it recorded. */
+/**
+ * Set on window by the inline script: stops recording and hands over what it recorded, with the
+ * URL of the link it held, if the visitor clicked one (the last one).
+ */
 export const EARLY_INPUT_GLOBAL = '__sipaEarlyInput';
 
 /** One recorded event: on which control, and for a key press which key with which modifiers. */
@@ -25,4 +28,11 @@ export interface EarlyEvent {
   ctrlKey: boolean;
   altKey: boolean;
   metaKey: boolean;
+}
+
+/** What the inline script recorded before the runtime took over. */
+export interface EarlyInput {
+  events: EarlyEvent[];
+  /** The absolute URL of the last link to a page of the site clicked, held for the runtime to show. */
+  link: string | null;
 }

@@ -134,6 +134,18 @@ export function stripBase(baseUrl: string, path: string): string {
   return rest.startsWith('/') ? rest : `/${rest}`;
 }
 
+/**
+ * An internal href without a trailing slash on its path ("/docs/" → "/docs", "/docs/a/?x#y" →
+ * "/docs/a?x#y"): a site writes "/x" as x.html and never uses trailing slashes, so "/x/" would ask
+ * a static host for x/index.html. The site's root and its base URL keep theirs.
+ */
+export function withoutTrailingSlash(href: string, baseUrl = '/'): string {
+  const end = href.search(/[?#]/);
+  const [pathPart, rest] = end === -1 ? [href, ''] : [href.slice(0, end), href.slice(end)];
+  if (!pathPart.endsWith('/') || pathPart === '/' || pathPart === baseUrl || !pathPart.startsWith('/')) return href;
+  return `${pathPart.replace(/\/+$/, '')}${rest}`;
+}
+
 /** Splits "path#hash" into its parts; the hash is returned without "#". */
 export function splitHash(href: string): { path: string; hash: string } {
   const i = href.indexOf('#');

@@ -26,6 +26,10 @@ export const OVERRIDABLE_COMPONENTS = {
   DocSidebar: { file: 'layout/DocSidebar.tsx', export: 'DocSidebar' },
   TOC: { file: 'layout/TableOfContents.tsx', export: 'TableOfContents' },
   'DocItem/Footer': { file: 'layout/DocItemFooter.tsx', export: 'DocItemFooter' },
+  'DocItem/Layout': { file: 'layout/DocItemLayout.tsx', export: 'DocItemLayout' },
+  DocCategoryGeneratedIndexPage: { file: 'layout/DocCategoryGeneratedIndexPage.tsx', export: 'DocCategoryGeneratedIndexPage' },
+  SearchBar: { file: 'search/SearchProvider.tsx', export: 'SearchButton' },
+  'NavbarItem/DefaultNavbarItem': { file: 'layout/DefaultNavbarItem.tsx', export: 'DefaultNavbarItem' },
   NotFound: { file: 'screens/PageScreens.tsx', export: 'NotFoundScreen' },
   MDXComponents: { file: 'mdxComponents.tsx', export: 'mdxComponents' },
   Admonition: { file: 'components/Admonition.tsx', export: 'default' },
@@ -35,6 +39,7 @@ export const OVERRIDABLE_COMPONENTS = {
   Tabs: { file: 'components/Tabs.tsx', export: 'default' },
   TabItem: { file: 'components/TabItem.tsx', export: 'default' },
   TOCInline: { file: 'components/TOCInline.tsx', export: 'default' },
+  ReactLiveScope: { file: 'components/ReactLiveScope.tsx', export: 'default' },
 } as const satisfies Record<string, { file: string; export: string }>;
 
 export type OverridableComponent = keyof typeof OVERRIDABLE_COMPONENTS;

@@ -118,11 +118,17 @@ export interface ClientSiteData {
   navbar: {
     title: string;
     /** `src` is a URL with the base URL (see the rule above). */
-    logo?: { src: string; alt: string };
+    logo?: { src: string; alt: string; srcDark?: string };
     hideOnScroll: boolean;
     items: NavItem[];
   };
-  footer: { columns: FooterColumn[]; copyright: string };
+  footer: {
+    columns: FooterColumn[];
+    copyright: string;
+    style: 'light' | 'dark';
+    /** `src` and `srcDark` are URLs with the base URL; `href` a site path or an external URL. */
+    logo?: { src: string; alt: string; srcDark?: string; href?: string; width?: number; height?: number };
+  };
   colorMode: { defaultMode: 'light' | 'dark'; respectPrefersColorScheme: boolean; disableSwitch: boolean };
   announcementBar: AnnouncementBar | null;
   docs: {
@@ -201,7 +207,7 @@ export interface LinkTarget {
   permalink: string;
 }
 
-export type SidebarItem = SidebarDocLink | SidebarCategory | SidebarExternalLink;
+export type SidebarItem = SidebarDocLink | SidebarCategory | SidebarExternalLink | SidebarGap;
 
 export interface SidebarDocLink {
   type: 'link';
@@ -217,6 +223,20 @@ export interface SidebarDocLink {
 export interface SidebarExternalLink {
   type: 'external';
   label: string;
+  href: string;
+}
+
+/**
+ * In a page's copy of a long list (see SidebarView): `count` items of the list left out here, in
+ * their place. Its link leads to a page listing them, so they stay reachable without JavaScript;
+ * the theme shows them in place once it has the full tree. Never in a full tree.
+ */
+export interface SidebarGap {
+  type: 'gap';
+  /** What its link says: "1,950 more pages" (see gapLabel). */
+  label: string;
+  count: number;
+  /** The page of the list that holds the items left out (see content/sidebarLists.ts). */
   href: string;
 }
 
@@ -237,8 +257,30 @@ export interface SidebarView {
   /** Which sidebar this is, "<instance>:<name>" (a navbar item of that sidebar is active on its pages). */
   name?: string;
   items: SidebarItem[];
-  /** URL of the full tree (JSON), fetched when a `partial` category is opened. */
+  /** URL of the full tree (JSON, named by its content, the same file for every page of the sidebar). */
   url: string;
+}
+
+/**
+ * A page's sidebar as its data carries it: the full tree's URL and what the page's copy leaves out
+ * of it (see shared/sidebarShape.ts). The page's HTML holds the sidebar once; the runtime makes the
+ * same copy from the tree, fetched once for every page of the sidebar.
+ */
+export interface SidebarRef {
+  name?: string;
+  url: string;
+  shape: SidebarShape;
+}
+
+/** What a page's copy of a sidebar leaves out of the full tree (see shared/sidebarShape.ts). */
+export interface SidebarShape {
+  /** The categories shown without their items, by their index in the full tree (depth first, from 0). */
+  partial?: number[];
+  /**
+   * The long lists shown in part: the list (the index of its category, -1 for the top list), the
+   * items kept [start, end), and where the items left out before and after them are listed.
+   */
+  windows?: Array<[list: number, start: number, end: number, before: string, after: string]>;
 }
 
 export interface Breadcrumb {
@@ -464,6 +506,9 @@ export interface RoutePayload {
   /** The docs sidebar of the route, if it has one. */
   sidebar: SidebarView | null;
 }
+
+/** A route's payload as pages and payload files carry it: its sidebar as a reference to the full tree. */
+export type StoredRoutePayload = Omit<RoutePayload, 'sidebar'> & { sidebar: SidebarRef | null };
 
 /** What a route's content chunk exports. */
 export interface RouteModule {

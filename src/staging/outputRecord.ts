@@ -1,5 +1,6 @@
 import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { outputId } from '../cache/outputManifest.js';
 import { hasGeneratorMeta, OUTPUT_MARKER } from './outputDir.js';
 
 /**
@@ -22,6 +23,11 @@ export interface OutputRecord {
 }
 
 const RECORD_VERSION = 1;
+
+/** Where the record of the files sipadocs wrote into an output folder is kept: beside its manifest, in the cache. */
+export function recordFile(cacheDir: string, outDir: string): string {
+  return path.join(cacheDir, `${outputId(outDir)}.files.json`);
+}
 
 /** Temporary name of a file being copied into an output on another device; always sipadocs's. */
 export const PARTIAL_SUFFIX = '.sipadocs-partial';

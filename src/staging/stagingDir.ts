@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, renameSync, rmdirSync, rmSync, statSync, writeSync, writeFileSync } from 'node:fs';
+import { accessSync, copyFileSync, existsSync, mkdirSync, readdirSync, renameSync, rmdirSync, rmSync, statSync, writeSync, writeFileSync } from 'node:fs';
 import { constants } from 'node:fs';
 import { copyFile, mkdir, readdir, rm, stat, utimes } from 'node:fs/promises';
 import type { Stats } from 'node:fs';
 import path from 'node:path';
 import { SiteError, SiteErrors } from '../errors.js';
+import { withPath } from '../osErrors.js';
 import { mapLimit } from '../util/concurrency.js';
 import { isDocusaurusOutput, markerText, OUTPUT_MARKER, readMarker } from './outputDir.js';
 import { outputState, PARTIAL_SUFFIX, planCommit, readRecord, writeRecord } from './outputRecord.js';
@@ -26,16 +27,17 @@ export interface StagingDir {
   readonly previousBuild: string | null;
   write(relPath: string, contents: string | Uint8Array): void;
   /**
-   * Keeps a file of the last good output instead of writing it again, when it is there with this
-   * size (and modification time, when given). Returns false, keeping nothing, when it is not.
+   * Keeps a file of the last good output where it is instead of writing it again. The caller has
+   * checked that it is the file it wants (see cache/lastOutput.ts, the only caller).
    */
-  keep(relPath: string, size: number, mtimeMs?: number): boolean;
+  keep(relPath: string): void;
+  /** Whether the output's record says sipadocs wrote this file of the output (see OutputRecord). */
+  owns(relPath: string): boolean;
   /**
-   * Copies these files of a folder (paths relative to it, "/"-separated) in, under the folder
-   * `into` of the output when given ("fr": a locale's copy), with the contents their links point
-   * to; a file already staged is left as it is.
+   * Copies a file in with its source's modification time; false, copying nothing, when a file of
+   * that name is staged already.
    */
-  copyFiles(fromDir: string, files: string[], into?: string): Promise<void>;
+  copyIn(source: string, relPath: string): Promise<boolean>;
   /**
    * Puts the staged files in place of the output. Files in the output that sipadocs did not write
    * stay where they are and are listed in the result; one that a staged file would replace fails
@@ -95,7 +97,12 @@ export async function createStagingDir(outDir: string, options: StagingOptions =
   const docusaurusOutput = marker === null && isDocusaurusOutput(absoluteOut);
   const work = createWorkFolder(absoluteOut, 'staging');
   const dir = work.content;
-  mkdirSync(dir, { recursive: true });
+  try {
+    mkdirSync(dir);
+  } catch (error) {
+    removeQuietly(work.dir);
+    throw error;
+  }
   // Pages are many small files: synchronous calls avoid a thread-pool round trip per file, which
   // costs more than the system call itself.
   const madeDirs = new Set<string>();
@@ -111,42 +118,30 @@ export async function createStagingDir(outDir: string, options: StagingOptions =
     write(relPath, contents) {
       const file = path.join(dir, relPath);
       ensureDir(path.dirname(file));
-      writeFileSync(file, contents);
-    },
-    keep(relPath, size, mtimeMs) {
       try {
-        const info = statSync(path.join(absoluteOut, relPath));
-        if (!info.isFile() || info.size !== size || (mtimeMs !== undefined && info.mtimeMs !== mtimeMs)) return false;
-      } catch {
-        return false;
+        writeFileSync(file, contents);
+      } catch (error) {
+        throw withPath(error, file);
       }
-      kept.add(relPath);
-      return true;
     },
-    async copyFiles(fromDir, given, into = '') {
-      await mapLimit(given, 16, async (name) => {
-        const source = path.join(fromDir, ...name.split('/'));
-        const file = into ? `${into}/${name}` : name;
-        const target = path.join(dir, ...file.split('/'));
-        // A copy carries its source's modification time, so the next build keeps it while the
-        // source is unchanged instead of copying it again and renaming it over itself (only a
-        // file the record says sipadocs wrote: a user's file of the same name is never taken over).
-        const from = await stat(source);
-        if (existsSync(target)) return;
-        if (state.owned?.has(file) && isCopyOf(path.join(absoluteOut, ...file.split('/')), from)) {
-          kept.add(file);
-          return;
-        }
-        await mkdir(path.dirname(target), { recursive: true });
-        const copied = await copyFile(source, target, constants.COPYFILE_EXCL).then(
-          () => true,
-          (error: NodeJS.ErrnoException) => {
-            if (error.code !== 'EEXIST') throw error;
-            return false;
-          },
-        );
-        if (copied) await utimes(target, from.atime, from.mtime);
-      });
+    keep(relPath) {
+      kept.add(relPath);
+    },
+    owns: (relPath) => state.owned?.has(relPath) ?? false,
+    async copyIn(source, relPath) {
+      const target = path.join(dir, ...relPath.split('/'));
+      await mkdir(path.dirname(target), { recursive: true });
+      const from = await stat(source);
+      const copied = await copyFile(source, target, constants.COPYFILE_EXCL).then(
+        () => true,
+        (error: NodeJS.ErrnoException) => {
+          if (error.code !== 'EEXIST') throw error;
+          return false;
+        },
+      );
+      // The source's time, so the next build knows the copy by it (see LastOutput.copyStatic).
+      if (copied) await utimes(target, from.atime, from.mtime);
+      return copied;
     },
     async commit({ tidyLater = false } = {}) {
       const build = randomBytes(8).toString('hex');
@@ -159,7 +154,7 @@ export async function createStagingDir(outDir: string, options: StagingOptions =
       if (!existsSync(absoluteOut)) {
         record({ files, committingOver: marker });
         fsOps.renameSync(dir, absoluteOut);
-        rmSync(work.dir, { recursive: true, force: true });
+        removeQuietly(work.dir);
         record({ files });
         return { build, foreign: [], tidied: Promise.resolve() };
       }
@@ -175,7 +170,7 @@ export async function createStagingDir(outDir: string, options: StagingOptions =
       // removeDeadStagingFolders).
       let tidied = Promise.resolve();
       if (tidyLater) tidied = rm(work.dir, { recursive: true, force: true }).catch(() => {});
-      else rmSync(work.dir, { recursive: true, force: true });
+      else removeQuietly(work.dir);
       record({ files });
       return { build, foreign: plan.foreign, tidied };
     },
@@ -183,15 +178,6 @@ export async function createStagingDir(outDir: string, options: StagingOptions =
       await rm(work.dir, { recursive: true, force: true });
     },
   };
-}
-
-/**
- * Whether `file` is a copy of a source file with these stats that copyFiles made: a file of the
- * same size and modification time (within the millisecond a copy is given it to).
- */
-function isCopyOf(file: string, source: Stats): boolean {
-  const info = statSync(file, { throwIfNoEntry: false });
-  return info !== undefined && info.isFile() && info.size === source.size && Math.abs(info.mtimeMs - source.mtimeMs) < 1;
 }
 
 /** Error codes of a rename that cannot work where the output lives (a mount point, another device). */
@@ -219,23 +205,32 @@ function swapIn(fsOps: CommitFs, staging: string, out: string): boolean {
   try {
     fsOps.renameSync(staging, out);
   } catch (error) {
-    // Put the previous output back before giving up.
-    fsOps.renameSync(aside.content, out);
-    rmSync(aside.dir, { recursive: true, force: true });
+    // Put the previous output back before giving up. If even that fails, it stays aside, whole,
+    // and the next build puts it back (see restoreInterruptedSwap); the error reported is the
+    // one that stopped the swap.
+    try {
+      fsOps.renameSync(aside.content, out);
+      removeQuietly(aside.dir);
+    } catch {}
     throw error;
   }
-  rmSync(aside.dir, { recursive: true, force: true });
+  removeQuietly(aside.dir);
   return true;
 }
 
 /**
  * Updates the output where it is: moves each staged file into place (one rename each, so every
- * file is always whole; a copy then a rename when the output is on another device), then removes
- * the files of sipadocs's that the build neither wrote nor kept. The marker goes first, so a
- * build killed half-way is known from it (see OutputRecord); assets and data go next and pages
- * last, so a page never names a chunk that is not there yet. When most pages are unchanged this
- * is a handful of renames, where replacing the whole folder would cost a link for every kept file
- * and an unlink for every old one (about a second at 10,000 pages).
+ * file is always whole), then removes the files of sipadocs's that the build neither wrote nor
+ * kept. The marker goes first, so a build killed half-way is known from it (see OutputRecord);
+ * assets and data go next and pages last, so a page never names a chunk that is not there yet.
+ * When most pages are unchanged this is a handful of renames, where replacing the whole folder
+ * would cost a link for every kept file and an unlink for every old one (about a second at 10,000
+ * pages).
+ *
+ * Nothing changes when it cannot finish for want of a right or of space: a folder of the output
+ * that cannot be written (read-only, or not the user's) fails it before the first move, and when
+ * the output is on another device (a mount point), every file is first copied beside its place
+ * (`<file>.sipadocs-partial`), so a full disk stops it with the old output whole, the copies removed.
  */
 function updateInPlace(
   fsOps: CommitFs,
@@ -249,32 +244,37 @@ function updateInPlace(
     ...staged.filter((f) => f !== OUTPUT_MARKER && !f.endsWith('.html')),
     ...staged.filter((f) => f.endsWith('.html')),
   ];
+  checkWritable(out, [...order, ...plan.remove, ...plan.blockers]);
   const madeDirs = new Set<string>();
-  let crossDevice = false;
-  const move = (from: string, to: string) => {
-    if (!crossDevice) {
-      try {
-        fsOps.renameSync(from, to);
-        return;
-      } catch (error) {
-        if (!CROSS_DEVICE.has(errorCode(error))) throw error;
-        crossDevice = true;
-      }
-    }
-    // Copied beside its place, then renamed over it, so a reader never sees half a file.
-    copyFileSync(from, to + PARTIAL_SUFFIX);
-    fsOps.renameSync(to + PARTIAL_SUFFIX, to);
+  const ensureParent = (target: string) => {
+    const parent = path.dirname(target);
+    if (madeDirs.has(parent)) return;
+    mkdirSync(parent, { recursive: true });
+    madeDirs.add(parent);
   };
+  /** On another device: the files copied beside their places, renamed over them in turn. */
+  let copied: Set<string> | null = null;
   order.forEach((rel, i) => {
     if (i === 1) for (const blocker of plan.blockers) rmSync(path.join(out, blocker), { recursive: true, force: true });
     if (i === Math.floor(order.length / 2)) pauseAt('update');
+    const from = path.join(staging, rel);
     const target = path.join(out, rel);
-    const parent = path.dirname(target);
-    if (!madeDirs.has(parent)) {
-      mkdirSync(parent, { recursive: true });
-      madeDirs.add(parent);
+    if (!copied) {
+      ensureParent(target);
+      try {
+        fsOps.renameSync(from, target);
+        return;
+      } catch (error) {
+        if (!CROSS_DEVICE.has(errorCode(error))) throw error;
+        copied = copyBeside(staging, out, order.slice(i), plan.blockers);
+      }
     }
-    move(path.join(staging, rel), target);
+    if (!copied.has(rel)) {
+      // Under a path a blocker held: copied now that it is gone.
+      ensureParent(target);
+      copyFileSync(from, target + PARTIAL_SUFFIX);
+    }
+    fsOps.renameSync(target + PARTIAL_SUFFIX, target);
   });
   const emptied = new Set<string>();
   for (const rel of plan.remove) {
@@ -290,6 +290,56 @@ function updateInPlace(
       // Not empty: it still holds files of this build (or of the user's).
     }
   }
+}
+
+/**
+ * Fails, changing nothing, when a folder of the output that the commit writes in (the folder of
+ * a file it moves or removes, or the nearest one there is above it) does not let this process
+ * write: EROFS on a read-only file system, EACCES without the right.
+ */
+function checkWritable(out: string, files: string[]): void {
+  const checked = new Set<string>();
+  for (const rel of files) {
+    let folder = path.dirname(path.join(out, rel));
+    while (folder !== out && !checked.has(folder) && !existsSync(folder)) folder = path.dirname(folder);
+    if (checked.has(folder)) continue;
+    checked.add(folder);
+    accessSync(folder, constants.W_OK);
+  }
+}
+
+/**
+ * Copies the staged files beside their places in the output (`<file>.sipadocs-partial`), those
+ * under a blocker's path aside (a folder cannot be made there before it is removed). When one
+ * copy fails (a full disk), every copy and every folder made for them is removed again and the
+ * error thrown: the output is as it was. Returns the files copied.
+ */
+function copyBeside(staging: string, out: string, files: string[], blockers: string[]): Set<string> {
+  const copied = new Set<string>();
+  const madeFolders: string[] = [];
+  const blocked = (rel: string) => blockers.some((blocker) => rel.startsWith(`${blocker}/`));
+  try {
+    for (const rel of files) {
+      if (blocked(rel)) continue;
+      const target = path.join(out, rel);
+      const made = mkdirSync(path.dirname(target), { recursive: true });
+      if (made) madeFolders.push(made);
+      copied.add(rel);
+      copyFileSync(path.join(staging, rel), target + PARTIAL_SUFFIX);
+    }
+  } catch (error) {
+    for (const rel of copied) rmSync(path.join(out, rel) + PARTIAL_SUFFIX, { force: true });
+    for (const folder of madeFolders.reverse()) removeQuietly(folder);
+    throw error;
+  }
+  return copied;
+}
+
+/** Removes a folder of sipadocs's own that is no longer needed; one that cannot be removed is left to the next build. */
+function removeQuietly(dir: string): void {
+  try {
+    rmSync(dir, { recursive: true, force: true });
+  } catch {}
 }
 
 function conflictErrors(out: string, conflicts: string[]): SiteErrors {

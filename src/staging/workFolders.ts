@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { GENERATOR_NAME } from '../version.js';
@@ -46,7 +46,13 @@ export function createWorkFolder(out: string, role: WorkFolderRole): WorkFolder 
   const dir = `${out}.${NAME_PART[role]}-${process.pid}-${id}`;
   const marker: WorkFolderMarker = { generator: GENERATOR_NAME, role, output: path.basename(out), pid: process.pid, id, time: Date.now() };
   mkdirSync(dir, { recursive: true });
-  writeFileSync(path.join(dir, WORK_FOLDER_MARKER), `${JSON.stringify(marker)}\n`);
+  try {
+    writeFileSync(path.join(dir, WORK_FOLDER_MARKER), `${JSON.stringify(marker)}\n`);
+  } catch (error) {
+    // A folder without its marker would never be known as sipadocs's again: it goes at once.
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
   return { dir, content: path.join(dir, WORK_FOLDER_CONTENT) };
 }
 

@@ -1,5 +1,6 @@
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { withPath } from '../osErrors.js';
 
 /**
  * A folder of JSON entries named by their content key (sharded by the key's first two characters).
@@ -29,11 +30,17 @@ export function writeCacheEntry(dir: string | null, key: string, value: unknown)
   const temp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}`;
   const text = JSON.stringify(value);
   try {
-    writeFileSync(temp, text);
+    try {
+      writeFileSync(temp, text);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      mkdirSync(shard, { recursive: true });
+      writeFileSync(temp, text);
+    }
+    renameSync(temp, file);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    mkdirSync(shard, { recursive: true });
-    writeFileSync(temp, text);
+    // A full disk leaves part of the entry written: it goes, and the error names it.
+    rmSync(temp, { force: true });
+    throw withPath(error, temp);
   }
-  renameSync(temp, file);
 }

@@ -5,11 +5,15 @@ export interface TabItemProps {
   label?: string;
   default?: boolean;
   children?: ReactNode;
-  /** Set by <Tabs>. */
-  hidden?: boolean;
+  /** Class of the panel, as Docusaurus's. */
+  className?: string;
 }
 
-/** One panel of a <Tabs> group. */
-export default function TabItem({ children, hidden }: TabItemProps) {
-  return <div hidden={hidden}>{children}</div>;
+/**
+ * One panel of a <Tabs> group: its content. <Tabs> reads each item's `value`, `label` and
+ * `default`, and renders the item in its panel, so a site's replacement (`src/theme/TabItem`) is
+ * what draws the content, as in Docusaurus.
+ */
+export default function TabItem({ children, className }: TabItemProps) {
+  return className ? <div className={className}>{children}</div> : <>{children}</>;
 }

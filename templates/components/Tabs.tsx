@@ -10,11 +10,32 @@ export interface TabsProps {
   /** Tabs with the same groupId switch together and remember the choice. */
   groupId?: string;
   defaultValue?: string;
+  /**
+   * The chosen tab is in the page's address, as in Docusaurus: `?<key>=<value>` opens that tab and
+   * choosing one writes it there. `true` takes `groupId` as the key, a string is the key.
+   */
+  queryString?: string | boolean;
+  /** Class of the tab list, as Docusaurus's `className`. */
+  className?: string;
   children?: ReactNode;
 }
 
+/** The query parameter a group's choice is kept in, or null (`queryString: true` needs a `groupId`). */
+export function tabQueryKey(queryString: string | boolean | undefined, groupId: string | undefined): string | null {
+  if (typeof queryString === 'string' && queryString !== '') return queryString;
+  return queryString === true && groupId ? groupId : null;
+}
+
+/** Writes the choice into the address without a new history entry, the router's state kept. */
+function writeQuery(key: string, value: string): void {
+  const url = new URL(location.href);
+  if (url.searchParams.get(key) === value) return;
+  url.searchParams.set(key, value);
+  history.replaceState(history.state, '', url);
+}
+
 /** Accessible tabs (roles tab/tablist/tabpanel, arrow keys), synced by groupId and remembered. */
-export default function Tabs({ groupId, defaultValue, children }: TabsProps) {
+export default function Tabs({ groupId, defaultValue, queryString, className, children }: TabsProps) {
   const items = Children.toArray(children).filter(isValidElement) as ReactElement<TabItemProps>[];
   const values = items.map((item) => item.props.value);
   const initial = defaultValue ?? items.find((item) => item.props.default)?.props.value ?? values[0] ?? '';
@@ -22,10 +43,17 @@ export default function Tabs({ groupId, defaultValue, children }: TabsProps) {
   const id = useId();
   const tabRefs = useRef<Array<HTMLButtonElement | null>>([]);
 
+  const queryKey = tabQueryKey(queryString, groupId);
   useEffect(() => {
+    // The address wins over a stored choice, as in Docusaurus.
+    const fromQuery = queryKey ? new URLSearchParams(location.search).get(queryKey) : null;
+    if (fromQuery !== null && values.includes(fromQuery)) {
+      setSelected(fromQuery);
+      if (groupId) siteStorage().set(TAB_STORAGE_PREFIX + groupId, fromQuery);
+    }
     if (!groupId) return;
     const stored = siteStorage().get(TAB_STORAGE_PREFIX + groupId);
-    if (stored && values.includes(stored)) setSelected(stored);
+    if (stored && values.includes(stored) && (fromQuery === null || !values.includes(fromQuery))) setSelected(stored);
     const onSync = (event: Event) => {
       const detail = (event as CustomEvent<{ groupId: string; value: string }>).detail;
       if (detail.groupId === groupId && values.includes(detail.value)) setSelected(detail.value);
@@ -38,10 +66,11 @@ export default function Tabs({ groupId, defaultValue, children }: TabsProps) {
     };
     // values are derived from children; the group id identifies the subscription.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [groupId]);
+  }, [groupId, queryKey]);
 
   const select = (value: string) => {
     setSelected(value);
+    if (queryKey) writeQuery(queryKey, value);
     if (groupId) {
       siteStorage().set(TAB_STORAGE_PREFIX + groupId, value);
       window.dispatchEvent(new CustomEvent(SYNC_EVENT, { detail: { groupId, value } }));
@@ -59,7 +88,7 @@ export default function Tabs({ groupId, defaultValue, children }: TabsProps) {
 
   return (
     <div className="tabs">
-      <div role="tablist" className="tabs__list" aria-orientation="horizontal">
+      <div role="tablist" className={className ? `tabs__list ${className}` : 'tabs__list'} aria-orientation="horizontal">
         {items.map((item, i) => {
           const active = item.props.value === selected;
           return (
@@ -94,7 +123,8 @@ export default function Tabs({ groupId, defaultValue, children }: TabsProps) {
           className="tabs__panel"
           tabIndex={0}
         >
-          {item.props.children}
+          {/* The item itself, so that a site's replacement of TabItem renders, as in Docusaurus. */}
+          {item}
         </div>
       ))}
     </div>

@@ -1,26 +1,12 @@
-import { useCallback, useMemo, useSyncExternalStore } from 'react';
+import { useMemo, useSyncExternalStore } from 'react';
 import { useSiteData } from '../../src/client/siteContext.js';
-import { applyColorMode, currentColorMode, type ColorMode } from '../layout/colorMode.js';
+import type { ColorMode } from '../layout/colorMode.js';
 
 export type { ColorMode };
-
-const subscribeToTheme = (onChange: () => void) => {
-  const observer = new MutationObserver(onChange);
-  observer.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
-  return () => observer.disconnect();
-};
-
-/**
- * `useColorMode` of `@docusaurus/theme-common`: the colour mode shown and a way to change it.
- * The server render and hydration see the site's default mode (the server cannot know the
- * visitor's); the real one follows at once, and every change after.
- */
-export function useColorMode(): { colorMode: ColorMode; setColorMode: (mode: ColorMode) => void; isDarkTheme: boolean } {
-  const { colorMode: settings } = useSiteData();
-  const colorMode = useSyncExternalStore(subscribeToTheme, currentColorMode, () => settings.defaultMode);
-  const setColorMode = useCallback((mode: ColorMode) => applyColorMode(mode, true), []);
-  return { colorMode, setColorMode, isDarkTheme: colorMode === 'dark' };
-}
+/** `useColorMode`: the colour mode shown (`colorMode`, `isDarkTheme`) and `setColorMode`. */
+export { useColorMode } from '../layout/colorMode.js';
+/** Where Docusaurus 2 had them (3 moved them to `@docusaurus/plugin-content-docs/client`). */
+export { useCurrentSidebarCategory, useDocsSidebar } from './plugin-content-docs/client.js';
 
 /** `useThemeConfig` of `@docusaurus/theme-common`: the theme's settings the site gave, in Docusaurus's shape. */
 export function useThemeConfig() {
@@ -28,7 +14,7 @@ export function useThemeConfig() {
   return useMemo(
     () => ({
       navbar: { ...site.navbar },
-      footer: { links: site.footer.columns, copyright: site.footer.copyright },
+      footer: { links: site.footer.columns, copyright: site.footer.copyright, style: site.footer.style, logo: site.footer.logo },
       colorMode: { ...site.colorMode },
       announcementBar: site.announcementBar,
       docs: { sidebar: { hideable: site.docs.sidebarHideable, autoCollapseCategories: site.docs.autoCollapseCategories }, versionPersistence: site.docs.versionPersistence },

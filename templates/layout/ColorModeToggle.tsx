@@ -3,39 +3,54 @@ import { onStorageChange } from '../../src/client/storage.js';
 import { applyColorMode, COLOR_MODE_KEY, currentColorMode, type ColorMode } from './colorMode.js';
 import { replayedControl } from '../../src/shared/earlyInput.js';
 
+export interface ColorModeToggleProps {
+  /** Class of the toggle's wrapper, and of its button (as Docusaurus's props). */
+  className?: string;
+  buttonClassName?: string;
+  /** The mode shown, when the caller keeps it (the navbar passes it, as Docusaurus's does). */
+  value?: ColorMode;
+  /** Called with the mode chosen instead of applying it, when given. */
+  onChange?: (mode: ColorMode) => void;
+}
+
 /**
  * Switch button between light and dark; the choice is stored under "theme" and synced across tabs.
- * Until a choice is stored, the head script (colorMode.ts) follows the system preference.
+ * Until a choice is stored, the head script (colorMode.ts) follows the system preference. Its
+ * props are Docusaurus's, so a site's replacement (`src/theme/ColorModeToggle`) gets `value` and
+ * `onChange` as there.
  */
-export function ColorModeToggle() {
+export function ColorModeToggle({ className, buttonClassName, value, onChange }: ColorModeToggleProps) {
   // null until mounted: the server cannot know the mode, so the first render must not depend on it.
-  const [mode, setMode] = useState<ColorMode | null>(null);
+  const [own, setOwn] = useState<ColorMode | null>(null);
   useEffect(() => {
-    setMode(currentColorMode());
+    setOwn(currentColorMode());
     // The button follows data-theme whoever sets it: the head script following the system
     // preference, another tab's choice, or this button.
-    const observer = new MutationObserver(() => setMode(currentColorMode()));
+    const observer = new MutationObserver(() => setOwn(currentColorMode()));
     observer.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
-    const stopSync = onStorageChange(COLOR_MODE_KEY, (value) => {
-      if (value === 'light' || value === 'dark') applyColorMode(value, false);
+    const stopSync = onStorageChange(COLOR_MODE_KEY, (stored) => {
+      if (stored === 'light' || stored === 'dark') applyColorMode(stored, false);
     });
     return () => {
       observer.disconnect();
       stopSync();
     };
   }, []);
+  // Once mounted, the caller's value when it keeps one.
+  const mode = own === null ? null : (value ?? own);
   const next: ColorMode = mode === 'light' ? 'dark' : 'light';
-  return (
+  const button = (
     <button
       {...replayedControl}
       type="button"
-      className="color-mode-toggle"
+      className={buttonClassName ? `color-mode-toggle ${buttonClassName}` : 'color-mode-toggle'}
       aria-label={mode ? `Switch to ${next} mode (currently ${mode} mode)` : 'Switch between dark and light mode'}
       title={mode ? `Switch to ${next} mode` : 'Switch colour mode'}
       onClick={() => {
         const target = mode === null ? (currentColorMode() === 'light' ? 'dark' : 'light') : next;
-        applyColorMode(target, true);
-        setMode(target);
+        if (onChange) onChange(target);
+        else applyColorMode(target, true);
+        setOwn(target);
       }}
     >
       <svg className="color-mode-toggle__sun" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
@@ -47,4 +62,5 @@ export function ColorModeToggle() {
       </svg>
     </button>
   );
+  return className ? <div className={className}>{button}</div> : button;
 }

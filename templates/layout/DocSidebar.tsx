@@ -1,30 +1,32 @@
 import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { Link, useNavigation } from '../../src/client/navigation.js';
 import { useSiteData } from '../../src/client/siteContext.js';
-import type { SidebarCategory, SidebarItem, SidebarView } from '../../src/shared/types.js';
+import IconExternalLink from '../components/Icon/ExternalLink.js';
+import { sidebarTree } from '../../src/client/sidebarTree.js';
+import { routeHref } from '../../src/shared/paths.js';
+import type { SidebarCategory, SidebarGap, SidebarItem, SidebarView } from '../../src/shared/types.js';
 
 /** Remembers opened/closed categories while navigating (module state lives as long as the tab). */
 const categoryState = new Map<string, boolean>();
 
-/** Full sidebar trees by URL, fetched once per tab (the files are content-hashed). */
-const fullTrees = new Map<string, Promise<SidebarItem[]>>();
-
-function fetchFullTree(url: string): Promise<SidebarItem[]> {
-  let pending = fullTrees.get(url);
-  if (!pending) {
-    pending = fetch(url).then((response) => {
-      if (!response.ok) throw new Error(`Loading the sidebar failed: ${response.status}`);
-      return response.json() as Promise<SidebarItem[]>;
-    });
-    fullTrees.set(url, pending);
-    // A failed load is forgotten, so opening the category again retries.
-    pending.catch(() => fullTrees.delete(url));
-  }
-  return pending;
-}
-
 /** Asks for the full tree; given to categories whose items this page's copy left out. */
 const LoadFullTree = createContext<() => void>(() => {});
+
+/**
+ * The item of the full tree each item of a page's copy of a list stands for, and for a gap the
+ * items it leaves out (null while the full tree is not loaded).
+ */
+function alignWithTree(items: SidebarItem[], full: SidebarItem[] | null): Array<{ full: SidebarItem | null; run: SidebarItem[] | null }> {
+  let at = 0;
+  return items.map((item) => {
+    if (item.type === 'gap') {
+      const run = full ? full.slice(at, at + item.count) : null;
+      at += item.count;
+      return { full: null, run };
+    }
+    return { full: full?.[at++] ?? null, run: null };
+  });
+}
 
 function containsPath(items: SidebarItem[], pathname: string): boolean {
   return items.some((item) =>
@@ -39,7 +41,7 @@ interface Siblings {
   onOpen(key: string): void;
 }
 
-function Category({ item, path, onNavigate, siblings }: { item: SidebarCategory; path: string; onNavigate?: () => void; siblings: Siblings | null }) {
+function Category({ item, tree, path, onNavigate, siblings }: { item: SidebarCategory; tree: SidebarItem | null; path: string; onNavigate?: () => void; siblings: Siblings | null }) {
   const { pathname } = useNavigation();
   const key = `${path}/${item.label}`;
   const active = item.href === pathname || containsPath(item.items, pathname);
@@ -77,7 +79,10 @@ function Category({ item, path, onNavigate, siblings }: { item: SidebarCategory;
       {item.label}
     </Link>
   ) : null;
-  const items = open && !item.partial ? <SidebarItems items={item.items} path={key} onNavigate={onNavigate} /> : null;
+  // A category this copy left empty shows the full tree's items once it has them.
+  const full = tree?.type === 'category' ? tree.items : null;
+  const shown = item.partial ? full : item.items;
+  const items = open && shown ? <SidebarItems items={shown} tree={full} path={key} onNavigate={onNavigate} /> : null;
   if (!item.collapsible) {
     return (
       <li className="sidebar__category sidebar__category--open">
@@ -106,51 +111,87 @@ function Category({ item, path, onNavigate, siblings }: { item: SidebarCategory;
   );
 }
 
-function SidebarItems({ items, path, onNavigate }: { items: SidebarItem[]; path: string; onNavigate?: () => void }) {
+/**
+ * A gap of a long list: a link to the page listing the items left out, which shows them in place
+ * instead once the full tree is at hand.
+ */
+function Gap({ item, onShow }: { item: SidebarGap; onShow: (() => void) | null }) {
+  const { baseUrl } = useSiteData();
+  return (
+    <li className="sidebar__gap">
+      <a
+        className="sidebar__link sidebar__gap-link"
+        href={routeHref(baseUrl, item.href)}
+        onClick={(event) => {
+          if (!onShow) return;
+          event.preventDefault();
+          onShow();
+        }}
+      >
+        {item.label}
+      </a>
+    </li>
+  );
+}
+
+function SidebarItems({ items, tree, path, onNavigate }: { items: SidebarItem[]; tree: SidebarItem[] | null; path: string; onNavigate?: () => void }) {
   const { pathname } = useNavigation();
   const autoCollapse = useSiteData().docs.autoCollapseCategories;
   const [opened, setOpened] = useState<string | null>(null);
   const siblings = useMemo<Siblings | null>(() => (autoCollapse ? { opened, onOpen: setOpened } : null), [autoCollapse, opened]);
+  const aligned = useMemo(() => alignWithTree(items, tree), [items, tree]);
+  // Gaps shown in place, by the position of their first item in the full list.
+  const [shownGaps, setShownGaps] = useState<ReadonlySet<string>>(() => new Set());
+  const render = (item: SidebarItem, full: SidebarItem | null) =>
+    item.type === 'category' ? (
+      <Category key={`c:${item.label}`} item={item} tree={full} path={path} onNavigate={onNavigate} siblings={siblings} />
+    ) : item.type === 'external' ? (
+      <li key={`e:${item.href}`}>
+        <a className="sidebar__link" href={item.href} target="_blank" rel="noopener noreferrer">
+          {item.label}
+          <IconExternalLink className="external-link-icon" />
+          <span className="visually-hidden"> (opens in a new tab)</span>
+        </a>
+      </li>
+    ) : item.type === 'link' ? (
+      <li key={`l:${item.href}`} className={item.className}>
+        <Link className={`sidebar__link${item.href === pathname ? ' sidebar__link--active' : ''}`} to={item.href} aria-current={item.href === pathname ? 'page' : undefined} onClick={onNavigate}>
+          {item.label}
+        </Link>
+      </li>
+    ) : null;
   return (
     <ul className="sidebar__list">
-      {items.map((item) =>
-        item.type === 'category' ? (
-          <Category key={`c:${item.label}`} item={item} path={path} onNavigate={onNavigate} siblings={siblings} />
-        ) : item.type === 'external' ? (
-          <li key={`e:${item.href}`}>
-            <a className="sidebar__link" href={item.href} target="_blank" rel="noopener noreferrer">{item.label}</a>
-          </li>
-        ) : (
-          <li key={`l:${item.href}`} className={item.className}>
-            <Link className={`sidebar__link${item.href === pathname ? ' sidebar__link--active' : ''}`} to={item.href} aria-current={item.href === pathname ? 'page' : undefined} onClick={onNavigate}>
-              {item.label}
-            </Link>
-          </li>
-        ),
-      )}
+      {items.map((item, i) => {
+        if (item.type !== 'gap') return render(item, aligned[i]!.full);
+        const { run } = aligned[i]!;
+        const key = `g:${item.href}:${item.count}`;
+        if (run && shownGaps.has(key)) return run.map((entry) => render(entry, entry));
+        return <Gap key={key} item={item} onShow={run ? () => setShownGaps((gaps) => new Set([...gaps, key])) : null} />;
+      })}
     </ul>
   );
 }
 
 /**
  * The docs sidebar tree; categories are collapsible, the current page is highlighted. It starts
- * from the page's own copy of the tree and switches to the full tree once that is loaded.
+ * from the page's own copy of the tree (the view), and fills what that copy left out (closed
+ * categories, the rest of a long list) from the full tree, which the runtime has loaded for it.
  */
 export function DocSidebar({ view, onNavigate }: { view: SidebarView; onNavigate?: () => void }) {
   const [full, setFull] = useState<{ url: string; items: SidebarItem[] } | null>(null);
   const { url } = view;
   const loadFullTree = useCallback(() => {
-    void fetchFullTree(url).then((items) => setFull((current) => (current?.url === url ? current : { url, items })), () => {});
+    void sidebarTree(url).then((items) => setFull((current) => (current?.url === url ? current : { url, items })), () => {});
   }, [url]);
-  // A tree this tab already loaded is used again at once (e.g. after leaving the docs and coming back).
+  // After the first render, which must be the server's: the tree is at hand (the view was made from it).
   useEffect(() => {
-    if (full?.url !== url && fullTrees.has(url)) loadFullTree();
+    if (full?.url !== url) loadFullTree();
   }, [url, full, loadFullTree]);
-  const items = full?.url === url ? full.items : view.items;
   return (
     <LoadFullTree.Provider value={loadFullTree}>
       <nav className="sidebar" aria-label="Docs sidebar">
-        <SidebarItems items={items} path="" onNavigate={onNavigate} />
+        <SidebarItems items={view.items} tree={full?.url === url ? full.items : null} path="" onNavigate={onNavigate} />
       </nav>
     </LoadFullTree.Provider>
   );

@@ -4,12 +4,14 @@ import { Link, useNavigation } from '../../src/client/navigation.js';
 import { linkTarget } from '../../src/shared/paths.js';
 import type { FooterLink, NavItem } from '../../src/shared/types.js';
 import { replayedControl } from '../../src/shared/earlyInput.js';
+import IconExternalLink from '../components/Icon/ExternalLink.js';
 
 export function ExtraLink({ item, onNavigate }: { item: FooterLink; onNavigate?: () => void }) {
   if (item.to !== undefined) return <Link className="dropdown__link" {...linkTarget(item.to)} onClick={onNavigate}>{item.label}</Link>;
   return (
     <a className="dropdown__link" href={item.href} target="_blank" rel="noopener noreferrer">
       {item.label}
+      <IconExternalLink className="external-link-icon" />
       <span className="visually-hidden"> (opens in a new tab)</span>
     </a>
   );

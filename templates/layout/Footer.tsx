@@ -1,13 +1,30 @@
 import { Link } from '../../src/client/navigation.js';
 import type { ClientSiteData } from '../../src/shared/types.js';
-import { linkTarget } from '../../src/shared/paths.js';
+import { isExternalUrl, linkTarget } from '../../src/shared/paths.js';
+import IconExternalLink from '../components/Icon/ExternalLink.js';
+import { SiteLogo } from './SiteLogo.js';
 
-const classes = (...names: Array<string | undefined>) => names.filter(Boolean).join(' ');
+const classes = (...names: Array<string | undefined | false>) => names.filter(Boolean).join(' ');
 
-/** Link columns and the copyright line. */
+/** The footer's logo, a link when it has an `href` (a site path or another site). */
+function FooterLogo({ logo }: { logo: NonNullable<ClientSiteData['footer']['logo']> }) {
+  const image = <SiteLogo className="footer__logo" src={logo.src} srcDark={logo.srcDark} alt={logo.alt} width={logo.width} height={logo.height} />;
+  if (logo.href === undefined) return <div className="footer__brand">{image}</div>;
+  if (isExternalUrl(logo.href)) {
+    return (
+      <a className="footer__brand" href={logo.href} target="_blank" rel="noopener noreferrer">
+        {image}
+      </a>
+    );
+  }
+  return <Link className="footer__brand" {...linkTarget(logo.href)}>{image}</Link>;
+}
+
+/** Link columns, the logo and the copyright line; dark or light as the config's `footer.style` says. */
 export function Footer({ site }: { site: ClientSiteData }) {
+  const { logo } = site.footer;
   return (
-    <footer className="footer">
+    <footer className={classes('footer', site.footer.style === 'light' && 'footer--light')}>
       <div className="footer__inner">
         <div className="footer__columns">
           {site.footer.columns.map((column, i) => (
@@ -21,6 +38,7 @@ export function Footer({ site }: { site: ClientSiteData }) {
                     ) : item.href !== undefined ? (
                       <a className={classes('footer__link', item.className)} href={item.href} target="_blank" rel="noopener noreferrer">
                         {item.label}
+                        <IconExternalLink className="external-link-icon" />
                         <span className="visually-hidden"> (opens in a new tab)</span>
                       </a>
                     ) : (
@@ -33,7 +51,12 @@ export function Footer({ site }: { site: ClientSiteData }) {
             </div>
           ))}
         </div>
-        {site.footer.copyright ? <p className="footer__copyright">{site.footer.copyright}</p> : null}
+        {logo || site.footer.copyright ? (
+          <div className="footer__bottom">
+            {logo ? <FooterLogo logo={logo} /> : null}
+            {site.footer.copyright ? <p className="footer__copyright">{site.footer.copyright}</p> : null}
+          </div>
+        ) : null}
       </div>
     </footer>
   );

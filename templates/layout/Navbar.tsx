@@ -5,19 +5,12 @@ import { SearchButton } from '../search/SearchProvider.js';
 import { ColorModeToggle } from './ColorModeToggle.js';
 import { DocsVersionDropdown, DocsVersionLink, useVersionedTo } from './DocsVersionItems.js';
 import { LocaleDropdown } from './LocaleDropdown.js';
-import { linkTarget } from '../../src/shared/paths.js';
 import { replayedControl } from '../../src/shared/earlyInput.js';
+import { useColorMode } from './colorMode.js';
+import { DefaultNavbarItem, isActive } from './DefaultNavbarItem.js';
+import { SiteLogo } from './SiteLogo.js';
 
-/**
- * Whether an item is the current page's: by its route prefix, by the docs sidebar the page
- * belongs to (an item for a doc or a sidebar), else by its route; a dropdown when one of its links is.
- */
-export function isActive(item: NavItem, pathname: string, sidebar: SidebarView | null = null): boolean {
-  if (item.type === 'dropdown') return (item.items ?? []).some((entry) => isActive(entry, pathname, sidebar));
-  if (item.activeBasePath) return pathname === item.activeBasePath || pathname.startsWith(`${item.activeBasePath}/`);
-  if (item.activeSidebar && sidebar?.name === item.activeSidebar) return true;
-  return item.to !== undefined && pathname === linkTarget(item.to).to;
-}
+export { isActive };
 
 const classes = (...names: Array<string | false | undefined>) => names.filter(Boolean).join(' ');
 
@@ -52,21 +45,29 @@ function VersionedDocLink(props: NavLinkProps) {
   return <PlainNavLink {...props} item={{ ...props.item, to }} />;
 }
 
-function PlainNavLink({ item, pathname, sidebar = null, onNavigate, linkClass = 'navbar__link' }: NavLinkProps) {
-  if (item.href) {
-    return (
-      <a className={classes(linkClass, item.className)} href={item.href} target="_blank" rel="noopener noreferrer" aria-label={item.ariaLabel}>
-        <LinkContent item={item} />
-        <span className="visually-hidden"> (opens in a new tab)</span>
-      </a>
-    );
-  }
-  const active = isActive(item, pathname, sidebar);
+/** A link, as `NavbarItem/DefaultNavbarItem` draws it (a site may replace that component): Docusaurus's props from the item. */
+function PlainNavLink({ item, onNavigate, linkClass = 'navbar__link' }: NavLinkProps) {
   return (
-    <Link className={classes(linkClass, item.className, active && `${linkClass}--active`)} {...linkTarget(item.to ?? '')} aria-current={active ? 'page' : undefined} aria-label={item.ariaLabel} onClick={onNavigate}>
-      <LinkContent item={item} />
-    </Link>
+    <DefaultNavbarItem
+      label={item.label}
+      to={item.href ? undefined : item.to}
+      href={item.href}
+      html={item.html}
+      className={item.className}
+      aria-label={item.ariaLabel}
+      activeBasePath={item.activeBasePath}
+      activeSidebar={item.activeSidebar}
+      position={item.position}
+      isDropdownItem={linkClass === 'dropdown__link'}
+      onClick={onNavigate}
+    />
   );
+}
+
+/** The colour-mode switch, given the mode and its setter as Docusaurus's navbar gives them (a site's replacement reads `value` and calls `onChange`). */
+function NavbarColorModeToggle() {
+  const { colorMode, setColorMode } = useColorMode();
+  return <ColorModeToggle value={colorMode} onChange={setColorMode} />;
 }
 
 /** Raw HTML of the config, as Docusaurus's `html` items show it. */
@@ -159,7 +160,7 @@ export function Navbar({ site, sidebar = null, onOpenMenu }: { site: ClientSiteD
           <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true"><path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" /></svg>
         </button>
         <Link className="navbar__brand" to="/">
-          {site.navbar.logo ? <img className="navbar__logo" src={site.navbar.logo.src} alt={site.navbar.logo.alt} width="32" height="32" /> : null}
+          {site.navbar.logo ? <SiteLogo className="navbar__logo" {...site.navbar.logo} width={32} height={32} /> : null}
           <span className="navbar__title">{site.navbar.title}</span>
         </Link>
         <ul className="navbar__items">
@@ -172,7 +173,7 @@ export function Navbar({ site, sidebar = null, onOpenMenu }: { site: ClientSiteD
           {right.map((item, i) => (
             <li key={i}><NavbarItem item={item} pathname={pathname} sidebar={sidebar} /></li>
           ))}
-          {site.colorMode.disableSwitch ? null : <li><ColorModeToggle /></li>}
+          {site.colorMode.disableSwitch ? null : <li><NavbarColorModeToggle /></li>}
         </ul>
       </div>
     </nav>

@@ -8,7 +8,8 @@ import { DraftBadge } from '../layout/DraftBadge.js';
 import { TableOfContents } from '../layout/TableOfContents.js';
 import { TagCloud, Tags } from '../layout/Tags.js';
 import { mdxComponents } from '../mdxComponents.js';
-import { EditLink, Pager } from './DocScreen.js';
+import { EditLink } from '../layout/DocItemFooter.js';
+import { Pager } from '../layout/DocNavigation.js';
 
 type Mdx = ComponentType<{ components?: object }>;
 

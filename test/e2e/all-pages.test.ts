@@ -2,7 +2,7 @@ import { readdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SPEC_ROUTES } from '../specRoutes.js';
-import { startSite, type BuiltSite } from './site.js';
+import { startSite, type BuiltSite } from '../../support/servedSite.js';
 
 /** Collects every Content-Security-Policy violation of the page's documents, from before their first script. */
 const WATCH_VIOLATIONS = () => {

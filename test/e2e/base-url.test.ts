@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildOnce } from '../../src/pipeline/build.js';
 import { closeServer, createStaticServer, listenOnFreePort } from '../../src/server/staticServer.js';
 import { copySiteWithBaseUrl, silentLogger, tempDir } from '../helpers.js';
-import { launchBrowser } from './browser.js';
+import { launchBrowser } from '../../support/browser.js';
 
 const BASE = '/sipa/';
 

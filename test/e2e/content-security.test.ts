@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildOnce } from '../../src/pipeline/build.js';
 import { scriptHash } from '../../src/server/securityHeaders.js';
 import { copyFixture, silentLogger, tempDir } from '../helpers.js';
-import { startSite, type BuiltSite } from './site.js';
+import { startSite, type BuiltSite } from '../../support/servedSite.js';
 
 const CONTENT_SCRIPT = 'window.__fromContent = (window.__fromContent || 0) + 1';
 

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installAvailablePackages } from '../sitePackages.js';
-import { launchBrowser } from './browser.js';
+import { launchBrowser } from '../../support/browser.js';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const STEP = 60_000;
@@ -26,7 +26,7 @@ beforeAll(async () => {
   tmp = await mkdtemp(path.join(os.tmpdir(), 'sipadocs-docusaurus-watch-'));
   project = path.join(tmp, 'lumen-docs');
   await cp(path.join(REPO, 'test/fixtures/docusaurus3-project'), project, { recursive: true });
-  await installAvailablePackages(project);
+  await installAvailablePackages(project, { transitive: ['clsx'] });
   child = spawn(process.execPath, [path.join(REPO, 'bin/sipadocs.js'), 'serve', '--watch', '--port', '0'], {
     cwd: project,
     env: { ...process.env, CI: '1' },

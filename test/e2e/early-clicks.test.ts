@@ -5,7 +5,7 @@
 // others are recorded by the inline script and replayed once the page is live.
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSite, type BuiltSite } from './site.js';
+import { startSite, type BuiltSite } from '../../support/servedSite.js';
 
 let site: BuiltSite;
 
@@ -131,6 +131,27 @@ describe('a click before the runtime has loaded takes effect', () => {
       await release();
       await expect.poll(() => tab('Yarn').getAttribute('aria-selected')).toBe('true');
       expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Yarn');
+      expect(errors).toEqual([]);
+    });
+  }, T);
+
+  it('on a sidebar link: held, then shown client-side once the page is live (no page load, the window is the same)', async () => {
+    await withContext({}, async (context) => {
+      const { page, errors, release } = await openEarly(context, '/docs/alpha/one');
+      const documents: string[] = [];
+      page.on('request', (request) => request.resourceType() === 'document' && documents.push(request.url()));
+      await page.evaluate(() => Object.assign(window, { earlyMarker: 'kept' }));
+      const entries = await page.evaluate(() => history.length);
+      await page.locator('.doc-layout__sidebar').getByRole('link', { name: 'Page Two' }).click();
+      // Held by the inline script: the page stays as it is until the runtime is up.
+      expect(new URL(page.url()).pathname).toBe('/docs/alpha/one');
+      await release();
+      await page.waitForFunction(() => location.pathname === '/docs/alpha/two', undefined, { timeout: 30_000 });
+      await expect.poll(() => page.locator('article h1').textContent()).toBe('Page Two');
+      expect(await page.evaluate(() => (window as unknown as { earlyMarker?: string }).earlyMarker)).toBe('kept');
+      expect(documents).toEqual([]);
+      // One new entry, pushed by the runtime: back returns to the page clicked on.
+      expect(await page.evaluate(() => history.length)).toBe(entries + 1);
       expect(errors).toEqual([]);
     });
   }, T);

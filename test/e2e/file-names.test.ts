@@ -13,7 +13,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildOnce } from '../../src/pipeline/build.js';
 import { closeServer, createStaticServer, listenOnFreePort } from '../../src/server/staticServer.js';
 import { copyFixture, silentLogger, tempDir } from '../helpers.js';
-import { launchBrowser } from './browser.js';
+import { launchBrowser } from '../../support/browser.js';
 
 /** Each odd page: its file, its title, and the href a link to it must have. */
 const TARGETS = [

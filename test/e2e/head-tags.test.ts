@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scriptHash } from '../../src/server/securityHeaders.js';
 import { copyFixture, tempDir } from '../helpers.js';
-import { startSite, type BuiltSite } from './site.js';
+import { startSite, type BuiltSite } from '../../support/servedSite.js';
 
 const INLINE = 'window.__inlineHead = (window.__inlineHead || 0) + 1';
 

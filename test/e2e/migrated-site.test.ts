@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateProject } from '../../src/migrate/migrate.js';
 import { tempDir } from '../helpers.js';
 import { installListedPackages } from '../sitePackages.js';
-import { startSite, type BuiltSite } from './site.js';
+import { startSite, type BuiltSite } from '../../support/servedSite.js';
 
 /**
  * The React page carried over from the Docusaurus fixture wraps itself in `<Layout>` from

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSite, type BuiltSite } from './site.js';
+import { startSite, type BuiltSite } from '../../support/servedSite.js';
 
 /** The navbar's dropdown in the browser: opened by hover, click and keyboard, closed by Escape and by leaving it. */
 describe('a navbar dropdown', () => {

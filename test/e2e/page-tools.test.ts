@@ -4,7 +4,7 @@
  */
 import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startSite, type BuiltSite } from './site.js';
+import { startSite, type BuiltSite } from '../../support/servedSite.js';
 
 let site: BuiltSite;
 const contexts: BrowserContext[] = [];

@@ -3,7 +3,7 @@ import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateProject } from '../../src/migrate/migrate.js';
 import { tempDir } from '../helpers.js';
-import { startSite, type BuiltSite } from './site.js';
+import { startSite, type BuiltSite } from '../../support/servedSite.js';
 
 /** The redirects of a migrated Docusaurus project, followed by a browser under the site's Content-Security-Policy. */
 describe('redirects in the browser', () => {

@@ -14,7 +14,7 @@ import { closeServer, createStaticServer, listenOnFreePort } from '../../src/ser
 import { documentBody } from '../../src/render/document.js';
 import { extractSearchDocument } from '../../src/search/searchDocument.js';
 import { copyFixture, tempDir } from '../helpers.js';
-import { startSite, type BuiltSite } from './site.js';
+import { startSite, type BuiltSite } from '../../support/servedSite.js';
 import { injectAxe } from './axe.js';
 
 let site: BuiltSite;

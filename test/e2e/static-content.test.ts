@@ -6,7 +6,7 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startSite, type BuiltSite } from './site.js';
+import { startSite, type BuiltSite } from '../../support/servedSite.js';
 
 let site: BuiltSite;
 const contexts: BrowserContext[] = [];

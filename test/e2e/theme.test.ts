@@ -1,6 +1,6 @@
 import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSite, type BuiltSite } from './site.js';
+import { startSite, type BuiltSite } from '../../support/servedSite.js';
 
 let site: BuiltSite;
 

@@ -11,7 +11,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { migrateProject } from '../../src/migrate/migrate.js';
 import { tempDir } from '../helpers.js';
 import { injectAxe } from './axe.js';
-import { startSite, type BuiltSite } from './site.js';
+import { startSite, type BuiltSite } from '../../support/servedSite.js';
 
 let site: BuiltSite;
 let tmp: Awaited<ReturnType<typeof tempDir>>;

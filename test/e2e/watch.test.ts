@@ -8,8 +8,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './browser.js';
-import { E2E_SITE } from './site.js';
+import { launchBrowser } from '../../support/browser.js';
+import { E2E_SITE } from '../../support/servedSite.js';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const STEP = 60_000;

@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateSite } from '../../bench/generateSite.js';
+import { generateSite } from '../../support/generateSite.js';
 import { buildOnce } from '../../src/pipeline/build.js';
 import { silentLogger, tempDir } from '../helpers.js';
 

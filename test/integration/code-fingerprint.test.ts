@@ -1,8 +1,8 @@
 /**
- * Cached results are keyed by the code that made them, read from what the code imports: in a
+ * Cached results are keyed by the generator's code, read from what its entry points import: in a
  * copy of the package, moving a module of the compiler (and editing its importers to follow)
- * invalidates the compiled pages, editing it does too, and editing code the compiler does not
- * reach leaves them cached.
+ * invalidates the compiled pages, editing it does too, and so does editing any code the CLI
+ * reaches; a module nothing imports leaves them cached.
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, readdirSync, readFileSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -74,15 +74,20 @@ const relativeImport = (fromFile: string, toModule: string) => {
 };
 
 describe('the code fingerprint of compiled pages', () => {
-  it('follows what the compiler imports, not a list of files', () => {
+  it('follows what the code imports, not a list of files', () => {
     const cold = build();
     expect(cold.pages).toBeGreaterThan(3);
     expect(cold.cached).toBe(0);
     expect(build()).toEqual({ pages: cold.pages, cached: cold.pages });
 
-    // Code the compiler does not reach: the pages stay cached.
+    // A module nothing imports: the pages stay cached.
+    writeFileSync(path.join(pkg, 'src/notImported.ts'), 'export const NOTHING = 1;\n');
+    expect(build()).toEqual({ pages: cold.pages, cached: cold.pages });
+
+    // Code of the CLI outside the compiler: every kind is keyed by the whole CLI, so the pages are compiled again.
     const serve = path.join(pkg, 'src/dev/serve.ts');
     writeFileSync(serve, `${readFileSync(serve, 'utf8')}\n// An edit outside the compiler.\n`);
+    expect(build()).toEqual({ pages: cold.pages, cached: 0 });
     expect(build()).toEqual({ pages: cold.pages, cached: cold.pages });
 
     // A module of the compiler moved elsewhere, its importers following it.

@@ -757,10 +757,10 @@ describe('Docusaurus content that cannot be built', () => {
       expect(errors[0]!.message).toContain('@docusaurus/BrowserOnly');
       expect(errors[0]!.location).toMatchObject({ file: expect.stringMatching(/docs\/guides\/router\.mdx$/), line: 5 });
 
-      await writeFile(path.join(site, 'docs/guides/router.mdx'), "---\ntitle: Router\n---\n\nimport DocCard from '@theme/DocCard';\n\n<DocCard />\n");
+      await writeFile(path.join(site, 'docs/guides/router.mdx'), "---\ntitle: Router\n---\n\nimport DocPaginator from '@theme/DocPaginator';\n\n<DocPaginator />\n");
       const theme = await buildErrors(site, path.join(tmp.dir, 'out'));
       expect(theme[0]!.code).toBe('UNSUPPORTED_IMPORT');
-      expect(theme[0]!.message).toContain('"@theme/DocCard"');
+      expect(theme[0]!.message).toContain('"@theme/DocPaginator"');
       expect(theme[0]!.message).toContain('@theme/MDXComponents');
       expect(theme[0]!.message).toContain('@theme/Tabs');
     } finally {

@@ -166,6 +166,20 @@ describe('pages nesting thousands of levels', () => {
     expect(await snapshot(out)).toEqual(before);
   }, 120_000);
 
+  it('are told apart from a paragraph of 4,900 emphasis markers that never close, which nests nothing and builds as text', async () => {
+    const root = path.join(tmp.dir, 'unclosed');
+    const site = await copyFixture('basic', root);
+    const literal = `${'*a '.repeat(4900)}end`;
+    await writeFile(path.join(site, 'docs/literal.md'), `# Literal\n\n${literal}\n`);
+    await writeFile(path.join(site, 'docs/literal-mdx.mdx'), `# Literal\n\n${literal}\n`);
+    await buildOnce({ siteDir: site, outDir: path.join(root, 'build'), logger: silentLogger() });
+    for (const page of ['literal', 'literal-mdx']) {
+      const html = await readFile(path.join(root, 'build/docs', `${page}.html`), 'utf8');
+      expect(html).toContain(literal);
+      expect(html).not.toContain('<em>');
+    }
+  }, 120_000);
+
   it('are reported when React runs out of stack rendering one', async () => {
     const root = path.join(tmp.dir, 'deep-render');
     const site = await copyFixture('basic', root);

@@ -2,7 +2,6 @@ import { readFileSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parseFrontMatter } from '../frontMatter.js';
 import { contentFormat } from '../names.js';
-import { mayHaveH1 } from '../mdx/contentTitle.js';
 import type { PartialFile } from '../mdx/partials.js';
 import { SiteError, type SiteErrorInit } from '../../errors.js';
 import type { MarkdownFormatSetting } from '../../config/types.js';
@@ -11,10 +10,10 @@ import { compileMdx, type CompiledPage } from '../mdx/compile.js';
 import type { Mdx1Compat } from '../../config/mdx1Compat.js';
 import type { CodeHighlighter } from '../mdx/highlighter.js';
 import type { RenderingSettings } from '../mdx/rendering.js';
-import { isStaticPage } from '../static/isStaticPage.js';
 import { renderStaticPage, type StaticPage, type StaticSession } from '../static/renderStaticPage.js';
 import { staticModuleCode } from '../static/staticModule.js';
 import type { ImageFiles } from './images.js';
+import { takesFastPath } from './fastPathRule.js';
 import { loadPlugins } from './loadPlugins.js';
 import { pluginsFor, type SitePlugins } from '../../config/sitePlugins.js';
 
@@ -26,8 +25,6 @@ export interface CompileJob {
   relPath: string;
   /** Default 'pages'. */
   scope?: ContentScope;
-  /** False when something the fast path does not run may change the page (see fastPathRule.ts); default true. */
-  fastPath?: boolean;
   body: string;
   text: string;
   format: 'md' | 'mdx';
@@ -55,6 +52,8 @@ export interface CompileSettings {
   rendering?: RenderingSettings;
   /** The site's remark and rehype plugins (see config/sitePlugins.ts); none without it. */
   plugins?: SitePlugins;
+  /** The site replaces a theme component the fast path writes into pages (see fastPathRule.ts). */
+  replacesContent?: boolean;
 }
 
 export type CompileOutcome =
@@ -69,10 +68,6 @@ export type CompileOutcome =
 
 /** A compiled page that can be kept and reused. */
 export type CompiledOutcome = Extract<CompileOutcome, { ok: true }>;
-
-// How compiled pages are kept lives beside what a compile job makes, in a module the compile worker
-// reaches through this one, so the code fingerprint of their kind covers it (see COMPILED_PAGES.code).
-export { COMPILED_PAGES } from './compiledPages.js';
 
 
 /** Absolute path of an image named relative to a page's folder. */
@@ -123,12 +118,8 @@ export async function runCompileJob(
       resolvePartial: (specifier: string, fromRelPath: string) => readPartial(settings, specifier, fromRelPath),
       removeContentTitle: job.scope === 'blog',
     };
-    // The fast path reads `:::tip Title` and `{#id}` as Docusaurus does by default only.
-    const compat = settings.markdown?.mdx1Compat;
-    // A post's h1 is taken out by the MDX path only (see contentTitle.ts).
-    const fastPath =
-      job.fastPath !== false && staticSession && job.frontMatter === null && (!compat || (compat.admonitions && compat.headingIds)) && !(options.removeContentTitle && mayHaveH1(job.body));
-    const fast = fastPath && isStaticPage(job.body, job.format) ? await renderStaticPage(job.body, { ...options, session: staticSession }) : null;
+    const fastPath = staticSession && takesFastPath(job, { ...settings, mdx1Compat: settings.markdown?.mdx1Compat });
+    const fast = fastPath ? await renderStaticPage(job.body, { ...options, session: staticSession }) : null;
     const page = fast ? compiledFromStatic(fast) : await compileMdx(job.body, options);
     return { ok: true, page, links, images };
   } catch (error) {

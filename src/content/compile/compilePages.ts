@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import type { CodeHighlighter } from '../mdx/highlighter.js';
-import type { ArtifactKind } from '../../pipeline/artifacts.js';
+import type { ArtifactKind } from '../../cache/artifacts.js';
 import type { CompiledOutcome, CompileJob, CompileOutcome, CompileSettings } from './compileJob.js';
 import { resolveMarkdownLink } from '../linkResolver.js';
 import { DEFAULT_RENDERING } from '../mdx/rendering.js';

@@ -1,4 +1,4 @@
-import type { ArtifactKindSpec } from '../../pipeline/artifacts.js';
+import type { ArtifactKindSpec } from '../../cache/artifacts.js';
 import type { CompiledPage } from '../mdx/compile.js';
 import type { CompiledOutcome } from './compileJob.js';
 
@@ -19,13 +19,9 @@ interface StoredCode {
   markdown: string;
 }
 
-/**
- * Compiled pages, by the page's source and the settings that shape it (see compilePages). Their
- * code comes from a compile worker, or from the main thread with its highlighting thread.
- */
+/** Compiled pages, by the page's source and the settings that shape it (see compilePages). */
 export const COMPILED_PAGES: ArtifactKindSpec<CompiledOutcome, StoredOutcome, StoredCode> = {
   name: 'compile',
-  code: ['compileWorker', 'shellEntry', 'highlightWorker'],
   disk: {
     record: ({ page, links, images }) => {
       // Picked one by one: a page read from the cache reads its code on first touch.

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { imageSize } from 'image-size';
-import type { StagingDir } from '../../staging/stagingDir.js';
+import type { OutputFiles } from '../../cache/lastOutput.js';
 
 /** Folder of the output that holds the images pages use, under content-hashed names. */
 export const IMAGE_DIR = '_sipa/img';
@@ -67,7 +67,7 @@ function readImage(absPath: string): ImageFile | null {
  *
  * @param images absolute source path by output file
  */
-export function stageImages(images: ReadonlyMap<string, string>, staging: Pick<StagingDir, 'write' | 'keep'>): void {
+export function stageImages(images: ReadonlyMap<string, string>, staging: Pick<OutputFiles, 'write' | 'keep'>): void {
   for (const [file, source] of images) {
     if (!staging.keep(file, statSync(source).size)) staging.write(file, readFileSync(source));
   }

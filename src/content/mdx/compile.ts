@@ -1,4 +1,5 @@
 import type { PluggableList } from 'unified';
+import { rehypeLiveCodeImport } from './liveCode.js';
 import type { Root as MdastRoot } from 'mdast';
 import { Parser } from 'acorn';
 import type { Program } from 'estree';
@@ -379,6 +380,7 @@ async function compileOnce(
           [rehypeCodeBlocks, pluginOptions],
           [rehypeAnchors, pluginOptions],
           [rehypeScopeExports, { ...pluginOptions, frontMatter: options.frontMatter ?? null, parseModule }],
+          [rehypeLiveCodeImport, { state, parseModule }],
         ],
       },
     );

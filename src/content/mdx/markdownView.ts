@@ -142,8 +142,9 @@ function urlPatch(node: Node, context: Context): { from: number; to: number; url
   }
   const written = text.slice(from, end);
   const url = String(node.url);
-  // The compiler changes two kinds of site links: to markdown files, and those differing from a route only in case.
-  if (written !== url && !/\.mdx?(#.*)?$/.test(written) && !url.toLowerCase().endsWith(written.toLowerCase())) return null;
+  // The compiler changes site links of three kinds: to markdown files, those differing from a route only in case, those ending in "/".
+  const plain = (link: string) => link.toLowerCase().replace(/\/+(?=[?#]|$)/, '');
+  if (written !== url && !/\.mdx?(#.*)?$/.test(written) && !plain(url).endsWith(plain(written))) return null;
   return { from: start + from, to: start + end, url: context.markUrls ? `${SITE_URL_MARK}${url}` : url };
 }
 

@@ -37,16 +37,17 @@ const FENCE = /^\s{0,3}(`{3,}|~{3,})/;
  * The first line nesting deeper than `limit`, or null. A line's depth is the number of container
  * markers it starts with (`>`, `-`, `*`, `+`, `1.`, `1)`) plus the list levels its indentation
  * stands for (two columns each: the least a nested list item needs), plus the emphasis and link
- * brackets left open so far in its paragraph (`*a *b *c …` nests as deeply as `> > >`, and a run
- * `***` opens as many levels as strong and emphasis can take from it). A paragraph holding more than
- * MAX_EMPHASIS_MARKERS emphasis markers is returned too (with `markers`). Fenced code and code spans
- * are skipped.
+ * brackets its paragraph nests (`*a *b *c … c* b* a*` nests as deeply as `> > >`, and a run `***`
+ * nests as many levels as strong and emphasis can take from it). Emphasis nests only where it is
+ * closed: a paragraph of markers that never pair up (`*a *a *a …`) is text; a link bracket nests
+ * while it is open, closed or not (the parsers recurse on it). A paragraph holding more than
+ * MAX_EMPHASIS_MARKERS emphasis markers is returned too (with `markers`). Fenced code and code
+ * spans are skipped.
  */
 export function findDeepNesting(body: string, limit = MAX_NESTING): DeepNesting | null {
   let fence: string | null = null;
   let line = 0;
-  let open = 0;
-  let markers = 0;
+  let paragraph = newParagraph();
   for (let start = 0; start <= body.length; ) {
     let end = body.indexOf('\n', start);
     if (end === -1) end = body.length;
@@ -56,23 +57,14 @@ export function findDeepNesting(body: string, limit = MAX_NESTING): DeepNesting 
       if (fenceMatch && fenceMatch[1]!.startsWith(fence[0]!) && fenceMatch[1]!.length >= fence.length) fence = null;
     } else if (fenceMatch) {
       fence = fenceMatch[1]!;
-      open = 0;
-      markers = 0;
+      paragraph = newParagraph();
     } else {
       const containers = lineDepth(body, start, end, limit);
       if (containers.depth > limit) return { line, column: containers.crossedAt - start + 1, depth: containers.depth };
       // A blank line ends the paragraph, and with it every emphasis and link it left open.
-      if (/^\s*$/.test(body.slice(start, Math.min(end, start + 200))) && end - start < 200) {
-        open = 0;
-        markers = 0;
-      }
-      const inline = inlineDepth(body, start, end, { open, markers }, limit - containers.depth);
-      if (inline.crossedAt !== -1) {
-        const at = { line, column: inline.crossedAt - start + 1, depth: containers.depth + inline.max };
-        return inline.markers > MAX_EMPHASIS_MARKERS ? { ...at, markers: inline.markers } : at;
-      }
-      open = inline.open;
-      markers = inline.markers;
+      if (/^\s*$/.test(body.slice(start, Math.min(end, start + 200))) && end - start < 200) paragraph = newParagraph();
+      const found = inlineDepth(body, start, end, line, paragraph, limit - containers.depth);
+      if (found) return { ...found, depth: containers.depth + found.depth };
     }
     start = end + 1;
   }
@@ -82,22 +74,72 @@ export function findDeepNesting(body: string, limit = MAX_NESTING): DeepNesting 
 const isSpace = (c: string | undefined) => c === undefined || c === ' ' || c === '\t' || c === '\n' || c === '\r';
 const isWordCharacter = (c: string | undefined) => c !== undefined && /[\p{L}\p{N}]/u.test(c);
 
+/** An emphasis run or a link bracket that a later one may close: where it is, and how deep what it holds nests. */
+interface Opener {
+  char: string;
+  /** Levels it can still close: one per two characters of a run (strong) and one for a last single one (emphasis); 1 for "[". */
+  levels: number;
+  line: number;
+  column: number;
+  /** The deepest nesting closed inside it so far. */
+  inner: number;
+}
+
+/** What a paragraph has left open so far, and the emphasis markers it holds. */
+interface Paragraph {
+  open: Opener[];
+  /** How many openers of each character are open: a closer with none to close finds so at once. */
+  counts: Map<string, number>;
+  markers: number;
+}
+
+const newParagraph = (): Paragraph => ({ open: [], counts: new Map(), markers: 0 });
+
 /**
- * Emphasis delimiters (`*`, `_` runs) and link brackets left open along body[start, end), starting
- * from `open`, and the emphasis markers seen, from `markers`; with the offset where either first
- * went past its limit (-1 if neither did). A run followed by a non-space opens, one preceded by a
- * non-space closes, as many levels as it can (one per two characters, strong, and one for a last
- * single one, emphasis); code spans are skipped.
+ * Follows the emphasis runs and link brackets of body[start, end) (line `line`) through their
+ * paragraph: a run followed by a non-space opens, one preceded by a non-space closes the nearest
+ * opener of its character (those opened after that one and never closed are dropped, as markdown
+ * drops them: text), and a pair nests one level deeper than what it holds for each level it
+ * closes, plus one per bracket open around it. Returns where a pair, or the brackets open, first
+ * nest past `limit` (at the opener of that pair, at that bracket), or where the paragraph's
+ * emphasis markers pass MAX_EMPHASIS_MARKERS (with `markers`); null while neither. Each opener is
+ * pushed and dropped once, so a paragraph costs time in proportion to its length. Code spans are
+ * skipped.
  */
-function inlineDepth(
-  body: string,
-  start: number,
-  end: number,
-  from: { open: number; markers: number },
-  limit: number,
-): { open: number; max: number; markers: number; crossedAt: number } {
-  let { open, markers } = from;
-  let max = open;
+function inlineDepth(body: string, start: number, end: number, line: number, paragraph: Paragraph, limit: number): DeepNesting | null {
+  const { open, counts } = paragraph;
+  const push = (char: string, levels: number, at: number) => {
+    open.push({ char, levels, line, column: at - start + 1, inner: 0 });
+    counts.set(char, (counts.get(char) ?? 0) + 1);
+  };
+  const drop = () => {
+    const { char } = open.pop()!;
+    counts.set(char, counts.get(char)! - 1);
+  };
+  /** Closes up to `levels` levels of the nearest openers of `char`; the first pair that nests past the limit, if any. */
+  const close = (char: string, levels: number): DeepNesting | null => {
+    while (levels > 0 && (counts.get(char) ?? 0) > 0) {
+      let dropped = 0;
+      while (open[open.length - 1]!.char !== char) {
+        dropped = Math.max(dropped, open[open.length - 1]!.inner);
+        drop();
+      }
+      const opener = open[open.length - 1]!;
+      const used = Math.min(levels, opener.levels);
+      const depth = Math.max(opener.inner, dropped) + used;
+      // Brackets still open around it count too (see the "[" below).
+      const around = (counts.get('[') ?? 0) - (char === '[' ? 1 : 0);
+      if (depth + around > limit) return { line: opener.line, column: opener.column, depth: depth + around };
+      levels -= used;
+      opener.levels -= used;
+      opener.inner = depth;
+      if (opener.levels > 0) continue;
+      drop();
+      const outer = open[open.length - 1];
+      if (outer) outer.inner = Math.max(outer.inner, depth);
+    }
+    return null;
+  };
   for (let i = start; i < end; i++) {
     const c = body[i]!;
     if (c === '\\') {
@@ -105,42 +147,37 @@ function inlineDepth(
     } else if (c === '`') {
       let run = 1;
       while (body[i + run] === '`') run++;
-      const close = body.indexOf('`'.repeat(run), i + run);
-      i = close !== -1 && close < end ? close + run - 1 : i + run - 1;
+      const closing = body.indexOf('`'.repeat(run), i + run);
+      i = closing !== -1 && closing < end ? closing + run - 1 : i + run - 1;
     } else if (c === '*' || c === '_') {
       let run = 1;
       while (body[i + run] === c) run++;
       const before = i > start ? body[i - 1] : undefined;
       const after = body[i + run];
       const levels = Math.ceil(run / 2);
-      if (!isSpace(after) && (isSpace(before) || /[\p{P}\p{S}]/u.test(before!))) open += levels;
-      else if (!isSpace(before)) open = Math.max(0, open - levels);
+      let deep: DeepNesting | null = null;
+      if (!isSpace(after) && (isSpace(before) || /[\p{P}\p{S}]/u.test(before!))) push(c, levels, i);
+      else if (!isSpace(before)) deep = close(c, levels);
+      if (deep) return deep;
       // An "_" inside a word (snake_case) neither opens nor closes: no marker.
       const inWord = c === '_' && isWordCharacter(before) && isWordCharacter(after);
       if (!inWord && (!isSpace(after) || !isSpace(before))) {
-        markers++;
-        if (markers > MAX_EMPHASIS_MARKERS) return { open, max: Math.max(max, open), markers, crossedAt: i };
+        paragraph.markers++;
+        if (paragraph.markers > MAX_EMPHASIS_MARKERS) return { line, column: i - start + 1, depth: 0, markers: paragraph.markers };
       }
       i += run - 1;
     } else if (c === '[') {
-      open++;
-    } else if (c === ']' && open > 0) {
-      open--;
-    }
-    if (open > max) {
-      max = open;
-      // A run went past the limit: it is where the nesting starts.
-      if (max > limit) return { open, max, markers, crossedAt: c === '*' || c === '_' ? i - (runStart(body, i, c)) : i };
+      // Unlike emphasis, a bracket nests in the parsers whether or not it is closed: each looks for
+      // the end of a link's text through the brackets inside it, one call deeper per bracket.
+      push('[', 1, i);
+      const brackets = counts.get('[')!;
+      if (brackets > limit) return { line, column: i - start + 1, depth: brackets };
+    } else if (c === ']') {
+      const deep = close('[', 1);
+      if (deep) return deep;
     }
   }
-  return { open, max, markers, crossedAt: -1 };
-}
-
-/** How many characters before `i` the run of `c` that ends at `i` started. */
-function runStart(body: string, i: number, c: string): number {
-  let back = 0;
-  while (body[i - back - 1] === c) back++;
-  return back;
+  return null;
 }
 
 /**

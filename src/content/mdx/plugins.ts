@@ -11,12 +11,13 @@ import type { MdxJsxAttribute, MdxJsxFlowElement } from 'mdast-util-mdx-jsx';
 import type { Program } from 'estree';
 import type { VFile } from 'vfile';
 import type { TocItem } from '../../shared/types.js';
-import { contentUrl, encodeRoute, isExternalUrl, routeOfUrlPath, splitHash, stripBase, withBase } from '../../shared/paths.js';
+import { contentUrl, encodeRoute, isExternalUrl, routeOfUrlPath, splitHash, stripBase, withBase, withoutTrailingSlash } from '../../shared/paths.js';
 import { collectAnchors } from './anchors.js';
 import { collectLinkPlaces, type LinkPlace } from './linkPlaces.js';
 import { parseCodeMeta } from './codeMeta.js';
 import { markCode } from './magicComments.js';
 import { DEFAULT_RENDERING, type PageFeature, type RenderingSettings } from './rendering.js';
+import { isLiveFence, LIVE_CODE_COMPONENT } from './liveCode.js';
 import { freeNames, patternNames, type FreeName } from './freeNames.js';
 import { PLAIN_LANGUAGES, type CodeHighlighter } from './highlighter.js';
 import { PARTIAL_HEADING } from './partials.js';
@@ -222,7 +223,8 @@ export function remarkMarkdownLinks(options: PluginOptions) {
 /**
  * A link to a site path that differs from a route only in letter case ("/docs/refine/introduction"
  * for "/docs/refine/Introduction") is written with the route's case: Docusaurus's router matches
- * routes whatever their case, so such links work there, and here they work on any host.
+ * routes whatever their case, so such links work there, and here they work on any host. A
+ * trailing slash goes, as the site's pages have none.
  */
 function fixRouteCase(node: { url: string }, options: PluginOptions, baseUrl: string): void {
   if (!node.url.startsWith('/') || node.url.startsWith('//')) return;
@@ -232,7 +234,10 @@ function fixRouteCase(node: { url: string }, options: PluginOptions, baseUrl: st
   const routePath = routeOfUrlPath(pathPart);
   if (routePath === null || routePath === '/') return;
   const route = options.resolveMarkdownLink(routePath.replace(/\/+$/, ''));
-  if (route) node.url = `${withBase(baseUrl, encodeRoute(route))}${query === -1 ? '' : urlPath.slice(query)}${hash ? `#${hash}` : ''}`;
+  const rest = `${query === -1 ? '' : urlPath.slice(query)}${hash ? `#${hash}` : ''}`;
+  if (route) node.url = `${withBase(baseUrl, encodeRoute(route))}${rest}`;
+  // "/docs/x/", as Docusaurus content writes links: the page "/docs/x", which has no trailing slash here.
+  else if (pathPart.endsWith('/')) node.url = withoutTrailingSlash(node.url, baseUrl);
 }
 
 /** Names the file's imports and exports define; they only stand at the top level of an MDX document. */
@@ -511,13 +516,28 @@ export function rehypeCodeBlocks(options: PluginOptions) {
   const { toHtml, resolveLanguage } = options.highlighter;
   return (tree: HastRoot) => {
     walkHast(tree, (node, index, parent) => {
+      // `<CodeBlock live>` written in MDX is a live block too, as with Docusaurus's live-codeblock theme.
+      if (node.type === 'mdxJsxFlowElement' && node.name === 'CodeBlock' && node.attributes.some((a) => a.type === 'mdxJsxAttribute' && a.name === 'live')) {
+        options.state.features.add('liveCode');
+        node.name = LIVE_CODE_COMPONENT;
+        node.attributes = node.attributes.filter((a) => !(a.type === 'mdxJsxAttribute' && a.name === 'live'));
+        return SKIP;
+      }
       if (node.type !== 'element' || node.tagName !== 'pre') return;
       const code = node.children.find((c): c is Element => c.type === 'element' && c.tagName === 'code');
       if (!code) return;
       const classes = (code.properties?.className as string[] | undefined) ?? [];
       const requested = classes.find((c) => c.startsWith('language-'))?.slice('language-'.length) ?? '';
-      const meta = parseCodeMeta((code.data as { meta?: string } | undefined)?.meta ?? (code.properties?.dataMeta as string | undefined));
+      const rawMeta = (code.data as { meta?: string } | undefined)?.meta ?? (code.properties?.dataMeta as string | undefined);
+      const meta = parseCodeMeta(rawMeta);
       const source = hastToString(code).replace(/\n$/, '');
+      if (isLiveFence(rawMeta)) {
+        // An editor whose code runs in the page (see liveCode.ts): not highlighted here.
+        options.state.features.add('liveCode');
+        const attributes = [attr('code', source), attr('language', requested || 'jsx'), ...(meta.title ? [attr('title', meta.title)] : [])];
+        parent.children[index] = { type: 'mdxJsxFlowElement', name: LIVE_CODE_COMPONENT, attributes, children: [], position: node.position } as never;
+        return SKIP;
+      }
       const lang = PLAIN_LANGUAGES.has(requested.toLowerCase()) ? null : resolveLanguage(requested);
       if (requested && !PLAIN_LANGUAGES.has(requested.toLowerCase()) && !lang) {
         options.state.warnings.push({

@@ -1,7 +1,7 @@
 import { DEFAULT_MAGIC_COMMENTS, type MagicComment } from './magicComments.js';
 
 /** What a page needs besides its module: KaTeX's style sheet, or the diagram runtime (see pipeline/stages/pageAssets.ts). */
-export type PageFeature = 'math' | 'mermaid';
+export type PageFeature = 'math' | 'mermaid' | 'liveCode';
 
 /**
  * The site's settings that change how content renders beyond plain markdown: the magic comments

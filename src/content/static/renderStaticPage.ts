@@ -15,6 +15,7 @@
  * A page the renderer finds it cannot render exactly (something `isStaticPage` let through)
  * gives null: the caller compiles it with the MDX pipeline instead.
  */
+import { isLiveFence } from '../mdx/liveCode.js';
 import type { MarkdownIt, Token } from 'markdown-it';
 import type { Element, Root as HastRoot } from 'hast';
 import type { Definition, Link, Root as MdastRoot } from 'mdast';
@@ -224,7 +225,7 @@ class PartRenderer {
   private collect(): void {
     let row: LineRange | null = null;
     this.tokens.forEach((token, index) => {
-      if (needsMdxPath(token, this.options.rendering)) throw new NotStatic('math or a diagram');
+      if (needsMdxPath(token, this.options.rendering)) throw new NotStatic('math, a diagram or a live code block');
       switch (token.type) {
         case 'heading_open':
           this.addHeading(token, this.tokens[index + 1]!);
@@ -686,6 +687,8 @@ class PartRenderer {
  * ```mermaid fence is one.
  */
 function needsMdxPath(token: Token, rendering: RenderingSettings | undefined): boolean {
+  // A live code block is a component of its own (see liveCode.ts).
+  if (token.type === 'fence' && isLiveFence(token.info.trim().split(/\s+/).slice(1).join(' '))) return true;
   if (!rendering || (!rendering.math && !rendering.mermaid)) return false;
   if (token.type === 'fence') {
     const lang = token.info.trim().split(/\s+/)[0]!.toLowerCase();

@@ -3,27 +3,28 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ClientBundle } from '../../bundle/bundleSite.js';
 import { createLinkLocator, type LinkLocation } from '../../check/linkLocations.js';
-import { extractHrefs, findBrokenLinks, type BrokenLink } from '../../check/links.js';
+import { extractHrefs, findBrokenLinks, targetsDigest, type BrokenLink } from '../../check/links.js';
 import type { ReportLevel, SiteConfig } from '../../config/types.js';
 import type { PlannedRoute } from '../../content/routes.js';
 import { formatLocation, SiteError, SiteErrors } from '../../errors.js';
 import { normalizePath, routeOfUrlPath, splitHash } from '../../shared/paths.js';
 import type { SiteOutputs } from '../../outputs/siteOutputs.js';
-import { targetsDigest } from '../../staging/outputManifest.js';
 import { shownPath, type ShownPath } from '../locations.js';
 import type { BuildReport } from '../session.js';
 import type { CompiledSite } from './compile.js';
 import type { BuildOutput } from './output.js';
+import type { OutputSection } from '../../cache/lastOutput.js';
 import type { SitePlan } from './plan.js';
 import type { RenderedSite } from './render.js';
+import type { PageRecord } from '../../render/renderPages.js';
 
 /**
  * The `check links` stage: every link of every page (but the 404 page's) must reach a route, a
  * heading of it or a file of the output. What a broken link does is the site's setting:
  * `onBrokenAnchors` for a missing `#fragment`, `onBrokenLinks` for anything else; all those
  * set to 'throw' are thrown together (BROKEN_LINKS), each at the place of the link.
- * Returns the digest of the link targets (and settings), which the next build compares to know
- * whether the links of pages it keeps need checking again.
+ * The digest of the link targets (and settings) is recorded in the output (section `checks`),
+ * which the next build compares to know whether the links of pages it keeps need checking again.
  */
 export function checkSiteLinks(
   plan: SitePlan,
@@ -32,7 +33,7 @@ export function checkSiteLinks(
   output: BuildOutput,
   report?: BuildReport,
   otherLocales: readonly OtherLocale[] = [],
-): string {
+): void {
   const { config, routes, staticFiles } = plan;
   const checkable = () => rendered.pages.filter((p) => p.route !== '/404');
   const strict = config.onBrokenLinks === 'throw' && config.onBrokenAnchors === 'throw';
@@ -43,7 +44,10 @@ export function checkSiteLinks(
   // A kept page is the same document as in the last good build. If every link target (and the
   // settings) are the same too, its links resolve as they did then; otherwise they are read back
   // and checked. A site that lets broken links through is told about them at every build.
-  if (digest !== output.previous?.targets || !strict) readKeptPageLinks(rendered, routes, output.outDir);
+  const checks = output.last.section('checks');
+  const unchanged = checks.keep(LINK_TARGETS, digest) !== null;
+  if (!unchanged) checks.record(LINK_TARGETS, digest, [], {});
+  if (!unchanged || !strict) readKeptPageLinks(rendered, routes, output.last.section<PageRecord>('pages'));
   const files = new Set([
     ...staticFiles.map((f) => `/${f}`),
     ...built.client.files.map((f) => `/${f}`),
@@ -54,7 +58,6 @@ export function checkSiteLinks(
   ]);
   const broken = findBrokenLinks(checkable(), files, config.baseUrl).filter((link) => !inOtherLocale(link, otherLocales));
   reportBrokenLinks(broken, config, routes, built.compiled, report);
-  return digest;
 }
 
 /** Another locale of the site: a link to one of its pages (the locale dropdown's, a page's own) is no broken link. */
@@ -77,12 +80,18 @@ function inOtherLocale(link: BrokenLink, others: readonly OtherLocale[]): boolea
   });
 }
 
-/** Reads back the links of the pages kept as they are in the output folder (their ids come from the manifest). */
-function readKeptPageLinks(rendered: RenderedSite, routes: PlannedRoute[], dir: string): void {
+/** The name of the link targets' digest in the output's section `checks`. */
+const LINK_TARGETS = 'link-targets';
+
+/** Reads back the links of the pages kept as they are in the output folder (their ids come from their record). */
+function readKeptPageLinks(rendered: RenderedSite, routes: PlannedRoute[], pages: OutputSection<PageRecord>): void {
   const strings = new Map<string, string>();
   for (const i of rendered.kept) {
-    const html = readFileSync(path.join(dir, routes[i]!.outputFile), 'utf8');
-    rendered.pages[i]!.hrefs = extractHrefs(html, strings);
+    const route = routes[i]!;
+    const file = pages.readBack(route.path, route.outputFile);
+    // Kept by this build after the same check: only a file changed during the build fails it.
+    if (file === null) throw new SiteError({ code: 'CACHE_CHANGED', message: `${route.outputFile} changed in the output folder during the build`, hint: 'Build again.' });
+    rendered.pages[i]!.hrefs = extractHrefs(readFileSync(file, 'utf8'), strings);
   }
 }
 

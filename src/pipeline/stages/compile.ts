@@ -2,8 +2,7 @@ import type { SiteConfig } from '../../config/types.js';
 import { compilePages, type CompileStats } from '../../content/compile/compilePages.js';
 import type { CompileJob, ContentScope } from '../../content/compile/compileJob.js';
 import { COMPILED_PAGES } from '../../content/compile/compiledPages.js';
-import { fastPathFor } from '../../content/compile/fastPathRule.js';
-import { NO_THEME_FOLDER, type SiteThemeFolder } from '../../bundle/themeOverrides.js';
+import { NO_THEME_FOLDER, replacesContentComponent, type SiteThemeFolder } from '../../bundle/themeOverrides.js';
 import type { CompiledPage } from '../../content/mdx/compile.js';
 import type { CompileWarning } from '../../content/mdx/plugins.js';
 import type { RenderingSettings } from '../../content/mdx/rendering.js';
@@ -29,7 +28,7 @@ export interface CompiledSite {
  * when unchanged. Compile warnings are reported; every page that fails is thrown together.
  */
 export async function compileSite(session: BuildSession, config: SiteConfig, model: SiteModel, report: BuildReport, staticFiles: readonly string[] = [], theme: SiteThemeFolder = NO_THEME_FOLDER): Promise<CompiledSite> {
-  const jobs = compileJobs(model, fastPathFor(theme, config.markdownPlugins));
+  const jobs = compileJobs(model);
   // A site in several locales compiles its pages once for all of them (see localeNeutral.ts).
   const multilingual = config.i18n.locales.length > 1;
   const { outcomes, keys, stats } = await compilePages(
@@ -44,6 +43,7 @@ export async function compileSite(session: BuildSession, config: SiteConfig, mod
       rendering: renderingSettings(config),
       markdown: { format: config.markdown.format, mdx1Compat: { ...config.markdown.mdx1Compat } },
       plugins: config.markdownPlugins,
+      replacesContent: replacesContentComponent(theme.overrides),
     },
     {
       artifacts: session.artifacts.kind(COMPILED_PAGES),
@@ -105,7 +105,7 @@ export function contentSources(model: SiteModel): ContentSource[] {
   ];
 }
 
-function compileJobs(model: SiteModel, fastPath: (scope: ContentScope, body: string) => boolean): CompileJob[] {
+function compileJobs(model: SiteModel): CompileJob[] {
   const imageBySource = new Map<string, string | null>();
   for (const item of [...model.docs, ...model.posts]) imageBySource.set(item.source.relPath, item.image);
   for (const page of model.pages) if (page.source) imageBySource.set(page.source.relPath, page.image);
@@ -115,7 +115,6 @@ function compileJobs(model: SiteModel, fastPath: (scope: ContentScope, body: str
   return contentSources(model).map((source) => ({
     relPath: source.relPath,
     scope: scopes.get(source.relPath) ?? 'pages',
-    fastPath: fastPath(scopes.get(source.relPath) ?? 'pages', source.body),
     body: source.body,
     text: source.text,
     format: source.format,

@@ -2,9 +2,11 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { isDocusaurusProject } from '../loadSite.js';
 import { checkOutputDir } from '../../staging/outputDir.js';
-import { manifestFile, readManifest, recordFile, type OutputManifest } from '../../staging/outputManifest.js';
+import { openLastOutput, type LastOutput, type StagedFolder } from '../../cache/lastOutput.js';
+import { manifestFile, readManifest, type OutputManifest } from '../../cache/outputManifest.js';
+import { recordFile } from '../../staging/outputRecord.js';
 import { createStagingDir, removeDeadProcessFolders, restoreInterruptedSwap, type StagingDir } from '../../staging/stagingDir.js';
-import { devOutputDir } from '../cacheDir.js';
+import { devOutputDir } from '../../cache/cacheDir.js';
 import type { BuildSession } from '../session.js';
 
 /** Where a build writes: the staging folder beside the output, and what it knows of the last good output. */
@@ -12,8 +14,8 @@ export interface BuildOutput {
   /** The output folder's real absolute path (see checkOutputDir). */
   outDir: string;
   staging: StagingDir;
-  /** The manifest of the last good output, when it describes the output as it is now. */
-  previous: OutputManifest | null;
+  /** The last good output, and this build's record of what it writes and keeps (see LastOutput). */
+  last: LastOutput;
   /** The folder of this build's server bundles: its own, removed when the build ends, or the session's (see BuildSession.serverFilesDir). */
   ssrDir: string;
   ownSsrDir: boolean;
@@ -36,12 +38,17 @@ export async function claimOutputDir(session: BuildSession): Promise<string> {
 export async function openOutput(session: BuildSession, outDir: string): Promise<BuildOutput> {
   await session.afterBuild?.settled();
   const staging = await createStagingDir(outDir, { recordFile: recordFile(session.caches.records, outDir) });
-  const { caches } = session;
-  const previous = await lastManifest(session, outDir, staging.previousBuild);
-  // Killed builds' server bundles are removed by the next build.
-  await removeDeadProcessFolders(caches.ssr);
-  const ssrDir = session.serverFilesDir ?? path.join(caches.ssr, `${process.pid}-${Date.now().toString(36)}`);
-  return { outDir, staging, previous, ssrDir, ownSsrDir: session.serverFilesDir === null };
+  try {
+    const { caches } = session;
+    const previous = await lastManifest(session, outDir, staging.previousBuild);
+    // Killed builds' server bundles are removed by the next build.
+    await removeDeadProcessFolders(caches.ssr);
+    const ssrDir = session.serverFilesDir ?? path.join(caches.ssr, `${process.pid}-${Date.now().toString(36)}`);
+    return { outDir, staging, last: openLastOutput(outDir, staging, previous), ssrDir, ownSsrDir: session.serverFilesDir === null };
+  } catch (error) {
+    await staging.discard().catch(() => {});
+    throw error;
+  }
 }
 
 /** The manifest of what the last good build wrote into a folder of the output, when it describes the output as it is now. */
@@ -54,27 +61,30 @@ async function lastManifest(session: BuildSession, outDir: string, previousBuild
 
 /**
  * The part of the output one locale of a site writes: the folder `folder` of it (the whole output
- * for '', the default locale's), with its own manifest of the last good build and its own server
- * files. Written through the output's staging folder, committed with it.
+ * for '', the default locale's), with its own last output (its manifest of the last good build)
+ * and its own server files. Written through the output's staging folder, committed with it.
  */
 export async function localeOutput(session: BuildSession, root: BuildOutput, folder: string): Promise<BuildOutput> {
   if (!folder) return root;
   const outDir = path.join(root.outDir, folder);
   const inside = (relPath: string) => `${folder}/${relPath}`;
-  const staging: StagingDir = {
+  const staged: StagedFolder = {
     dir: path.join(root.staging.dir, folder),
-    previousBuild: root.staging.previousBuild,
     write: (relPath, contents) => root.staging.write(inside(relPath), contents),
-    keep: (relPath, size, mtimeMs) => root.staging.keep(inside(relPath), size, mtimeMs),
-    copyFiles: (fromDir, files, into) => root.staging.copyFiles(fromDir, files, into ? inside(into) : folder),
-    commit: () => Promise.reject(new Error('a locale\'s part of the output is committed with the whole output')),
-    discard: () => root.staging.discard(),
+    keep: (relPath) => root.staging.keep(inside(relPath)),
+    owns: (relPath) => root.staging.owns(inside(relPath)),
+    copyIn: (source, relPath) => root.staging.copyIn(source, inside(relPath)),
   };
-  return { outDir, staging, previous: await lastManifest(session, outDir, root.staging.previousBuild), ssrDir: path.join(root.ssrDir, folder), ownSsrDir: false };
+  const previous = await lastManifest(session, outDir, root.staging.previousBuild);
+  return { outDir, staging: root.staging, last: openLastOutput(outDir, staged, previous), ssrDir: path.join(root.ssrDir, folder), ownSsrDir: false };
 }
 
-/** Ends a build's use of its output: a failed build's staging folder is removed, its own server bundles always. */
+/**
+ * Ends a build's use of its output: a failed build's staging folder is removed, its own server
+ * bundles always. It never fails: what cannot be removed now (on a file system gone read-only,
+ * say) is removed by a later build, and the error that matters is the build's own.
+ */
 export async function closeOutput(output: BuildOutput, failed: boolean): Promise<void> {
-  if (failed) await output.staging.discard();
-  if (output.ownSsrDir) await rm(output.ssrDir, { recursive: true, force: true });
+  if (failed) await output.staging.discard().catch(() => {});
+  if (output.ownSsrDir) await rm(output.ssrDir, { recursive: true, force: true }).catch(() => {});
 }

@@ -1,4 +1,4 @@
-import { SITE_OUTPUTS } from '../../outputs/outputWriter.js';
+import { SITE_OUTPUTS, type SiteOutputRecord } from '../../outputs/outputWriter.js';
 import { createSiteOutputs, type SiteOutputs } from '../../outputs/siteOutputs.js';
 import type { CompiledSite } from './compile.js';
 import type { BuildOutput } from './output.js';
@@ -20,9 +20,8 @@ export function siteOutputs(session: BuildSession, plan: SitePlan, compiled: Com
     compileKeys: compiled.keys,
     history: plan.history,
     rendered,
-    staging: output.staging,
-    outDir: output.outDir,
-    previous: output.previous?.outputs,
+    files: output.last.files,
+    outputs: output.last.section<SiteOutputRecord>('outputs'),
     staticFiles: plan.staticFiles,
     keys: session.artifacts.kind(SITE_OUTPUTS),
     warn: report.warn,

@@ -48,7 +48,7 @@ export async function addPageAssets(client: ClientBundle, plan: SitePlan, compil
 /** Writes files into the staging folder, keeping those the last good output has (their names carry their content). */
 function writeAssets(files: AssetFile[], output: BuildOutput): string[] {
   for (const { file, contents } of files) {
-    if (!output.staging.keep(file, Buffer.byteLength(contents))) output.staging.write(file, contents);
+    if (!output.last.files.keep(file, Buffer.byteLength(contents))) output.last.files.write(file, contents);
   }
   return files.map(({ file }) => file);
 }

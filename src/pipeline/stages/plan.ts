@@ -9,6 +9,7 @@ import type { SiteConfig } from '../../config/types.js';
 import { resolveLastUpdate } from '../../content/lastUpdate.js';
 import type { SiteModel } from '../../content/model.js';
 import { resolveDocNavItems } from '../../content/navItems.js';
+import { planListPages } from '../../content/sidebarLists.js';
 import { planRoutes, type PlannedRoute } from '../../content/routes.js';
 import { versionData, withDocVersions } from '../../content/versionData.js';
 import { planFeeds, type PlannedFeed } from '../../outputs/feeds.js';
@@ -54,6 +55,8 @@ export function planSite(input: PlanInput, compiled: CompiledSite, report: Build
   const { config, model, history } = input;
   const plan = planRoutes(model, compiled.pages, config, lastUpdates(model, history, config));
   for (const warning of plan.warnings) report.warn(warning);
+  // The pages of the sidebars' long lists, which their gaps link to (see sidebarLists.ts).
+  plan.routes.push(...planListPages(model));
   const feeds = planFeeds(model, plan.routes, config);
   // Checked before anything is rendered: feeds, the sitemap and page markdown need the site's absolute URL.
   const base = siteBase(config);
@@ -123,5 +126,5 @@ function virtualSources(routes: PlannedRoute[], compiled: CompiledSite, model: S
     entryNames.set(route.path, name);
   }
   const customCss = siteStylesheets(config.customCss.map((file) => path.resolve(config.siteDir, file)), routes, theme.overrides);
-  return { entryNames, virtual: { modules, routeEntries, siteData, customCss, siteDir: config.siteDir, staticDir: path.resolve(config.siteDir, config.staticDir), themeOverrides: theme.overrides, themeModules: theme.modules, ...(config.project?.missingFiles.size ? { missingFiles: config.project.missingFiles } : {}) } satisfies VirtualSources };
+  return { entryNames, virtual: { modules, routeEntries, siteData, customCss, siteDir: config.siteDir, staticDir: path.resolve(config.siteDir, config.staticDir), themeOverrides: theme.overrides, themeModules: theme.modules, sass: config.sass ? { siteDir: config.siteDir } : null, ...(config.project?.missingFiles.size ? { missingFiles: config.project.missingFiles } : {}) } satisfies VirtualSources };
 }

@@ -6,17 +6,17 @@ import { standaloneFunctionBody, standaloneModule } from '../../bundle/routeChun
 import { sharedModuleSpecifiers } from '../../bundle/sharedModules.js';
 import { stageImages } from '../../content/compile/images.js';
 import { contentAnchors, type PlannedRoute } from '../../content/routes.js';
+import { listBaseOf } from '../../content/sidebarLists.js';
 import { prepareSidebarViews } from '../../content/sidebarView.js';
 import { sidebarViewName } from '../../content/navItems.js';
 import { feedLinksFor } from '../../outputs/feeds.js';
-import { PAGE_DOCUMENTS, renderPages, RENDERED_BODIES, type RenderPagesResult } from '../../render/renderPages.js';
-import { createSearchCollector, indexesEveryPage, isSearchable, SEARCH_INDEXES, type SearchCollector } from '../../search/buildSearchIndex.js';
+import { PAGE_DOCUMENTS, renderPages, RENDERED_BODIES, type PageRecord, type RenderPagesResult } from '../../render/renderPages.js';
+import { createSearchCollector, indexesEveryPage, INDEX_ENTRY, isSearchable, SEARCH_INDEXES, searchLanguage, type SearchCollector, type SearchRecord } from '../../search/buildSearchIndex.js';
 import { SEARCH_DOCUMENTS } from '../../search/searchStore.js';
 import { shownPath } from '../locations.js';
 import type { BuildReport, BuildSession } from '../session.js';
 import type { CompiledSite } from './compile.js';
 import type { BuildOutput } from './output.js';
-import { searchLanguage } from './search.js';
 import type { SitePlan } from './plan.js';
 
 export interface RenderedSite extends RenderPagesResult {
@@ -31,11 +31,11 @@ export interface RenderedSite extends RenderPagesResult {
  */
 export async function renderSite(session: BuildSession, plan: SitePlan, compiled: CompiledSite, client: ClientBundle, output: BuildOutput, report: BuildReport): Promise<RenderedSite> {
   const { config, routes, virtual } = plan;
-  const { staging } = output;
-  const sidebarViews = new Map(plan.model.sidebars.map((s) => [s.id, prepareSidebarViews(s.id, s.items, sidebarViewName(s))]));
+  const { files } = output.last;
+  const sidebarViews = new Map(plan.model.sidebars.map((s) => [s.id, prepareSidebarViews(s.id, s.items, sidebarViewName(s), listBaseOf(s, plan.model))]));
   // Named by their content: the last good output's copy is kept.
-  for (const views of sidebarViews.values()) if (!staging.keep(views.file, Buffer.byteLength(views.json))) staging.write(views.file, views.json);
-  stageImages(compiled.images, staging);
+  for (const views of sidebarViews.values()) if (!files.keep(views.file, Buffer.byteLength(views.json))) files.write(views.file, views.json);
+  stageImages(compiled.images, files);
   const search = plan.siteData.search ? searchCollector(session, config, output, routes) : null;
   const sharedSpecifiers = new Set(sharedModuleSpecifiers());
   const result = await renderPages(
@@ -45,9 +45,13 @@ export async function renderSite(session: BuildSession, plan: SitePlan, compiled
       site: plan.siteData,
       client,
       entryNames: plan.entryNames,
-      inlineCss: session.inlineCss ? await readEntryCss(client.entry.css, config.baseUrl, staging.dir) : undefined,
+      inlineCss: session.inlineCss ? await readEntryCss(client.entry.css, config.baseUrl, files.dir) : undefined,
       parts: {
-        sidebar: (route) => (route.sidebarId ? (sidebarViews.get(route.sidebarId)?.viewFor(route.path, config.baseUrl) ?? null) : null),
+        sidebar: (route) => {
+          const views = route.sidebarId ? sidebarViews.get(route.sidebarId) : undefined;
+          const view = views?.viewFor(route.path, config.baseUrl);
+          return views && view ? { view, ref: views.refOf(view) } : null;
+        },
         anchors: (route) => contentAnchors(route, compiled.pages),
         alternates: (route) => feedLinksFor(route, plan.feeds, config.baseUrl),
         standaloneBody: (name) => {
@@ -58,8 +62,8 @@ export async function renderSite(session: BuildSession, plan: SitePlan, compiled
       bundleServer: (groups) => session.bundlers.server.bundle(virtual, output.ssrDir, config.baseUrl, groups),
     },
     {
-      output: staging,
-      previous: output.previous && { dir: output.outDir, manifest: output.previous },
+      files,
+      pages: output.last.section<PageRecord>('pages'),
       bodies: session.artifacts.kind(RENDERED_BODIES),
       documents: session.artifacts.kind(PAGE_DOCUMENTS),
       host: session.renderHost,
@@ -87,8 +91,9 @@ export async function renderSite(session: BuildSession, plan: SitePlan, compiled
 function searchCollector(session: BuildSession, config: SiteConfig, output: BuildOutput, routes: PlannedRoute[]): SearchCollector {
   const indexes = session.artifacts.kind(SEARCH_INDEXES);
   const language = searchLanguage(config);
-  const stream = indexesEveryPage(output.previous?.search, indexes, language) ? { language, order: routes.filter(isSearchable).map((route) => route.path) } : undefined;
-  return createSearchCollector(session.artifacts.kind(SEARCH_DOCUMENTS), indexes, output.outDir, stream);
+  const stream = indexesEveryPage(output.last.section<SearchRecord>('search').recorded(INDEX_ENTRY), indexes, language) ? { language, order: routes.filter(isSearchable).map((route) => route.path) } : undefined;
+  const pages = output.last.section<PageRecord>('pages');
+  return createSearchCollector(session.artifacts.kind(SEARCH_DOCUMENTS), indexes, (route) => pages.readBack(route.path, route.outputFile), stream);
 }
 
 async function readEntryCss(urls: string[], baseUrl: string, outDir: string): Promise<Map<string, string>> {

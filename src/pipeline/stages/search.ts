@@ -1,6 +1,4 @@
-import { buildSearchIndex, type SearchIndexResult } from '../../search/buildSearchIndex.js';
-import type { SiteConfig } from '../../config/types.js';
-import { siteLocale } from '../../config/siteLocale.js';
+import { buildSearchIndex, searchLanguage, type SearchIndexResult, type SearchRecord } from '../../search/buildSearchIndex.js';
 import type { BuildSession } from '../session.js';
 import type { BuildOutput } from './output.js';
 import type { SitePlan } from './plan.js';
@@ -12,16 +10,10 @@ export async function indexSite(session: BuildSession, plan: SitePlan, rendered:
   const { config } = plan;
   return buildSearchIndex(rendered.search, {
     routes: plan.routes,
-    bodyKeyOf: (route) => rendered.manifest[route.path]?.bodyKey,
-    outDir: output.outDir,
-    staging: output.staging,
-    previous: output.previous?.search,
+    bodyKeyOf: (route) => rendered.recorded[route.path]?.bodyKey,
+    last: output.last,
+    section: output.last.section<SearchRecord>('search'),
     language: searchLanguage(config),
     defer,
   });
-}
-
-/** The language the index stems and splits words in (ISO 639-1): the language of the locale built. */
-export function searchLanguage(config: SiteConfig): string {
-  return siteLocale(config).htmlLang.split('-')[0]!.toLowerCase();
 }

@@ -7,18 +7,21 @@ import { headTagSources } from '../../server/headTagSources.js';
 import { takeSitePolicy } from '../../server/sitePolicy.js';
 import { REDIRECT_SCRIPT, REDIRECTS_FILE, redirectsFileText } from '../../outputs/redirects.js';
 import type { SearchIndexResult } from '../../search/buildSearchIndex.js';
-import { MANIFEST_VERSION, manifestFile, writeManifest, type OutputManifest } from '../../staging/outputManifest.js';
+import { manifestFile, writeManifest } from '../../cache/outputManifest.js';
 import type { BuildReport, BuildSession } from '../session.js';
 import type { BuildOutput } from './output.js';
 import type { SitePlan } from './plan.js';
 import type { RenderedSite } from './render.js';
 
+/** A live code block runs the code a visitor edits, which react-live compiles with `new Function`: the policy must allow eval. */
+const LIVE_CODE_SOURCES = { 'script-src': ["'unsafe-eval'"] };
+
 export interface WrittenParts {
   rendered: RenderedSite;
   outputs: SiteOutputs;
   search: SearchIndexResult | null;
-  /** The digest of the link targets (see checkSiteLinks). */
-  targets: string;
+  /** Some page has a live code block, whose code the browser compiles and runs (see content/mdx/liveCode.ts). */
+  liveCode?: boolean;
 }
 
 /** What one locale of the site wrote into its part of the output (the whole output for a site in one locale). */
@@ -28,18 +31,17 @@ export interface WrittenLocale extends WrittenParts {
 }
 
 /**
- * The `write` stage of one locale: the static folder's files into its part of the staging folder
- * (each locale has its copy, as in Docusaurus). The host's `_headers` and `_redirects` files are
- * the whole site's, written by commitSite.
+ * The `write` stage of one locale: the static folder's files into its part of the output (each
+ * locale has its copy, as in Docusaurus). The host's `_headers` and `_redirects` files are the
+ * whole site's, written by commitSite.
  */
 export async function writeStaticFiles(plan: SitePlan, output: BuildOutput, root: BuildOutput): Promise<void> {
   const { config, staticFiles } = plan;
   // Only the files the scan listed: a link leading out of the site is not among them.
   const staticDir = path.join(config.siteDir, config.staticDir);
-  const into = path.relative(root.outDir, output.outDir).split(path.sep).join('/');
   // The host reads its files at the root of the output only: a locale's copy leaves them out.
-  const copied = into ? staticFiles.filter((file) => file !== HEADERS_FILE && file !== REDIRECTS_FILE) : staticFiles;
-  if (copied.length > 0) await root.staging.copyFiles(staticDir, copied, into || undefined);
+  const copied = output === root ? staticFiles : staticFiles.filter((file) => file !== HEADERS_FILE && file !== REDIRECTS_FILE);
+  if (copied.length > 0) await output.last.copyStatic(staticDir, copied);
 }
 
 /**
@@ -63,7 +65,8 @@ export async function commitSite(session: BuildSession, locales: WrittenLocale[]
     if (plan.redirects.some((redirect) => redirect.file !== null)) scripts.add(scriptHash(REDIRECT_SCRIPT));
   }
   const webAssembly = locales.some(({ plan }) => plan.siteData.search);
-  staging.write(HEADERS_FILE, own.text + headersFileText(contentSecurityPolicy(scripts, { webAssembly, sources: [headTagSources(config.headTags), own.sources] })));
+  const liveCode = locales.some((locale) => locale.liveCode);
+  staging.write(HEADERS_FILE, own.text + headersFileText(contentSecurityPolicy(scripts, { webAssembly, sources: [headTagSources(config.headTags), own.sources, ...(liveCode ? [LIVE_CODE_SOURCES] : [])] })));
   // So is _redirects: the site's own lines first, then the redirects of each locale's config.
   if (locales.some(({ plan }) => plan.redirects.length > 0)) {
     const ownRedirects = staticFiles.includes(REDIRECTS_FILE) ? await readFile(path.join(staticDir, REDIRECTS_FILE), 'utf8') : '';
@@ -74,15 +77,8 @@ export async function commitSite(session: BuildSession, locales: WrittenLocale[]
   session.afterBuild?.add(tidied);
   if (foreign.length > 0) report.warn(foreignFilesWarning(session.outDir, foreign, config));
   const saves: Array<Promise<void>> = [];
-  for (const { output, rendered, search, outputs, targets } of locales) {
-    const manifest: OutputManifest = {
-      version: MANIFEST_VERSION,
-      build,
-      targets,
-      pages: rendered.manifest,
-      search: search?.manifest,
-      outputs: outputs.writer.manifest,
-    };
+  for (const { output } of locales) {
+    const manifest = output.last.manifest(build);
     session.lastOutputs.set(output.outDir, manifest);
     // Without a manifest the next build renders everything, so failing to save one is harmless. A
     // watch session has it in memory: the file, for a later run, is saved after the edit is shown.

@@ -3,7 +3,10 @@ import { preferredVersionKey } from '../../../src/client/docsVersion.js';
 import { useNavigation } from '../../../src/client/navigation.js';
 import { useSiteData } from '../../../src/client/siteContext.js';
 import { siteStorage } from '../../../src/client/storage.js';
-import type { ClientSiteData } from '../../../src/shared/types.js';
+import type { ClientSiteData, SidebarCategory, SidebarItem } from '../../../src/shared/types.js';
+import { useDocInView } from '../../layout/docContext.js';
+import { useCurrentRoute } from '../../layout/routeContext.js';
+import { categoryAt } from '../../layout/sidebarCategory.js';
 
 /** A docs version as `@docusaurus/plugin-content-docs/client` describes it. */
 export interface GlobalVersion {
@@ -128,4 +131,85 @@ export function useDocsPreferredVersion(pluginId?: string) {
       savePreferredVersionName: (name: string) => siteStorage().set(preferredVersionKey(id), name),
     };
   }, [versions, id]);
+}
+
+/** A doc as `useDoc` gives it, in Docusaurus's shape, from what the page carries. */
+export interface DocContextValue {
+  metadata: {
+    id: string;
+    title: string;
+    description: string;
+    permalink: string;
+    editUrl: string | undefined;
+    lastUpdatedAt: number | undefined;
+    lastUpdatedBy: string | undefined;
+    formattedLastUpdatedAt: string | undefined;
+    tags: Array<{ label: string; permalink: string }>;
+    version: string;
+    previous: { title: string; permalink: string } | undefined;
+    next: { title: string; permalink: string } | undefined;
+    /** Not carried by the page: empty. */
+    frontMatter: Record<string, unknown>;
+    unlisted: boolean;
+  };
+  /** Not carried by the page: empty (the front matter stays at build time). */
+  frontMatter: Record<string, unknown>;
+  toc: Array<{ value: string; id: string; level: number }>;
+  contentTitle: string | undefined;
+  assets: { image?: string };
+}
+
+/**
+ * `useDoc`: the doc in view (for a site's replacement of `DocItem/Layout` and its parts). Its
+ * `frontMatter` and `description` are empty: the page does not carry them. Outside a doc's page
+ * it throws, as in Docusaurus.
+ */
+export function useDoc(): DocContextValue {
+  const doc = useDocInView();
+  const { pathname } = useNavigation();
+  if (!doc) throw new Error('useDoc() is for the parts of a doc page (DocItem/Layout and what it shows): this component is not in one');
+  const { data } = doc;
+  return useMemo(() => {
+    const lastUpdatedAt = data.lastUpdate?.date ? Date.parse(data.lastUpdate.date) : undefined;
+    return {
+      metadata: {
+        id: data.docId,
+        title: data.title,
+        description: '',
+        permalink: pathname,
+        editUrl: data.editUrl ?? undefined,
+        lastUpdatedAt: Number.isNaN(lastUpdatedAt) ? undefined : lastUpdatedAt,
+        lastUpdatedBy: data.lastUpdate?.author ?? undefined,
+        formattedLastUpdatedAt: data.lastUpdate?.formattedDate ?? undefined,
+        tags: data.tags ?? [],
+        version: data.version?.name ?? 'current',
+        previous: data.previous ?? undefined,
+        next: data.next ?? undefined,
+        frontMatter: {},
+        unlisted: false,
+      },
+      frontMatter: {},
+      toc: data.toc.map((item) => ({ value: item.text, id: item.id, level: item.level })),
+      contentTitle: data.contentHasTitle ? data.title : undefined,
+      assets: {},
+    };
+  }, [data, pathname]);
+}
+
+/**
+ * `useCurrentSidebarCategory`: the sidebar category whose page is in view (a generated index, or
+ * its linked doc), with its items as this page's sidebar has them. Throws elsewhere, as in Docusaurus.
+ */
+export function useCurrentSidebarCategory(): SidebarCategory {
+  const sidebar = useCurrentRoute()?.sidebar;
+  const { pathname } = useNavigation();
+  const category = sidebar ? categoryAt(sidebar.items, pathname) : null;
+  if (!category) throw new Error(`useCurrentSidebarCategory(): ${pathname} is no sidebar category's page`);
+  return category;
+}
+
+/** `useDocsSidebar`: the docs sidebar of the page in view (`name`, `items`), or null. */
+export function useDocsSidebar(): { name: string; items: SidebarItem[] } | null {
+  const sidebar = useCurrentRoute()?.sidebar;
+  return useMemo(() => (sidebar ? { name: (sidebar.name ?? '').replace(/^[^:]*:/, ''), items: sidebar.items } : null), [sidebar]);
 }

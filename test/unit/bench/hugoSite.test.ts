@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import matter from 'gray-matter';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BENCH_SITE, generateSite, type GeneratedSite } from '../../../bench/generateSite.js';
+import { BENCH_SITE, generateSite, type GeneratedSite } from '../../../support/generateSite.js';
 import { findHugo } from '../../../bench/hugo.js';
 import { convertToHugo, hugoDocRoute, writeHugoSite, type HugoConversion } from '../../../bench/hugoSite.js';
 

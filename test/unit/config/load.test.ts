@@ -61,3 +61,13 @@ describe('loadConfig refuses values that cannot work, naming the key', () => {
     expect(await configErrors(config("baseUrl: '/docs', blog: { postsPerPage: 5 }, toc: { minHeadingLevel: 3, maxHeadingLevel: 4 }, markdown: { maxFileSize: 2000000 }"))).toEqual([]);
   });
 });
+
+describe('loadConfig refuses a config it cannot compile', () => {
+  it('with a hint on the syntax for a syntax error, and on the path for an import of what is not there', async () => {
+    const [syntax] = await configErrors(config("title: 'T' 'U'"));
+    expect(syntax).toMatchObject({ code: 'CONFIG_LOAD_FAILED', hint: expect.stringMatching(/^Fix the syntax error/) });
+    const [missing] = await configErrors(config('', "import sidebars from './no-such-file.ts';\nvoid sidebars;"));
+    expect(missing).toMatchObject({ code: 'CONFIG_LOAD_FAILED', message: expect.stringMatching(/Could not resolve ".\/no-such-file\.ts"/), location: { line: 1 } });
+    expect(missing!.hint).toMatch(/^Check what this import names/);
+  });
+});

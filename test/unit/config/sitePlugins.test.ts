@@ -5,8 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/config/load.js';
 import { pluginsFor, type PluginSource } from '../../../src/config/sitePlugins.js';
-import { fastPathFor } from '../../../src/content/compile/fastPathRule.js';
-import { NO_THEME_FOLDER } from '../../../src/bundle/themeOverrides.js';
+import { takesFastPath } from '../../../src/content/compile/fastPathRule.js';
 import { SiteError, SiteErrors } from '../../../src/errors.js';
 import { tempDir } from '../../helpers.js';
 
@@ -97,20 +96,23 @@ describe('the fast path and plugins', () => {
     toJSON: () => ({}),
   });
 
+  /** The choice for a markdown page of this part of the site and body, as the compile stage makes it. */
+  const fastPathFor = (site: ReturnType<typeof plugins>) => (scope: string, body: string) => takesFastPath({ scope, body, format: 'md', frontMatter: null }, { plugins: site });
+
   it('leaves a page when a plugin of its part may change it, and only then', () => {
-    const unknown = fastPathFor(NO_THEME_FOLDER, plugins('docs:default', 'remark-anything'));
+    const unknown = fastPathFor(plugins('docs:default', 'remark-anything'));
     expect(unknown('docs:default', 'Plain text.')).toBe(false);
     expect(unknown('blog', 'Plain text.')).toBe(true);
     expect(unknown('docs:community', 'Plain text.')).toBe(true);
-    const everywhere = fastPathFor(NO_THEME_FOLDER, plugins('markdown', 'remark-anything'));
+    const everywhere = fastPathFor(plugins('markdown', 'remark-anything'));
     expect(everywhere('pages', 'Plain text.')).toBe(false);
   });
 
   it('keeps a page a known plugin leaves alone: npm2yarn and tab blocks change marked code blocks only', () => {
-    const npm2yarn = fastPathFor(NO_THEME_FOLDER, plugins('docs:default', '@docusaurus/remark-plugin-npm2yarn'));
+    const npm2yarn = fastPathFor(plugins('docs:default', '@docusaurus/remark-plugin-npm2yarn'));
     expect(npm2yarn('docs:default', '```bash\nnpm install\n```\n')).toBe(true);
     expect(npm2yarn('docs:default', '```bash npm2yarn\nnpm install\n```\n')).toBe(false);
-    const tabs = fastPathFor(NO_THEME_FOLDER, plugins('docs:default', 'docusaurus-remark-plugin-tab-blocks'));
+    const tabs = fastPathFor(plugins('docs:default', 'docusaurus-remark-plugin-tab-blocks'));
     expect(tabs('docs:default', 'A table.\n\n```js\nconst a = 1;\n```\n')).toBe(true);
     expect(tabs('docs:default', '```js tab title="a.js"\nconst a = 1;\n```\n')).toBe(false);
     expect(tabs('docs:default', '~~~ts tab\nconst a = 1;\n~~~\n')).toBe(false);

@@ -69,6 +69,21 @@ describe('environment variables of a Docusaurus config', () => {
     expect(JSON.stringify(notes)).not.toContain('value.example');
   });
 
+  it('takes what the language looks up on process.env (toJSON, toString, hasOwnProperty) for no variable', async () => {
+    const { evaluation, environment } = await trace(
+      [
+        'module.exports = {',
+        '  customFields: { all: JSON.stringify(process.env), text: String(process.env), own: process.env.hasOwnProperty(\'SIPADOCS_ENV_TEST_TOKEN\') },',
+        '};',
+      ].join('\n'),
+    );
+    expect(evaluation.value).toEqual({ customFields: { all: '{}', text: '[object Object]', own: false } });
+    expect(environment.names).toEqual(['*']);
+    const notes = new MigrationNotes();
+    noteEnvironment(environment, '/p/docusaurus.config.js', configFileText(evaluation.value as never, 'x', environment.expressions), notes);
+    expect(notes.notCarriedItems.map((note) => note.item)).toEqual(['process.env (all of it), in docusaurus.config.js']);
+  });
+
   it('evaluates once when the config reads no variable', async () => {
     const { environment } = await trace("module.exports = { title: 'x' };\n");
     expect(environment).toEqual({ names: [], expressions: new Map() });

@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readImportGraph } from '../../../src/docusaurus/importGraph.js';
+import { isPackageSpecifier, readImportGraph } from '../../../src/docusaurus/importGraph.js';
 import { tempDir } from '../../helpers.js';
 
 describe('readImportGraph', () => {
@@ -52,5 +52,40 @@ describe('readImportGraph', () => {
     const graph = await readImportGraph(path.join(project, 'src/pages/broken.js'), project);
     expect(graph.problems).toHaveLength(1);
     expect(graph.problems[0]).toMatch(/^src\/pages\/broken\.js:2:9: /);
+  });
+});
+
+describe('what a page names that is no package', () => {
+  let tmp: Awaited<ReturnType<typeof tempDir>>;
+  let project: string;
+  beforeAll(async () => {
+    tmp = await tempDir('sipadocs-import-graph-names-');
+    project = path.join(tmp.dir, 'website');
+    await mkdir(path.join(project, 'src/pages'), { recursive: true });
+    await mkdir(path.join(project, 'static/img'), { recursive: true });
+    await writeFile(path.join(project, 'static/img/logo.svg'), '<svg/>');
+    // Fragments of SVG gradients and icons, a static file by its site path, a data URL: none is a package or a missing file.
+    await writeFile(
+      path.join(project, 'src/pages/icons.module.css'),
+      '.a { fill: url(#gradient); background: url(/img/logo.svg); }\n.b { mask: url("#mask-1"); cursor: url(data:image/png;base64,AAAA), auto; }\n',
+    );
+    await writeFile(path.join(project, 'src/pages/icons.js'), "import styles from './icons.module.css';\nexport default function Icons() { return <svg className={styles.a}><use xlinkHref=\"#logo\" /></svg>; }\n");
+  });
+  afterAll(() => tmp.cleanup());
+
+  it('takes no fragment, site path or URL for a package or a missing file', async () => {
+    const graph = await readImportGraph(path.join(project, 'src/pages/icons.js'), project);
+    // The JSX runtime is what JSX compiles to; nothing else.
+    expect([...graph.packages.keys()]).toEqual(['react/jsx-runtime']);
+    expect(graph.problems).toEqual([]);
+  });
+
+  it('knows a package name by npm\'s rules', () => {
+    expect(isPackageSpecifier('react-lite-youtube-embed')).toBe(true);
+    expect(isPackageSpecifier('@docusaurus/Link')).toBe(true);
+    expect(isPackageSpecifier('prism-react-renderer/themes/github')).toBe(true);
+    expect(isPackageSpecifier('#logo')).toBe(false);
+    expect(isPackageSpecifier('url(#a)')).toBe(false);
+    expect(isPackageSpecifier('https://example.org/x.js')).toBe(false);
   });
 });

@@ -107,6 +107,15 @@ describe('readDocusaurusConfig', () => {
     ]);
   });
 
+  it('carries docusaurus-plugin-sass as sass: true, reporting its loader options', () => {
+    const { site, skipped, notes } = read({ title: 'T', url: 'https://x', plugins: [['docusaurus-plugin-sass', { sassOptions: { includePaths: ['src/css'] } }]], themeConfig: {} });
+    expect(site.site.sass).toBe(true);
+    expect(notes.carried).toContain('plugin docusaurus-plugin-sass as sass: true (.scss, .sass and .module.scss compiled with the sass package)');
+    expect(skipped).toEqual(['plugins (docusaurus-plugin-sass).options.sassOptions: {"includePaths":["src/css"]} — sipadocs compiles Sass with the sass package\'s defaults']);
+    expect(read({ title: 'T', url: 'https://x', plugins: ['sass'], themeConfig: {} }).site.site.sass).toBe(true);
+    expect(read({ title: 'T', url: 'https://x', themeConfig: {} }).site.site.sass).toBeUndefined();
+  });
+
   it('reads docs plugins of plugins and themes as docs instances, the site root and versions included', () => {
     const { site, notes, skipped } = read({
       title: 'T',

@@ -22,7 +22,7 @@ describe('translateTheme', () => {
     const { settings, skipped, notes } = translate({
       navbar: {
         title: 'Sipa',
-        logo: { alt: 'Logo', src: 'img/logo.svg' },
+        logo: { alt: 'Logo', src: 'img/logo.svg', srcDark: 'img/logo-dark.svg' },
         items: [
           { type: 'doc', docId: 'intro', label: 'Guides', position: 'left' },
           { type: 'docSidebar', sidebarId: 'api', label: 'API' },
@@ -34,7 +34,7 @@ describe('translateTheme', () => {
     });
     expect(settings.navbar).toEqual({
       title: 'Sipa',
-      logo: { src: '/img/logo.svg', alt: 'Logo' },
+      logo: { src: '/img/logo.svg', alt: 'Logo', srcDark: '/img/logo-dark.svg' },
       items: [
         { type: 'doc', docId: 'intro', label: 'Guides', position: 'left' },
         { type: 'docSidebar', sidebarId: 'api', label: 'API', position: 'left' },
@@ -111,17 +111,24 @@ describe('translateTheme', () => {
     ]);
   });
 
-  it('carries footer columns, a single row of links, and the text of an HTML copyright', () => {
+  it('carries footer columns, a single row of links, the text of an HTML copyright, the style and the logo', () => {
     const columns = translate({
       footer: { style: 'dark', links: [{ title: 'Docs', items: [{ label: 'Intro', to: '/docs/intro' }, { html: '<b>x</b>' }] }], copyright: 'Copyright © 2025 Sipa. Built with <a href="https://docusaurus.io">Docusaurus</a>.' },
     });
     expect(columns.settings.footer).toEqual({
       columns: [{ title: 'Docs', items: [{ label: 'Intro', to: '/docs/intro' }, { label: '', html: '<b>x</b>' }] }],
       copyright: 'Copyright © 2025 Sipa. Built with Docusaurus.',
+      style: 'dark',
     });
-    expect(columns.skipped).toEqual(['themeConfig.footer.copyright: its HTML markup', 'themeConfig.footer.style: "dark"']);
-    const row = translate({ footer: { links: [{ label: 'GitHub', href: 'https://github.com/sipa-js/sipa' }] } });
+    expect(columns.skipped).toEqual(['themeConfig.footer.copyright: its HTML markup']);
+    // Without a style, Docusaurus's footer is light; the logo is carried with its dark image, link and size.
+    const row = translate({
+      footer: { links: [{ label: 'GitHub', href: 'https://github.com/sipa-js/sipa' }], logo: { alt: 'Sipa', src: 'img/footer.svg', srcDark: 'img/footer-dark.svg', href: 'https://sipa.example', width: 160, height: 51, target: '_self' } },
+    });
     expect(row.settings.footer!.columns).toEqual([{ title: '', items: [{ label: 'GitHub', href: 'https://github.com/sipa-js/sipa' }] }]);
+    expect(row.settings.footer!.style).toBe('light');
+    expect(row.settings.footer!.logo).toEqual({ src: '/img/footer.svg', alt: 'Sipa', srcDark: '/img/footer-dark.svg', href: 'https://sipa.example', width: 160, height: 51 });
+    expect(row.skipped).toEqual(['themeConfig.footer.logo.target: "_self"']);
   });
 
   it('turns an HTML announcement into text with its link, keeping the words in order', () => {

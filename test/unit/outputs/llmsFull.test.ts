@@ -1,11 +1,12 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openLastOutput } from '../../../src/cache/lastOutput.js';
+import type { OutputManifest } from '../../../src/cache/outputManifest.js';
 import { createStagingDir } from '../../../src/staging/stagingDir.js';
-import type { ManifestOutput } from '../../../src/staging/outputManifest.js';
 import type { Doc } from '../../../src/content/model.js';
 import { writeLlms, type LlmsSection } from '../../../src/outputs/llms.js';
-import { createOutputWriter } from '../../../src/outputs/outputWriter.js';
+import { createOutputWriter, type SiteOutputRecord } from '../../../src/outputs/outputWriter.js';
 import { tempDir } from '../../helpers.js';
 
 const doc = (route: string) => ({ route, title: route, description: '' }) as Doc;
@@ -25,9 +26,10 @@ describe('llms-full.txt over a previous build', () => {
   afterEach(() => tmp.cleanup());
 
   /** One build's llms files, through a real staging folder; returns what it recorded and which docs it read. */
-  async function build(markdown: Record<string, string>, previous?: Record<string, ManifestOutput>) {
+  async function build(markdown: Record<string, string>, previous?: OutputManifest) {
     const staging = await createStagingDir(out);
-    const writer = createOutputWriter(staging, out, previous, new Set(), { key: (inputs) => JSON.stringify(inputs) });
+    const last = openLastOutput(out, staging, previous ?? null);
+    const writer = createOutputWriter(last.files, last.section<SiteOutputRecord>('outputs'), new Set(), { key: (inputs) => JSON.stringify(inputs) });
     const read: string[] = [];
     writeLlms({
       sections,
@@ -38,8 +40,8 @@ describe('llms-full.txt over a previous build', () => {
       // The key of a doc's markdown changes with its text.
       markdownKey: (route) => `k-${markdown[route]!.length}-${markdown[route]!.charCodeAt(2)}`,
     });
-    await staging.commit();
-    return { manifest: writer.manifest, read };
+    const { build: id } = await staging.commit();
+    return { manifest: last.manifest(id), read };
   }
 
   it('takes unchanged docs from the previous file and reads only the changed one', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { inlineScriptsIn } from '../../../src/server/securityHeaders.js';
 import { documentBody, documentInlineScripts, renderDocument, type DocumentParts } from '../../../src/render/document.js';
-import type { ClientSiteData, RoutePayload } from '../../../src/shared/types.js';
+import type { ClientSiteData, StoredRoutePayload } from '../../../src/shared/types.js';
 
 const site = {
   title: 'Site',
@@ -19,7 +19,7 @@ const payload = {
   data: { kind: 'doc' },
   chunk: null,
   sidebar: null,
-} as unknown as RoutePayload;
+} as unknown as StoredRoutePayload;
 
 const parts = (bodyHtml: string): DocumentParts => ({
   site,
@@ -48,7 +48,7 @@ describe('documentBody', () => {
 });
 
 describe('renderDocument head', () => {
-  const head = (meta: Partial<RoutePayload['meta']>, more: Partial<DocumentParts> = {}, base = '/') =>
+  const head = (meta: Partial<StoredRoutePayload['meta']>, more: Partial<DocumentParts> = {}, base = '/') =>
     renderDocument({
       ...parts(''),
       site: { ...site, baseUrl: base },
@@ -82,7 +82,7 @@ describe('renderDocument head', () => {
 
 describe('documentInlineScripts', () => {
   it('lists every inline script a document can carry, the home page included', () => {
-    const home = { ...payload, meta: { ...payload.meta, path: '/' } } as RoutePayload;
+    const home = { ...payload, meta: { ...payload.meta, path: '/' } } as StoredRoutePayload;
     const headScripts = ['var colour = 1', 'var bar = 2'];
     const allowed = new Set(documentInlineScripts(headScripts, site.baseUrl));
     for (const page of [payload, home]) {

@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { PlannedRoute } from '../../../src/content/routes.js';
-import { buildSearchIndex, createSearchCollector, isSearchable, SEARCH_INDEXES } from '../../../src/search/buildSearchIndex.js';
+import { openLastOutput } from '../../../src/cache/lastOutput.js';
+import { buildSearchIndex, createSearchCollector, isSearchable, SEARCH_INDEXES, type SearchRecord } from '../../../src/search/buildSearchIndex.js';
 import { SEARCH_DOCUMENTS } from '../../../src/search/searchStore.js';
 import { createStagingDir } from '../../../src/staging/stagingDir.js';
 import { tempDir, testArtifacts } from '../../helpers.js';
@@ -22,7 +23,7 @@ describe('which pages are searched', () => {
   it('leaves out a page whose meta says noIndex (a draft or an unlisted page)', async () => {
     const artifacts = await testArtifacts();
     expect(isSearchable(route('/docs/unlisted', 'doc', true))).toBe(false);
-    const collector = createSearchCollector(artifacts.kind(SEARCH_DOCUMENTS), artifacts.kind(SEARCH_INDEXES), '/nonexistent');
+    const collector = createSearchCollector(artifacts.kind(SEARCH_DOCUMENTS), artifacts.kind(SEARCH_INDEXES), () => null);
     collector.addBody(route('/docs/unlisted', 'doc', true), 'k1', body, { title: 'T', description: '', path: '/docs/unlisted', noIndex: true });
     collector.addBody(route('/docs/listed', 'doc'), 'k2', body, { title: 'T', description: '', path: '/docs/listed' });
     const documents = artifacts.kind(SEARCH_DOCUMENTS);
@@ -41,18 +42,18 @@ describe('documents streamed to the indexer while pages render', () => {
     const tmp = await tempDir();
     try {
       const artifacts = await testArtifacts();
-      const collector = createSearchCollector(artifacts.kind(SEARCH_DOCUMENTS), artifacts.kind(SEARCH_INDEXES), path.join(tmp.dir, 'out'), stream ? { language: 'en', order: pages.map((page) => page.path) } : undefined);
+      const collector = createSearchCollector(artifacts.kind(SEARCH_DOCUMENTS), artifacts.kind(SEARCH_INDEXES), () => null, stream ? { language: 'en', order: pages.map((page) => page.path) } : undefined);
       for (const page of rendered) {
         const i = pages.indexOf(page);
         collector.addBody(page, `body-${i}`, bodyOf(['wombat', 'quokka', 'numbat'][i]!), { title: page.path, description: '', path: page.path });
       }
       const staging = await createStagingDir(path.join(tmp.dir, 'out'));
+      const last = openLastOutput(path.join(tmp.dir, 'out'), staging, null);
       const result = await buildSearchIndex(collector, {
         routes,
         bodyKeyOf: (page) => `body-${pages.indexOf(page)}`,
-        outDir: path.join(tmp.dir, 'out'),
-        staging,
-        previous: undefined,
+        last,
+        section: last.section<SearchRecord>('search'),
         language: 'en',
       });
       await staging.discard();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contentUrl, encodeRoute, linkTarget, normalizePath, routeHref, routeMarkdownUrl, routeOfUrlPath, routePayloadFile, routePayloadUrl, stripBase } from '../../../src/shared/paths.js';
+import { contentUrl, encodeRoute, linkTarget, normalizePath, routeHref, routeMarkdownUrl, routeOfUrlPath, routePayloadFile, routePayloadUrl, stripBase, withoutTrailingSlash } from '../../../src/shared/paths.js';
 
 describe('normalizePath', () => {
   it.each([
@@ -115,5 +115,20 @@ describe('encodeRoute and routeOfUrlPath', () => {
     expect(routePayloadFile('/docs/a#b')).toBe('_sipa/routes/docs/a#b.json');
     expect(routePayloadUrl('/docs/a#b')).toBe('/_sipa/routes/docs/a%23b.json');
     expect(routePayloadUrl('/docs/100%', '/sub/')).toBe('/sub/_sipa/routes/docs/100%25.json');
+  });
+});
+
+describe('withoutTrailingSlash', () => {
+  it('takes the trailing slash off an internal path, keeping its query and hash', () => {
+    expect(withoutTrailingSlash('/docs/')).toBe('/docs');
+    expect(withoutTrailingSlash('/docs/a//?x=1#y')).toBe('/docs/a?x=1#y');
+    expect(withoutTrailingSlash('/ts-jest/docs/', '/ts-jest/')).toBe('/ts-jest/docs');
+  });
+
+  it('leaves the root, the base URL, relative and external links as they are', () => {
+    expect(withoutTrailingSlash('/')).toBe('/');
+    expect(withoutTrailingSlash('/ts-jest/', '/ts-jest/')).toBe('/ts-jest/');
+    expect(withoutTrailingSlash('docs/')).toBe('docs/');
+    expect(withoutTrailingSlash('https://example.org/a/')).toBe('https://example.org/a/');
   });
 });

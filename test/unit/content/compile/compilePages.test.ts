@@ -5,11 +5,12 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compilePages, type CompilePagesOptions } from '../../../../src/content/compile/compilePages.js';
-import { COMPILED_PAGES, type CompileJob, type CompileSettings } from '../../../../src/content/compile/compileJob.js';
+import type { CompileJob, CompileSettings } from '../../../../src/content/compile/compileJob.js';
+import { COMPILED_PAGES } from '../../../../src/content/compile/compiledPages.js';
 import type { CompiledPage } from '../../../../src/content/mdx/compile.js';
 import { createCodeHighlighter } from '../../../../src/content/mdx/highlighter.js';
 import { createStaticSession } from '../../../../src/content/static/renderStaticPage.js';
-import { createArtifactStore } from '../../../../src/pipeline/artifacts.js';
+import { createArtifactStore } from '../../../../src/cache/artifacts.js';
 import { tempDir } from '../../../helpers.js';
 
 const settings: CompileSettings = {

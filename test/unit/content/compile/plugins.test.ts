@@ -4,11 +4,12 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compilePages } from '../../../../src/content/compile/compilePages.js';
-import { COMPILED_PAGES, type CompileJob, type CompileSettings } from '../../../../src/content/compile/compileJob.js';
+import type { CompileJob, CompileSettings } from '../../../../src/content/compile/compileJob.js';
+import { COMPILED_PAGES } from '../../../../src/content/compile/compiledPages.js';
 import type { ConfiguredPlugin, PluginLists, SitePlugins } from '../../../../src/config/sitePlugins.js';
 import { createCodeHighlighter } from '../../../../src/content/mdx/highlighter.js';
 import { createStaticSession } from '../../../../src/content/static/renderStaticPage.js';
-import { createArtifactStore } from '../../../../src/pipeline/artifacts.js';
+import { createArtifactStore } from '../../../../src/cache/artifacts.js';
 import { tempDir } from '../../../helpers.js';
 
 const require = createRequire(import.meta.url);
@@ -21,7 +22,7 @@ const plugins = (scopes: Record<string, PluginLists>, transferable = true): Site
   Object.defineProperty({ scopes, fingerprint: JSON.stringify(Object.keys(scopes)), transferable } as SitePlugins, 'toJSON', { value: () => ({}) });
 
 /** A page the compile stage sends through MDX, a plugin applying to it (see fastPathRule.ts). */
-const job = (relPath: string, body: string, scope: CompileJob['scope']): CompileJob => ({ relPath, scope, fastPath: false, body, text: body, format: 'md', withExcerpt: false, route: null, image: null, frontMatter: null });
+const job = (relPath: string, body: string, scope: CompileJob['scope']): CompileJob => ({ relPath, scope, body, text: body, format: 'md', withExcerpt: false, route: null, image: null, frontMatter: null });
 
 describe('compiling with the site\'s plugins', () => {
   let tmp: Awaited<ReturnType<typeof tempDir>>;

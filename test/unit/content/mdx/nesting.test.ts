@@ -22,13 +22,27 @@ describe('findDeepNesting', () => {
     expect(findDeepNesting(`${'1. '.repeat(150)}x`)?.depth).toBeGreaterThan(MAX_NESTING);
   });
 
-  it('counts emphasis and link brackets left open in a paragraph, even across its lines', () => {
-    expect(findDeepNesting(`# T\n\n${'*a '.repeat(5000)}x${' a*'.repeat(5000)}\n`)).toMatchObject({ line: 3, column: 3 * MAX_NESTING + 1, depth: MAX_NESTING + 1 });
-    expect(findDeepNesting(`${'['.repeat(200)}x${']'.repeat(200)}`)).toMatchObject({ line: 1, depth: MAX_NESTING + 1 });
-    expect(findDeepNesting(Array.from({ length: 150 }, () => '_open').join('\n'))).toMatchObject({ line: MAX_NESTING + 1 });
+  it('counts the emphasis and link brackets a paragraph nests, even across its lines, at the opener of the pair that goes past the limit', () => {
+    // The innermost pairs close first: the 101st closer closes the opener 101 from the end.
+    expect(findDeepNesting(`# T\n\n${'*a '.repeat(1000)}x${' a*'.repeat(1000)}\n`)).toEqual({ line: 3, column: 3 * (1000 - MAX_NESTING - 1) + 1, depth: MAX_NESTING + 1 });
+    expect(findDeepNesting(`${'['.repeat(200)}x${']'.repeat(200)}`)).toEqual({ line: 1, column: MAX_NESTING + 1, depth: MAX_NESTING + 1 });
+    const lines = (n: number, text: string) => Array.from({ length: n }, () => text);
+    expect(findDeepNesting([...lines(150, '_open'), ...lines(150, 'close_')].join('\n'))).toEqual({ line: 150 - MAX_NESTING, column: 1, depth: MAX_NESTING + 1 });
+    // Openers that something else than their own character closes do not nest, but what they hold does.
+    expect(findDeepNesting(`${'*a _b '.repeat(150)}x${' a*'.repeat(150)}`)).toMatchObject({ depth: MAX_NESTING + 1 });
     // A blank line ends the paragraph; closed emphasis and code spans count for nothing.
-    expect(findDeepNesting(Array.from({ length: 150 }, () => '_open').join('\n\n'))).toBeNull();
+    expect(findDeepNesting([...lines(150, '_open'), '', ...lines(150, 'close_')].join('\n'))).toBeNull();
     expect(findDeepNesting(`${'*a* **b** [c](d) '.repeat(500)}\n\n\`${'*['.repeat(500)}\`\n`)).toBeNull();
+  });
+
+  it('leaves alone emphasis that is never closed: it is text, and nests nothing', () => {
+    expect(findDeepNesting(`# T\n\n${'*a '.repeat(4900)}\n`)).toBeNull();
+    expect(findDeepNesting(Array.from({ length: 150 }, () => '_open').join('\n'))).toBeNull();
+    // Closers that find no opener of their character close nothing.
+    expect(findDeepNesting(`${'*b '.repeat(1000)}x${' c_ d'.repeat(50)}`)).toBeNull();
+    // Brackets nest in the parsers, closed or not.
+    expect(findDeepNesting(`${'[a '.repeat(5000)}x`)).toEqual({ line: 1, column: 3 * MAX_NESTING + 1, depth: MAX_NESTING + 1 });
+    expect(findDeepNesting(`${'[a '.repeat(60)}${'*a '.repeat(50)}x${' a*'.repeat(50)}`)).toMatchObject({ depth: MAX_NESTING + 1 });
   });
 
   it('counts a run of emphasis markers as the levels it can open, and refuses a paragraph of too many markers', () => {
@@ -75,8 +89,8 @@ describe('compiling deeply nested pages', () => {
     return error as SiteError;
   };
 
-  it.each(['md', 'mdx'] as const)('reports 10,000 levels of ">", of list items and of emphasis in .%s with the file and line', async (format) => {
-    for (const deep of [quotes(10_000), bullets(10_000), `${'*a '.repeat(10_000)}x${' a*'.repeat(10_000)}`]) {
+  it.each(['md', 'mdx'] as const)('reports 10,000 levels of ">" and of list items, and 2,000 of emphasis, in .%s with the file and line', async (format) => {
+    for (const deep of [quotes(10_000), bullets(10_000), `${'*a '.repeat(2000)}x${' a*'.repeat(2000)}`]) {
       const error = await failure(`# Deep\n\nIntro.\n\n${deep}\n`, format);
       expect(error.code).toBe('CONTENT_TOO_DEEP');
       expect(error.location).toEqual({ file: `docs/deep.${format}`, line: 5, column: expect.any(Number) });
@@ -92,6 +106,12 @@ describe('compiling deeply nested pages', () => {
     const many = await failure(`# Many\n\nIntro.\n\n${'a* '.repeat(10_000)}\n`, format);
     expect(many).toMatchObject({ code: 'CONTENT_TOO_DEEP', location: { file: `docs/deep.${format}`, line: 5 } });
     expect(many.message).toMatch(/emphasis markers/);
+  });
+
+  it.each(['md', 'mdx'] as const)('compiles a paragraph of 4,900 emphasis markers that never close in .%s, as the text it is', async (format) => {
+    const page = await compile(`# Literal\n\n${'*a '.repeat(4900)}\n`, format);
+    expect(page.code).toContain('*a '.repeat(100));
+    expect(page.code).not.toMatch(/"em"/);
   });
 
   it.each(['md', 'mdx'] as const)('compiles %s pages nesting as deep as allowed', async (format) => {

@@ -10,7 +10,7 @@ import path from 'node:path';
 import fg from 'fast-glob';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateSite } from '../../../../bench/generateSite.js';
+import { generateSite } from '../../../../support/generateSite.js';
 import { SiteError } from '../../../../src/errors.js';
 import { parseFrontMatter } from '../../../../src/content/frontMatter.js';
 import { createCodeHighlighter, type CodeHighlighter } from '../../../../src/content/mdx/highlighter.js';
