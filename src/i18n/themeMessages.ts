@@ -7,8 +7,8 @@ import { THEME_MESSAGES } from '../shared/themeCatalog.js';
 
 const require = createRequire(path.join(PACKAGE_ROOT, 'package.json'));
 
-/** The files of `@docusaurus/theme-translations` holding words sipadocs's theme shows: its classic theme's and its search's. */
-const PACKAGE_FILES = ['theme-common.json', 'theme-search-algolia.json'];
+/** The files of `@docusaurus/theme-translations` holding words sipadocs's theme shows: its classic theme's, its search's and its live code blocks'. */
+const PACKAGE_FILES = ['theme-common.json', 'theme-search-algolia.json', 'theme-live-codeblock.json'];
 
 const byLocale = new Map<string, Record<string, string>>();
 

@@ -115,7 +115,7 @@ function themeContent(locale: string, config: SiteConfig): TranslationFileConten
 function packageDescriptions(): Record<string, string> {
   const base = path.join(path.dirname(require.resolve('@docusaurus/theme-translations/package.json')), 'locales', 'base');
   const descriptions: Record<string, string> = {};
-  for (const file of ['theme-common.json', 'theme-search-algolia.json']) {
+  for (const file of ['theme-common.json', 'theme-search-algolia.json', 'theme-live-codeblock.json']) {
     const full = path.join(base, file);
     if (existsSync(full)) Object.assign(descriptions, JSON.parse(readFileSync(full, 'utf8')) as Record<string, string>);
   }

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, type FocusEvent, type MouseEvent, type PointerEvent } from 'react';
 import { useNavigation, type Navigation } from '../../src/client/navigation.js';
 import { STATIC_HTML_CLASS } from '../../src/shared/staticHtml.js';
-import { resolveMarkedWords } from '../../src/shared/translate.js';
+import { resolveMarkedWords, translate } from '../../src/shared/translate.js';
 
 /** How long a copy button says "Copied", as CodeBlock does. */
 const COPIED_MS = 1500;
@@ -75,10 +75,11 @@ async function copyCode(button: HTMLButtonElement): Promise<void> {
   } catch {
     return;
   }
-  button.textContent = 'Copied';
-  button.setAttribute('aria-label', 'Copied');
+  const copied = translate({ id: 'theme.CodeBlock.copied', message: 'Copied' });
+  button.textContent = copied;
+  button.setAttribute('aria-label', copied);
   setTimeout(() => {
-    button.textContent = 'Copy';
-    button.setAttribute('aria-label', 'Copy code to clipboard');
+    button.textContent = translate({ id: 'theme.CodeBlock.copy', message: 'Copy' });
+    button.setAttribute('aria-label', translate({ id: 'theme.CodeBlock.copyButtonAriaLabel', message: 'Copy code to clipboard' }));
   }, COPIED_MS);
 }

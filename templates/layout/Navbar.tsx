@@ -9,6 +9,7 @@ import { replayedControl } from '../../src/shared/earlyInput.js';
 import { useColorMode } from './colorMode.js';
 import { DefaultNavbarItem, isActive } from './DefaultNavbarItem.js';
 import { SiteLogo } from './SiteLogo.js';
+import { translate } from '../../src/shared/translate.js';
 
 export { isActive };
 
@@ -154,9 +155,9 @@ export function Navbar({ site, sidebar = null, onOpenMenu }: { site: ClientSiteD
   const right = site.navbar.items.filter((i) => i.position === 'right');
   return (
     // Keyboard users tabbing into a hidden navbar bring it back.
-    <nav className={`navbar${hidden ? ' navbar--hidden' : ''}`} aria-label="Main" onFocus={() => setHidden(false)}>
+    <nav className={`navbar${hidden ? ' navbar--hidden' : ''}`} aria-label={translate({ id: 'theme.NavBar.navAriaLabel', message: 'Main' })} onFocus={() => setHidden(false)}>
       <div className="navbar__inner">
-        <button type="button" className="navbar__menu-button" aria-label="Open the navigation menu" popoverTarget={MOBILE_MENU_ID} popoverTargetAction="show" onClick={onOpenMenu}>
+        <button type="button" className="navbar__menu-button" aria-label={translate({ id: 'theme.docs.sidebar.toggleSidebarButtonAriaLabel', message: 'Open the navigation menu' })} popoverTarget={MOBILE_MENU_ID} popoverTargetAction="show" onClick={onOpenMenu}>
           <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true"><path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" /></svg>
         </button>
         <Link className="navbar__brand" to="/">
