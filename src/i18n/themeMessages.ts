@@ -15,9 +15,9 @@ const byLocale = new Map<string, Record<string, string>>();
 /**
  * The theme's words in a locale, by message id (see THEME_MESSAGES): Docusaurus's own translations
  * (the package `@docusaurus/theme-translations`) for the ids sipadocs shares with Docusaurus's
- * theme, sipadocs's for its own. A locale is looked up as Docusaurus looks it up: "fr-CA", then
- * "fr-CA"'s region and script forms, then "fr". Words no translation has are left out: the theme
- * shows its English text.
+ * theme, sipadocs's for its own and for the words the package leaves in English. A locale is
+ * looked up as Docusaurus looks it up: "fr-CA", then "fr-CA"'s region and script forms, then
+ * "fr". Words no translation has are left out: the theme shows its English text.
  */
 export function themeMessagesFor(locale: string, htmlLang = locale): Record<string, string> {
   const key = `${locale}\0${htmlLang}`;
@@ -25,14 +25,19 @@ export function themeMessagesFor(locale: string, htmlLang = locale): Record<stri
   if (!messages) {
     messages = {};
     const tried = [...new Set([...localesToTry(locale), ...localesToTry(htmlLang)])];
+    const own = tried.map((name) => SIPADOCS_MESSAGES[name]).find((table) => table !== undefined) ?? {};
     for (const file of PACKAGE_FILES) {
       const found = tried.map((name) => path.join(packageLocalesDir(), name, file)).find((candidate) => existsSync(candidate));
       if (!found) continue;
-      const content = JSON.parse(readFileSync(found, 'utf8')) as Record<string, string>;
-      for (const id of Object.keys(THEME_MESSAGES)) if (typeof content[id] === 'string' && !(id in messages)) messages[id] = content[id];
+      const content = readJson(found);
+      const english = readJson(path.join(packageLocalesDir(), 'base', file));
+      for (const id of Object.keys(THEME_MESSAGES)) {
+        const text = content[id];
+        // A word the package leaves in English is left to sipadocs: its own translation, else its English.
+        if (typeof text === 'string' && !(id in messages) && text !== english[id]) messages[id] = text;
+      }
     }
-    const own = tried.map((name) => SIPADOCS_MESSAGES[name]).find((table) => table !== undefined);
-    if (own) for (const [id, text] of Object.entries(own)) if (id in THEME_MESSAGES) messages[id] ??= text;
+    for (const [id, text] of Object.entries(own)) if (id in THEME_MESSAGES) messages[id] ??= text;
     byLocale.set(key, messages);
   }
   return { ...messages };
@@ -42,6 +47,8 @@ export function themeMessagesFor(locale: string, htmlLang = locale): Record<stri
 export function translatedThemeLocales(): string[] {
   return Object.keys(SIPADOCS_MESSAGES).sort();
 }
+
+const readJson = (file: string): Record<string, string> => (existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>) : {});
 
 let localesDir: string | null = null;
 

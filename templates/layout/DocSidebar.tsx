@@ -151,7 +151,7 @@ function SidebarItems({ items, tree, path, onNavigate }: { items: SidebarItem[];
         <a className="sidebar__link" href={item.href} target="_blank" rel="noopener noreferrer">
           {item.label}
           <IconExternalLink className="external-link-icon" />
-          <span className="visually-hidden"> (opens in a new tab)</span>
+          <span className="visually-hidden">{` ${translate({ id: 'theme.IconExternalLink.ariaLabel', message: '(opens in a new tab)' })}`}</span>
         </a>
       </li>
     ) : item.type === 'link' ? (

@@ -115,7 +115,7 @@ export function MobileMenu({ site, sidebar, open, onOpen, onClose }: { site: Cli
                   search.open();
                 }}
               >
-                Search
+                {translate({ id: 'theme.SearchBar.label', message: 'Search' })}
               </button>
             </li>
           ) : null}
