@@ -97,14 +97,14 @@ export function createClientBundler(options: ClientBundlerOptions): ClientBundle
   const runner = createEsbuildRunner(path.join(options.workDir, 'client-bundle'), options.incremental);
   let current: VirtualSources | null = null;
   const shared = sharedModules();
-  const plugins = [themeOverridesPlugin(() => current?.themeOverrides ?? {}, () => current?.themeModules ?? {}), entrySharedModulesPlugin(shared, () => [...Object.values(current?.themeOverrides ?? {}), ...Object.values(current?.themeModules ?? {})] as string[]), imageModulesPlugin(), cssModulesPlugin(() => current?.sass ?? null), virtualModulesPlugin(() => current)];
+  const plugins = [themeOverridesPlugin(() => current?.themeOverrides ?? {}, () => current?.themeModules ?? {}), entrySharedModulesPlugin(shared, () => [...Object.values(current?.themeOverrides ?? {}), ...Object.values(current?.themeModules ?? {})] as string[]), imageModulesPlugin(() => current?.svgComponents ?? false), cssModulesPlugin(() => current?.sass ?? null), virtualModulesPlugin(() => current)];
   const bundleEntry = async (sources: VirtualSources, outDir: string, baseUrl: string, keep?: KeepFile) => {
     current = sources;
     const esbuildOptions = { ...commonOptions(baseUrl), ...CLIENT_OPTIONS, nodePaths: sitePackages(sources), entryPoints: [{ in: CLIENT_ENTRY, out: `${ASSET_DIR}/entry` }], plugins };
     // The entry is the same while the site data, the custom CSS and its files are: a watch rebuild
     // after a page's edit reuses it.
-    const reuse = JSON.stringify([sources.siteData, sources.customCss, sources.themeOverrides ?? {}, sources.themeModules ?? {}]);
-    const { metafile, root, workingDir, reused } = await runner.run(esbuildOptions, outDir, JSON.stringify([baseUrl, sources.customCss, sources.themeOverrides ?? {}, sources.themeModules ?? {}]), sources, reuse, { keep });
+    const reuse = JSON.stringify([sources.siteData, sources.customCss, sources.themeOverrides ?? {}, sources.themeModules ?? {}, sources.svgComponents ?? false]);
+    const { metafile, root, workingDir, reused } = await runner.run(esbuildOptions, outDir, JSON.stringify([baseUrl, sources.customCss, sources.themeOverrides ?? {}, sources.themeModules ?? {}, sources.svgComponents ?? false]), sources, reuse, { keep });
     return { ...readClientMetafile(metafile, root, workingDir, baseUrl, shared), bundled: !reused };
   };
   const bundleRoutes = (sources: VirtualSources, outDir: string, baseUrl: string, keep?: KeepFile) => {
@@ -138,7 +138,7 @@ export function createClientBundler(options: ClientBundlerOptions): ClientBundle
 export function createServerBundler(options: BundlerOptions): ServerBundler {
   const runner = createEsbuildRunner(path.join(options.workDir, 'server-bundle'), options.incremental);
   let current: VirtualSources | null = null;
-  const plugins = [themeOverridesPlugin(() => current?.themeOverrides ?? {}, () => current?.themeModules ?? {}), imageModulesPlugin(), cssModulesPlugin(() => current?.sass ?? null), virtualModulesPlugin(() => current)];
+  const plugins = [themeOverridesPlugin(() => current?.themeOverrides ?? {}, () => current?.themeModules ?? {}), imageModulesPlugin(() => current?.svgComponents ?? false), cssModulesPlugin(() => current?.sass ?? null), virtualModulesPlugin(() => current)];
   return {
     async bundle(sources, outDir, baseUrl, groups) {
       current = { ...sources, ssrGroups: groups };
@@ -156,7 +156,7 @@ export function createServerBundler(options: BundlerOptions): ServerBundler {
         plugins,
       };
       // A new set of server files or another base URL needs a new context; content changes do not.
-      const key = JSON.stringify([groups.length, baseUrl, sources.customCss, sources.themeOverrides ?? {}, sources.themeModules ?? {}]);
+      const key = JSON.stringify([groups.length, baseUrl, sources.customCss, sources.themeOverrides ?? {}, sources.themeModules ?? {}, sources.svgComponents ?? false]);
       // Server files without routes hold the renderer alone (the pages rendered bring their own
       // code, see standaloneModule): the last ones serve again while the renderer's files are unchanged.
       const reuse = groups.every((names) => names.length === 0) ? key : undefined;

@@ -43,6 +43,8 @@ export interface VirtualSources {
   themeModules?: Record<string, string>;
   /** How Sass style sheets are compiled, when the site uses Sass (see sassStyles.ts). */
   sass?: SassSettings | null;
+  /** Whether an SVG file that code imports is a React component drawing it (the site's `svgImports`). */
+  svgComponents?: boolean;
   /** Absolute path of the site's static folder, which a style sheet's `url(/img/x.png)` names files of, as in Docusaurus. */
   staticDir?: string;
   /** Data files a Docusaurus project's pages import that it makes before it builds, and lacks: their text, by absolute path (see ProjectReading). */

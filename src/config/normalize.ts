@@ -72,6 +72,7 @@ export function normalizeConfig(user: UserConfig, siteDir: string, configFile: s
     staticDir: user.staticDir ?? 'static',
     customCss: user.customCss ?? [],
     sass: user.sass ?? false,
+    svgImports: user.svgImports ?? 'url',
     toc: { ...DEFAULT_TOC, ...user.toc },
     markdown: {
       format: user.markdown?.format ?? 'detect',

@@ -124,6 +124,7 @@ export const configSchema: Schema = object(
     staticDir: str,
     customCss: arrayOf(str),
     sass: bool,
+    svgImports: oneOf('url', 'component'),
     toc: object({ minHeadingLevel: headingLevel, maxHeadingLevel: headingLevel }),
     markdown: object({
       ...pluginLists,

@@ -219,6 +219,13 @@ export interface UserConfig {
    * docusaurus-plugin-sass does. Default false: importing one is then an error.
    */
   sass?: boolean;
+  /**
+   * What an SVG file that a page, a component or MDX code imports gives: its URL (`'url'`, the
+   * default), or a React component drawing it inline (`'component'`, as Docusaurus's SVGR loader
+   * makes it: `import Logo from './logo.svg'` then `<Logo width={40} />`). Markdown images are
+   * always files.
+   */
+  svgImports?: 'url' | 'component';
   toc?: { minHeadingLevel?: number; maxHeadingLevel?: number };
   /** How markdown is read; its plugin lists apply to every page (docs, blog and pages have their own too). */
   markdown?: MarkdownPluginLists & {

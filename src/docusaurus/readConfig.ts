@@ -158,7 +158,7 @@ export function readDocusaurusConfig(raw: Evaluated, projectDir: string, notes: 
     sitemap: 'sipadocs writes no sitemap',
     googleTagManager: 'sipadocs adds no analytics',
     debug: 'sipadocs has no debug pages',
-    svgr: 'sipadocs imports SVG files as URLs',
+    svgr: 'its SVGO and SVGR options are not read (an imported SVG is a component drawing the file as it is)',
   });
 
   const markdownConfig = config.object('markdown');

@@ -5,9 +5,8 @@ import { SiteError } from '../errors.js';
 import { versionedSidebarsFileOf, versionsFileOf } from '../content/docsVersions.js';
 import type { EnvironmentUse } from './environment.js';
 import { ProjectEvaluator, type EvaluationMode } from './evaluator.js';
-import { missingPackagesOf, type LiveValues } from './liveEvaluation.js';
+import { missingPackagesOf, packagesImportedBy, type LiveValues } from './liveEvaluation.js';
 import { readInstanceSidebars } from './migrateDocs.js';
-import { resolveModuleValues } from './moduleValues.js';
 import { MigrationNotes } from './notes.js';
 import { ProjectBounds } from './projectBounds.js';
 import { readDocusaurusConfig, type DocsOptions, type DocusaurusSite } from './readConfig.js';
@@ -73,9 +72,7 @@ export async function readDocusaurusProject(projectDir: string, options: ReadPro
   }
   const evaluator = new ProjectEvaluator(options.evaluation, projectDir, bounds, notes, options.timeoutMs);
   const evaluated = await evaluator.config(configFile);
-  // In the sandbox, a project that keeps its locales in a module of its own (jest's i18n.mjs) has them read from there.
-  const value = options.evaluation === 'sandbox' ? await resolveModuleValues(evaluated.value, configFile, ['i18n'], { timeoutMs: options.timeoutMs, mayRead: bounds.mayRead }, notes) : evaluated.value;
-  const site = readDocusaurusConfig(value, projectDir, notes);
+  const site = readDocusaurusConfig(evaluated.value, projectDir, notes);
   const docs = [...(site.docs ? [site.docs] : []), ...site.moreDocs];
   const sidebars = new Map<string, SidebarsConfig>();
   for (const instance of docs) sidebars.set(instance.id, await readInstanceSidebars(instance, projectDir, notes, bounds, evaluator));
@@ -135,8 +132,13 @@ function findDocusaurusConfig(projectDir: string): string {
   return file;
 }
 
-/** Whether the packages a project's config imports are installed, so that it can run live (see EvaluationMode). */
-export async function configPackagesInstalled(projectDir: string): Promise<boolean> {
+/**
+ * Whether a project's config imports packages, all of them installed, so that it needs to run
+ * live to be read whole (see EvaluationMode). A config that imports no package loses nothing in
+ * the sandbox, and is read there.
+ */
+export async function configNeedsInstalledPackages(projectDir: string): Promise<boolean> {
   const file = docusaurusConfigIn(path.resolve(projectDir));
-  return file !== undefined && (await missingPackagesOf(file)).length === 0;
+  if (file === undefined || (await packagesImportedBy(file)).length === 0) return false;
+  return (await missingPackagesOf(file)).length === 0;
 }

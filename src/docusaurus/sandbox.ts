@@ -1,6 +1,6 @@
 import { decode } from '@jridgewell/sourcemap-codec';
 import { build, transform, type Message } from 'esbuild';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { SiteError, codeFrame } from '../errors.js';
@@ -74,8 +74,10 @@ export async function evaluate(file: string, options: SandboxOptions = {}): Prom
   const text = readFileSync(file, 'utf8');
   const { code, map } = await transpile(file, text);
   const dir = path.dirname(file);
-  const setup = { file, dir, env: options.env ?? 'unset', json: readJsonImports(code, file, options.mayRead ?? ownFolderOnly(dir)) };
-  const job: SandboxJob = { prelude: await prelude(), code, file, setup: JSON.stringify(setup), timeoutMs };
+  const mayRead = options.mayRead ?? ownFolderOnly(dir);
+  const { modules, resolved } = await projectModules(file, code, mayRead);
+  const setup = { file, dir, env: options.env ?? 'unset', resolved };
+  const job: SandboxJob = { prelude: await prelude(), code, file, modules, setup: JSON.stringify(setup), timeoutMs };
   const answer = await runWorker(file, job);
   if ('timedOut' in answer) throw loadError(file, `evaluating it took longer than ${timeoutMs} ms (an endless loop?)`);
   if ('failed' in answer) throw loadError(file, `evaluating it failed: ${answer.failed}`);
@@ -141,38 +143,74 @@ function ownFolderOnly(dir: string): (what: string, file: string) => boolean {
   };
 }
 
+/** Script files a config may require of its project, and how many at most (a config reads a few of its own modules). */
+const PROJECT_SCRIPT = /\.(?:[cm]?[jt]sx?)$/;
+const MAX_PROJECT_MODULES = 50;
+
 /**
- * JSON files the file requires or imports by a relative path (`import versions from
- * './versions.json'`): data, so they are read here and handed in; nothing of them runs. Only
- * those `mayRead` allows are read; others, like missing or invalid ones, stay stubs.
+ * The project's own modules a file requires by a relative path (`require('./src/constants')`,
+ * and what those require in turn), transpiled, for the sandbox to evaluate too: values a config
+ * takes from its project's files are then what Docusaurus would see, not stubs. Only files `mayRead`
+ * allows are read; a package, or a file outside the project, stays a stub. Each requiring file's
+ * table says what its specifiers name: a module, or a JSON file's data.
  */
-function readJsonImports(code: string, file: string, mayRead: (what: string, file: string) => boolean): Record<string, unknown> {
-  const json: Record<string, unknown> = {};
-  const root = path.dirname(file);
-  for (const match of code.matchAll(/\brequire\((["'])(\.{1,2}\/[^"'\n]+\.json)\1\)/g)) {
-    const specifier = match[2]!;
-    const target = path.resolve(root, specifier);
-    if (Object.prototype.hasOwnProperty.call(json, specifier) || !existsSync(target)) continue;
-    if (!mayRead(`require('${specifier}') in ${path.basename(file)}`, target)) continue;
-    try {
-      json[specifier] = JSON.parse(readFileSync(target, 'utf8'));
-    } catch {
-      // An invalid file stays a stub, like any other module.
+async function projectModules(
+  entry: string,
+  entryCode: string,
+  mayRead: (what: string, file: string) => boolean,
+): Promise<{ modules: Array<{ file: string; code: string }>; resolved: Record<string, Record<string, { module: string } | { json: unknown }>> }> {
+  const modules: Array<{ file: string; code: string }> = [];
+  const resolved: Record<string, Record<string, { module: string } | { json: unknown }>> = {};
+  const seen = new Set([entry]);
+  const queue = [{ file: entry, code: entryCode }];
+  for (let next = queue.shift(); next; next = queue.shift()) {
+    const table: Record<string, { module: string } | { json: unknown }> = {};
+    for (const match of next.code.matchAll(/\brequire\((["'])(\.{1,2}\/[^"'\n]+)\1\)/g)) {
+      const specifier = match[2]!;
+      const target = localFile(path.dirname(next.file), specifier);
+      if (!target || Object.prototype.hasOwnProperty.call(table, specifier) || !mayRead(`require('${specifier}') in ${path.basename(next.file)}`, target)) continue;
+      if (target.endsWith('.json')) {
+        try {
+          table[specifier] = { json: JSON.parse(readFileSync(target, 'utf8')) };
+        } catch {
+          // An invalid file stays a stub, like any other module.
+        }
+        continue;
+      }
+      if (!PROJECT_SCRIPT.test(target)) continue;
+      if (!seen.has(target)) {
+        if (seen.size > MAX_PROJECT_MODULES) continue;
+        seen.add(target);
+        const { code } = await transpile(target, readFileSync(target, 'utf8'));
+        modules.push({ file: target, code });
+        queue.push({ file: target, code });
+      }
+      table[specifier] = { module: target };
     }
+    resolved[next.file] = table;
   }
-  return json;
+  return { modules, resolved };
+}
+
+/** The file a relative require names, as Node finds it: as written, with a script or JSON extension, or a folder's index. */
+function localFile(dir: string, specifier: string): string | null {
+  const base = path.resolve(dir, specifier);
+  const candidates = [base, ...['.js', '.ts', '.mjs', '.cjs', '.jsx', '.tsx', '.json'].map((ext) => `${base}${ext}`), ...['index.js', 'index.ts', 'index.json'].map((name) => path.join(base, name))];
+  return candidates.find((file) => existsSync(file) && statSync(file).isFile()) ?? null;
 }
 
 async function transpile(file: string, text: string): Promise<{ code: string; map: string }> {
   try {
     const result = await transform(text, {
-      loader: /\.[cm]?tsx?$/.test(file) ? 'ts' : 'js',
+      loader: /\.[cm]?tsx$/.test(file) ? 'tsx' : /\.[cm]?ts$/.test(file) ? 'ts' : /\.jsx$/.test(file) ? 'jsx' : 'js',
       format: 'cjs',
       target: 'node20',
       // import() becomes require(), so dynamically imported modules are stubs too.
       supported: { 'dynamic-import': false },
       sourcemap: 'external',
-      sourcefile: file,
+      // Named without ".mjs": esbuild would give Node's reading of a CommonJS default import to an
+      // .mjs file's imports, and every module here is an ES module transpiled, read as jiti reads them.
+      sourcefile: file.replace(/\.m([jt]s)$/, '.$1'),
       logLevel: 'silent',
     });
     return { code: result.code, map: result.map };

@@ -5,6 +5,8 @@ export interface SandboxJob {
   prelude: string;
   /** The evaluated file, transpiled to CommonJS. */
   code: string;
+  /** The project's own modules it requires (see sandbox.ts projectModules), each transpiled to CommonJS, by absolute path. */
+  modules: Array<{ file: string; code: string }>;
   /** The file's path, for stack traces. */
   file: string;
   /** The setup handed to the prelude's start, as JSON text. */

@@ -20,8 +20,12 @@ interface SandboxSetup {
    * marker string (ENV_MARK, name, ENV_MARK) that shows where the value of each one ends up.
    */
   env: 'unset' | 'marked';
-  /** Parsed JSON files the evaluated file imports, by the specifier it uses. */
-  json: Record<string, unknown>;
+  /**
+   * What the project's own files require of each other, by requiring file and specifier: a module
+   * of the project (evaluated here too, from the module functions the worker compiled) or a JSON
+   * file's data. Anything else is a stub.
+   */
+  resolved: Record<string, Record<string, { module: string } | { json: unknown }>>;
 }
 
 /** Starts and ends the marker that stands for an environment variable's value (a private-use character). */
@@ -202,16 +206,32 @@ function environment(mode: SandboxSetup['env']): Record<string, string | undefin
 }
 
 /** Evaluates the module function, then awaits what it exports (calling it first if it is a function). */
-export function start(setup: SandboxSetup, entry: Entry): void {
+export function start(setup: SandboxSetup, entry: Entry, modules: Record<string, Entry> = create(null) as Record<string, Entry>): void {
   const pathModule = { ...path, posix: path, default: path };
-  const require = (name: string): unknown => {
-    // Path helpers are pure string functions; configs use them to name their own files.
-    if (name === 'path' || name === 'node:path') return pathModule;
-    if (hasOwn(setup.json, toText(name))) return setup.json[toText(name)];
-    return stub(toText(name));
+  const loaded = create(null) as Record<string, { exports: unknown }>;
+  const requireFrom = (from: string) => {
+    const require = (name: string): unknown => {
+      const text = toText(name);
+      // Path helpers are pure string functions; configs use them to name their own files.
+      if (text === 'path' || text === 'node:path') return pathModule;
+      const resolved = hasOwn(setup.resolved, from) ? setup.resolved[from]! : null;
+      const found = resolved && hasOwn(resolved, text) ? resolved[text]! : null;
+      if (found && 'json' in found) return found.json;
+      if (found && hasOwn(modules, found.module)) {
+        const file = found.module;
+        if (hasOwn(loaded, file)) return loaded[file]!.exports;
+        const own = { exports: {} as unknown };
+        loaded[file] = own;
+        modules[file]!(own.exports, requireFrom(file), own, file, path.dirname(file));
+        return own.exports;
+      }
+      return stub(text);
+    };
+    // A file's own path stands for itself: `require.resolve('./src/css/custom.css')` is a path to copy.
+    require.resolve = (name: string) => toText(name);
+    return require;
   };
-  // A file's own path stands for itself: `require.resolve('./src/css/custom.css')` is a path to copy.
-  require.resolve = (name: string) => toText(name);
+  const require = requireFrom(setup.file);
   const module = { exports: {} as unknown };
   (globalThis as Record<string, unknown>).process = {
     env: environment(setup.env),

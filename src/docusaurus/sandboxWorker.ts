@@ -29,13 +29,17 @@ function evaluate(job: SandboxJob): SandboxAnswer {
   try {
     const prelude = run(job.prelude) as PreludeExports;
     const entry = run(`${ENTRY_WRAPPER}${job.code}\n})`, job.file);
+    // The project's modules it requires, compiled in the same context as module functions.
+    const modules = run('({})') as Record<string, unknown>;
+    for (const module of job.modules) modules[module.file] = run(`${ENTRY_WRAPPER}${module.code}\n})`, module.file);
     // The prelude and the entry meet under a name nobody can guess, removed before the file runs.
     const handOff = `__sipadocs_${randomUUID().replace(/-/g, '')}`;
     const box = run('({})') as Record<string, unknown>;
     box.start = prelude.start;
     box.entry = entry;
+    box.modules = modules;
     (context as Record<string, unknown>)[handOff] = box;
-    run(`(() => { const box = globalThis[${JSON.stringify(handOff)}]; delete globalThis[${JSON.stringify(handOff)}]; box.start(${job.setup}, box.entry); })()`);
+    run(`(() => { const box = globalThis[${JSON.stringify(handOff)}]; delete globalThis[${JSON.stringify(handOff)}]; box.start(${job.setup}, box.entry, box.modules); })()`);
     return { state: prelude.result() };
   } catch (error) {
     // What the file throws is caught by the prelude: what arrives here is a timeout or a script

@@ -56,6 +56,8 @@ export function sipadocsConfigOf(project: DocusaurusProject, layout: SiteLayout,
       listWithoutPosts: blog && layout.posts === 0 ? true : undefined,
     }),
     pages: { path: layout.pagesPath },
+    // Docusaurus's SVGR loader: an SVG imported by code is a component.
+    svgImports: 'component',
     staticDir: layout.staticDir,
     markdown: site.markdown,
     ...(layout.customCss.length > 0 ? { customCss: layout.customCss.map((file) => (path.isAbsolute(file) ? file : `./${file}`)) } : {}),

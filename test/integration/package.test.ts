@@ -123,8 +123,15 @@ describe('the packed package, installed read-only in a new project', () => {
     giveAway(path.join(project, 'website'));
     const migrated = run('npx', ['--no-install', 'sipadocs', 'migrate', 'website', '--out', 'migrated'], project, asUser);
     expect(migrated.status, migrated.output).toBe(0);
-    // The home page imports clsx, which the new site's package.json lists: what `npm install --prefix migrated` gives it.
-    expect(JSON.parse(readFileSync(path.join(project, 'migrated', 'package.json'), 'utf8')).dependencies).toEqual({ clsx: '^1.2.1' });
+    // The new site's package.json lists the project's packages with their versions, Docusaurus's own
+    // left out; the home page imports clsx, which `npm install --prefix migrated` would give it.
+    expect(JSON.parse(readFileSync(path.join(project, 'migrated', 'package.json'), 'utf8')).dependencies).toEqual({
+      '@mdx-js/react': '^1.6.22',
+      clsx: '^1.2.1',
+      'prism-react-renderer': '^1.3.5',
+      react: '^17.0.2',
+      'react-dom': '^17.0.2',
+    });
     cpSync(path.join(REPO, 'node_modules', 'clsx'), path.join(project, 'migrated', 'node_modules', 'clsx'), { recursive: true });
     giveAway(path.join(project, 'migrated', 'node_modules'));
     const built = run('npx', ['--no-install', 'sipadocs', 'build', '--site', 'migrated', '--out-dir', 'migrated-build'], project, asUser);

@@ -97,6 +97,31 @@ describe('evaluateFile (the sandbox for Docusaurus config files)', () => {
     });
   });
 
+  it('evaluates the project modules a config requires, and what they require, as the config itself', async () => {
+    await mkdir(path.join(tmp.dir, 'src', 'icons'), { recursive: true });
+    await file('src/constants.js', "const { paths } = require('./icons/paths');\nmodule.exports = { GITHUB: 'https://github.com/x/y', label: 'Star ' + paths.star.length, paths };\n");
+    await file('src/icons/paths.ts', "export const paths = { star: 'M12 2l3 7h7l-6 5 2 7-6-4-6 4 2-7-6-5h7z' };\n");
+    const target = await file('modules.config.js', [
+      "const { GITHUB, label, paths } = require('./src/constants');",
+      "const prism = require('prism-react-renderer');",
+      'module.exports = { url: GITHUB, label, icon: paths.star, theme: prism.themes.github };',
+    ].join('\n'));
+    expect(await evaluateFile(target)).toEqual({
+      url: 'https://github.com/x/y',
+      label: 'Star 39',
+      icon: 'M12 2l3 7h7l-6 5 2 7-6-4-6 4 2-7-6-5h7z',
+      // A package stays a stub that names what was read of it.
+      theme: { $module: 'prism-react-renderer.themes.github', $from: 'prism-react-renderer' },
+    });
+  });
+
+  it('leaves a project module it may not read a stub', async () => {
+    await mkdir(path.join(tmp.dir, 'private'), { recursive: true });
+    await file('private/secret.js', "module.exports = { token: 'not for the config' };\n");
+    const target = await file('guarded.config.js', "module.exports = { token: require('./private/secret').token };\n");
+    expect(await evaluateFile(target, { mayRead: (_what, f) => !f.includes(`${path.sep}private${path.sep}`) })).toEqual({ token: { $module: './private/secret.token', $from: './private/secret' } });
+  });
+
   it('gives the evaluated file no file system, no host objects and no eval', async () => {
     const written = path.join(tmp.dir, 'written-by-config.txt');
     const target = await file('hostile.config.js', [

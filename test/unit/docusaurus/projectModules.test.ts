@@ -1,10 +1,9 @@
-// A config key whose whole value comes from a module of the project (jest's `import i18n from
-// './i18n.mjs'`) is read from that module, in the sandbox; a module outside the project is not.
+// A config value kept in a module of the project (jest's `import i18n from './i18n.mjs'`, a
+// navbar's icon paths from `./src/components/socialIconPaths`) is read from that module, evaluated
+// in the sandbox with the config; a module outside what may be read stays a stub.
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resolveModuleValues } from '../../../src/docusaurus/moduleValues.js';
-import { MigrationNotes } from '../../../src/docusaurus/notes.js';
 import { evaluateFile } from '../../../src/docusaurus/sandbox.js';
 import { tempDir } from '../../helpers.js';
 
@@ -32,19 +31,15 @@ beforeAll(async () => {
 afterAll(() => tmp?.cleanup());
 
 describe('config values kept in a module of the project', () => {
-  it('are evaluated from that module, and only inside the project', async () => {
-    const configFile = path.join(project, 'docusaurus.config.mjs');
-    const config = await evaluateFile(configFile, { timeoutMs: 5000 });
+  it('are evaluated from that module, default and named exports alike, and only inside the project', async () => {
     const asked: string[] = [];
     const mayRead = (what: string, file: string) => (asked.push(what), !path.relative(project, file).startsWith('..'));
-    const notes = new MigrationNotes();
-    const resolved = (await resolveModuleValues(config, configFile, ['i18n', 'outside', 'labels'], { timeoutMs: 5000, mayRead }, notes)) as Record<string, unknown>;
-    expect(resolved.i18n).toEqual({ defaultLocale: 'en', locales: ['en', 'fr'] });
-    expect(notes.carried).toEqual(['i18n: read from ./i18n.mjs, evaluated in the sandbox as the config is']);
+    const config = (await evaluateFile(path.join(project, 'docusaurus.config.mjs'), { timeoutMs: 5000, mayRead })) as Record<string, unknown>;
+    expect(config.i18n).toEqual({ defaultLocale: 'en', locales: ['en', 'fr'] });
+    expect(config.labels).toEqual({ en: 'English' });
     // Outside the project: asked, refused, left a stub.
-    expect(asked).toEqual(['i18n from ./i18n.mjs', 'outside from ../outside.mjs']);
-    expect(resolved.outside).toEqual({ $module: '../outside.mjs', $from: '../outside.mjs' });
-    // A named import is a part of the module, not the module: left as it is.
-    expect(resolved.labels).toEqual((config as Record<string, unknown>).labels);
+    expect(asked.sort()).toEqual(["require('../outside.mjs') in docusaurus.config.mjs", "require('./i18n.mjs') in docusaurus.config.mjs", "require('./labels.mjs') in docusaurus.config.mjs"]);
+    expect(JSON.stringify(config.outside)).not.toContain('secret');
+    expect(config.outside).toMatchObject({ $from: '../outside.mjs' });
   });
 });
