@@ -17,8 +17,8 @@ export interface LocaleTranslation {
   messages: Record<string, string>;
   /**
    * The content files the locale translates: by the site-relative path of the file each stands for
-   * (under the docs, blog or pages folder; a page only the locale has stands for a path no file
-   * has), the translation's own site-relative path (see i18n/contentFiles.ts).
+   * (under the docs, blog or pages folder), the translation's own site-relative path (see
+   * i18n/contentFiles.ts).
    */
   sources: ReadonlyMap<string, string>;
   /** The translation files that were read, absolute: a watch session reads the locale again when one changes. */

@@ -10,8 +10,9 @@ const IGNORE = ['**/_*', '**/_*/**', '**/*.test.*', '**/*.d.ts', '**/node_module
 
 /**
  * The content files a locale's folder translates, as Docusaurus reads them: by the site-relative
- * path of the file each one stands for (the same path under the content folder it translates, which
- * may not exist: a page only the locale has), the translation's own site-relative path.
+ * path of the file each one stands for (the same path under the content folder it translates; a
+ * translation of a file the site does not have is left out by withTranslations), the
+ * translation's own site-relative path.
  *
  * - `docusaurus-plugin-content-docs[-<id>]/current/…` translates the docs folder of instance `id`,
  *   `…/version-<name>/…` its stored version `name`;

@@ -45,6 +45,7 @@ const DOCUSAURUS_ROUTES = [
 
 let tmp: Awaited<ReturnType<typeof tempDir>>;
 let out: string;
+let logger: ReturnType<typeof silentLogger>;
 
 const folderOf = (locale: string) => (locale === 'en' ? out : path.join(out, locale));
 const read = (locale: string, file: string) => readFile(path.join(folderOf(locale), file), 'utf8');
@@ -65,7 +66,8 @@ beforeAll(async () => {
   tmp = await tempDir();
   const site = await copyFixture('docusaurus-i18n', tmp.dir);
   out = path.join(tmp.dir, 'out');
-  await buildOnce({ siteDir: site, outDir: out, logger: silentLogger() });
+  logger = silentLogger();
+  await buildOnce({ siteDir: site, outDir: out, logger });
 }, 240_000);
 
 afterAll(() => tmp?.cleanup());
@@ -77,6 +79,13 @@ describe('a Docusaurus project with committed translations', () => {
       const routes = files.map((file) => (file === 'index.html' ? '/' : `/${file.replace(/\.html$/, '')}`)).sort();
       expect(routes, locale).toEqual(DOCUSAURUS_ROUTES);
     }
+  });
+
+  it('builds no page from a translation of a doc the default locale does not have, and says so', () => {
+    // i18n/fr/…/current/guides/scheduling.md was left behind when the English guide was removed.
+    const warning = logger.lines.find((line) => line.includes('scheduling.md'));
+    expect(warning).toContain('1 translation file of fr translates no doc, post or page of the site');
+    expect(warning).toContain('i18n/fr/docusaurus-plugin-content-docs/current/guides/scheduling.md: docs/guides/scheduling.md is not in the site');
   });
 
   it('shows the translated docs, versions, second docs instance, blog and pages', async () => {

@@ -38,7 +38,9 @@ export async function scanSite(config: SiteConfig, report?: Pick<BuildReport, 'w
     if (!warned.has(relPath)) report?.warn(linkOutWarning(relPath));
     warned.add(relPath);
   };
-  const [sources, staticFiles] = await Promise.all([readSources(config, docs, linkOut), scanStatic(config, linkOut)]);
+  const unmatched: string[] = [];
+  const [sources, staticFiles] = await Promise.all([readSources(config, docs, linkOut, (translation, original) => unmatched.push(`  - ${translation}: ${original} is not in the site`)), scanStatic(config, linkOut)]);
+  if (unmatched.length > 0) report?.warn(`${unmatched.length} translation file${unmatched.length === 1 ? '' : 's'} of ${config.i18n.currentLocale} translate${unmatched.length === 1 ? 's' : ''} no doc, post or page of the site, and ${unmatched.length === 1 ? 'is' : 'are'} not built (as Docusaurus builds only what the default locale has):\n${unmatched.join('\n')}`);
   return { sources, staticFiles, docs, theme: withoutLeftOut(readThemeFolder(config.siteDir), config.project?.themeFilesLeftOut) };
 }
 
