@@ -121,6 +121,19 @@ describe('a Docusaurus project with committed translations', () => {
     expect(bodyText(await page('ar', '/docs/next/intro'))).toContain('الدليل'); // ar navbar.json
   });
 
+  it('gives the locale dropdown a link to the same page in each locale, then its dropdownItemsAfter', async () => {
+    const html = await page('ja', '/docs/next/guides/install');
+    const menu = /<div class="dropdown dropdown--locales[\s\S]*?<\/ul>/.exec(html)![0];
+    const links = [...menu.matchAll(/<a [^>]*href="([^"]+)"[^>]*>([^<]+)/g)].map((match) => [match[1], match[2]]);
+    expect(links).toEqual([
+      ['/docs/next/guides/install', 'English'],
+      ['/fr/docs/next/guides/install', 'Français'],
+      ['/ja/docs/next/guides/install', '日本語'],
+      ['/ar/docs/next/guides/install', 'العربية'],
+      ['https://translate.example.org/orrery', 'Help us translate'],
+    ]);
+  });
+
   it("renders a React page's translate() and <Translate> calls from the locale's code.json", async () => {
     const fr = await page('fr', '/');
     expect(bodyText(fr)).toContain('Planifiez vos petites tâches sur une horloge régulière');
