@@ -25,6 +25,7 @@ export const THEME_MESSAGES = {
   'sipadocs.colorToggle.ariaLabel': 'Switch between dark and light mode',
   'theme.IconExternalLink.ariaLabel': '(opens in a new tab)',
   'theme.navbar.mobileLanguageDropdown.label': 'Languages',
+  'theme.navbar.mobileSidebarSecondaryMenu.backButtonLabel': '← Back to main menu',
   'sipadocs.versionDropdown.ariaLabel': 'Docs version: {versionLabel}',
   'sipadocs.progressBar.ariaLabel': 'Loading page',
   'theme.ErrorPageContent.title': 'This page crashed.',

@@ -125,7 +125,7 @@ export function MobileMenu({ site, sidebar, open, onOpen, onClose }: { site: Cli
         </ul>
       ) : (
         <>
-          <button type="button" className="mobile-menu__back" onClick={() => setShowMain(true)}>← Back to main menu</button>
+          <button type="button" className="mobile-menu__back" onClick={() => setShowMain(true)}>{translate({ id: 'theme.navbar.mobileSidebarSecondaryMenu.backButtonLabel', message: '← Back to main menu' })}</button>
           <DocSidebar view={sidebar} onNavigate={onClose} />
         </>
       )}
