@@ -22,6 +22,7 @@ export const FIXTURE_BUILDS = [
   'docusaurus2-mdx1',
   'hostile-outputs',
   'migrate-no-preset',
+  'site-settings',
   'i18n',
 ];
 

@@ -28,6 +28,8 @@ export const SITE_ENTRY_POINTS = {
   clientEntry: 'src/client/entry.tsx',
   /** The theme, which both bundles import as `sipa:theme`. */
   themeApp: 'templates/App.tsx',
+  /** Algolia DocSearch's dialog, bundled only with a site that sets `algolia`, as `sipa:docsearch` (see bundle/virtualModules.ts). */
+  docSearch: 'templates/search/docSearch.ts',
 } as const;
 
 /**

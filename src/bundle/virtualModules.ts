@@ -15,6 +15,7 @@ export const REPO_ROOT = PACKAGE_ROOT;
 const SSR_RENDERER = path.join(REPO_ROOT, ENTRY_POINTS.ssrEntry);
 /** The theme's root component, which the runtime's Root mounts as `sipa:theme` (so client/ never imports templates/). */
 const THEME_APP = path.join(REPO_ROOT, ENTRY_POINTS.themeApp);
+const DOC_SEARCH = path.join(REPO_ROOT, ENTRY_POINTS.docSearch);
 
 /** Routes per server file at most: small enough that one group's modules fit comfortably in memory. */
 export const SSR_GROUP_SIZE = 1000;
@@ -57,7 +58,7 @@ const MISSING_NS = 'sipa-missing';
 /**
  * Serves generated modules to esbuild: `sipa-route:<name>` (one per route chunk),
  * `sipa-mdx:<path>` and `sipa-excerpt:<path>` (compiled MDX),
- * `sipa:site-data`, `sipa:theme` (the theme's App), `sipa:custom-css`, `sipa:ssr-group:<n>` (a server file for a group of routes);
+ * `sipa:site-data`, `sipa:theme` (the theme's App), `sipa:docsearch` (DocSearch's dialog, or null), `sipa:custom-css`, `sipa:ssr-group:<n>` (a server file for a group of routes);
  * maps `@theme/X` and `@docusaurus/X` (Docusaurus-style imports) to the theme's modules (an
  * unsupported one is an error naming what is supported), `@site/…` to the site folder, and pins
  * react/react-dom to this package's copy so a site can never load two Reacts.
@@ -124,6 +125,8 @@ export function virtualModulesPlugin(sources: () => VirtualSources | null): Plug
             if (key === 'shared-modules') return { contents: registryModuleCode(sharedModules(), { lazy: build.initialOptions.platform !== 'node' }), loader: 'js', resolveDir: REPO_ROOT };
             if (key === 'theme') return { contents: `export { App, StaticHtml } from ${JSON.stringify(THEME_APP)};`, loader: 'js', resolveDir: REPO_ROOT };
             if (key === 'site-data') return { contents: `export default ${JSON.stringify(current().siteData)};`, loader: 'js' };
+            // DocSearch's code is bundled with the sites that set `algolia` only; others get none of it.
+            if (key === 'docsearch') return { contents: docSearchModuleCode(current().siteData), loader: 'js', resolveDir: REPO_ROOT };
             if (key.startsWith('ssr-group:')) {
               // One server file: the renderer plus a lazy registry of its group of routes.
               const names = current().ssrGroups?.[Number(key.slice('ssr-group:'.length))] ?? [];
@@ -154,6 +157,12 @@ export function virtualModulesPlugin(sources: () => VirtualSources | null): Plug
  */
 export function sitePackages(sources: Pick<VirtualSources, 'siteDir'>): string[] {
   return sources.siteDir ? [path.join(sources.siteDir, 'node_modules')] : [];
+}
+
+/** `sipa:docsearch`: DocSearch's dialog for a site with `algolia` (see ClientSiteData), null for the others. */
+export function docSearchModuleCode(siteData: unknown): string {
+  const algolia = (siteData as { algolia?: unknown } | null)?.algolia;
+  return algolia ? `export { openDocSearch } from ${JSON.stringify(DOC_SEARCH)};` : 'export const openDocSearch = null;';
 }
 
 export function routeEntryCode({ content }: { content: ContentRef }): string {

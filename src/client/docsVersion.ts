@@ -97,15 +97,33 @@ export function versionTarget(choice: VersionChoice, name: string, page: DocVers
 /** The search filter value of a version's pages (`data-search-scope` on their article): "<instance>@<version>". */
 export const searchScope = (pluginId: string, version: string) => `${pluginId}@${version}`;
 
+/** The version of an instance with several that searches keep to: the page's, else the stored preference, else the last. */
+function searchedVersion(site: ClientSiteData, pluginId: string, versions: DocsInstanceVersions, page: DocVersionData | null, storage: SafeStorage): string {
+  const stored = site.docs.versionPersistence === 'localStorage' ? storage.get(preferredVersionKey(pluginId)) : null;
+  const preferred = versions.versions.some((version) => version.name === stored) ? stored : null;
+  return (page?.pluginId === pluginId ? page.name : null) ?? preferred ?? versions.lastVersion;
+}
+
 /**
  * The search scopes a query leaves out: for each docs instance with several versions, every version
- * but the chosen one (the page's, else the stored preference, else the last).
+ * but the chosen one (see searchedVersion).
  */
 export function excludedSearchScopes(site: ClientSiteData, page: DocVersionData | null, storage: SafeStorage = siteStorage()): string[] {
   return Object.entries(site.docsVersions ?? {}).flatMap(([pluginId, versions]) => {
-    const stored = site.docs.versionPersistence === 'localStorage' ? storage.get(preferredVersionKey(pluginId)) : null;
-    const preferred = versions.versions.some((version) => version.name === stored) ? stored : null;
-    const chosen = (page?.pluginId === pluginId ? page.name : null) ?? preferred ?? versions.lastVersion;
+    const chosen = searchedVersion(site, pluginId, versions, page, storage);
     return versions.versions.filter((version) => version.name !== chosen).map((version) => searchScope(pluginId, version.name));
   });
+}
+
+/**
+ * DocSearch's contextual tags (`docsearch:docusaurus_tag`, see the config's `algolia`): the pages
+ * that are no doc, and for each docs instance the version searches keep to (see searchedVersion;
+ * its only one for an instance without versions).
+ */
+export function contextualSearchTags(site: ClientSiteData, page: DocVersionData | null, storage: SafeStorage = siteStorage()): string[] {
+  const lastVersions = site.algolia?.contextual?.docsVersions ?? {};
+  return ['default', ...Object.entries(lastVersions).map(([pluginId, last]) => {
+    const versions = site.docsVersions?.[pluginId];
+    return `docs-${pluginId}-${versions ? searchedVersion(site, pluginId, versions, page, storage) : last}`;
+  })];
 }

@@ -8,6 +8,10 @@ declare module 'sipa:theme' {
   /** The theme's holder of content made at build time, which the runtime hydrates from the page. */
   export const StaticHtml: typeof import('../../templates/App.js').StaticHtml;
 }
+declare module 'sipa:docsearch' {
+  /** DocSearch's dialog (templates/search/docSearch.ts), or null on a site without `algolia`, whose bundle has none of its code. */
+  export const openDocSearch: typeof import('../../templates/search/docSearch.js').openDocSearch | null;
+}
 declare module 'sipa:custom-css';
 declare module 'sipa:shared-modules';
 declare module '*.css';

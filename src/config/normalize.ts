@@ -5,14 +5,28 @@ import type { ClientSiteData, FooterLink, LocaleSummary, NavItem } from '../shar
 import { localeConfigsOf } from './localeDefaults.js';
 import { docsInstancesOf } from './docsInstances.js';
 import { headTagsOf } from './headSettings.js';
+import { analyticsOf } from './analytics.js';
+import { algoliaSources } from './algolia.js';
 import { NO_PLUGINS, pluginListsOf, type SitePlugins } from './sitePlugins.js';
-import type { NavItemConfig, SiteConfig, UserConfig } from './types.js';
+import type { AnalyticsSettings, NavItemConfig, ServiceSources, SiteConfig, UserConfig } from './types.js';
 import { GENERATOR_NAME, GENERATOR_VERSION } from '../version.js';
 
 const trimSlashes = (s: string) => s.replace(/^\/+|\/+$/g, '');
 
 /** The heading levels of the table of contents when the config names none. */
 export const DEFAULT_TOC = { minHeadingLevel: 2, maxHeadingLevel: 3 } as const;
+
+/** The theme's own code themes: its code blocks keep the theme's background (`--sd-color-code-bg`) with these. */
+export const DEFAULT_CODE_THEMES = { light: 'github-light', dark: 'github-dark' } as const;
+
+/**
+ * Whether code blocks take their code themes' backgrounds: a site that chose its code themes gets
+ * them as the themes draw them (a dark theme on a light page keeps its dark background, as
+ * Docusaurus shows its prism theme); with the defaults, blocks have the theme's own background.
+ */
+export function codeThemeBackgrounds(codeThemes: { light: string; dark: string }): boolean {
+  return codeThemes.light !== DEFAULT_CODE_THEMES.light || codeThemes.dark !== DEFAULT_CODE_THEMES.dark;
+}
 
 /** Default markdown.maxFileSize: 1 MB, far above real pages, and about 1 GB of memory to compile. */
 export const DEFAULT_MAX_MARKDOWN_BYTES = 1024 * 1024;
@@ -23,6 +37,7 @@ export function normalizeConfig(user: UserConfig, siteDir: string, configFile: s
   const defaultLocale = user.i18n?.defaultLocale ?? 'en';
   const locales = user.i18n?.locales ?? [defaultLocale];
   const localeConfigs = localeConfigsOf(user.i18n, baseUrl, defaultLocale, locales);
+  const analytics = analyticsOf(user);
   const config: SiteConfig = {
     siteDir,
     configFile,
@@ -41,7 +56,10 @@ export function normalizeConfig(user: UserConfig, siteDir: string, configFile: s
     onBrokenAnchors: user.onBrokenAnchors ?? 'throw',
     redirects: { pages: user.redirects?.pages ?? [], prefixes: user.redirects?.prefixes ?? [], fromExtensions: user.redirects?.fromExtensions ?? [], toExtensions: user.redirects?.toExtensions ?? [] },
     customFields: user.customFields ?? {},
-    headTags: headTagsOf(user),
+    headTags: [...headTagsOf(user), ...analytics.tags],
+    analytics: analyticsSettings(user),
+    algolia: algoliaOf(user.algolia),
+    policySources: mergeSources(analytics.sources, user.algolia ? algoliaSources(user.algolia.appId, user.algolia.insights ?? false) : {}),
     i18n: { defaultLocale, locales, path: user.i18n?.path ?? 'i18n', currentLocale: defaultLocale, localeConfigs },
     docs: {
       path: user.docs?.path ?? 'docs',
@@ -83,7 +101,7 @@ export function normalizeConfig(user: UserConfig, siteDir: string, configFile: s
       magicComments: user.markdown?.magicComments ?? DEFAULT_MAGIC_COMMENTS.map((kind) => ({ ...kind })),
       ...pluginListsOf(user.markdown),
     },
-    codeThemes: { light: user.codeThemes?.light ?? 'github-light', dark: user.codeThemes?.dark ?? 'github-dark' },
+    codeThemes: { light: user.codeThemes?.light ?? DEFAULT_CODE_THEMES.light, dark: user.codeThemes?.dark ?? DEFAULT_CODE_THEMES.dark },
     colorMode: {
       defaultMode: user.colorMode?.defaultMode ?? 'light',
       respectPrefersColorScheme: user.colorMode?.respectPrefersColorScheme ?? false,
@@ -101,6 +119,25 @@ export function normalizeConfig(user: UserConfig, siteDir: string, configFile: s
     markdownPlugins,
   };
   return deepFreeze(config);
+}
+
+/** The analytics keys of the config that are set, as given. */
+function analyticsSettings(user: UserConfig): AnalyticsSettings {
+  const { gtag, googleAnalytics, googleTagManager, plausible } = user;
+  return { ...(gtag ? { gtag } : {}), ...(googleAnalytics ? { googleAnalytics } : {}), ...(googleTagManager ? { googleTagManager } : {}), ...(plausible ? { plausible } : {}) };
+}
+
+function algoliaOf(algolia: UserConfig['algolia']): SiteConfig['algolia'] {
+  if (!algolia) return null;
+  const { appId, apiKey, indexName, contextualSearch = true, searchParameters = {}, placeholder, insights = false } = algolia;
+  return { appId, apiKey, indexName, contextualSearch, searchParameters, insights, ...(placeholder !== undefined ? { placeholder } : {}) };
+}
+
+/** Each directive's sources of both, once. */
+function mergeSources(a: ServiceSources, b: ServiceSources): ServiceSources {
+  const merged: ServiceSources = {};
+  for (const sources of [a, b]) for (const [name, list] of Object.entries(sources)) merged[name] = [...new Set([...(merged[name] ?? []), ...list])];
+  return merged;
 }
 
 function deepFreeze<T>(value: T): T {
@@ -166,7 +203,7 @@ export function clientSiteData(config: SiteConfig, pageRoutes: string[], docItem
     ...(config.translation && Object.keys(config.translation.messages).length > 0 ? { translations: config.translation.messages } : {}),
     navbar: {
       title: config.navbar.title,
-      logo: config.navbar.logo ? themedLogo(config.navbar.logo) : undefined,
+      logo: config.navbar.logo ? { ...themedLogo(config.navbar.logo), ...(config.navbar.logo.href !== undefined ? { href: isExternalUrl(config.navbar.logo.href) ? config.navbar.logo.href : sitePath(config.navbar.logo.href) } : {}) } : undefined,
       hideOnScroll: config.navbar.hideOnScroll,
       items: config.navbar.items.map((item) => navItem(item, true)),
     },

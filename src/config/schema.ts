@@ -1,3 +1,4 @@
+import { ANALYTICS_ID } from './analytics.js';
 import { DEFAULT_TOC } from './normalize.js';
 import { anything, arrayOf, bool, nullable, num, object, oneOf, recordOf, refine, str, type Schema, type ValidationIssue } from './validate.js';
 
@@ -69,6 +70,17 @@ const docsInstanceFields = {
   versions: recordOf(docsVersion),
 };
 
+/** An id written into an analytics script (see ANALYTICS_ID). */
+const analyticsId = refine<string>(str, (value) => (ANALYTICS_ID.test(value) ? null : `must be an id of letters, digits, "-" and "_" (such as "G-XXXXXXX"), got ${JSON.stringify(value)}`));
+const analyticsIds = refine<unknown>(anything, (value) =>
+  (typeof value === 'string' && ANALYTICS_ID.test(value)) || (Array.isArray(value) && value.length > 0 && value.every((id) => typeof id === 'string' && ANALYTICS_ID.test(id)))
+    ? null
+    : `must be a measurement id such as "G-XXXXXXX", or a list of them, got ${JSON.stringify(value)}`,
+);
+
+/** A CSS colour ("#20232a", "rgb(0 0 0)", "rebeccapurple", "var(--brand)"): one value, which cannot end its declaration. */
+const cssColour = refine<string>(str, (value) => (/^[#\w\s(),.%/+-]+$/.test(value) && value.trim() !== '' ? null : `must be a CSS colour such as "#20232a", got ${JSON.stringify(value)}`));
+
 const locale = object({ label: str, direction: oneOf('ltr', 'rtl'), htmlLang: str, calendar: str, path: str, baseUrl: basePath, translate: bool });
 
 /** Shape of site/sipadocs.config.ts; kept in step with UserConfig in types.ts. */
@@ -80,6 +92,11 @@ export const configSchema: Schema = object(
     baseUrl: basePath,
     trailingSlash: oneOf(false),
     favicon: str,
+    algolia: object({ appId: str, apiKey: str, indexName: str, contextualSearch: bool, searchParameters: recordOf(anything), placeholder: str, insights: bool }, ['appId', 'apiKey', 'indexName']),
+    gtag: object({ trackingID: analyticsIds, anonymizeIP: bool }, ['trackingID']),
+    googleAnalytics: object({ trackingID: analyticsId, anonymizeIP: bool }, ['trackingID']),
+    googleTagManager: object({ containerId: analyticsId }, ['containerId']),
+    plausible: object({ domain: refine<string>(str, (value) => (/^[\w.,:-]+$/.test(value) ? null : `must be the site's domain ("example.com"), got ${JSON.stringify(value)}`)), src: str }, ['domain']),
     noIndex: bool,
     titleDelimiter: str,
     siteVersion: str,
@@ -137,10 +154,10 @@ export const configSchema: Schema = object(
     }),
     codeThemes: object({ light: str, dark: str }),
     colorMode: object({ defaultMode: oneOf('light', 'dark'), respectPrefersColorScheme: bool, disableSwitch: bool }),
-    announcementBar: nullable(object({ id: str, content: str, link: object({ label: str, to: str, href: str }, ['label']), isCloseable: bool }, ['id', 'content'])),
+    announcementBar: nullable(object({ id: str, content: str, link: object({ label: str, to: str, href: str }, ['label']), isCloseable: bool, backgroundColor: cssColour, textColor: cssColour }, ['id', 'content'])),
     navbar: object({
       title: str,
-      logo: object({ src: str, alt: str, srcDark: str }, ['src', 'alt']),
+      logo: object({ src: str, alt: str, srcDark: str, href: str, target: str, width: wholeNumber(1), height: wholeNumber(1) }, ['src', 'alt']),
       hideOnScroll: bool,
       items: arrayOf(navItem),
     }),

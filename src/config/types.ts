@@ -133,14 +133,82 @@ export type ScriptSetting = string | ({ src: string } & Record<string, string | 
 /** A style sheet of every page, as Docusaurus's `stylesheets`: its URL, or its attributes with `href`. */
 export type StylesheetSetting = string | ({ href: string } & Record<string, string | boolean>);
 
+/** Google Analytics 4 with gtag.js, as Docusaurus's gtag plugin writes it. */
+export interface GtagSetting {
+  /** One measurement id ("G-XXXXXXX") or several; the first loads gtag.js. */
+  trackingID: string | string[];
+  /** Asks Google to drop the last part of visitors' IP addresses. */
+  anonymizeIP?: boolean;
+}
+
+/** Universal Analytics with analytics.js, as Docusaurus's google-analytics plugin writes it. */
+export interface GoogleAnalyticsSetting {
+  trackingID: string;
+  anonymizeIP?: boolean;
+}
+
+/** Google Tag Manager, as Docusaurus's google-tag-manager plugin writes it. */
+export interface GoogleTagManagerSetting {
+  /** "GTM-XXXXXXX". */
+  containerId: string;
+}
+
+/** Plausible Analytics: its script, told the site's domain. */
+export interface PlausibleSetting {
+  /** The domain the site is registered under at Plausible ("example.com"; several separated by commas). */
+  domain: string;
+  /** The script's URL (default https://plausible.io/js/script.js; a self-hosted instance's, or a proxy's). */
+  src?: string;
+}
+
+/** The analytics settings of the config (each may be left out). */
+export interface AnalyticsSettings {
+  gtag?: GtagSetting;
+  googleAnalytics?: GoogleAnalyticsSetting;
+  googleTagManager?: GoogleTagManagerSetting;
+  plausible?: PlausibleSetting;
+}
+
+/**
+ * What a service of the config needs the pages' Content-Security-Policy to allow beyond the
+ * site's own files: sources by directive (the shape of server/securityHeaders.ts's PolicySources).
+ */
+export type ServiceSources = Record<string, string[]>;
+
+/**
+ * Algolia DocSearch, as Docusaurus's `themeConfig.algolia`: the navbar's search button (and its
+ * shortcuts) open DocSearch's dialog, searching the site's Algolia index; DocSearch's code is
+ * loaded when the dialog first opens. The site's own index and search page are still built.
+ */
+export interface AlgoliaConfig {
+  appId: string;
+  /** The public search-only API key. */
+  apiKey: string;
+  indexName: string;
+  /**
+   * Only results of the page's language and docs versions (default true, as in Docusaurus): the
+   * pages carry `docsearch:language` and `docsearch:docusaurus_tag` meta tags for the crawler, and
+   * searches filter on them.
+   */
+  contextualSearch?: boolean;
+  /** Further Algolia search parameters (`facetFilters`, `hitsPerPage`…). */
+  searchParameters?: Record<string, unknown>;
+  /** The search box's placeholder. */
+  placeholder?: string;
+  /** Send click and conversion events to Algolia Insights (default false). */
+  insights?: boolean;
+}
+
 /** The site configuration as written in site/sipadocs.config.ts (optional keys have defaults). */
-export interface UserConfig {
+export interface UserConfig extends AnalyticsSettings {
   title: string;
   tagline?: string;
   url: string;
   baseUrl?: string;
   trailingSlash?: false;
   favicon?: string;
+  /** Algolia DocSearch instead of the built-in search dialog (see AlgoliaConfig). */
+  algolia?: AlgoliaConfig;
   noIndex?: boolean;
   titleDelimiter?: string;
   /** The site's own version (not the generator's). */
@@ -258,8 +326,13 @@ export interface UserConfig {
   announcementBar?: AnnouncementBar | null;
   navbar?: {
     title?: string;
-    /** The logo beside the title; `srcDark` replaces `src` in dark mode (both are in the page, the style sheet shows one, so nothing flashes). */
-    logo?: { src: string; alt: string; srcDark?: string };
+    /**
+     * The logo beside the title; `srcDark` replaces `src` in dark mode (both are in the page, the
+     * style sheet shows one, so nothing flashes). `href` is where the logo and title lead (the home
+     * page by default; a route or another site's URL), `target` the link's target (`_blank` for
+     * another site by default), `width` and `height` the image's (32 × 32 by default).
+     */
+    logo?: NavbarLogo;
     hideOnScroll?: boolean;
     items?: NavItemConfig[];
   };
@@ -271,6 +344,17 @@ export interface UserConfig {
     /** A logo above the copyright, as Docusaurus's footer `logo`: `href` makes it a link, `srcDark` its image in dark mode. */
     logo?: FooterLogo;
   };
+}
+
+/** The navbar's logo (see UserConfig.navbar.logo). */
+export interface NavbarLogo {
+  src: string;
+  alt: string;
+  srcDark?: string;
+  href?: string;
+  target?: string;
+  width?: number;
+  height?: number;
 }
 
 /** The footer's logo (see UserConfig.footer.logo). */
@@ -298,15 +382,21 @@ export interface SiteLocaleConfig extends LocaleConfig {
 }
 
 /** The validated configuration with every default filled in, plus where it came from. */
-export type SiteConfig = DeepRequired<Omit<UserConfig, 'announcementBar' | 'navbar' | 'footer' | 'i18n' | 'docs' | 'docsInstances' | 'headTags' | 'stylesheets' | 'scripts'>> & {
-  /** `headTags`, then `stylesheets` and `scripts` as the tags they stand for, in that order. */
+export type SiteConfig = DeepRequired<Omit<UserConfig, 'announcementBar' | 'navbar' | 'footer' | 'i18n' | 'docs' | 'docsInstances' | 'headTags' | 'stylesheets' | 'scripts' | keyof AnalyticsSettings | 'algolia'>> & {
+  /** `headTags`, then `stylesheets` and `scripts` as the tags they stand for, then the analytics' tags, in that order. */
   headTags: HeadTag[];
+  /** The analytics settings, as given. */
+  analytics: AnalyticsSettings;
+  /** DocSearch, with its defaults, or null. */
+  algolia: (Required<Omit<AlgoliaConfig, 'placeholder'>> & Pick<AlgoliaConfig, 'placeholder'>) | null;
+  /** What the pages' Content-Security-Policy allows beyond the site's own files for the services the config sets (analytics, DocSearch). */
+  policySources: ServiceSources;
   /** The default docs instance's main settings and the theme's docs settings (its full settings are docsInstances[0]). */
   docs: DeepRequired<Pick<NonNullable<UserConfig['docs']>, 'path' | 'routeBasePath' | 'sidebarPath' | 'editUrl' | 'sidebarCollapsed' | 'sidebarHideable' | 'autoCollapseCategories' | 'versionPersistence' | 'version'>>;
   /** Every docs instance: the site's `docs` first (id 'default'), then `docsInstances`. */
   docsInstances: DocsInstanceConfig[];
   announcementBar: AnnouncementBar | null;
-  navbar: { title: string; logo: { src: string; alt: string; srcDark?: string } | null; hideOnScroll: boolean; items: NavItemConfig[] };
+  navbar: { title: string; logo: NavbarLogo | null; hideOnScroll: boolean; items: NavItemConfig[] };
   footer: { columns: FooterColumn[]; copyright: string; style: 'light' | 'dark'; logo: FooterLogo | null };
   i18n: {
     defaultLocale: string;

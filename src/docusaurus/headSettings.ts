@@ -1,29 +1,26 @@
 import { headSettingIssues } from '../config/headSettings.js';
-import type { HeadTag, ScriptSetting, StylesheetSetting, UserConfig } from '../config/types.js';
-import type { PolicySources } from '../server/securityHeaders.js';
+import type { AnalyticsSettings, HeadTag, ScriptSetting, StylesheetSetting, UserConfig } from '../config/types.js';
+import { ANALYTICS_ID } from '../config/analytics.js';
 import { describeValue, isObject, type ConfigObject } from './evaluated.js';
 import type { MigrationNotes } from './notes.js';
 import type { Evaluated } from './sandbox.js';
 
-/** What Google Analytics sends its measurements to, besides loading its script (Google's own list for a policy). */
-const ANALYTICS_CONNECT = ['https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://*.googletagmanager.com'];
-
-/** Plugins whose head tags the migration writes into the config, by the package's last name part. */
-const HEAD_PLUGINS = ['google-gtag', 'google-analytics', 'pwa'] as const;
+/** Plugins whose head tags the migration carries into the config, by the package's last name part. */
+const HEAD_PLUGINS = ['google-gtag', 'google-analytics', 'google-tag-manager', 'pwa'] as const;
 type HeadPlugin = (typeof HEAD_PLUGINS)[number];
+type AnalyticsPlugin = Exclude<HeadPlugin, 'pwa'>;
 
 /**
  * The head of every page as a Docusaurus project sets it: the config's own `headTags`, `scripts`
- * and `stylesheets`; Google Analytics given to the classic preset (`gtag`, `googleAnalytics`) or as
- * its plugins, written as the tags those plugins put in each page; the PWA plugin's `pwaHead` tags.
- * `policy` holds what the migrated site's `_headers` must add to the generated policy for them
- * (Google Analytics' endpoints), which no tag names.
+ * and `stylesheets`; Google's analytics given to the classic preset (`gtag`, `googleAnalytics`,
+ * `googleTagManager`) or as its plugins, as sipadocs's settings of those names; the PWA plugin's
+ * `pwaHead` tags.
  */
 export class HeadMigration {
   private readonly headTags: HeadTag[] = [];
   private readonly stylesheets: StylesheetSetting[] = [];
   private readonly scripts: ScriptSetting[] = [];
-  readonly policy: PolicySources = {};
+  private readonly analyticsSettings: AnalyticsSettings = {};
 
   constructor(
     private readonly baseUrl: string,
@@ -47,11 +44,12 @@ export class HeadMigration {
     }
   }
 
-  /** `gtag` and `googleAnalytics` of the classic preset. */
+  /** `gtag`, `googleAnalytics` and `googleTagManager` of the classic preset. */
   readPreset(preset: ConfigObject): void {
-    for (const key of ['gtag', 'googleAnalytics'] as const) {
+    const plugins = { gtag: 'google-gtag', googleAnalytics: 'google-analytics', googleTagManager: 'google-tag-manager' } as const;
+    for (const [key, plugin] of Object.entries(plugins)) {
       const options = preset.get(key);
-      if (options !== undefined) this.analytics(key === 'gtag' ? 'google-gtag' : 'google-analytics', options, preset.path(key));
+      if (options !== undefined) this.analytics(plugin, options, preset.path(key));
     }
   }
 
@@ -67,47 +65,32 @@ export class HeadMigration {
   }
 
   /** The settings for the new config (only the keys that have entries). */
-  settings(): Pick<UserConfig, 'headTags' | 'stylesheets' | 'scripts'> {
+  settings(): Pick<UserConfig, 'headTags' | 'stylesheets' | 'scripts' | keyof AnalyticsSettings> {
     return {
+      ...this.analyticsSettings,
       ...(this.headTags.length > 0 ? { headTags: this.headTags } : {}),
       ...(this.stylesheets.length > 0 ? { stylesheets: this.stylesheets } : {}),
       ...(this.scripts.length > 0 ? { scripts: this.scripts } : {}),
     };
   }
 
-  /** The tags Docusaurus's analytics plugins write: gtag.js with its configuration, or analytics.js with its queue. */
-  private analytics(plugin: 'google-gtag' | 'google-analytics', options: Evaluated | undefined, where: string): void {
-    const given = isObject(options) ? options.trackingID : undefined;
-    const ids = (Array.isArray(given) ? given : [given]).filter((id): id is string => typeof id === 'string' && /^[\w-]+$/.test(id));
+  /**
+   * Google's analytics as sipadocs's settings of the same names, which write the tags Docusaurus's
+   * plugins write and allow what they load and send to (see config/analytics.ts).
+   */
+  private analytics(plugin: AnalyticsPlugin, options: Evaluated | undefined, where: string): void {
+    const key = plugin === 'google-gtag' ? 'gtag' : plugin === 'google-analytics' ? 'googleAnalytics' : 'googleTagManager';
+    const given = isObject(options) ? options[key === 'googleTagManager' ? 'containerId' : 'trackingID'] : undefined;
+    const ids = (Array.isArray(given) ? given : [given]).filter((id): id is string => typeof id === 'string' && ANALYTICS_ID.test(id));
     if (ids.length === 0) {
-      this.notes.notCarried(`${where}: ${describeValue(options)}`, 'no trackingID sipadocs can write into a script was given');
+      this.notes.notCarried(`${where}: ${describeValue(options)}`, `no ${key === 'googleTagManager' ? 'containerId' : 'trackingID'} sipadocs can write into a script was given`);
       return;
     }
-    const anonymize = isObject(options) && options.anonymizeIP === true;
-    const preconnect = (href: string): HeadTag => ({ tagName: 'link', attributes: { rel: 'preconnect', href } });
-    if (plugin === 'google-gtag') {
-      const config = ids.map((id) => `gtag('config',${JSON.stringify(id)}${anonymize ? ",{anonymize_ip:true}" : ''});`).join('');
-      this.headTags.push(
-        preconnect('https://www.google-analytics.com'),
-        preconnect('https://www.googletagmanager.com'),
-        { tagName: 'script', attributes: { async: true, src: `https://www.googletagmanager.com/gtag/js?id=${ids[0]}` } },
-        { tagName: 'script', innerHTML: `window.dataLayer=window.dataLayer||[];function gtag(){dataLayer.push(arguments)}gtag('js',new Date());${config}` },
-      );
-    } else {
-      this.headTags.push(
-        preconnect('https://www.google-analytics.com'),
-        { tagName: 'script', innerHTML: `window.ga=window.ga||function(){(ga.q=ga.q||[]).push(arguments)};ga.l=+new Date;ga('create',${JSON.stringify(ids[0])},'auto');${anonymize ? "ga('set','anonymizeIp',true);" : ''}ga('send','pageview');` },
-        { tagName: 'script', attributes: { async: true, src: 'https://www.google-analytics.com/analytics.js' } },
-      );
-    }
-    const allow = (directive: string, sources: string[]) => {
-      const list = (this.policy[directive] ??= []);
-      for (const source of sources) if (!list.includes(source)) list.push(source);
-    };
-    allow('connect-src', ANALYTICS_CONNECT);
-    // gtag.js measures a Universal Analytics id (UA-…) with analytics.js, which it loads itself.
-    if (plugin === 'google-gtag' && ids.some((id) => id.startsWith('UA-'))) allow('script-src', ['https://www.google-analytics.com']);
-    this.notes.carriedOver(`${where}: Google Analytics (${ids.join(', ')}) as head tags loading ${plugin === 'google-gtag' ? 'gtag.js' : 'analytics.js'}; the pages' Content-Security-Policy allows it, and static/_headers lets it send its measurements`);
+    const anonymizeIP = isObject(options) && options.anonymizeIP === true ? { anonymizeIP: true } : {};
+    if (key === 'gtag') this.analyticsSettings.gtag = { trackingID: ids.length === 1 ? ids[0]! : ids, ...anonymizeIP };
+    else if (key === 'googleAnalytics') this.analyticsSettings.googleAnalytics = { trackingID: ids[0]!, ...anonymizeIP };
+    else this.analyticsSettings.googleTagManager = { containerId: ids[0]! };
+    this.notes.carriedOver(`${where}: ${key === 'googleTagManager' ? 'Google Tag Manager' : 'Google Analytics'} (${ids.join(', ')}) as ${key}; the pages' Content-Security-Policy allows it`);
   }
 
   /**
@@ -150,11 +133,4 @@ function headPluginOf(entry: Evaluated): HeadPlugin | undefined {
   if (typeof head !== 'string') return undefined;
   const name = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(head)?.[1] ?? head;
   return HEAD_PLUGINS.find((plugin) => name === plugin || name === `@docusaurus/plugin-${plugin}` || name === `docusaurus-plugin-${plugin}`);
-}
-
-/** The `_headers` rule that adds `policy` to the generated policy of every page (see server/sitePolicy.ts). */
-export function policyHeadersText(policy: PolicySources): string | null {
-  const directives = Object.entries(policy).filter(([, sources]) => sources.length > 0);
-  if (directives.length === 0) return null;
-  return `# Added to the Content-Security-Policy sipadocs writes, for the analytics the pages load.\n/*\n  Content-Security-Policy: ${directives.map(([name, sources]) => [name, ...sources].join(' ')).join('; ')}\n`;
 }

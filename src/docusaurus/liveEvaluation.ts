@@ -152,6 +152,9 @@ function indexExports(mod: unknown, specifier: string, known: KnownExports): voi
     seen.add(value);
     // The shortest path wins: `pkg` rather than `pkg.default` for a CommonJS module.
     if (!known.has(value)) known.set(value, { name, from: specifier });
+    // The items of a list at the last depth are recorded too (a prism theme's `styles`, which a
+    // project's own theme spreads into its list), without going further.
+    if (depth === EXPORT_DEPTH && Array.isArray(value)) value.forEach((item, i) => item !== null && typeof item === 'object' && !known.has(item) && known.set(item, { name: `${name}.${i}`, from: specifier }));
     if (depth >= EXPORT_DEPTH) return;
     let keys: string[];
     try {

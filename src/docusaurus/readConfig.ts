@@ -9,7 +9,7 @@ import { readPluginLists, type EvaluatedPluginLists } from './markdownPlugins.js
 import { isMermaidTheme, migrateRenderingOptions } from './renderingOptions.js';
 import { HeadMigration } from './headSettings.js';
 import type { MigrationNotes } from './notes.js';
-import type { PolicySources } from '../server/securityHeaders.js';
+import type { AnalyticsSettings } from '../config/types.js';
 import type { Evaluated } from './sandbox.js';
 
 export type { DocsOptions } from './docsOptions.js';
@@ -31,9 +31,7 @@ export interface BlogOptions {
 
 /** What the migration reads from docusaurus.config.*: the site identity, the content plugins' options, the theme. */
 export interface DocusaurusSite {
-  site: Pick<UserConfig, 'title' | 'tagline' | 'url' | 'baseUrl' | 'favicon' | 'noIndex' | 'titleDelimiter' | 'i18n' | 'trailingSlash' | 'customFields' | 'redirects' | 'headTags' | 'stylesheets' | 'scripts' | 'sass'> & LinkSettings;
-  /** What the new site's `_headers` adds to its Content-Security-Policy for the head tags (see headSettings.ts). */
-  headersPolicy: PolicySources;
+  site: Pick<UserConfig, 'title' | 'tagline' | 'url' | 'baseUrl' | 'favicon' | 'noIndex' | 'titleDelimiter' | 'i18n' | 'trailingSlash' | 'customFields' | 'redirects' | 'headTags' | 'stylesheets' | 'scripts' | 'sass' | keyof AnalyticsSettings> & LinkSettings;
   /** Whether the project's Docusaurus makes blog authors pages (3.5 and later). */
   authorsPages?: boolean;
   /** The default docs instance: the preset's docs, or a docs plugin without an id. */
@@ -156,7 +154,6 @@ export function readDocusaurusConfig(raw: Evaluated, projectDir: string, notes: 
   Object.assign(site, head.settings());
   preset.reportRest(notes, {
     sitemap: 'sipadocs writes no sitemap',
-    googleTagManager: 'sipadocs adds no analytics',
     debug: 'sipadocs has no debug pages',
     svgr: 'its SVGO and SVGR options are not read (an imported SVG is a component drawing the file as it is)',
   });
@@ -180,7 +177,7 @@ export function readDocusaurusConfig(raw: Evaluated, projectDir: string, notes: 
 
   const themeConfig = config.object('themeConfig');
   config.reportRest(notes, TOP_LEVEL_REASONS);
-  return { site, headersPolicy: head.policy, docs, moreDocs, blog, pagesPath, pagesPlugins, customCss, staticDirs: staticDirs.map(relative), themeConfig, markdown, authorsPages: hasAuthorsPages(projectDir) };
+  return { site, docs, moreDocs, blog, pagesPath, pagesPlugins, customCss, staticDirs: staticDirs.map(relative), themeConfig, markdown, authorsPages: hasAuthorsPages(projectDir) };
 }
 
 /**

@@ -68,8 +68,8 @@ const stubNames: WeakMap<object, { name: string; from: string }> = new WeakMapCl
 
 /**
  * A stand-in for any required module: every property is another stub named after the access
- * path (`prism-react-renderer.themes.github`), calling or constructing one gives a stub, and it
- * turns into its name in a string. It is not a promise (no `then`), so awaiting one is harmless.
+ * path (`prism-react-renderer.themes.github`), calling or constructing one gives a stub, spreading
+ * one gives a stub (`….0`), and it turns into its name in a string. It is not a promise (no `then`), so awaiting one is harmless.
  */
 function stub(name: string, from = name): unknown {
   const children = new Map<string, unknown>();
@@ -86,6 +86,11 @@ function stub(name: string, from = name): unknown {
   const proxy: object = new ProxyClass(function () {}, {
     get(_target, key) {
       if (key === Symbol.toPrimitive) return () => name;
+      // Spread as a list (`[...theme.styles, …]`), it gives one stub: what the module's list holds is unknown.
+      if (key === Symbol.iterator) return () => {
+        let given = false;
+        return { next: () => (given ? { done: true, value: undefined } : ((given = true), { done: false, value: child('0') })) };
+      };
       if (key === 'then' || key === '__esModule' || typeof key === 'symbol') return undefined;
       if (key === 'default') return proxy;
       return child(key);

@@ -64,10 +64,12 @@ export function sipadocsConfigOf(project: DocusaurusProject, layout: SiteLayout,
   };
   const theme = translateTheme(site.themeConfig, routes, draft.baseUrl ?? '/', notes);
   keepExistingImage(theme, project.projectDir, layout, notes);
-  const { magicComments, ...themeSettings } = theme;
+  const { magicComments, metadata, ...themeSettings } = theme;
   return {
     ...draft,
     ...themeSettings,
+    // themeConfig.metadata comes after the config's own head tags.
+    ...(metadata ? { headTags: [...(draft.headTags ?? []), ...metadata] } : {}),
     docs: { ...draft.docs, ...theme.docs },
     markdown: { ...draft.markdown, ...(magicComments ? { magicComments } : {}) },
   };

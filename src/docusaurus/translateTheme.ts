@@ -1,10 +1,12 @@
 import { DomUtils, ElementType, parseDocument } from 'htmlparser2';
-import type { NavItemConfig, UserConfig } from '../config/types.js';
+import type { HeadTag, NavItemConfig, UserConfig } from '../config/types.js';
+import { headSettingIssues } from '../config/headSettings.js';
 import type { AnnouncementBar, FooterColumn, FooterLink } from '../shared/types.js';
 import { isExternalUrl } from '../shared/paths.js';
 import { ConfigObject, describeValue, isObject, moduleName } from './evaluated.js';
 import type { MigrationNotes } from './notes.js';
 import { migrateMagicComments } from './renderingOptions.js';
+import { translateAlgolia } from './algolia.js';
 import type { Evaluated } from './sandbox.js';
 
 /** Routes of the migrated docs, for navbar items that name a doc or a sidebar. */
@@ -20,26 +22,37 @@ export interface DocRoutes {
 }
 
 /** The parts of the sipadocs config that come from Docusaurus's `themeConfig`. */
-export type ThemeSettings = Pick<UserConfig, 'navbar' | 'footer' | 'announcementBar' | 'colorMode' | 'codeThemes' | 'toc' | 'image'> & {
+export type ThemeSettings = Pick<UserConfig, 'navbar' | 'footer' | 'announcementBar' | 'colorMode' | 'codeThemes' | 'toc' | 'image' | 'algolia'> & {
+  /** `themeConfig.metadata`: meta tags of every page, as head tags. */
+  metadata?: HeadTag[];
   /** The project's own magic comments (themeConfig.prism.magicComments), when it has any. */
   magicComments?: NonNullable<UserConfig['markdown']>['magicComments'];
   docs: Pick<NonNullable<UserConfig['docs']>, 'sidebarHideable' | 'autoCollapseCategories' | 'versionPersistence'>;
 };
 
 /**
- * prism-react-renderer themes and the shiki themes of the same family: one per colour slot where
- * the family has a light and a dark member, else one for both.
+ * Every theme prism-react-renderer ships and the closest shiki theme: the same family where shiki
+ * has it (one per colour slot where the family has a light and a dark member, else one for both);
+ * otherwise the shiki theme nearest in background and token colours (duotone, jettwave and
+ * shadesOfPurple have no shiki port). test/unit/docusaurus/translateTheme.test.ts checks the list
+ * against the installed prism-react-renderer and shiki.
  */
-const CODE_THEMES: Record<string, { light: string; dark: string }> = {
+export const CODE_THEMES: Record<string, { light: string; dark: string }> = {
   github: { light: 'github-light', dark: 'github-dark' },
   dracula: { light: 'dracula', dark: 'dracula' },
+  duotoneDark: { light: 'dracula-soft', dark: 'dracula-soft' },
+  duotoneLight: { light: 'material-theme-lighter', dark: 'material-theme-lighter' },
   vsDark: { light: 'dark-plus', dark: 'dark-plus' },
   vsLight: { light: 'light-plus', dark: 'light-plus' },
+  // jettwave's tokens are Visual Studio's colours on slate backgrounds.
+  jettwaveDark: { light: 'dark-plus', dark: 'dark-plus' },
+  jettwaveLight: { light: 'light-plus', dark: 'light-plus' },
   nightOwl: { light: 'night-owl', dark: 'night-owl' },
   nightOwlLight: { light: 'night-owl-light', dark: 'night-owl-light' },
   oceanicNext: { light: 'material-theme-ocean', dark: 'material-theme-ocean' },
   okaidia: { light: 'monokai', dark: 'monokai' },
   palenight: { light: 'material-theme-palenight', dark: 'material-theme-palenight' },
+  shadesOfPurple: { light: 'synthwave-84', dark: 'synthwave-84' },
   synthwave84: { light: 'synthwave-84', dark: 'synthwave-84' },
   ultramin: { light: 'min-light', dark: 'min-light' },
   oneDark: { light: 'one-dark-pro', dark: 'one-dark-pro' },
@@ -50,8 +63,6 @@ const CODE_THEMES: Record<string, { light: string; dark: string }> = {
 const DEFAULT_CODE_THEMES = { light: 'github-light', dark: 'github-dark' };
 
 const THEME_CONFIG_REASONS: Record<string, string> = {
-  algolia: "sipadocs searches its own index (the navbar's search button and the search page), not Algolia's",
-  metadata: 'sipadocs adds no extra meta tags',
   mermaid: "sipadocs draws diagrams in Mermaid's default theme, and its dark theme in dark mode",
   liveCodeBlock: 'sipadocs has no live code blocks',
   zoom: 'sipadocs has no image zoom',
@@ -70,8 +81,11 @@ export function translateTheme(themeConfig: ConfigObject, routes: DocRoutes | nu
     colorMode: translateColorMode(themeConfig.object('colorMode'), notes),
     codeThemes: translatePrism(prism, notes),
     toc: translateToc(themeConfig.object('tableOfContents'), notes),
+    ...translateAlgolia(themeConfig.object('algolia'), notes),
     docs: {},
   };
+  const metadata = translateMetadata(themeConfig, notes);
+  if (metadata.length > 0) settings.metadata = metadata;
   // The social card of pages that name none: a file of the static folder or a URL, as in sipadocs.
   const image = themeConfig.string('image');
   if (image !== undefined) settings.image = image;
@@ -89,13 +103,42 @@ export function translateTheme(themeConfig: ConfigObject, routes: DocRoutes | nu
   return settings;
 }
 
+/** `themeConfig.metadata`, Docusaurus's meta tags of every page (`{ name, content }`…), as head tags; an entry sipadocs cannot write is reported. */
+function translateMetadata(themeConfig: ConfigObject, notes: MigrationNotes): HeadTag[] {
+  const value = themeConfig.get('metadata');
+  if (value === undefined) return [];
+  if (!Array.isArray(value)) {
+    notes.notCarried(`${themeConfig.path('metadata')}: ${describeValue(value)}`, 'a list of meta tags was expected');
+    return [];
+  }
+  return value.flatMap((entry, i) => {
+    const attributes = isObject(entry) ? Object.fromEntries(Object.entries(entry).filter(([, v]) => typeof v === 'string' || typeof v === 'boolean')) : {};
+    const tag: HeadTag = { tagName: 'meta', attributes: attributes as Record<string, string | boolean> };
+    const issues = isObject(entry) && Object.keys(attributes).length === Object.keys(entry).length ? headSettingIssues({ headTags: [tag] }) : [{ message: 'a meta tag of string attributes was expected' }];
+    if (issues.length === 0) return [tag];
+    notes.notCarried(`${themeConfig.path(`metadata.${i}`)}: ${describeValue(entry)}`, issues.map((issue) => issue.message.replace('headTags.0', 'it')).join('; '));
+    return [];
+  });
+}
+
 function translateNavbar(navbar: ConfigObject, routes: DocRoutes | null, baseUrl: string, notes: MigrationNotes): ThemeSettings['navbar'] {
   const result: NonNullable<ThemeSettings['navbar']> = {};
   const title = navbar.string('title');
   const logo = navbar.object('logo');
   const logoSrc = logo.string('src');
   const logoDark = logo.string('srcDark');
-  if (logoSrc) result.logo = { src: siteUrl(logoSrc, baseUrl), alt: logo.string('alt') ?? title ?? '', ...(logoDark ? { srcDark: siteUrl(logoDark, baseUrl) } : {}) };
+  if (logoSrc) {
+    const [href, target, width, height] = [logo.string('href'), logo.string('target'), logo.number('width'), logo.number('height')];
+    result.logo = {
+      src: siteUrl(logoSrc, baseUrl),
+      alt: logo.string('alt') ?? title ?? '',
+      ...(logoDark ? { srcDark: siteUrl(logoDark, baseUrl) } : {}),
+      ...(href ? { href } : {}),
+      ...(target ? { target } : {}),
+      ...(width ? { width } : {}),
+      ...(height ? { height } : {}),
+    };
+  }
   logo.reportRest(notes);
   // Without a title Docusaurus shows none; sipadocs would show the site title unless told otherwise.
   if (title !== undefined) result.title = title;
@@ -312,7 +355,11 @@ function translateAnnouncementBar(bar: ConfigObject, notes: MigrationNotes): Ann
     notes.carriedOver(`the announcement bar's link "${label}" is shown after its text`);
   }
   if (text.hadMarkup && text.links > 1) notes.notCarried('themeConfig.announcementBar.content: its markup beyond the first link', 'the sipadocs announcement bar is plain text with one link');
-  bar.reportRest(notes, { backgroundColor: 'style the bar with customCss (.announcement)', textColor: 'style the bar with customCss (.announcement)' });
+  for (const key of ['backgroundColor', 'textColor'] as const) {
+    const colour = bar.string(key);
+    if (colour !== undefined) result[key] = colour;
+  }
+  bar.reportRest(notes);
   return result;
 }
 
@@ -353,10 +400,28 @@ function translatePrism(prism: ConfigObject, notes: MigrationNotes): ThemeSettin
   return result;
 }
 
-/** "prism-react-renderer/themes/github", "prism-react-renderer.themes.github" → "github". */
-function prismThemeName(value: Evaluated): string | undefined {
-  const name = moduleName(value);
-  return name?.split(/[./]/).filter((part) => part !== 'default' && part !== 'index').pop();
+/**
+ * The prism theme family a value stands for: a theme of prism-react-renderer itself
+ * ("prism-react-renderer/themes/github", "prism-react-renderer.themes.github"), or a theme object
+ * made from one with changes (`{ ...themes.github, plain: … }`, or `plain: Object.assign(base.plain,
+ * …)` as jest's are), which takes its base's family: the first part of it that is a value of a
+ * known theme (its `plain`, its `styles` or one of them) names it.
+ */
+export function prismThemeName(value: Evaluated): string | undefined {
+  const named = moduleName(value);
+  if (named !== undefined) return familyIn(named);
+  if (!isObject(value)) return undefined;
+  const parts = [value.plain, value.styles, ...(Array.isArray(value.styles) ? value.styles : [])];
+  for (const part of parts) {
+    const family = familyIn(moduleName(part ?? undefined) ?? '');
+    if (family) return family;
+  }
+  return undefined;
+}
+
+/** The last part of a module path that names a known prism theme ("….themes.github.plain" → "github"). */
+function familyIn(modulePath: string): string | undefined {
+  return modulePath.split(/[./]/).filter((part) => Object.hasOwn(CODE_THEMES, part)).pop();
 }
 
 function translateToc(toc: ConfigObject, notes: MigrationNotes): ThemeSettings['toc'] {

@@ -10,7 +10,6 @@ import { reactPageAt } from '../content/pages.js';
 import { firstPageOf } from '../content/sidebar.js';
 import { SiteError, SiteErrors } from '../errors.js';
 import { noteEnvironment } from '../docusaurus/environment.js';
-import { policyHeadersText } from '../docusaurus/headSettings.js';
 import type { EvaluatedPluginLists } from '../docusaurus/markdownPlugins.js';
 import { docsVersionsOf, sidebarsFileOf } from '../docusaurus/migrateDocs.js';
 import type { MigrationNotes } from '../docusaurus/notes.js';
@@ -85,7 +84,7 @@ export async function migrateProject(options: MigrateOptions): Promise<MigrateRe
   if (site.site.sass) packages.need('sass');
   const imports = new ConfigImports();
   const layout = await planContent(project, plan, packages);
-  planHeadersPolicy(site, layout.staticDir, plan, notes);
+  if (packages.names.length > 0) planLockfiles(projectDir, plan, notes);
   const named = (file: string) => `${path.basename(projectDir)}/${path.relative(projectDir, file).split(path.sep).join('/')}`;
   const sidebarSources = new Map(project.docs.map((docs) => [docs.id, typeof docs.sidebarPath === 'string' ? named(path.join(projectDir, docs.sidebarPath)) : null]));
   const siteLayout: SiteLayout = {
@@ -164,19 +163,6 @@ export async function migrateProject(options: MigrateOptions): Promise<MigrateRe
   }
 }
 
-/**
- * What the head tags need beyond what the build derives from them (Google Analytics' endpoints)
- * goes into the new site's `_headers`, which widens the generated policy (see server/sitePolicy.ts).
- */
-function planHeadersPolicy(site: DocusaurusSite, staticDir: string, plan: SitePlan, notes: MigrationNotes): void {
-  const text = policyHeadersText(site.headersPolicy);
-  if (text === null) return;
-  const file = `${staticDir}/_headers`;
-  // The project's own file was copied as it is: the lines go in by hand.
-  if (plan.has(file)) notes.notCarried(`the analytics' Content-Security-Policy sources`, `${file} comes from the project; add these lines to it:\n${text}`);
-  else plan.write(file, text);
-}
-
 function checkOutDir(outDir: string, projectDir: string): void {
   const relative = path.relative(projectDir, outDir);
   if (relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative))) {
@@ -247,4 +233,19 @@ The documentation starts at [${target}](${target}).
 `, { flag: 'wx' });
   notes.carriedOver(`${layout.pagesPath}/index.md: a home page leading to the docs, which Docusaurus serves at the site root with nothing at the root itself`);
   return file;
+}
+
+/** The lockfiles a project may have, by package manager. */
+const LOCKFILES = ['package-lock.json', 'npm-shrinkwrap.json', 'yarn.lock', 'pnpm-lock.yaml'];
+
+/**
+ * The project's lockfile goes with the new site's package.json: installing its packages then gives
+ * the versions the project had (a plugin's newer release may read content differently), and the
+ * package manager drops what the new site no longer lists.
+ */
+function planLockfiles(projectDir: string, plan: SitePlan, notes: MigrationNotes): void {
+  for (const name of LOCKFILES) {
+    const file = path.join(projectDir, name);
+    if (existsSync(file) && plan.copy(file, name)) notes.carriedOver(`${name}: the project's lockfile, so that installing the new site's packages gives the versions the project had`);
+  }
 }

@@ -26,6 +26,8 @@ export interface DocumentParts {
   defaultImage?: string;
   /** `<link rel="alternate">` tags: the site's feeds. */
   alternates?: AlternateLink[];
+  /** Code blocks take their code themes' backgrounds (see codeThemeBackgrounds): `data-code-background="theme"` on <html>. */
+  codeBackgrounds?: boolean;
 }
 
 /** Another representation of the page or site, such as a feed. */
@@ -137,6 +139,9 @@ export function renderDocument(parts: DocumentParts): string {
     `<meta name="twitter:card" content="${imageUrl ? 'summary_large_image' : 'summary'}">`,
     imageUrl ? `<meta name="twitter:image" content="${escapeHtml(imageUrl)}">` : '',
     '<meta name="color-scheme" content="dark light">',
+    // For Algolia's crawler, as Docusaurus's pages have them: what contextual search filters on.
+    site.algolia ? `<meta name="docsearch:language" content="${escapeHtml(site.locale.name)}">` : '',
+    site.algolia ? `<meta name="docsearch:docusaurus_tag" content="${escapeHtml(payload.meta.searchTag ?? 'default')}">` : '',
     parts.favicon ? `<link rel="icon" href="${escapeHtml(parts.favicon)}">` : '',
     ...(parts.alternates ?? []).map((link) => `<link rel="alternate" type="${escapeHtml(link.type)}" title="${escapeHtml(link.title)}" href="${escapeHtml(link.href)}">`),
     ...parts.headScripts.map((code) => `<script>${code}</script>`),
@@ -154,7 +159,7 @@ export function renderDocument(parts: DocumentParts): string {
     isHome ? `<script>${baseUrlCheckScript(site.baseUrl)}</script>` : '',
   ].filter(Boolean);
   return `<!doctype html>
-<html lang="${escapeHtml(site.locale.htmlLang)}" dir="${site.locale.direction}" data-theme="${site.colorMode.defaultMode}">
+<html lang="${escapeHtml(site.locale.htmlLang)}" dir="${site.locale.direction}" data-theme="${site.colorMode.defaultMode}"${parts.codeBackgrounds ? ' data-code-background="theme"' : ''}>
 <head>
 ${head.join('\n')}
 </head>

@@ -7,6 +7,7 @@ import type { ArtifactKind, ArtifactKindSpec } from '../cache/artifacts.js';
 import { SSR_GROUP_SIZE } from '../bundle/virtualModules.js';
 import { extractLinks, type PageLinks } from '../check/links.js';
 import type { SiteConfig } from '../config/types.js';
+import { codeThemeBackgrounds } from '../config/normalize.js';
 import { deepestLine, nestingError } from '../content/mdx/nesting.js';
 import type { PlannedRoute } from '../content/routes.js';
 import { SiteError } from '../errors.js';
@@ -157,6 +158,8 @@ interface DocumentFrame {
   headTags: string[];
   favicon: string;
   defaultImage: string | undefined;
+  /** Code blocks take their code themes' backgrounds (see codeThemeBackgrounds). */
+  codeBackgrounds: boolean;
   key: string;
 }
 
@@ -167,8 +170,9 @@ function documentFrame({ config, site, inlineCss }: RenderInput, documents: Rend
   const defaultImage = !config.image ? undefined : isExternalUrl(config.image) ? config.image : withBase(config.baseUrl, `/${config.image.replace(/^\/+/, '')}`);
   // Inlined stylesheets are named by content hash, so their URLs stand for their text.
   const headTags = config.headTags.map(headTagHtml);
-  const key = documents.key(headScripts, headTags, favicon, defaultImage ?? null, config.noIndex, inlineCss ? [...inlineCss.keys()] : null);
-  return { headScripts, headTags, favicon, defaultImage, key };
+  const codeBackgrounds = codeThemeBackgrounds(config.codeThemes);
+  const key = documents.key(headScripts, headTags, favicon, defaultImage ?? null, config.noIndex, inlineCss ? [...inlineCss.keys()] : null, codeBackgrounds);
+  return { headScripts, headTags, favicon, defaultImage, codeBackgrounds, key };
 }
 
 /** A route with its chunk and sidebar, and the keys of its body (`key`) and of its whole document (`outputKey`). */
@@ -254,6 +258,7 @@ function createPageWriter({ client, site, config, inlineCss, parts }: RenderInpu
         noIndex: config.noIndex,
         defaultImage: frame.defaultImage,
         alternates,
+        codeBackgrounds: frame.codeBackgrounds,
       });
       const links = extractLinks(route.path, html, parts.anchors(route), linkStrings);
       result.pages[i] = links;

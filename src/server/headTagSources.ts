@@ -3,10 +3,12 @@ import type { PolicySources } from './securityHeaders.js';
 
 /**
  * What the site's head tags load from other origins, as policy sources: a script's origin in
- * `script-src`, a style sheet's in `style-src`, a preloaded file's in the directive of its kind,
- * a manifest's in `manifest-src`. A URL of the site itself (relative, or a path) needs nothing;
- * inline scripts are allowed by their hashes elsewhere. What a loaded script fetches or sends in
- * turn cannot be known from here: the site's own `_headers` adds that (see sitePolicy.ts).
+ * `script-src`, and in `connect-src` too (a script from elsewhere, an analytics one above all,
+ * sends what it measures back to its origin, which a policy allowing only the site's own would
+ * block), a style sheet's in `style-src`, a preloaded file's in the directive of its kind, a
+ * manifest's in `manifest-src`. A URL of the site itself (relative, or a path) needs nothing;
+ * inline scripts are allowed by their hashes elsewhere. What a loaded script fetches from other
+ * origins still cannot be known from here: the site's own `_headers` adds that (see sitePolicy.ts).
  */
 export function headTagSources(tags: readonly HeadTag[]): PolicySources {
   const sources: PolicySources = {};
@@ -17,7 +19,10 @@ export function headTagSources(tags: readonly HeadTag[]): PolicySources {
     if (!list.includes(origin)) list.push(origin);
   };
   for (const { tagName, attributes = {} } of tags) {
-    if (tagName === 'script') add('script-src', attributes.src);
+    if (tagName === 'script') {
+      add('script-src', attributes.src);
+      add('connect-src', attributes.src);
+    }
     if (tagName !== 'link') continue;
     const rel = String(attributes.rel ?? '').toLowerCase().split(/\s+/);
     if (rel.includes('stylesheet')) add('style-src', attributes.href);

@@ -84,6 +84,9 @@ export interface AnnouncementBar {
   content: string;
   link?: { label: string; to?: string; href?: string };
   isCloseable: boolean;
+  /** The bar's background and text colours (CSS colours), as Docusaurus's `backgroundColor` and `textColor`; the theme's primary colours otherwise. */
+  backgroundColor?: string;
+  textColor?: string;
 }
 
 export interface LocaleConfig {
@@ -117,8 +120,8 @@ export interface ClientSiteData {
   locale: LocaleConfig & { name: string };
   navbar: {
     title: string;
-    /** `src` is a URL with the base URL (see the rule above). */
-    logo?: { src: string; alt: string; srcDark?: string };
+    /** `src` is a URL with the base URL (see the rule above); `href` (a site path or an external URL) where the brand leads, the home page without it. */
+    logo?: { src: string; alt: string; srcDark?: string; href?: string; target?: string; width?: number; height?: number };
     hideOnScroll: boolean;
     items: NavItem[];
   };
@@ -166,6 +169,24 @@ export interface ClientSiteData {
   translations?: Record<string, string>;
   /** With `markdown.mermaid`: the URL of the diagram runtime, which the diagram component loads (see outputs/mermaidRuntime.ts). */
   mermaid?: { runtime: string };
+  /** With `algolia`: the navbar's search opens DocSearch (see templates/search/docSearch.ts). */
+  algolia?: AlgoliaSiteData;
+}
+
+/** What DocSearch is given (see the config's `algolia`). */
+export interface AlgoliaSiteData {
+  appId: string;
+  apiKey: string;
+  indexName: string;
+  searchParameters: Record<string, unknown>;
+  placeholder?: string;
+  insights: boolean;
+  /**
+   * With `contextualSearch`: searches keep to the site's language and the docs versions in view,
+   * as the pages' `docsearch:` meta tags name them; each docs instance with the version a page
+   * outside it shows (its last).
+   */
+  contextual: { language: string; docsVersions: Record<string, string> } | null;
 }
 
 /** The versions of one docs instance, newest first, and which one is served at its base path. */
@@ -347,6 +368,8 @@ export interface PageMeta {
   documentTitle?: string;
   /** Elements for the document's head a page gave with `<Head>`, as HTML. Found when it is rendered. */
   headTags?: string[];
+  /** With `algolia`: the DocSearch tag of a doc's version ("docs-default-current"), for its `docsearch:docusaurus_tag` meta tag. */
+  searchTag?: string;
 }
 
 export type RouteData =

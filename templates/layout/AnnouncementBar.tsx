@@ -21,7 +21,7 @@ export function AnnouncementBar({ bar }: { bar: Bar }) {
   }, [bar.id]);
   if (dismissed) return null;
   return (
-    <div className="announcement" role="region" aria-label={translate({ id: 'sipadocs.announcementBar.ariaLabel', message: 'Announcement' })}>
+    <div className="announcement" role="region" aria-label={translate({ id: 'sipadocs.announcementBar.ariaLabel', message: 'Announcement' })} style={bar.backgroundColor || bar.textColor ? { background: bar.backgroundColor, color: bar.textColor } : undefined}>
       <p className="announcement__content">
         {bar.content}{' '}
         {bar.link ? (

@@ -8,7 +8,7 @@ import { LocaleDropdown } from './LocaleDropdown.js';
 import { replayedControl } from '../../src/shared/earlyInput.js';
 import { useColorMode } from './colorMode.js';
 import { DefaultNavbarItem, isActive } from './DefaultNavbarItem.js';
-import { SiteLogo } from './SiteLogo.js';
+import { NavbarBrand } from './NavbarBrand.js';
 import { translate } from '../../src/shared/translate.js';
 
 export { isActive };
@@ -160,10 +160,7 @@ export function Navbar({ site, sidebar = null, onOpenMenu }: { site: ClientSiteD
         <button type="button" className="navbar__menu-button" aria-label={translate({ id: 'theme.docs.sidebar.toggleSidebarButtonAriaLabel', message: 'Open the navigation menu' })} popoverTarget={MOBILE_MENU_ID} popoverTargetAction="show" onClick={onOpenMenu}>
           <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true"><path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" /></svg>
         </button>
-        <Link className="navbar__brand" to="/">
-          {site.navbar.logo ? <SiteLogo className="navbar__logo" {...site.navbar.logo} width={32} height={32} /> : null}
-          <span className="navbar__title">{site.navbar.title}</span>
-        </Link>
+        <NavbarBrand navbar={site.navbar} />
         <ul className="navbar__items">
           {left.map((item, i) => (
             <li key={i}><NavbarItem item={item} pathname={pathname} sidebar={sidebar} /></li>

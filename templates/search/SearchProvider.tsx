@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
-import { excludedSearchScopes, usePageVersion } from '../../src/client/docsVersion.js';
+import { contextualSearchTags, excludedSearchScopes, usePageVersion } from '../../src/client/docsVersion.js';
 import { useNavigation } from '../../src/client/navigation.js';
 import type { ClientSiteData } from '../../src/shared/types.js';
 import type { SearchDialogProps } from './SearchDialog.js';
@@ -9,7 +9,8 @@ import { translate } from '../../src/shared/translate.js';
 /**
  * What every page carries of search: this provider, the navbar button and the keyboard shortcuts.
  * The dialog (and pagefind, which it loads) is a separate chunk imported on first use, so a visit
- * that does not search downloads none of it.
+ * that does not search downloads none of it. A site with `algolia` opens DocSearch instead, also
+ * a chunk loaded on first use (see docSearch.ts).
  */
 interface SearchControls {
   /** Opens the dialog (loading it first if needed). */
@@ -40,6 +41,36 @@ export function SearchProvider({ site, children }: { site: ClientSiteData; child
   /** What had focus before the dialog opened: focus goes back there when it closes. */
   const returnFocus = useRef<Element | null>(null);
   const controls = useRef<SearchControls>(undefined);
+  // What DocSearch reads when it opens: the latest of the page's values.
+  const current = useRef({ site, navigate, pageVersion });
+  current.current = { site, navigate, pageVersion };
+  if (!controls.current && site.algolia) {
+    let loading: Promise<typeof import('sipa:docsearch')> | null = null;
+    const load = () =>
+      (loading ??= import('sipa:docsearch').catch((error: unknown) => {
+        loading = null;
+        throw error;
+      }));
+    controls.current = {
+      warmUp: () => void load().catch(() => {}),
+      open() {
+        returnFocus.current = document.activeElement;
+        load().then(
+          ({ openDocSearch }) => {
+            const { site: now, navigate: go, pageVersion: version } = current.current;
+            openDocSearch?.({
+              algolia: now.algolia!,
+              baseUrl: now.baseUrl,
+              navigate: go,
+              tags: contextualSearchTags(now, version),
+              onClose: () => (returnFocus.current as HTMLElement | null)?.focus?.(),
+            });
+          },
+          () => {},
+        );
+      },
+    };
+  }
   if (!controls.current) {
     let loading: Promise<ComponentType<SearchDialogProps>> | null = null;
     const load = () =>
@@ -61,8 +92,9 @@ export function SearchProvider({ site, children }: { site: ClientSiteData; child
   }
   const { open } = controls.current;
 
+  const searchable = site.search || site.algolia !== undefined;
   useEffect(() => {
-    if (!site.search) return;
+    if (!searchable) return;
     const onKey = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.isComposing || event.altKey) return;
       const commandK = event.key.toLowerCase() === 'k' && (event.ctrlKey || event.metaKey) && !event.shiftKey;
@@ -73,10 +105,10 @@ export function SearchProvider({ site, children }: { site: ClientSiteData; child
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [site.search, open]);
+  }, [searchable, open]);
 
   return (
-    <SearchContext.Provider value={site.search ? controls.current : null}>
+    <SearchContext.Provider value={searchable ? controls.current : null}>
       {children}
       {Dialog ? (
         <Dialog

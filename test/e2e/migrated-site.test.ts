@@ -18,8 +18,8 @@ describe('a React page migrated from Docusaurus, in the browser', () => {
   beforeAll(async () => {
     tmp = await tempDir('sipadocs-migrated-e2e-');
     const result = await migrateProject({ projectDir: 'test/fixtures/docusaurus2-project', outDir: path.join(tmp.dir, 'site') });
-    // The `npm install` the migration asks for: the home page imports clsx, which the new site's package.json lists.
-    expect(await installListedPackages(result.outDir)).toEqual(['clsx']);
+    // The `npm install` the migration asks for: the home page imports clsx, which the new site's package.json lists with the project's other packages.
+    expect(await installListedPackages(result.outDir)).toEqual(['clsx', 'prism-react-renderer', 'react', 'react-dom']);
     site = await startSite(result.outDir);
   }, 180_000);
   afterAll(async () => {
@@ -73,6 +73,26 @@ describe('a React page migrated from Docusaurus, in the browser', () => {
     expect(style.align).toBe('center');
     await page.locator('a.button.button--secondary.button--lg').click();
     await page.waitForURL(`${site.url}/docs/intro`);
+    expect(errors).toEqual([]);
+  });
+
+  it("draws the theme in the project's --ifm-color-primary, in both colour modes, as Docusaurus does", async () => {
+    const { page, errors } = await open('/docs/intro');
+    // The fixture's custom.css: `:root { --ifm-color-primary: #3f5fe0 }` (Infima's dark mode keeps it).
+    const colours = () =>
+      page.evaluate(() => ({
+        link: getComputedStyle(document.querySelector('.sidebar__link--active')!).color,
+        background: getComputedStyle(document.body).backgroundColor,
+      }));
+    const light = await colours();
+    expect(light.link).toBe('rgb(63, 95, 224)');
+    expect(light.background).toBe('rgb(255, 255, 255)');
+    await page.locator('.color-mode-toggle').first().click();
+    await page.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
+    const dark = await colours();
+    expect(dark.link).toBe('rgb(63, 95, 224)');
+    // The project sets no dark background: the theme's own.
+    expect(dark.background).toBe('rgb(21, 23, 26)');
     expect(errors).toEqual([]);
   });
 

@@ -194,6 +194,8 @@ describe('sipadocs build in a Docusaurus 3 project where it stands', () => {
         'react-dom': '^18.3.1',
       });
       expect(manifest.devDependencies).toEqual({ typescript: '~5.9.0' });
+      // With the project's lockfile, so that npm installs the versions the project had.
+      expect(await readFile(path.join(migrated, 'package-lock.json'), 'utf8')).toBe(await readFile(path.join(project, 'package-lock.json'), 'utf8'));
     });
 
     it('builds the same routes with the same text on every page', async () => {

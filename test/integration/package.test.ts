@@ -5,7 +5,7 @@
  * type-check against the published types.
  */
 import { spawnSync, type SpawnSyncOptions } from 'node:child_process';
-import { chmodSync, chownSync, cpSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, cpSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers.js';
@@ -57,7 +57,9 @@ beforeAll(async () => {
   project = path.join(tmp.dir, 'acme-widgets');
   run('mkdir', ['-p', project], tmp.dir);
   writeFileSync(path.join(project, 'package.json'), JSON.stringify({ name: 'acme-widgets', version: '1.0.0', private: true }));
-  const install = run('npm', ['install', tarball, '--no-audit', '--no-fund', '--prefer-offline'], project);
+  // From the cache `npm ci` filled for this repository, which holds every package the tarball needs
+  // (a new cache would download them all again); the commands run as another user later get their own.
+  const install = run('npm', ['install', tarball, '--no-audit', '--no-fund', '--prefer-offline'], project, { env: { ...process.env, CI: '1', npm_config_update_notifier: 'false' } });
   expect(install.status, install.output).toBe(0);
   installed = path.join(project, 'node_modules', 'sipadocs');
 
@@ -65,6 +67,7 @@ beforeAll(async () => {
     asUser = { uid: 65534, gid: 65534 };
     chmodSync(tmp.dir, 0o755);
     giveAway(project);
+    mkdirSync(path.join(tmp.dir, 'npm-cache'), { recursive: true });
     chownSync(path.join(tmp.dir, 'npm-cache'), 65534, 65534);
   }
   // The installed package: owned by root when the tests run as root, read-only for everyone.

@@ -17,6 +17,7 @@ import { planRedirects, type Redirect } from '../../outputs/redirects.js';
 import { mermaidRuntimeUrl } from '../../outputs/mermaidRuntime.js';
 import { ASSET_DIR } from '../../bundle/bundleSite.js';
 import { siteBase } from '../../outputs/siteUrl.js';
+import { addSearchTags, algoliaSiteData } from '../../search/algolia.js';
 import type { ClientSiteData, LastUpdate } from '../../shared/types.js';
 import type { GitHistory } from '../gitHistory.js';
 import { contentSources, type CompiledSite } from './compile.js';
@@ -66,6 +67,10 @@ export function planSite(input: PlanInput, compiled: CompiledSite, report: Build
   if (docsVersions) {
     siteData.docsVersions = docsVersions;
     siteData.navbar.items = withDocVersions(siteData.navbar.items, model);
+  }
+  if (config.algolia) {
+    siteData.algolia = algoliaSiteData(config.algolia, model, siteData.locale.name);
+    addSearchTags(plan.routes, model);
   }
   const { virtual, entryNames } = virtualSources(plan.routes, compiled, model, config, siteData, input.theme);
   const redirects = siteRedirects(config, plan.routes, input.staticFiles, report);

@@ -66,7 +66,7 @@ export async function commitSite(session: BuildSession, locales: WrittenLocale[]
   }
   const webAssembly = locales.some(({ plan }) => plan.siteData.search);
   const liveCode = locales.some((locale) => locale.liveCode);
-  staging.write(HEADERS_FILE, own.text + headersFileText(contentSecurityPolicy(scripts, { webAssembly, sources: [headTagSources(config.headTags), own.sources, ...(liveCode ? [LIVE_CODE_SOURCES] : [])] })));
+  staging.write(HEADERS_FILE, own.text + headersFileText(contentSecurityPolicy(scripts, { webAssembly, sources: [headTagSources(config.headTags), config.policySources, own.sources, ...(liveCode ? [LIVE_CODE_SOURCES] : [])] })));
   // So is _redirects: the site's own lines first, then the redirects of each locale's config.
   if (locales.some(({ plan }) => plan.redirects.length > 0)) {
     const ownRedirects = staticFiles.includes(REDIRECTS_FILE) ? await readFile(path.join(staticDir, REDIRECTS_FILE), 'utf8') : '';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { excludedSearchScopes, preferredVersionKey, rememberDocsVersion, versionTarget, type VersionChoice } from '../../../src/client/docsVersion.js';
+import { contextualSearchTags, excludedSearchScopes, preferredVersionKey, rememberDocsVersion, versionTarget, type VersionChoice } from '../../../src/client/docsVersion.js';
 import type { SafeStorage } from '../../../src/client/storage.js';
 import type { ClientSiteData, DocVersionData, RoutePayload } from '../../../src/shared/types.js';
 
@@ -62,5 +62,17 @@ describe('docs versions in the browser', () => {
     s.set('docs-preferred-version-default', 'gone');
     expect(excludedSearchScopes(site, null, s)).toEqual(['default@current', 'default@1.0']);
     expect(excludedSearchScopes({ docs } as ClientSiteData, null, s)).toEqual([]);
+  });
+});
+
+describe("DocSearch's contextual tags", () => {
+  it('names the pages that are no doc, and each docs instance in the version searches keep to', () => {
+    const algolia = { contextual: { language: 'en', docsVersions: { default: '2.0', api: 'current' } } } as unknown as ClientSiteData['algolia'];
+    const site = { docs, algolia, docsVersions: { default: versions } } as unknown as ClientSiteData;
+    const s = memory();
+    expect(contextualSearchTags(site, null, s)).toEqual(['default', 'docs-default-2.0', 'docs-api-current']);
+    expect(contextualSearchTags(site, page, s)).toEqual(['default', 'docs-default-current', 'docs-api-current']);
+    s.set('docs-preferred-version-default', '1.0');
+    expect(contextualSearchTags(site, null, s)).toEqual(['default', 'docs-default-1.0', 'docs-api-current']);
   });
 });

@@ -1,13 +1,10 @@
 // What migrate makes of a Docusaurus project's head: headTags, scripts and stylesheets as they are,
-// Google Analytics (preset options or plugins) as the tags its plugins write, the PWA plugin's
-// pwaHead tags with the base URL, and the policy sources the analytics need in _headers.
+// Google's analytics (preset options or plugins) as sipadocs's settings of the same names, and the
+// PWA plugin's pwaHead tags with the base URL.
 import { describe, expect, it } from 'vitest';
-import { headSettingIssues } from '../../../src/config/headSettings.js';
-import { policyHeadersText } from '../../../src/docusaurus/headSettings.js';
 import { MigrationNotes } from '../../../src/docusaurus/notes.js';
 import { readDocusaurusConfig } from '../../../src/docusaurus/readConfig.js';
 import type { Evaluated } from '../../../src/docusaurus/sandbox.js';
-import { takeSitePolicy } from '../../../src/server/sitePolicy.js';
 
 function read(config: Evaluated) {
   const notes = new MigrationNotes();
@@ -29,45 +26,27 @@ describe('the head of a migrated site', () => {
       'headTags.1: {"tagName":"base","attributes":{"href":"/"}} — it.tagName must be one of meta, link, script, style, noscript, got "base"',
       'scripts.2: {"async":true} — it.src is required: the URL to load',
     ]);
-    expect(site.headersPolicy).toEqual({});
   });
 
-  it("writes the preset's gtag as gtag.js and its configuration, as jest has it, with Google Analytics' endpoints for _headers", () => {
+  it("carries the preset's gtag as sipadocs's gtag, as jest has it", () => {
     const { site, skipped, notes } = read({ presets: [['@docusaurus/preset-classic', { gtag: { trackingID: 'UA-44373548-17' } }]] });
     expect(skipped).toEqual([]);
-    expect(site.site.headTags).toEqual([
-      { tagName: 'link', attributes: { rel: 'preconnect', href: 'https://www.google-analytics.com' } },
-      { tagName: 'link', attributes: { rel: 'preconnect', href: 'https://www.googletagmanager.com' } },
-      { tagName: 'script', attributes: { async: true, src: 'https://www.googletagmanager.com/gtag/js?id=UA-44373548-17' } },
-      { tagName: 'script', innerHTML: "window.dataLayer=window.dataLayer||[];function gtag(){dataLayer.push(arguments)}gtag('js',new Date());gtag('config',\"UA-44373548-17\");" },
-    ]);
-    expect(headSettingIssues({ headTags: site.site.headTags })).toEqual([]);
-    expect(notes.carried).toContain("presets.classic.gtag: Google Analytics (UA-44373548-17) as head tags loading gtag.js; the pages' Content-Security-Policy allows it, and static/_headers lets it send its measurements");
-    const headers = policyHeadersText(site.headersPolicy)!;
-    // Read back as the build reads a site's _headers: connections to Google Analytics, and
-    // analytics.js, which gtag.js loads for a Universal Analytics id.
-    expect(takeSitePolicy(headers).sources).toEqual({
-      'connect-src': ['https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://*.googletagmanager.com'],
-      'script-src': ['https://www.google-analytics.com'],
-    });
+    expect(site.site.gtag).toEqual({ trackingID: 'UA-44373548-17' });
+    expect(site.site.headTags).toBeUndefined();
+    expect(notes.carried).toContain("presets.classic.gtag: Google Analytics (UA-44373548-17) as gtag; the pages' Content-Security-Policy allows it");
   });
 
-  it('reads the analytics plugins too: gtag with several ids and anonymized IPs, and analytics.js', () => {
+  it('reads the analytics plugins too: gtag with several ids and anonymized IPs, analytics.js, and Google Tag Manager', () => {
     const gtag = read({ plugins: [['@docusaurus/plugin-google-gtag', { trackingID: ['G-A', 'G-B'], anonymizeIP: true }]] });
     expect(gtag.skipped).toEqual([]);
-    expect(gtag.site.site.headTags!.at(-1)!.innerHTML).toBe(
-      "window.dataLayer=window.dataLayer||[];function gtag(){dataLayer.push(arguments)}gtag('js',new Date());gtag('config',\"G-A\",{anonymize_ip:true});gtag('config',\"G-B\",{anonymize_ip:true});",
-    );
-    expect(gtag.site.site.headTags![2]!.attributes!.src).toBe('https://www.googletagmanager.com/gtag/js?id=G-A');
-    // GA4 ids need no analytics.js.
-    expect(gtag.site.headersPolicy['script-src']).toBeUndefined();
+    expect(gtag.site.site.gtag).toEqual({ trackingID: ['G-A', 'G-B'], anonymizeIP: true });
     const ga = read({ plugins: [['/projects/p/node_modules/@docusaurus/plugin-google-analytics/lib/index.js', { trackingID: 'UA-1' }]] });
-    expect(ga.site.site.headTags!.map((tag) => tag.attributes?.src ?? tag.innerHTML ?? tag.attributes?.rel)).toEqual([
-      'preconnect',
-      "window.ga=window.ga||function(){(ga.q=ga.q||[]).push(arguments)};ga.l=+new Date;ga('create',\"UA-1\",'auto');ga('send','pageview');",
-      'https://www.google-analytics.com/analytics.js',
-    ]);
-    // An id that could break out of the script is not written.
+    expect(ga.site.site.googleAnalytics).toEqual({ trackingID: 'UA-1' });
+    const gtm = read({ presets: [['classic', { googleTagManager: { containerId: 'GTM-X1' } }]], plugins: [] });
+    expect(gtm.skipped).toEqual([]);
+    expect(gtm.site.site.googleTagManager).toEqual({ containerId: 'GTM-X1' });
+    expect(read({ plugins: [['@docusaurus/plugin-google-tag-manager', { containerId: 'GTM-Y2' }]] }).site.site.googleTagManager).toEqual({ containerId: 'GTM-Y2' });
+    // An id that could break out of the script is not carried.
     expect(read({ presets: [['classic', { gtag: { trackingID: "x');alert(1);('" } }]] }).skipped).toEqual([
       'presets.classic.gtag: {"trackingID":"x\');alert(1);(\'"} — no trackingID sipadocs can write into a script was given',
     ]);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ConfigObject } from '../../../src/docusaurus/evaluated.js';
 import { MigrationNotes } from '../../../src/docusaurus/notes.js';
 import type { Evaluated } from '../../../src/docusaurus/sandbox.js';
-import { htmlToText, translateTheme, type DocRoutes } from '../../../src/docusaurus/translateTheme.js';
+import { CODE_THEMES, htmlToText, translateTheme, type DocRoutes } from '../../../src/docusaurus/translateTheme.js';
 
 const routes: DocRoutes = {
   docRoute: (id) => ({ intro: '/docs/intro', 'api/index': '/docs/api' })[id],
@@ -145,15 +145,58 @@ describe('translateTheme', () => {
     expect(middle).toEqual({ id: 'announcement-bar', content: 'Read the notes before updating.', isCloseable: true, link: { label: 'the notes', to: '/blog/x' } });
   });
 
+  it("writes themeConfig.metadata as meta tags of every page, and names an entry it cannot write", () => {
+    const { settings, skipped } = translate({ metadata: [{ name: 'keywords', content: 'testing, jest' }, { property: 'og:locale', content: 'en_US' }, { name: 'x', content: 3 }] });
+    expect(settings.metadata).toEqual([
+      { tagName: 'meta', attributes: { name: 'keywords', content: 'testing, jest' } },
+      { tagName: 'meta', attributes: { property: 'og:locale', content: 'en_US' } },
+    ]);
+    expect(skipped).toEqual(['themeConfig.metadata.2: {"name":"x","content":3}']);
+  });
+
+  it("carries the announcement's colours and the navbar logo's link, target and size, as jest, recoil and testing-library set them", () => {
+    const { settings, skipped } = translate({
+      announcementBar: { id: 'support_ukraine', content: 'Support Ukraine', backgroundColor: '#20232a', textColor: '#fff', isCloseable: false },
+      navbar: { title: 'Recoil', logo: { alt: 'Recoil', src: 'img/logo.svg', href: '/', target: '_self', width: 32, height: 32 } },
+    });
+    expect(skipped).toEqual([]);
+    expect(settings.announcementBar).toEqual({ id: 'support_ukraine', content: 'Support Ukraine', isCloseable: false, backgroundColor: '#20232a', textColor: '#fff' });
+    expect(settings.navbar!.logo).toEqual({ src: '/img/logo.svg', alt: 'Recoil', href: '/', target: '_self', width: 32, height: 32 });
+    expect(translate({ navbar: { logo: { alt: 'L', src: 'img/l.svg', width: '32px' } } }).skipped).toEqual(['themeConfig.navbar.logo.width: "32px"']);
+  });
+
   it('maps prism themes to shiki themes of the same family, and reports unknown ones', () => {
     const themes = (prism: Evaluated) => translate({ prism });
     expect(themes({ theme: { $module: 'prism-react-renderer/themes/github', $from: 'prism-react-renderer/themes/github' }, darkTheme: { $module: 'prism-react-renderer/themes/dracula', $from: 'prism-react-renderer/themes/dracula' } }).settings.codeThemes).toEqual({ light: 'github-light', dark: 'dracula' });
     expect(themes({ theme: { $module: 'prism-react-renderer.themes.vsLight', $from: 'prism-react-renderer' }, darkTheme: { $module: 'prism-react-renderer.themes.vsDark', $from: 'prism-react-renderer' } }).settings.codeThemes).toEqual({ light: 'light-plus', dark: 'dark-plus' });
     // Without a dark theme Docusaurus uses the light one in both modes; github has a dark member.
     expect(themes({ theme: { $module: 'prism-react-renderer/themes/github', $from: 'prism-react-renderer/themes/github' } }).settings.codeThemes).toEqual({ light: 'github-light', dark: 'github-dark' });
-    const unknown = themes({ theme: { $module: 'prism-react-renderer/themes/duotoneLight', $from: 'prism-react-renderer/themes/duotoneLight' }, darkTheme: { custom: 1 } });
+    const unknown = themes({ theme: { $module: 'prism-themes/themes/prism-a11y-dark', $from: 'prism-themes' }, darkTheme: { custom: 1 } });
     expect(unknown.settings.codeThemes).toEqual({});
-    expect(unknown.skipped).toEqual(['themeConfig.prism.theme: prism-react-renderer/themes/duotoneLight', 'themeConfig.prism.darkTheme: {"custom":1}']);
+    expect(unknown.skipped).toEqual(['themeConfig.prism.theme: prism-themes/themes/prism-a11y-dark', 'themeConfig.prism.darkTheme: {"custom":1}']);
+  });
+
+  it('maps a theme made from a prism theme with changes to its base', () => {
+    const github = (part: string) => ({ $module: `prism-react-renderer.themes.github.${part}`, $from: 'prism-react-renderer' });
+    const dracula = (part: string) => ({ $module: `prism-react-renderer.themes.dracula.${part}`, $from: 'prism-react-renderer' });
+    // jest's: `plain: Object.assign(base.plain, {…})`, `styles: [...base.styles, …]` (the styles copied).
+    const light = { plain: github('plain'), styles: [{ types: ['string'], style: { color: '#c21325' } }] };
+    // `{ ...themes.dracula, plain: {…} }`: the styles are the base's own.
+    const dark = { plain: { color: '#fff', backgroundColor: '#000' }, styles: dracula('styles') };
+    const { settings, skipped } = translate({ prism: { theme: light, darkTheme: dark } });
+    expect(settings.codeThemes).toEqual({ light: 'github-light', dark: 'dracula' });
+    expect(skipped).toEqual([]);
+  });
+
+  it('has a shiki theme for every theme prism-react-renderer ships', async () => {
+    const { themes } = (await import('prism-react-renderer')) as { themes: Record<string, unknown> };
+    const { bundledThemesInfo } = await import('shiki');
+    const shikiThemes = new Set(bundledThemesInfo.map((theme) => theme.id));
+    expect(Object.keys(CODE_THEMES).sort()).toEqual(Object.keys(themes).sort());
+    for (const { light, dark } of Object.values(CODE_THEMES)) {
+      expect(shikiThemes).toContain(light);
+      expect(shikiThemes).toContain(dark);
+    }
   });
 
   it('carries colour mode, table of contents, docs sidebar options and the social card, and reports the rest', () => {
@@ -169,8 +212,30 @@ describe('translateTheme', () => {
     expect(settings.docs).toEqual({ sidebarHideable: true, autoCollapseCategories: true, versionPersistence: 'none' });
     expect(settings.image).toBe('img/card.png');
     expect(skipped).toEqual(['themeConfig.algolia: {"appId":"x"}']);
-    // Algolia's keys have no use: the site searches its own index (its search page is written by migrate, see searchPage.ts).
-    expect(notes.notCarriedItems[0]!.reason).toContain('sipadocs searches its own index');
+    // DocSearch without a key or an index cannot search: the site keeps its own index.
+    expect(notes.notCarriedItems[0]!.reason).toBe('DocSearch needs an apiKey and an indexName; the site searches its own index');
+  });
+
+  it("carries DocSearch's settings, takes Docusaurus 2 beta's application when none is named, and reports what it has no counterpart of", () => {
+    const { settings, skipped, notes } = translate({
+      algolia: {
+        appId: 'APP1',
+        apiKey: 'key',
+        indexName: 'site',
+        contextualSearch: false,
+        searchParameters: { facetFilters: ['type:content'] },
+        placeholder: 'Search docs',
+        insights: true,
+        searchPagePath: 'find',
+        externalUrlRegex: 'external\\.com',
+      },
+    });
+    expect(settings.algolia).toEqual({ appId: 'APP1', apiKey: 'key', indexName: 'site', contextualSearch: false, searchParameters: { facetFilters: ['type:content'] }, placeholder: 'Search docs', insights: true });
+    expect(skipped).toEqual(['themeConfig.algolia.externalUrlRegex: "external\\\\.com"']);
+    expect(notes.carried).toContain('themeConfig.algolia: DocSearch (index "site") opens from the navbar\'s search button; the site\'s own index is still built');
+    const legacy = translate({ algolia: { apiKey: 'key', indexName: 'recoiljs' } });
+    expect(legacy.settings.algolia).toEqual({ appId: 'BH4D9OD16A', apiKey: 'key', indexName: 'recoiljs' });
+    expect(legacy.skipped).toEqual([]);
   });
 });
 

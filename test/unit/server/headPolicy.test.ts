@@ -5,7 +5,7 @@ import { contentSecurityPolicy } from '../../../src/server/securityHeaders.js';
 import { takeSitePolicy } from '../../../src/server/sitePolicy.js';
 
 describe('the sources head tags need', () => {
-  it('names the origin of each script, style sheet, preload and manifest from elsewhere, and nothing of the site itself', () => {
+  it('names the origin of each script (which may send back to it), style sheet, preload and manifest from elsewhere, and nothing of the site itself', () => {
     const sources = headTagSources([
       { tagName: 'script', attributes: { src: 'https://www.googletagmanager.com/gtag/js?id=G-1', async: true } },
       { tagName: 'script', innerHTML: 'gtag()' },
@@ -21,6 +21,7 @@ describe('the sources head tags need', () => {
     ]);
     expect(sources).toEqual({
       'script-src': ['https://www.googletagmanager.com', 'cdn.example:8443'],
+      'connect-src': ['https://www.googletagmanager.com'],
       'style-src': ['https://fonts.googleapis.com'],
       'font-src': ['https://fonts.gstatic.com'],
     });
