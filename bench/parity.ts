@@ -42,7 +42,7 @@ interface CorpusSite {
   docusaurusSeconds: number;
   /**
    * The reference's pages are not classified by the parity tool (a Docusaurus beta without the
-   * page classes): its routes are judged, its text through the adapted extractor (parityExtract.cjs).
+   * page classes): its routes are judged, its text against a Docusaurus build whose pages are given those classes (classifiedReference).
    */
   unclassifiedReference?: boolean;
 }

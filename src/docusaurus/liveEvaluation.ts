@@ -84,8 +84,9 @@ export async function packagesImportedBy(file: string): Promise<string[]> {
  * What a config imports: the packages (see packagesImportedBy) and the project's own files it
  * reads through imports (itself included), absolute; a change to any of these changes the config.
  */
-export async function importsOf(file: string): Promise<{ packages: string[]; files: string[] }> {
+export async function importsOf(file: string): Promise<{ packages: string[]; builtins: string[]; files: string[] }> {
   const found = new Set<string>();
+  const builtins = new Set<string>();
   const result = await build({
     entryPoints: [file],
     bundle: true,
@@ -103,6 +104,7 @@ export async function importsOf(file: string): Promise<{ packages: string[]; fil
             if (path.isAbsolute(args.path)) return undefined;
             const name = args.path.replace(/^node:/, '');
             if (!BUILTINS.has(name) && !BUILTINS.has(name.split('/')[0]!)) found.add(args.path);
+            else builtins.add(name);
             return { path: args.path, external: true };
           });
           // Anything that is not code (styles, images) has nothing to give.
@@ -112,7 +114,7 @@ export async function importsOf(file: string): Promise<{ packages: string[]; fil
     ],
   }).catch(() => null); // the file loads with jiti; what esbuild cannot follow only names fewer imports
   const files = result?.metafile ? Object.keys(result.metafile.inputs).map((input) => path.resolve(path.dirname(file), input)) : [file];
-  return { packages: [...found].sort(), files: [...new Set([file, ...files])].sort() };
+  return { packages: [...found].sort(), builtins: [...builtins].sort(), files: [...new Set([file, ...files])].sort() };
 }
 
 /** A module's value: jiti's require, or its import for a module that needs one (top-level await). */

@@ -5,7 +5,7 @@ import { SiteError } from '../errors.js';
 import { versionedSidebarsFileOf, versionsFileOf } from '../content/docsVersions.js';
 import type { EnvironmentUse } from './environment.js';
 import { ProjectEvaluator, type EvaluationMode } from './evaluator.js';
-import { missingPackagesOf, packagesImportedBy, type LiveValues } from './liveEvaluation.js';
+import { importsOf, missingPackagesOf, type LiveValues } from './liveEvaluation.js';
 import { readInstanceSidebars } from './migrateDocs.js';
 import { MigrationNotes } from './notes.js';
 import { ProjectBounds } from './projectBounds.js';
@@ -133,12 +133,15 @@ function findDocusaurusConfig(projectDir: string): string {
 }
 
 /**
- * Whether a project's config imports packages, all of them installed, so that it needs to run
- * live to be read whole (see EvaluationMode). A config that imports no package loses nothing in
- * the sandbox, and is read there.
+ * Whether a project's config needs to run live to be read whole (see EvaluationMode): it imports
+ * packages, all of them installed, or Node's own modules (to read a file with `fs`, say), which
+ * the sandbox does not give. A config that imports neither loses nothing in the sandbox, and is
+ * read there.
  */
-export async function configNeedsInstalledPackages(projectDir: string): Promise<boolean> {
+export async function configNeedsToRunLive(projectDir: string): Promise<boolean> {
   const file = docusaurusConfigIn(path.resolve(projectDir));
-  if (file === undefined || (await packagesImportedBy(file)).length === 0) return false;
+  if (file === undefined) return false;
+  const { packages, builtins } = await importsOf(file);
+  if (packages.length === 0 && builtins.length === 0) return false;
   return (await missingPackagesOf(file)).length === 0;
 }

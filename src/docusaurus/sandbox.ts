@@ -247,6 +247,6 @@ function loadError(file: string, message: string, position?: { line: number; col
     message: `cannot read ${path.basename(file)}: ${message}`,
     location: { file, line: position?.line, column: position?.column },
     frame: position && text ? codeFrame(text, position.line, position.column) : undefined,
-    hint: 'The file is evaluated in a sandbox where every require() gives an inert stub. Fix the error, or simplify the file for the migration (sipadocs reads only plain values from it).',
+    hint: "The file ran in a sandbox (its packages are not installed, or it imports none), where packages, the file system and Node's globals such as URL are inert stand-ins. If it needs them, install the project's packages (npm install in the project) and migrate again: it then runs as Docusaurus runs it.",
   });
 }

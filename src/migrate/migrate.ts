@@ -14,7 +14,7 @@ import type { EvaluatedPluginLists } from '../docusaurus/markdownPlugins.js';
 import { docsVersionsOf, sidebarsFileOf } from '../docusaurus/migrateDocs.js';
 import type { MigrationNotes } from '../docusaurus/notes.js';
 import type { DocusaurusSite } from '../docusaurus/readConfig.js';
-import { configNeedsInstalledPackages, readDocusaurusProject, type DocusaurusProject } from '../docusaurus/readProject.js';
+import { configNeedsToRunLive, readDocusaurusProject, type DocusaurusProject } from '../docusaurus/readProject.js';
 import { algoliaSearchRoute } from '../docusaurus/searchPage.js';
 import { sipadocsConfigOf, type SiteLayout } from '../docusaurus/siteConfig.js';
 import { readSiteModel } from '../docusaurus/siteRoutes.js';
@@ -70,9 +70,9 @@ export async function migrateProject(options: MigrateOptions): Promise<MigrateRe
   const projectDir = path.resolve(options.projectDir);
   const outDir = path.resolve(options.outDir ?? `${projectDir.replace(/[\\/]+$/, '')}-sipadocs`);
   checkOutDir(outDir, projectDir);
-  // A config that imports packages, installed, runs as Docusaurus runs it (isolated from this
-  // process's environment); any other runs in the sandbox, packages standing in as stubs.
-  const evaluation = (await configNeedsInstalledPackages(projectDir)) ? 'isolated' : 'sandbox';
+  // A config that imports packages, installed, or Node's modules runs as Docusaurus runs it
+  // (isolated from this process's environment); any other runs in the sandbox, packages standing in as stubs.
+  const evaluation = (await configNeedsToRunLive(projectDir)) ? 'isolated' : 'sandbox';
   const project = await readDocusaurusProject(projectDir, { evaluation, timeoutMs: options.timeoutMs });
   const { site, notes, bounds, configFile } = project;
   if (evaluation === 'sandbox') notes.carriedOver(`the project's packages are not installed, so its config ran in a sandbox where every package is a stand-in; values it takes from packages are reported below (install them, then migrate again, to carry those too)`);
