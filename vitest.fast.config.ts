@@ -23,6 +23,7 @@ export const FIXTURE_BUILDS = [
   'hostile-outputs',
   'migrate-no-preset',
   'site-settings',
+  'i18n',
 ];
 
 export default defineConfig({

@@ -9,7 +9,7 @@
  *
  *   node bin/run-ts.js bench/bench.ts [--sizes 100,1000,10000] [--posts 100] [--out bench-results.json]
  *                                     [--sipa-runs 5] [--installed] [--markdown]
- *                                     [--watch-edits 10] [--open-docs 2000] [--flat-docs 4000] [--jest <dir>|skip] [--docusaurus auto|skip]
+ *                                     [--watch-edits 10] [--open-docs 2000] [--flat-docs 4000] [--locales-docs 300] [--jest <dir>|skip] [--docusaurus auto|skip]
  *
  * --sipa-runs 0 skips the Sipa site; --installed also times it with the packed package installed
  * into a temp project; --markdown prints the tables again as markdown, as the README shows them.
@@ -17,7 +17,8 @@
  * site (watchLatency.ts; --watch-edits 0 skips it), a 2,000-doc site with its categories open,
  * for page size (openSidebar.ts; --open-docs 0 skips it), and 4,000 docs in one folder: page size,
  * build time, and check-links on it, valid and with one broken link (flatFolder.ts; --flat-docs 0
- * skips it). Last comes the Jest website, a real Docusaurus 3 project (jestSite.ts): migrated and built by
+ * skips it), then a site of 300 docs in four locales, mostly untranslated, against its default
+ * locale alone (locales.ts; --locales-docs 0 skips it). Last comes the Jest website, a real Docusaurus 3 project (jestSite.ts): migrated and built by
  * sipadocs cold, warm and after a one-doc edit, and built by Docusaurus itself (--docusaurus skip
  * leaves it out); --jest names the corpus, found by default in shared/corpus/jest above the repository.
  *
@@ -38,6 +39,7 @@
  *   watch       [WatchLatencyResult]  edit-to-screen latency, Sipa site and 1,000 docs (see watchLatency.ts)
  *   openSidebar OpenSidebarResult | null  2,000 docs with open categories (see openSidebar.ts)
  *   flatFolder  FlatFolderResult | null   4,000 docs in one folder, and check-links on it (see flatFolder.ts)
+ *   locales     LocalesResult | null      four locales against the default one alone (see locales.ts)
  *   targets     [TargetRow]      the issue's table: each target with the figure of this run and whether it is met
  *   jest        JestResult | null  the Jest website, sipadocs and Docusaurus (see jestSite.ts)
  *
@@ -61,6 +63,7 @@ import { findRepoRoot, listFiles, runTimed, totalBytes } from './measure.js';
 import { findJestCorpus, formatJest, measureJest, type JestResult } from './jestSite.js';
 import { formatOpenSidebar, measureOpenSidebar, type OpenSidebarResult } from './openSidebar.js';
 import { formatFlatFolder, measureFlatFolder, type FlatFolderResult } from './flatFolder.js';
+import { formatLocales, measureLocales, type LocalesResult } from './locales.js';
 import { formatWatchLatency, measureWatchLatency, type WatchLatencyResult } from './watchLatency.js';
 import { formatSipaSite, measureInstalledPackage, measureRepositoryCli, type SipaSiteResult } from './sipaSite.js';
 
@@ -145,6 +148,7 @@ export async function main(args: string[]): Promise<number> {
       'watch-edits': { type: 'string', default: '10' },
       'open-docs': { type: 'string', default: '2000' },
       'flat-docs': { type: 'string', default: '4000' },
+      'locales-docs': { type: 'string', default: '300' },
       docusaurus: { type: 'string', default: 'auto' },
     },
   });
@@ -238,6 +242,14 @@ export async function main(args: string[]): Promise<number> {
     console.log(formatFlatFolder(flatFolder));
   }
 
+  const localesDocs = Number(values['locales-docs']);
+  let locales: LocalesResult | null = null;
+  if (localesDocs > 0) {
+    console.log('');
+    locales = await measureLocales({ docs: localesDocs, runs: 3 });
+    console.log(formatLocales(locales));
+  }
+
   let jest: JestResult | null = null;
   const jestCorpus = values.jest === 'skip' ? null : values.jest ? path.resolve(values.jest) : findJestCorpus(root);
   if (jestCorpus) {
@@ -269,7 +281,7 @@ export async function main(args: string[]): Promise<number> {
     loadAverage: { start: loadAtStart, end: loadAtEnd },
   };
   const outFile = path.resolve(values.out);
-  const results = { machine, sites, rows, hugo: hugo ?? null, hugoRows, comparison, sipaSite, watch, openSidebar, flatFolder, jest, targets };
+  const results = { machine, sites, rows, hugo: hugo ?? null, hugoRows, comparison, sipaSite, watch, openSidebar, flatFolder, locales, jest, targets };
   await writeFile(outFile, JSON.stringify(results, null, 2) + '\n');
   console.error(`results written to ${outFile}`);
   return 0;

@@ -16,6 +16,8 @@ export interface BuildOptions {
   outDir?: string;
   /** Print only the summary line instead of one line per stage. */
   quiet?: boolean;
+  /** Build these locales of the site only (its `i18n.locales`); default: every locale (in watch mode, the default one). */
+  locales?: string[];
 }
 
 /**
@@ -24,7 +26,7 @@ export interface BuildOptions {
  */
 export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const { buildOnce } = await import('./pipeline/build.js');
-  return buildOnce({ siteDir: options.site ?? 'site', outDir: options.outDir ?? 'build', quiet: options.quiet });
+  return buildOnce({ siteDir: options.site ?? 'site', outDir: options.outDir ?? 'build', quiet: options.quiet, locales: options.locales });
 }
 
 export interface ServeOptions extends Omit<BuildOptions, 'quiet'> {
@@ -56,6 +58,7 @@ export async function serve(options: ServeOptions = {}): Promise<SiteServer> {
     port: options.port ?? 3000,
     host: options.host ?? '127.0.0.1',
     watch: options.watch,
+    locale: options.locales,
   });
   return { url: running.url, port: running.port, close: () => running.close() };
 }

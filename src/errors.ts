@@ -48,10 +48,12 @@ export type ErrorCode =
   | 'VERSIONS_INVALID'
   | 'DOCS_VERSION_EXISTS'
   | 'WATCH_FAILED'
-  | 'FILE_SYSTEM_ERROR';
+  | 'FILE_SYSTEM_ERROR'
+  | 'TRANSLATION_INVALID'
+  | 'LOCALE_UNKNOWN';
 
 /** Problems with how sipadocs was called rather than with the site: the CLI exits with 2 for them. */
-export const USAGE_ERRORS: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['OUTPUT_DIR_REFUSED']);
+export const USAGE_ERRORS: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['OUTPUT_DIR_REFUSED', 'LOCALE_UNKNOWN']);
 
 export interface SourceLocation {
   file: string;

@@ -14,6 +14,7 @@ import Root from './components/Root.js';
 import { BlogArchiveScreen, BlogAuthorsScreen, BlogListScreen, BlogPostScreen, BlogTagsScreen } from './screens/BlogScreens.js';
 import { DocScreen } from './screens/DocScreen.js';
 import { NotFoundScreen, PageScreen } from './screens/PageScreens.js';
+import { translate } from '../src/shared/translate.js';
 
 /** Content made at build time; the runtime hydrates it from the page on the first visit. */
 export { default as StaticHtml } from './components/StaticHtml.js';
@@ -75,7 +76,7 @@ export function App({ site, route, override }: AppProps) {
     <CurrentRouteContext.Provider value={current}>
     <PageVersionContext.Provider value={version}>
     <SearchProvider site={site}>
-      <a className="skip-link" href="#main-content">Skip to main content</a>
+      <a className="skip-link" href="#main-content">{translate({ id: 'theme.common.skipToMainContent', message: 'Skip to main content' })}</a>
       {site.announcementBar ? <AnnouncementBar bar={site.announcementBar} /> : null}
       <Navbar site={site} sidebar={sidebar} onOpenMenu={openMenu} />
       <MobileMenu site={site} sidebar={sidebar} open={menuOpen} onOpen={openMenu} onClose={closeMenu} />

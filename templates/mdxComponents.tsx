@@ -8,6 +8,7 @@ import Heading from './components/Heading.js';
 import Mermaid from './components/Mermaid.js';
 import TabItem from './components/TabItem.js';
 import Tabs from './components/Tabs.js';
+import { translate } from '../src/shared/translate.js';
 
 function MdxDetails({ children, ...rest }: Omit<DetailsProps, 'summary'>) {
   // <details><summary>…</summary>…</details> in markdown: pull the summary out of the children.
@@ -24,7 +25,7 @@ function MdxDetails({ children, ...rest }: Omit<DetailsProps, 'summary'>) {
 /** Wide tables scroll inside a focusable box, so keyboard users can scroll them too. */
 function MdxTable(props: TableHTMLAttributes<HTMLTableElement>) {
   return (
-    <div className="table-scroll" tabIndex={0} role="group" aria-label="Table">
+    <div className="table-scroll" tabIndex={0} role="group" aria-label={translate({ id: 'sipadocs.table.ariaLabel', message: 'Table' })}>
       <table {...props} />
     </div>
   );

@@ -13,6 +13,9 @@ export function parsePort(value: string): number {
   return port;
 }
 
+/** Collects a repeatable option's values (`--locale fr --locale ja`). */
+const repeated = (value: string, previous: string[] = []) => [...previous, value];
+
 /** Writes peak memory, pages and the milliseconds of each build stage to SIPADOCS_STATS_FILE, when set (for the benchmark). */
 function writeStats(pages: number, stages: Record<string, number>): void {
   const file = process.env.SIPADOCS_STATS_FILE;
@@ -36,10 +39,11 @@ export async function main(argv: string[]): Promise<number> {
     .option('--site <dir>', 'site directory, or a Docusaurus project (default: site, or the current folder when it is a Docusaurus project)')
     .option('--out-dir <dir>', 'output directory (default: build, inside a Docusaurus project)')
     .option('--quiet', 'print only a summary line')
-    .action(async (options: { site?: string; outDir?: string; quiet?: boolean }) => {
+    .option('--locale <locale>', 'build this locale only (repeat it for several; default: every locale of the config)', repeated)
+    .action(async (options: { site?: string; outDir?: string; quiet?: boolean; locale?: string[] }) => {
       try {
         const { site, outDir } = siteFolders(options);
-        const result = await buildOnce({ siteDir: site, outDir, quiet: options.quiet || Boolean(process.env.CI) });
+        const result = await buildOnce({ siteDir: site, outDir, quiet: options.quiet || Boolean(process.env.CI), locales: options.locale });
         writeStats(result.pages, result.timings);
       } catch (error) {
         reportError(error);
@@ -57,7 +61,8 @@ export async function main(argv: string[]): Promise<number> {
     .option('--watch', 'rebuild on changes and reload open pages')
     .option('--open', 'open the site in the browser')
     .option('--base-url <path>', 'serve the site at this path (default: the base URL it was built for)')
-    .action(async (options: { site?: string; outDir?: string; port: number; host: string; watch?: boolean; open?: boolean; baseUrl?: string }) => {
+    .option('--locale <locale>', 'with --watch: develop this locale (default: the default locale); without it: build these locales when there is no build', repeated)
+    .action(async (options: { site?: string; outDir?: string; port: number; host: string; watch?: boolean; open?: boolean; baseUrl?: string; locale?: string[] }) => {
       const { serve } = await import('../dev/serve.js');
       exitCode = await serve({ ...options, ...siteFolders(options) });
       // The server has stopped (Ctrl+C, or watching was lost) and closed what it opened; a
@@ -65,6 +70,16 @@ export async function main(argv: string[]): Promise<number> {
       // must not keep a stopped server's process running without a word.
       const code = exitCode;
       setTimeout(() => process.exit(code), 500).unref();
+    });
+
+  program
+    .command('write-translations')
+    .description('write the files to translate for a locale (code.json, navbar, footer, blog and sidebar labels), as docusaurus write-translations does')
+    .option('--site <dir>', 'site directory, or a Docusaurus project (default: site, or the current folder when it is a Docusaurus project)')
+    .option('--locale <locale>', 'the locale to write (default: the default locale)')
+    .action(async (options: { site?: string; locale?: string }) => {
+      const { writeTranslationsCommand } = await import('../pipeline/writeTranslations.js');
+      exitCode = await writeTranslationsCommand(siteFolders(options).site, options.locale);
     });
 
   program

@@ -1,4 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { translate } from '../shared/translate.js';
 
 interface Props {
   children: ReactNode;
@@ -31,10 +32,10 @@ export class ErrorBoundary extends Component<Props, State> {
     if (!this.state.error) return this.props.children;
     return (
       <main className="error-screen" role="alert">
-        <h1>This page crashed.</h1>
+        <h1>{translate({ id: 'theme.ErrorPageContent.title', message: 'This page crashed.' })}</h1>
         <p className="error-screen__message">{this.state.error.message}</p>
         <button type="button" className="button" onClick={() => this.setState({ error: null })}>
-          Try again
+          {translate({ id: 'theme.ErrorPageContent.tryAgain', message: 'Try again' })}
         </button>
       </main>
     );
@@ -47,7 +48,7 @@ export function RouteLoadError({ error, onRetry }: { error: Error; onRetry: () =
     <div className="error-screen" role="alert">
       <p className="error-screen__message">{error.message}</p>
       <button type="button" className="button" onClick={onRetry}>
-        Retry
+        {translate({ id: 'theme.ErrorPageContent.tryAgain', message: 'Try again' })}
       </button>
     </div>
   );

@@ -13,6 +13,7 @@ import { CONTENT_CHANGED_EVENT } from '../shared/liveUpdate.js';
 import { documentTitle } from '../shared/documentTitle.js';
 import { normalizePath } from '../shared/paths.js';
 import { STATIC_HTML_CLASS } from '../shared/staticHtml.js';
+import { setTranslations } from '../shared/translate.js';
 import { StaticHtml } from 'sipa:theme';
 import { isFastConnection, shouldPrefetch } from './connection.js';
 import { rememberDocsVersion } from './docsVersion.js';
@@ -44,6 +45,8 @@ declare global {
 window.__SIPA_LOADED__ = true;
 
 const site = siteData as ClientSiteData;
+// The locale's words, for the theme's and the pages' `translate`.
+setTranslations(site.translations, site.locale.htmlLang);
 const RELOAD_GUARD_KEY = 'sipa:chunk-reload';
 /**
  * The path-to-regexp matcher (with its LRU of compiled patterns) is only needed once the visitor

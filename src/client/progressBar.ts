@@ -1,3 +1,5 @@
+import { translate } from '../shared/translate.js';
+
 /**
  * A thin progress bar at the top of the page, shown only once a navigation has been pending for
  * 200 ms. Settings follow spec §9: minimum 0.08, speed 200 ms, trickle rate 0.02, trickle
@@ -24,7 +26,7 @@ export function createProgressBar(doc: Document = document): ProgressBar {
     bar = doc.createElement('div');
     bar.id = 'sipa-progress';
     bar.setAttribute('role', 'progressbar');
-    bar.setAttribute('aria-label', 'Loading page');
+    bar.setAttribute('aria-label', translate({ id: 'sipadocs.progressBar.ariaLabel', message: 'Loading page' }));
     bar.style.transition = `transform ${PROGRESS.speed}ms ease`;
     doc.body.appendChild(bar);
     set(PROGRESS.minimum);

@@ -1,6 +1,7 @@
 import type { RouteModule, RoutePayload, StoredRoutePayload } from '../shared/types.js';
 import { normalizePath, routePayloadUrl } from '../shared/paths.js';
 import { withSidebarView } from './sidebarTree.js';
+import { translate } from '../shared/translate.js';
 
 /** A route ready to render: its payload and its loaded content chunk. */
 export interface LoadedRoute {
@@ -39,7 +40,7 @@ export function createRouteLoader(options: RouteLoaderOptions) {
 
   const fetchPayload = async (path: string): Promise<RoutePayload> => {
     const response = await options.fetchJson(routePayloadUrl(path, options.baseUrl));
-    if (response.status === 404) return { ...NOT_FOUND, meta: { title: 'Page not found', description: '', path, noIndex: true } };
+    if (response.status === 404) return { ...NOT_FOUND, meta: { title: translate({ id: 'theme.NotFound.title', message: 'Page not found' }), description: '', path, noIndex: true } };
     if (!response.ok) throw new Error(`Loading ${path} failed: the server answered ${response.status} ${response.statusText}`.trim());
     // Its sidebar is named, not copied: the view is made from the sidebar's tree (fetched once).
     return withSidebarView((await response.json()) as StoredRoutePayload, options.fetchJson);

@@ -1,7 +1,8 @@
 import { DEFAULT_MDX1_COMPAT } from './mdx1Compat.js';
 import { DEFAULT_MAGIC_COMMENTS } from '../shared/magicComments.js';
 import { contentUrl, isExternalUrl, stripBase } from '../shared/paths.js';
-import type { ClientSiteData, FooterLink, LocaleConfig, NavItem } from '../shared/types.js';
+import type { ClientSiteData, FooterLink, LocaleSummary, NavItem } from '../shared/types.js';
+import { localeConfigsOf } from './localeDefaults.js';
 import { docsInstancesOf } from './docsInstances.js';
 import { headTagsOf } from './headSettings.js';
 import { analyticsOf } from './analytics.js';
@@ -35,17 +36,7 @@ export function normalizeConfig(user: UserConfig, siteDir: string, configFile: s
   const baseUrl = `/${trimSlashes(user.baseUrl ?? '/')}/`.replace(/\/\/$/, '/');
   const defaultLocale = user.i18n?.defaultLocale ?? 'en';
   const locales = user.i18n?.locales ?? [defaultLocale];
-  const localeConfigs: Record<string, LocaleConfig> = {};
-  for (const name of locales) {
-    const given = user.i18n?.localeConfigs?.[name] ?? {};
-    localeConfigs[name] = {
-      label: given.label ?? name,
-      direction: given.direction ?? 'ltr',
-      htmlLang: given.htmlLang ?? name,
-      calendar: given.calendar ?? 'gregory',
-      path: given.path ?? name,
-    };
-  }
+  const localeConfigs = localeConfigsOf(user.i18n, baseUrl, defaultLocale, locales);
   const analytics = analyticsOf(user);
   const config: SiteConfig = {
     siteDir,
@@ -69,7 +60,7 @@ export function normalizeConfig(user: UserConfig, siteDir: string, configFile: s
     analytics: analyticsSettings(user),
     algolia: algoliaOf(user.algolia),
     policySources: mergeSources(analytics.sources, user.algolia ? algoliaSources(user.algolia.appId, user.algolia.insights ?? false) : {}),
-    i18n: { defaultLocale, locales, localeConfigs },
+    i18n: { defaultLocale, locales, path: user.i18n?.path ?? 'i18n', currentLocale: defaultLocale, localeConfigs },
     docs: {
       path: user.docs?.path ?? 'docs',
       routeBasePath: trimSlashes(user.docs?.routeBasePath ?? 'docs'),
@@ -171,7 +162,6 @@ export interface DocItemTarget {
  * them with the base URL, as Docusaurus allows) and the logo's `src` a URL with the base URL.
  */
 export function clientSiteData(config: SiteConfig, pageRoutes: string[], docItems: ReadonlyMap<NavItemConfig, DocItemTarget> = new Map()): ClientSiteData {
-  const locale = config.i18n.localeConfigs[config.i18n.defaultLocale]!;
   const { baseUrl } = config;
   const sitePath = (to: string) => stripBase(baseUrl, to);
   const footerLink = (item: FooterLink): FooterLink => (item.to !== undefined ? { ...item, to: sitePath(item.to) } : { ...item });
@@ -208,7 +198,9 @@ export function clientSiteData(config: SiteConfig, pageRoutes: string[], docItem
     titleDelimiter: config.titleDelimiter,
     siteVersion: config.siteVersion,
     generator: `${GENERATOR_NAME} ${GENERATOR_VERSION}`,
-    locale: { ...locale, name: config.i18n.defaultLocale },
+    locale: localeOf(config),
+    ...(config.i18n.locales.length > 1 ? { i18n: { defaultLocale: config.i18n.defaultLocale, locales: config.i18n.locales.map((name) => localeSummary(config, name)) } } : {}),
+    ...(config.translation && Object.keys(config.translation.messages).length > 0 ? { translations: config.translation.messages } : {}),
     navbar: {
       title: config.navbar.title,
       logo: config.navbar.logo ? { ...themedLogo(config.navbar.logo), ...(config.navbar.logo.href !== undefined ? { href: isExternalUrl(config.navbar.logo.href) ? config.navbar.logo.href : sitePath(config.navbar.logo.href) } : {}) } : undefined,
@@ -241,4 +233,15 @@ export function clientSiteData(config: SiteConfig, pageRoutes: string[], docItem
     ],
     search: !config.noIndex,
   };
+}
+
+/** The locale a config builds, as the runtime knows it. */
+function localeOf(config: SiteConfig): ClientSiteData['locale'] {
+  const { label, direction, htmlLang, calendar, path } = config.i18n.localeConfigs[config.i18n.currentLocale]!;
+  return { label, direction, htmlLang, calendar, path, name: config.i18n.currentLocale };
+}
+
+function localeSummary(config: SiteConfig, name: string): LocaleSummary {
+  const { label, htmlLang, direction, baseUrl } = config.i18n.localeConfigs[name]!;
+  return { name, label, htmlLang, direction, baseUrl };
 }

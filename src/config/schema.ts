@@ -23,7 +23,7 @@ const link = object({ label: str, to: str, href: str, html: str, className: str 
 
 /** The fields of every navbar item (see NavItemConfig); a dropdown's items have them too, but no `items` and no position. */
 const navItemFields = {
-  type: oneOf('link', 'dropdown', 'html', 'doc', 'docSidebar', 'docsVersionDropdown', 'docsVersion'),
+  type: oneOf('link', 'dropdown', 'html', 'doc', 'docSidebar', 'docsVersionDropdown', 'docsVersion', 'localeDropdown'),
   label: str,
   to: str,
   href: str,
@@ -81,7 +81,7 @@ const analyticsIds = refine<unknown>(anything, (value) =>
 /** A CSS colour ("#20232a", "rgb(0 0 0)", "rebeccapurple", "var(--brand)"): one value, which cannot end its declaration. */
 const cssColour = refine<string>(str, (value) => (/^[#\w\s(),.%/+-]+$/.test(value) && value.trim() !== '' ? null : `must be a CSS colour such as "#20232a", got ${JSON.stringify(value)}`));
 
-const locale = object({ label: str, direction: oneOf('ltr', 'rtl'), htmlLang: str, calendar: str, path: str });
+const locale = object({ label: str, direction: oneOf('ltr', 'rtl'), htmlLang: str, calendar: str, path: str, baseUrl: basePath, translate: bool });
 
 /** Shape of site/sipadocs.config.ts; kept in step with UserConfig in types.ts. */
 export const configSchema: Schema = object(
@@ -115,7 +115,7 @@ export const configSchema: Schema = object(
     headTags: arrayOf(anything),
     stylesheets: arrayOf(anything),
     scripts: arrayOf(anything),
-    i18n: object({ defaultLocale: str, locales: arrayOf(str), localeConfigs: recordOf(locale) }, ['defaultLocale', 'locales']),
+    i18n: object({ defaultLocale: str, locales: arrayOf(str), path: str, localeConfigs: recordOf(locale) }, ['defaultLocale', 'locales']),
     docs: object({
       ...docsInstanceFields,
       sidebarHideable: bool,

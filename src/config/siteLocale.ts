@@ -1,7 +1,6 @@
-import type { LocaleConfig } from '../shared/types.js';
-import type { SiteConfig } from './types.js';
+import type { SiteConfig, SiteLocaleConfig } from './types.js';
 
-/** The settings of the one locale sipadocs builds, the default one: its language, direction, calendar. */
-export function siteLocale(config: Pick<SiteConfig, 'i18n'>): LocaleConfig {
-  return config.i18n.localeConfigs[config.i18n.defaultLocale]!;
+/** The settings of the locale a config builds (its `i18n.currentLocale`): its language, direction, calendar, base URL. */
+export function siteLocale(config: Pick<SiteConfig, 'i18n'>): SiteLocaleConfig {
+  return config.i18n.localeConfigs[config.i18n.currentLocale]!;
 }

@@ -1,3 +1,4 @@
+import type { LocaleTranslation } from './localeTranslation.js';
 import type { ProjectReading } from './projectReading.js';
 import type { AnnouncementBar, FooterColumn, LocaleConfig, NavItem } from '../shared/types.js';
 
@@ -239,10 +240,17 @@ export interface UserConfig extends AnalyticsSettings {
   headTags?: HeadTag[];
   stylesheets?: StylesheetSetting[];
   scripts?: ScriptSetting[];
+  /**
+   * The site's locales, as Docusaurus has them: the default locale is served at the base URL,
+   * each other one at `<baseUrl><locale>/` (or its own `baseUrl`), with the same routes. A
+   * locale's translations are read from `<path>/<locale's path>/` (see the README's "Translations").
+   */
   i18n?: {
     defaultLocale: string;
     locales: string[];
-    localeConfigs?: Record<string, Partial<LocaleConfig>>;
+    /** The folder of translations, relative to the site folder (default 'i18n'). */
+    path?: string;
+    localeConfigs?: Record<string, Partial<LocaleConfig> & { baseUrl?: string; translate?: boolean }>;
   };
   /** The docs (Docusaurus's default docs instance), with the theme's docs settings. */
   docs?: DocsInstanceOptions & {
@@ -365,6 +373,14 @@ type DeepRequired<T> = T extends (infer U)[]
     ? { [K in keyof T]-?: DeepRequired<T[K]> }
     : T;
 
+/** A locale's settings with every default filled in, as Docusaurus fills them. */
+export interface SiteLocaleConfig extends LocaleConfig {
+  /** Where its pages are served: the site's base URL for the default locale, `<baseUrl><locale>/` for the others unless given. */
+  baseUrl: string;
+  /** Whether its translations are read (default: when its folder of translations exists). */
+  translate: boolean;
+}
+
 /** The validated configuration with every default filled in, plus where it came from. */
 export type SiteConfig = DeepRequired<Omit<UserConfig, 'announcementBar' | 'navbar' | 'footer' | 'i18n' | 'docs' | 'docsInstances' | 'headTags' | 'stylesheets' | 'scripts' | keyof AnalyticsSettings | 'algolia'>> & {
   /** `headTags`, then `stylesheets` and `scripts` as the tags they stand for, then the analytics' tags, in that order. */
@@ -382,7 +398,16 @@ export type SiteConfig = DeepRequired<Omit<UserConfig, 'announcementBar' | 'navb
   announcementBar: AnnouncementBar | null;
   navbar: { title: string; logo: NavbarLogo | null; hideOnScroll: boolean; items: NavItemConfig[] };
   footer: { columns: FooterColumn[]; copyright: string; style: 'light' | 'dark'; logo: FooterLogo | null };
-  i18n: { defaultLocale: string; locales: string[]; localeConfigs: Record<string, LocaleConfig> };
+  i18n: {
+    defaultLocale: string;
+    locales: string[];
+    path: string;
+    /** The locale this config builds: the default one, unless the config was made for another (see i18n/localeConfig.ts). */
+    currentLocale: string;
+    localeConfigs: Record<string, SiteLocaleConfig>;
+  };
+  /** What the locale being built takes from its translations (see i18n/localeConfig.ts); absent before a locale is chosen. */
+  translation?: LocaleTranslation;
   /** Absolute path of the site directory. */
   siteDir: string;
   /** Absolute path of the config file. */

@@ -10,6 +10,7 @@ import { joinRoute } from './docsVersions.js';
 import { versionData } from './versionData.js';
 import { formatMonthDay } from './names.js';
 import { siteLocale } from '../config/siteLocale.js';
+import { siteText } from '../config/siteText.js';
 
 /** What a route's client chunk holds. */
 export type ContentRef =
@@ -135,7 +136,7 @@ export function planRoutes(
   for (const version of model.docsInstances.flatMap((instance) => instance.versions)) {
     const base = version.routeBase === '/' ? '' : version.routeBase;
     const own = new Map([...docTags].filter(([, entry]) => entry.items[0]!.pluginId === version.pluginId && entry.items[0]!.version === version.name));
-    addDocsTagPages(own, base, (route) => add({ ...route, ...inNotLast({ pluginId: version.pluginId, version: version.name }) }));
+    addDocsTagPages(own, base, (route) => add({ ...route, ...inNotLast({ pluginId: version.pluginId, version: version.name }) }), config);
   }
 
   // Unlisted posts have their page, but no place in lists, tags, the archive or other posts' links.
@@ -210,13 +211,14 @@ export function planRoutes(
     const tags = [...postTags.values()].sort((a, b) => a.tag.label.localeCompare(b.tag.label));
     for (const { tag, items: tagged } of tags) {
       const count = tagged.length;
-      addList(tag.permalink, tagged, `${count} post${count === 1 ? '' : 's'} tagged with "${tag.label}"`, `Blog posts tagged "${tag.label}"`, tag);
+      const nPosts = siteText(config, 'theme.blog.post.plurals', { count });
+      addList(tag.permalink, tagged, siteText(config, 'theme.blog.tagTitle', { nPosts, tagName: tag.label }), siteText(config, 'sipadocs.blog.tagPage.description', { tagName: tag.label }), tag);
     }
     // As in Docusaurus, a blog without tags has no tags page.
     if (tags.length > 0) {
       add({
         path: joinRoute(blogBase, 'tags'),
-        meta: { title: 'Tags', description: 'All blog tags', path: joinRoute(blogBase, 'tags') },
+        meta: { title: siteText(config, 'theme.tags.tagsPageTitle'), description: siteText(config, 'sipadocs.blog.tagsPage.description'), path: joinRoute(blogBase, 'tags') },
         data: { kind: 'blogTags', tags: tags.map(({ tag, items }) => ({ ...tag, count: items.length })), recentPosts },
         content: null,
         sidebarId: null,
@@ -231,7 +233,7 @@ export function planRoutes(
     }
     add({
       path: joinRoute(blogBase, 'archive'),
-      meta: { title: 'Archive', description: 'Every blog post, by year', path: joinRoute(blogBase, 'archive') },
+      meta: { title: siteText(config, 'theme.blog.archive.title'), description: siteText(config, 'theme.blog.archive.description'), path: joinRoute(blogBase, 'archive') },
       data: {
         kind: 'blogArchive',
         // The newest year first, and in each year its posts from the oldest, as on Docusaurus's archive.
@@ -244,7 +246,7 @@ export function planRoutes(
       sidebarId: null,
       sourceFile: null,
     });
-    if (config.blog.authorsPages) addAuthorPages(model.blogAuthors ?? [], posts, joinRoute(blogBase, 'authors'), recentPosts, add, addList);
+    if (config.blog.authorsPages) addAuthorPages(model.blogAuthors ?? [], posts, joinRoute(blogBase, 'authors'), recentPosts, add, addList, config);
   } else if (config.blog.listWithoutPosts) {
     addList(blogBase, [], config.blog.title, config.blog.description, null);
   }
@@ -285,7 +287,7 @@ export function planRoutes(
   unique.push({
     path: '/404',
     outputFile: '404.html',
-    meta: { title: 'Page not found', description: 'This page does not exist.', path: '/404', noIndex: true },
+    meta: { title: siteText(config, 'theme.NotFound.title'), description: siteText(config, 'sipadocs.NotFound.description'), path: '/404', noIndex: true },
     data: { kind: 'notFound' },
     content: null,
     sidebarId: null,
@@ -306,13 +308,14 @@ function addAuthorPages(
   recentPosts: LinkTarget[],
   add: (route: Omit<PlannedRoute, 'outputFile'>) => void,
   addList: (base: string, listPosts: BlogPost[], title: string, description: string, tag: null, more: { pageBase?: string; author?: AuthorSummary }) => void,
+  config: SiteConfig,
 ): void {
   if (authors.length === 0) return;
   const postsOf = (author: Author) => posts.filter((post) => post.authors.some((a) => a.key === author.key));
   const summaries: AuthorSummary[] = authors.map((author) => ({ ...author, count: postsOf(author).length }));
   add({
     path: listPath,
-    meta: { title: 'Authors', description: 'The authors of the blog', path: listPath },
+    meta: { title: siteText(config, 'theme.blog.authorsList.pageTitle'), description: siteText(config, 'sipadocs.blog.authorsPage.description'), path: listPath },
     data: { kind: 'blogAuthors', authors: summaries, recentPosts },
     content: null,
     sidebarId: null,
@@ -321,7 +324,7 @@ function addAuthorPages(
   authors.forEach((author, i) => {
     if (!author.page) return;
     const own = postsOf(author);
-    addList(author.page, own, author.name, `Blog posts by ${author.name}`, null, { pageBase: 'authors', author: summaries[i] });
+    addList(author.page, own, author.name, siteText(config, 'sipadocs.blog.authorPage.description', { authorName: author.name }), null, { pageBase: 'authors', author: summaries[i] });
   });
 }
 
@@ -330,23 +333,25 @@ function addDocsTagPages(
   docTags: Map<string, { tag: TagRef; items: Doc[] }>,
   docsBase: string,
   add: (route: Omit<PlannedRoute, 'outputFile'>) => void,
+  config: SiteConfig,
 ): void {
   if (docTags.size === 0) return;
   const sorted = [...docTags.values()].sort((a, b) => a.tag.label.localeCompare(b.tag.label));
   const allTagsPath = `${docsBase}/tags`;
   add({
     path: allTagsPath,
-    meta: { title: 'Tags', description: 'All tags of the docs', path: allTagsPath },
+    meta: { title: siteText(config, 'theme.tags.tagsPageTitle'), description: siteText(config, 'sipadocs.docs.tagsPage.description'), path: allTagsPath },
     data: { kind: 'docsTags', tags: sorted.map(({ tag, items }) => ({ ...tag, count: items.length })) },
     content: null,
     sidebarId: null,
     sourceFile: null,
   });
   for (const { tag, items } of sorted) {
-    const title = `${items.length} doc${items.length === 1 ? '' : 's'} tagged with "${tag.label}"`;
+    const nDocsTagged = siteText(config, 'theme.docs.tagDocListPageTitle.nDocsTagged', { count: items.length });
+    const title = siteText(config, 'theme.docs.tagDocListPageTitle', { nDocsTagged, tagName: tag.label });
     add({
       path: tag.permalink,
-      meta: { title, description: `Docs tagged "${tag.label}"`, path: tag.permalink },
+      meta: { title, description: siteText(config, 'sipadocs.docs.tagPage.description', { tagName: tag.label }), path: tag.permalink },
       data: {
         kind: 'docsTag',
         title,

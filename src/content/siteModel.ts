@@ -10,7 +10,7 @@ import { parseFrontMatter, type FrontMatterWarning, type ParsedSource } from './
 import type { Doc, SiteModel, SitePage, BlogPost } from './model.js';
 import { createMarkdownPage, createReactPage } from './pages.js';
 import type { SourceFile } from './scan.js';
-import { buildSidebars } from './sidebar.js';
+import { buildSidebars, type SidebarLabels } from './sidebar.js';
 
 /** A scanned file with its text, as the orchestrator read it. */
 export interface LoadedSource extends SourceFile {
@@ -47,6 +47,8 @@ export interface SiteModelOptions {
   onContentErrors?: (errors: SiteError[]) => void;
   /** Reads a source's front matter (default parseFrontMatter); a watch session's keeps each file's reading while its text is the same. */
   readFrontMatter?: (text: string, file: string) => ParsedSource;
+  /** The sidebar labels of each docs version in the locale built (see SidebarLabels); none without it. */
+  sidebarLabels?: (pluginId: string, version: string) => SidebarLabels;
 }
 
 /** A version's key in maps: "<instance>@<version>". */
@@ -154,7 +156,7 @@ export function buildSiteModel(
     const leftOut = draftDocIds.get(key) ?? new Set<string>();
     const declared = options.docs?.sidebars.get(key) ?? (version === only ? { config: sidebarsConfig, file: sidebarsFile } : { config: null, file: '' });
     // A stored version without a sidebars file has no sidebar, as in Docusaurus.
-    const built = version.sidebarsFile === null ? { sidebars: [], placements: new Map(), categoryIndexes: [] } : attempt(() => buildSidebars(config, ofVersion, categories.get(version) ?? new Map(), declared.config, declared.file, leftOut, version));
+    const built = version.sidebarsFile === null ? { sidebars: [], placements: new Map(), categoryIndexes: [] } : attempt(() => buildSidebars(config, ofVersion, categories.get(version) ?? new Map(), declared.config, declared.file, leftOut, version, options.sidebarLabels?.(version.pluginId, version.name)));
     if (built) {
       sidebars.push(...built.sidebars);
       for (const [route, placement] of built.placements) placements.set(route, placement);

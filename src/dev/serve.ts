@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import type http from 'node:http';
 import path from 'node:path';
 import type { SiteConfig } from '../config/types.js';
@@ -29,6 +29,11 @@ export interface ServeOptions {
   open?: boolean;
   /** Serve the site at this path; by default at the base URL it was built for (see readBuiltBaseUrl). */
   baseUrl?: string;
+  /**
+   * The locales to build (see i18n.locales): in watch mode the default locale only unless given,
+   * as Docusaurus's `start` develops one locale; without watch, every locale when there is no build.
+   */
+  locale?: string[];
 }
 
 export interface RunningServer {
@@ -92,7 +97,8 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   const root = options.watch ? devOutputDir(options.site) : checkOutputDir(options.outDir, options.site, undefined, { docusaurus: isDocusaurusProject(options.site) });
   await restoreInterruptedSwap(root);
   const hasBuild = await stat(path.join(root, 'index.html')).then(() => true, () => false);
-  const session = createBuildSession({ siteDir: options.site, outDir: options.watch ? root : options.outDir, mode: options.watch ? 'watch' : 'build', quiet: Boolean(process.env.CI) });
+  const locales = options.locale?.length ? options.locale : options.watch ? 'default' : undefined;
+  const session = createBuildSession({ siteDir: options.site, outDir: options.watch ? root : options.outDir, mode: options.watch ? 'watch' : 'build', quiet: Boolean(process.env.CI), locales });
   // Nothing may keep running when the server does not start (esbuild contexts, a render worker).
   const abort = async (error: unknown): Promise<never> => {
     await session.close();
@@ -138,7 +144,8 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   const listening = await listenOnFreePort(server, { host: options.host, port: options.port }).catch(abort);
   const { port } = listening;
   served = { host: options.host, port };
-  const url = `${listening.url.replace(/\/$/, '')}${baseUrl}`;
+  // A build of other locales than the one at the base URL (`--locale fr`) is shown at the first one's page.
+  const url = `${listening.url.replace(/\/$/, '')}${baseUrl}${await firstLocaleFolder(root)}`;
   if (options.port !== 0 && port !== options.port) process.stdout.write(`Port ${options.port} is in use, using ${port} instead.\n`);
   if (options.watch) process.stdout.write(`Serving the development build (drafts included; \`sipadocs build\` writes the site to publish) at ${url}\n`);
   else process.stdout.write(`Serving ${path.relative(process.cwd(), root) || '.'} at ${url}\n`);
@@ -239,6 +246,14 @@ const SITE_BACK = '\0site-back';
  * again), so quick saves in a row are indexed once.
  */
 const SEARCH_DELAY_MS = 150;
+
+/** '' when the output has a home page; else the folder of the first locale built into it, with a slash ('fr/'). */
+async function firstLocaleFolder(root: string): Promise<string> {
+  if (existsSync(path.join(root, 'index.html'))) return '';
+  const entries = await readdir(root, { withFileTypes: true }).catch(() => []);
+  const folder = entries.find((entry) => entry.isDirectory() && existsSync(path.join(root, entry.name, 'index.html')));
+  return folder ? `${folder.name}/` : '';
+}
 
 /** Hash of a file's content ('' when it is missing or a directory). */
 async function fileHash(file: string): Promise<string> {

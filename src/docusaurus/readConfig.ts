@@ -211,27 +211,31 @@ function holdsMarker(value: Evaluated | undefined): boolean {
 
 function readI18n(i18n: ConfigObject, notes: MigrationNotes, raw: Evaluated | undefined): UserConfig['i18n'] {
   // A value the migration could not read (a module it does not run): the locales are unknown.
-  if (isMarker(raw)) notes.notCarried(`i18n: ${describeValue(raw)}`, 'a value of a module the migration could not read; the default locale "en" was assumed (sipadocs builds one locale)');
+  if (isMarker(raw)) notes.notCarried(`i18n: ${describeValue(raw)}`, 'a value of a module the migration could not read; the default locale "en" was assumed');
   const defaultLocale = i18n.string('defaultLocale') ?? 'en';
   const locales = stringList(i18n.get('locales')) ?? [defaultLocale];
-  const others = locales.filter((locale) => locale !== defaultLocale);
-  if (others.length > 0) {
-    notes.notCarried(`i18n.locales: ${others.join(', ')}`, `sipadocs builds one locale; only the default locale "${defaultLocale}" and its content were carried over`);
-  }
   const configs = i18n.object('localeConfigs');
-  const given = configs.object(defaultLocale);
-  const localeConfig: Record<string, unknown> = {};
-  for (const key of ['label', 'direction', 'htmlLang', 'calendar', 'path']) {
-    const value = given.string(key);
-    if (value !== undefined) localeConfig[key] = value;
+  const localeConfigs: Record<string, Record<string, unknown>> = {};
+  for (const locale of locales) {
+    const given = configs.object(locale);
+    const localeConfig: Record<string, unknown> = {};
+    for (const key of ['label', 'direction', 'htmlLang', 'calendar', 'path', 'baseUrl']) {
+      const value = given.string(key);
+      if (value !== undefined) localeConfig[key] = value;
+    }
+    const translate = given.boolean('translate');
+    if (translate !== undefined) localeConfig.translate = translate;
+    given.reportRest(notes, { url: 'sipadocs serves every locale from the site\'s url' });
+    if (Object.keys(localeConfig).length > 0) localeConfigs[locale] = localeConfig;
   }
-  given.reportRest(notes);
-  configs.ignore(...others);
+  configs.ignore(...Object.keys(configs.value).filter((name) => !locales.includes(name)));
+  const path = i18n.string('path');
   i18n.reportRest(notes);
   return {
     defaultLocale,
-    locales: [defaultLocale],
-    ...(Object.keys(localeConfig).length > 0 ? { localeConfigs: { [defaultLocale]: localeConfig } } : {}),
+    locales: locales.includes(defaultLocale) ? locales : [defaultLocale, ...locales],
+    ...(path !== undefined ? { path } : {}),
+    ...(Object.keys(localeConfigs).length > 0 ? { localeConfigs } : {}),
   };
 }
 

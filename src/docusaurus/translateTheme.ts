@@ -154,9 +154,7 @@ function translateNavbar(navbar: ConfigObject, routes: DocRoutes | null, baseUrl
 }
 
 /** Navbar item types sipadocs cannot show, and why. */
-const UNCARRIED_NAV_TYPES: Record<string, string> = {
-  localeDropdown: 'sipadocs builds one locale',
-};
+const UNCARRIED_NAV_TYPES: Record<string, string> = {};
 
 /**
  * One navbar item, as the sipadocs config has it: links (`to`, `href`, their `html`, class and
@@ -201,6 +199,11 @@ function translateNavItem(item: ConfigObject, routes: DocRoutes | null, notes: M
     item.ignore('to', 'href');
   } else if ((type === 'docsVersionDropdown' || type === 'docsVersion') && !inDropdown) {
     Object.assign(nav, translateVersionItem(item, type, notes));
+  } else if (type === 'localeDropdown' && !inDropdown) {
+    // The same links around the locales as around the versions.
+    const { type: _type, docsPluginId: _id, dropdownActiveClassDisabled: _disabled, ...around } = translateVersionItem(item, 'docsVersionDropdown', notes);
+    Object.assign(nav, around, { type: 'localeDropdown' });
+    item.ignore('queryString');
   } else if (type === 'html') {
     nav.type = 'html';
     nav.html = item.string('value') ?? '';
@@ -213,8 +216,8 @@ function translateNavItem(item: ConfigObject, routes: DocRoutes | null, notes: M
     item.ignore(...Object.keys(item.value));
     return [];
   }
-  // Docusaurus labels the version dropdown with the version shown, whatever the config says.
-  if (givenLabel !== undefined && type !== 'docsVersionDropdown') nav.label = givenLabel;
+  // Docusaurus labels the version and locale dropdowns with the version or locale shown, whatever the config says.
+  if (givenLabel !== undefined && type !== 'docsVersionDropdown' && type !== 'localeDropdown') nav.label = givenLabel;
   if (!inDropdown) nav.position = item.string('position') === 'right' ? 'right' : 'left';
   const activeBasePath = item.string('activeBasePath');
   if (activeBasePath !== undefined) nav.activeBasePath = routePath(activeBasePath);

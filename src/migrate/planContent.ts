@@ -140,7 +140,14 @@ export async function planContent(project: DocusaurusProject, plan: SitePlan, pa
 
   // Packages the docs, posts and markdown pages import go into the package.json too.
   for (const { text } of plan.texts(/\.mdx?$/)) for (const specifier of markdownImports(text)) packages.classify(specifier);
-  if (existsSync(path.join(projectDir, 'i18n'))) notes.notCarried('i18n/', 'sipadocs builds one locale; translations were not carried over');
+  // The translations, in Docusaurus's layout, which sipadocs reads as it is (a JSX page's copy renamed as its original is).
+  const translations = site.site.i18n?.path ?? 'i18n';
+  if (inProject(translations) && existsSync(path.join(projectDir, translations))) {
+    for (const { from, rel } of await listFiles('i18n.path', translations)) {
+      const to = `${translations}/${rel}`;
+      plan.copy(from, siteFileName(to, to.endsWith('.js') ? readFileSync(from, 'utf8') : null));
+    }
+  }
   return layout;
 }
 

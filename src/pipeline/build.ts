@@ -11,14 +11,15 @@ import { createBuildSession, type BuildReport, type BuildSession, type SessionOp
 import { checkSiteLinks } from './stages/checkLinks.js';
 import { compileSite, type CompiledSite } from './stages/compile.js';
 import { modelSite, throwTogether } from './stages/model.js';
-import { claimOutputDir, closeOutput, openOutput } from './stages/output.js';
+import { claimOutputDir, closeOutput, localeOutput, openOutput } from './stages/output.js';
 import { addPageAssets } from './stages/pageAssets.js';
 import { siteOutputs } from './stages/outputs.js';
-import { planSite } from './stages/plan.js';
+import { planSite, type SitePlan } from './stages/plan.js';
 import { renderSite, type RenderedSite } from './stages/render.js';
 import { scanSite } from './stages/scan.js';
 import { indexSite } from './stages/search.js';
-import { writeSite } from './stages/write.js';
+import { commitSite, writeStaticFiles, type WrittenLocale } from './stages/write.js';
+import { configForLocale, localesToBuild, outputFolderOf } from '../i18n/localeConfig.js';
 
 export interface BuildResult {
   /** Number of pages written. */
@@ -86,51 +87,92 @@ async function runStages(session: BuildSession, options: BuildSiteOptions, start
   };
   const outDir = await claimOutputDir(session);
 
-  const config = await log.stage('config', () => loadSiteConfig(session.siteDir, session.projectMemo));
-  if (config.project) reportProjectReading(config.project, session, report);
+  const siteConfig = await log.stage('config', () => loadSiteConfig(session.siteDir, session.projectMemo));
+  if (siteConfig.project) reportProjectReading(siteConfig.project, session, report);
+  // Each locale is a site of its own at its base URL (see i18n/localeConfig.ts), built from the
+  // same sources: what does not depend on the locale (compiled pages, highlighted code, git
+  // history) is made once and found again by the other locales.
+  const locales = localesToBuild(siteConfig, session.locales);
+  const named = (name: string, locale: string) => (locale === siteConfig.i18n.defaultLocale ? name : `${name} (${locale})`);
   // git runs in a process of its own while the pages are scanned and compiled.
-  const gitHistory = readGitHistory(config.siteDir, session.artifacts.kind(GIT_HISTORIES)).catch(() => new Map() as GitHistory);
-  const { sources, staticFiles, docs, theme } = await log.stage('scan', () => scanSite(config, report), describe.scan);
-  const { model, errors: contentErrors } = await log.stage('model', () => modelSite(config, sources, docs, session, report), (modeled) => describe.model(modeled.model));
-  // The pages without a content error are compiled, and their errors reported with those.
-  const compiled = await log.stage('compile', () => throwTogether(contentErrors, compileSite(session, config, model, report, staticFiles, theme)), describe.compile);
-  const history = await log.stage('last updated', () => gitHistory, describe.history);
-  const plan = await log.stage('routes', async () => planSite({ config, model, history, staticFiles, theme }, compiled, report), describe.routes);
+  const gitHistory = readGitHistory(siteConfig.siteDir, session.artifacts.kind(GIT_HISTORIES)).catch(() => new Map() as GitHistory);
+  const planned: PlannedLocale[] = [];
+  for (const locale of locales) {
+    const stage = <T>(name: string, run: () => Promise<T>, describe?: (result: T) => string) => log.stage(named(name, locale), run, describe);
+    // A site in one locale reads its translations (if any) without a line of its own.
+    const config = siteConfig.i18n.locales.length > 1 ? await stage('locale', () => configForLocale(siteConfig, locale), () => locale) : await configForLocale(siteConfig, locale);
+    const { sources, staticFiles, docs, theme } = await stage('scan', () => scanSite(config, report), describe.scan);
+    const { model, errors: contentErrors } = await stage('model', () => modelSite(config, sources, docs, session, report), (modeled) => describe.model(modeled.model));
+    // The pages without a content error are compiled, and their errors reported with those.
+    const compiled = await stage('compile', () => throwTogether(contentErrors, compileSite(session, config, model, report, staticFiles, theme)), describe.compile);
+    const history = planned.length === 0 ? await log.stage('last updated', () => gitHistory, describe.history) : await gitHistory;
+    const plan = await stage('routes', async () => planSite({ config, model, history, staticFiles, theme }, compiled, report), describe.routes);
+    planned.push({ locale, plan, compiled });
+  }
 
   const output = await openOutput(session, outDir);
   let failed = true;
-  let searching: Promise<unknown> | null = null;
+  const searching: Array<Promise<unknown>> = [];
   try {
-    const bundled = await log.stage('bundle', () => session.bundlers.client.bundle(plan.virtual, output.staging.dir, config.baseUrl, output.last.files.keep), describe.bundle);
-    // Pages with math get KaTeX's style sheet; the diagram runtime is written for pages with diagrams.
-    const client = await log.stage('page assets', () => addPageAssets(bundled, plan, compiled, output, session));
-    const rendered = await log.stage('render', () => renderSite(session, plan, compiled, client, output, report), describe.render);
-    // Pagefind indexes in a process of its own, beside the site-wide files and the link check; a
-    // site that fails the check waits for it, then is not committed.
-    const search = log.stage('search', () => indexSite(session, plan, rendered, output, options.deferSearch ?? false), describe.search);
-    searching = search.catch(() => {});
-    const outputs = siteOutputs(session, plan, compiled, rendered, output, report);
-    await log.stage('markdown', async () => outputs.writeMarkdown(), describe.markdown);
-    await log.stage('llms', async () => outputs.writeLlms());
-    await log.stage('feeds', () => outputs.writeFeeds(), describe.feeds);
-    await log.stage('sitemap', async () => outputs.writeSitemap(), (n) => describe.sitemap(n, config.noIndex));
-    if (plan.redirects.length > 0) await log.stage('redirects', async () => outputs.writeRedirects(), (n) => `${n} page${n === 1 ? '' : 's'}`);
-    await log.stage('check links', async () => checkSiteLinks(plan, rendered, { client, compiled, outputs }, output, report));
-    const index = await search;
-    const liveCode = [...compiled.pages.values()].some((page) => page.features.includes('liveCode'));
-    await log.stage('write', () => writeSite(session, plan, output, { rendered, outputs, search: index, liveCode }, report));
+    const written: WrittenLocale[] = [];
+    let pageAssets: string[] | undefined;
+    for (const { locale, plan, compiled } of planned) {
+      const stage = <T>(name: string, run: () => Promise<T>, describe?: (result: T) => string) => log.stage(named(name, locale), run, describe);
+      const { config } = plan;
+      // Each locale writes its folder of the output (the site's base URL for the default one), committed together.
+      const part = await localeOutput(session, output, outputFolderOf(siteConfig, locale));
+      const bundled = await stage('bundle', () => session.bundlers.client.bundle(plan.virtual, part.last.files.dir, config.baseUrl, part.last.files.keep), describe.bundle);
+      // Pages with math get KaTeX's style sheet; the diagram runtime is written for pages with diagrams.
+      const client = await stage('page assets', () => addPageAssets(bundled, plan, compiled, part, session));
+      const rendered = await stage('render', () => renderSite(session, plan, compiled, client, part, report), describe.render);
+      // Pagefind indexes in a process of its own, beside the site-wide files and the link check; a
+      // site that fails the check waits for it, then is not committed.
+      const search = stage('search', () => indexSite(session, plan, rendered, part, options.deferSearch ?? false), describe.search);
+      searching.push(search.catch(() => {}));
+      const outputs = siteOutputs(session, plan, compiled, rendered, part, report);
+      await stage('markdown', async () => outputs.writeMarkdown(), describe.markdown);
+      await stage('llms', async () => outputs.writeLlms());
+      await stage('feeds', () => outputs.writeFeeds(), describe.feeds);
+      await stage('sitemap', async () => outputs.writeSitemap(), (n) => describe.sitemap(n, config.noIndex));
+      if (plan.redirects.length > 0) await stage('redirects', async () => outputs.writeRedirects(), (n) => `${n} page${n === 1 ? '' : 's'}`);
+      // A link to the same page in another locale (the locale dropdown's) is checked against that locale's routes.
+      const otherLocales = siteConfig.i18n.locales
+        .filter((other) => other !== locale)
+        .map((other) => {
+          const built = planned.find((entry) => entry.locale === other)?.plan.routes;
+          return { baseUrl: siteConfig.i18n.localeConfigs[other]!.baseUrl, routes: built ? new Set(built.map((route) => route.path)) : null };
+        });
+      await stage('check links', async () => checkSiteLinks(plan, rendered, { client, compiled, outputs }, part, report, otherLocales));
+      await writeStaticFiles(plan, part, output);
+      const liveCode = [...compiled.pages.values()].some((page) => page.features.includes('liveCode'));
+      written.push({ plan, output: part, rendered, outputs, search: await search, liveCode });
+      pageAssets ??= [client.entry.js, ...client.entry.imports, ...client.entry.css];
+    }
+    await log.stage('write', () => commitSite(session, written, output, report));
     failed = false;
-    const stats = { compile: compiled.stats, render: rendered.stats, search: index && searchStats(index) };
-    const pageAssets = [client.entry.js, ...client.entry.imports, ...client.entry.css];
-    return summarize(log, quiet, { pages: plan.routes.length, outDir: path.resolve(session.outDir), warnings, timings: log.timings, pageAssets, stats }, performance.now() - started);
+    // The first locale's figures, with every locale's compiled pages: a page is compiled once, then found by the other locales.
+    const main = written[0]!;
+    const compile = { compiled: sum(planned, ({ compiled }) => compiled.stats.compiled), reused: sum(planned, ({ compiled }) => compiled.stats.reused) };
+    const stats = { compile, render: main.rendered.stats, search: main.search && searchStats(main.search) };
+    const pages = sum(written, ({ plan }) => plan.routes.length);
+    return summarize(log, quiet, { pages, outDir: path.resolve(session.outDir), warnings, timings: log.timings, pageAssets: pageAssets ?? [], stats }, performance.now() - started);
   } catch (error) {
     // Said in words while what it names is still there: the staging folder goes next.
     throw withOsErrorsInWords(error);
   } finally {
     // Nothing may still write into the staging folder when it is committed or removed.
-    await searching;
+    await Promise.all(searching);
     await closeOutput(output, failed);
   }
+}
+
+const sum = <T>(items: T[], of: (item: T) => number) => items.reduce((total, item) => total + of(item), 0);
+
+/** One locale of the site, planned: its config and routes, and its compiled pages. */
+interface PlannedLocale {
+  locale: string;
+  plan: SitePlan;
+  compiled: CompiledSite;
 }
 
 /**

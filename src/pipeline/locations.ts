@@ -5,8 +5,13 @@ import { SiteError, SiteErrors } from '../errors.js';
 /** Turns a site-relative path into one relative to the working directory, as messages show files. */
 export type ShownPath = (siteFile: string) => string;
 
-export function shownPath(config: Pick<SiteConfig, 'siteDir'>): ShownPath {
-  return (file) => path.relative(process.cwd(), path.join(config.siteDir, file)) || file;
+/** A translated source (see LocaleTranslation.sources) is shown as the translation's file, which the build read. */
+export function shownPath(config: Pick<SiteConfig, 'siteDir' | 'translation'>): ShownPath {
+  const translated = config.translation?.sources;
+  return (file) => {
+    const read = translated?.get(file) ?? file;
+    return path.relative(process.cwd(), path.join(config.siteDir, read)) || read;
+  };
 }
 
 /** Error locations made relative to the working directory (inside content/ they are site-relative). */

@@ -3,6 +3,8 @@ import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { SiteConfig } from '../config/types.js';
 import { scanSources } from '../content/scan.js';
+import { readDocsInstances } from '../content/readDocsInstances.js';
+import { withTranslations } from '../i18n/localizedSources.js';
 import type { DocsInstance } from '../content/docsVersions.js';
 import type { LoadedSource } from '../content/siteModel.js';
 import { SiteError } from '../errors.js';
@@ -17,9 +19,16 @@ const MARKDOWN = /\.mdx?$/;
  * Files are read before their size is known (a stat per file would cost more than the reads), so
  * a stray huge file is read once before it is refused; Node itself refuses files over 2 GiB.
  * A symbolic link leading out of the site is not read: `onLinkOut` gets its path (see scanSources).
+ * A translation of a file the site does not have is not read either: `onUnmatched` gets it.
  */
-export async function readSources(config: SiteConfig, docs?: DocsInstance[], onLinkOut?: (relPath: string) => void): Promise<LoadedSource[]> {
-  const files = await scanSources(config, docs, onLinkOut);
+export async function readSources(
+  config: SiteConfig,
+  docs: DocsInstance[] = readDocsInstances(config),
+  onLinkOut?: (relPath: string) => void,
+  onUnmatched?: (translation: string, original: string) => void,
+): Promise<LoadedSource[]> {
+  // A locale reads the files it translates from their translations (see withTranslations).
+  const files = withTranslations(config, await scanSources(config, docs, onLinkOut), onUnmatched);
   // One synchronous read per file: for thousands of small files this is about ten times faster
   // than fs/promises, whose every call is a thread-pool round trip.
   const read: LoadedSource[] = files.map((file) => {

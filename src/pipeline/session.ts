@@ -34,6 +34,8 @@ export interface SessionOptions {
   logger?: StageLogger;
   /** Keep caches on disk between runs, under the site's project (default true). */
   persistentCache?: boolean;
+  /** Build these locales only (`--locale`, see i18n.locales in the config), or the default one; default: every locale. */
+  locales?: readonly string[] | 'default';
 }
 
 /** The folders and files a session caches in; each is null when persistent caches are off. */
@@ -91,8 +93,13 @@ export interface BuildSession {
   readonly frontMatters: TextMemo<ParsedSource> | null;
   /** The fast path's parsers and theme shells (a bounded cache of the theme's markup) for compiling in this thread. */
   staticSession(): Promise<StaticSession>;
-  /** The manifest of the output this session's last build committed, and the files named by content it kept or wrote there (see OwnOutput). */
-  lastOutput: { outDir: string; manifest: OutputManifest; namedFiles: ReadonlyMap<string, number> } | null;
+  /**
+   * What this session's last build committed, by output folder (a locale's part of the output has
+   * its own): the manifest, and the files named by content it kept or wrote there (see OwnOutput).
+   */
+  readonly lastOutputs: Map<string, { manifest: OutputManifest; namedFiles: ReadonlyMap<string, number> }>;
+  /** The locales each build makes (`--locale`), or the default one; empty: every locale of the config. */
+  readonly locales: readonly string[] | 'default';
   /**
    * Watch mode: takes the tidying a build leaves until after it ended (see CommitOptions.tidyLater),
    * so an edit is shown sooner; the next build opens its output, and the session closes, once it
@@ -185,7 +192,8 @@ export function createBuildSession(options: SessionOptions): BuildSession {
     staticSession: () => staticSessions.get(null),
     frontMatters: watch ? createTextMemo(parseFrontMatter) : null,
     releasesPageCode: !watch,
-    lastOutput: null,
+    lastOutputs: new Map(),
+    locales: options.locales ?? [],
     afterBuild,
     async close() {
       await afterBuild?.settled();

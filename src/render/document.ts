@@ -95,6 +95,19 @@ export function documentBody(html: string): { bodyHtml: string; meta: PageMeta }
   }
 }
 
+/**
+ * A site in several locales: the page in each locale (`hreflang`, the locale's language), and
+ * the default locale's as `x-default`, as Docusaurus writes them. Every locale has every route.
+ */
+function localeAlternates(site: ClientSiteData, route: string): string[] {
+  if (!site.i18n) return [];
+  const url = (baseUrl: string) => `${site.url}${withBase(baseUrl, encodeRoute(route))}`;
+  const links = site.i18n.locales.map((locale) => `<link rel="alternate" href="${escapeHtml(url(locale.baseUrl))}" hreflang="${escapeHtml(locale.htmlLang)}">`);
+  const defaultLocale = site.i18n.locales.find((locale) => locale.name === site.i18n!.defaultLocale);
+  if (defaultLocale) links.push(`<link rel="alternate" href="${escapeHtml(url(defaultLocale.baseUrl))}" hreflang="x-default">`);
+  return links;
+}
+
 /** The full HTML document of one route. */
 export function renderDocument(parts: DocumentParts): string {
   const { site, payload } = parts;
@@ -115,6 +128,7 @@ export function renderDocument(parts: DocumentParts): string {
     keywords ? `<meta name="keywords" content="${escapeHtml(keywords)}">` : '',
     parts.noIndex || payload.meta.noIndex ? '<meta name="robots" content="noindex, nofollow">' : '',
     payload.data.kind === 'notFound' ? '' : `<link rel="canonical" href="${escapeHtml(canonical)}">`,
+    ...(payload.data.kind === 'notFound' ? [] : localeAlternates(site, payload.meta.path)),
     `<meta property="og:title" content="${escapeHtml(title)}">`,
     description ? `<meta property="og:description" content="${escapeHtml(description)}">` : '',
     `<meta property="og:type" content="${payload.meta.ogType ?? 'website'}">`,

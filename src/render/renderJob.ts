@@ -2,6 +2,7 @@ import { pathToFileURL } from 'node:url';
 import { isExternalUrl, withBase } from '../shared/paths.js';
 import type { PageHead } from '../client/pageHead.js';
 import type { ClientSiteData, PageMeta, RouteModule, RoutePayload } from '../shared/types.js';
+import { setTranslations } from '../shared/translate.js';
 
 /** One page to render; plain data so it can cross to a worker thread. */
 export interface RenderJob {
@@ -42,6 +43,8 @@ export function createRenderer() {
         groups.set(job.file, group);
       }
       const { routeModules, renderBody } = await group;
+      // Before the route's module runs: a page may translate its words when it loads.
+      setTranslations(job.site.translations, job.site.locale.htmlLang);
       const module: Awaited<ReturnType<ServerGroup['routeModules'][string]>> = job.moduleBody
         ? (new Function(job.moduleBody)() as RouteModule)
         : job.name

@@ -9,6 +9,7 @@ import { createElement, type ComponentType, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { mdxComponents } from '../../templates/mdxComponents.js';
 import type { ShellRenderer } from '../shared/shellRenderer.js';
+import { markTranslations } from '../shared/translate.js';
 
 /**
  * Renders the slot. Its `children` are never rendered, but a component that reads the text of its
@@ -19,6 +20,8 @@ function Slot({ slot }: { slot: string; children?: ReactNode }): string {
 }
 
 export function createShellRenderer(slot: string): ShellRenderer {
+  // The fast path's pages serve every locale: the theme's words in them are marks each locale resolves.
+  markTranslations();
   const around = (component: ComponentType<never>, props: object | null, text?: string) =>
     renderToStaticMarkup(createElement(component, props as never, createElement(Slot, { slot }, text)));
   return {

@@ -8,9 +8,11 @@ import type { LoadedRoute } from '../client/routeLoader.js';
 import { Root } from '../client/Root.js';
 import type { ClientSiteData } from '../shared/types.js';
 import { normalizePath } from '../shared/paths.js';
+import { setTranslations } from '../shared/translate.js';
 
 /** The page's body HTML; `head` receives what the page said about its head while rendering (see pageHead.ts). */
 export function renderBody(site: ClientSiteData, route: LoadedRoute, head?: PageHead): string {
+  setTranslations(site.translations, site.locale.htmlLang);
   const navigation = serverNavigation(normalizePath(route.payload.meta.path));
   return renderToString(<Root site={site} route={route} navigation={navigation} head={head} />);
 }

@@ -51,9 +51,9 @@ export function isSearchable(route: PlannedRoute): boolean {
   return (kind === 'doc' || kind === 'blogPost' || kind === 'page') && !route.meta.noIndex && route.path !== '/404';
 }
 
-/** The language the index stems words in (ISO 639-1): the site's default locale's. */
+/** The language the index stems and splits words in (ISO 639-1): the language of the locale built. */
 export function searchLanguage(config: Pick<SiteConfig, 'i18n'>): string {
-  return config.i18n.localeConfigs[config.i18n.defaultLocale]!.htmlLang.split('-')[0]!.toLowerCase();
+  return config.i18n.localeConfigs[config.i18n.currentLocale]!.htmlLang.split('-')[0]!.toLowerCase();
 }
 
 /**

@@ -26,9 +26,10 @@ export interface NavItem {
    * A link (the default), a dropdown of links (`items`), raw HTML (`html`), or one of the items of a
    * docs instance with versions: `docsVersionDropdown` lists its versions (each leading to the page
    * in view in that version, else to the version's main doc), `docsVersion` links to the chosen
-   * version's main doc.
+   * version's main doc. `localeDropdown` lists the site's locales, each leading to the page in view
+   * in that locale.
    */
-  type?: 'link' | 'dropdown' | 'html' | 'docsVersionDropdown' | 'docsVersion';
+  type?: 'link' | 'dropdown' | 'html' | 'docsVersionDropdown' | 'docsVersion' | 'localeDropdown';
   /** The text shown; '' for an item drawn by its class (an icon), which then needs `ariaLabel`; version items show the chosen version's label when it is ''. */
   label: string;
   /** Internal route (client-side navigation). */
@@ -50,7 +51,7 @@ export interface NavItem {
   items?: NavItem[];
   /** Version items: the docs instance whose versions they show ('default' unless given). */
   docsPluginId?: string;
-  /** docsVersionDropdown: links listed before and after the versions. */
+  /** docsVersionDropdown and localeDropdown: links listed before and after the versions or locales. */
   dropdownItemsBefore?: FooterLink[];
   dropdownItemsAfter?: FooterLink[];
   /** docsVersionDropdown: not shown as active on docs pages. */
@@ -93,7 +94,18 @@ export interface LocaleConfig {
   direction: 'ltr' | 'rtl';
   htmlLang: string;
   calendar: string;
+  /** The locale's folder of translations, under the site's `i18n.path` (its name by default). */
   path: string;
+}
+
+/** One locale of a site with several, as every page knows it: the locale dropdown and the `hreflang` links name them. */
+export interface LocaleSummary {
+  name: string;
+  label: string;
+  htmlLang: string;
+  direction: 'ltr' | 'rtl';
+  /** The base URL its pages are served under: the site's for the default locale, `<base>/<name>/` for the others. */
+  baseUrl: string;
 }
 
 /** The part of the site configuration the theme needs at run time. */
@@ -145,6 +157,16 @@ export interface ClientSiteData {
    * site is `noIndex`. Only a flag, so the site data does not change when the content does.
    */
   search: boolean;
+  /**
+   * A site in several locales: the default one and every locale built from the config (absent for a
+   * site in one locale). Each locale is a site of its own, at its base URL, with the same routes.
+   */
+  i18n?: { defaultLocale: string; locales: LocaleSummary[] };
+  /**
+   * The words of the theme and of the site's `translate()` calls in this locale, by message id
+   * (absent when every message is its default text): only this locale's, for the runtime's `translate`.
+   */
+  translations?: Record<string, string>;
   /** With `markdown.mermaid`: the URL of the diagram runtime, which the diagram component loads (see outputs/mermaidRuntime.ts). */
   mermaid?: { runtime: string };
   /** With `algolia`: the navbar's search opens DocSearch (see templates/search/docSearch.ts). */

@@ -1,16 +1,17 @@
 import type { ReactNode } from 'react';
+import { translate } from '../../src/shared/translate.js';
 
 /** Each type's label, and the type whose look it takes: Docusaurus's `secondary` and `success` look like a note and a tip. */
-const TYPES: Record<string, { label: string; look: string }> = {
-  note: { label: 'Note', look: 'note' },
-  tip: { label: 'Tip', look: 'tip' },
-  info: { label: 'Info', look: 'info' },
-  important: { label: 'Important', look: 'important' },
-  warning: { label: 'Warning', look: 'warning' },
-  caution: { label: 'Caution', look: 'caution' },
-  danger: { label: 'Danger', look: 'danger' },
-  success: { label: 'Success', look: 'tip' },
-  secondary: { label: 'Secondary', look: 'note' },
+const TYPES: Record<string, { label: () => string; look: string }> = {
+  note: { label: () => translate({ id: 'theme.admonition.note', message: 'Note' }), look: 'note' },
+  tip: { label: () => translate({ id: 'theme.admonition.tip', message: 'Tip' }), look: 'tip' },
+  info: { label: () => translate({ id: 'theme.admonition.info', message: 'Info' }), look: 'info' },
+  important: { label: () => translate({ id: 'sipadocs.admonition.important', message: 'Important' }), look: 'important' },
+  warning: { label: () => translate({ id: 'theme.admonition.warning', message: 'Warning' }), look: 'warning' },
+  caution: { label: () => translate({ id: 'theme.admonition.caution', message: 'Caution' }), look: 'caution' },
+  danger: { label: () => translate({ id: 'theme.admonition.danger', message: 'Danger' }), look: 'danger' },
+  success: { label: () => translate({ id: 'sipadocs.admonition.success', message: 'Success' }), look: 'tip' },
+  secondary: { label: () => translate({ id: 'sipadocs.admonition.secondary', message: 'Secondary' }), look: 'note' },
 };
 
 export interface AdmonitionProps {
@@ -35,7 +36,7 @@ export default function Admonition({ type = 'note', title, children }: Admonitio
     <div className={`admonition admonition--${look}${look === kind ? '' : ` admonition--${kind}`}`} role="note">
       <div className="admonition__heading">
         <span className="admonition__icon" aria-hidden="true" />
-        <span>{title ?? known?.label ?? 'Note'}</span>
+        <span>{title ?? (known ?? TYPES.note!).label()}</span>
       </div>
       <div className="admonition__body">{children}</div>
     </div>

@@ -1,5 +1,6 @@
 import { Fragment, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { replayedControl } from '../../src/shared/earlyInput.js';
+import { translate } from '../../src/shared/translate.js';
 
 export interface CodeBlockProps {
   /** Fence language, shown in the title bar when there is no title. */
@@ -50,11 +51,11 @@ export default function CodeBlock({ language, title, showLineNumbers, html, chil
           className="code-block__scroll"
           tabIndex={0}
           role="group"
-          aria-label={title ? `Code: ${title}` : language ? `Code (${language})` : 'Code'}
+          aria-label={title ? translate({ id: 'sipadocs.codeBlock.titledAriaLabel', message: 'Code: {title}' }, { title }) : language ? translate({ id: 'sipadocs.codeBlock.languageAriaLabel', message: 'Code ({language})' }, { language }) : translate({ id: 'sipadocs.codeBlock.ariaLabel', message: 'Code' })}
           {...(html !== undefined ? { dangerouslySetInnerHTML: { __html: html } } : { children: body })}
         />
-        <button {...replayedControl} type="button" className="code-block__copy" onClick={copy} aria-label={copied ? 'Copied' : 'Copy code to clipboard'}>
-          {copied ? 'Copied' : 'Copy'}
+        <button {...replayedControl} type="button" className="code-block__copy" onClick={copy} aria-label={copied ? translate({ id: 'theme.CodeBlock.copied', message: 'Copied' }) : translate({ id: 'theme.CodeBlock.copyButtonAriaLabel', message: 'Copy code to clipboard' })}>
+          {copied ? translate({ id: 'theme.CodeBlock.copied', message: 'Copied' }) : translate({ id: 'theme.CodeBlock.copy', message: 'Copy' })}
         </button>
       </div>
     </div>

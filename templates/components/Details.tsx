@@ -1,4 +1,5 @@
 import type { DetailsHTMLAttributes, ReactNode } from 'react';
+import { translate } from '../../src/shared/translate.js';
 
 export interface DetailsProps extends Omit<DetailsHTMLAttributes<HTMLElement>, 'children'> {
   /** The line that opens and closes the section; "Details" when there is none, as in Docusaurus. */
@@ -15,7 +16,7 @@ export interface DetailsProps extends Omit<DetailsHTMLAttributes<HTMLElement>, '
 export default function Details({ summary, children, className, ...attributes }: DetailsProps) {
   return (
     <details className={className ? `details ${className}` : 'details'} {...attributes}>
-      <summary>{summary ?? 'Details'}</summary>
+      <summary>{summary ?? translate({ id: 'sipadocs.details.summary', message: 'Details' })}</summary>
       <div className="details__body">{children}</div>
     </details>
   );

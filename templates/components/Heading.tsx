@@ -1,4 +1,5 @@
 import { isValidElement, type HTMLAttributes, type ReactNode } from 'react';
+import { translate } from '../../src/shared/translate.js';
 
 export type HeadingType = 'h1' | 'h2' | 'h3' | 'h4' | 'h5' | 'h6';
 
@@ -24,7 +25,7 @@ export default function Heading({ as: As, id, children, ...rest }: HeadingProps)
   return (
     <As id={id} {...rest}>
       {children}
-      <a className="hash-link" href={`#${id}`} aria-label={`Direct link to ${plainText(children).trim()}`} />
+      <a className="hash-link" href={`#${id}`} aria-label={translate({ id: 'theme.common.headingLinkTitle', message: 'Direct link to {heading}' }, { heading: plainText(children).trim() })} />
     </As>
   );
 }

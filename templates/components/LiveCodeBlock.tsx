@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { LiveEditor, LiveError, LivePreview, LiveProvider } from 'react-live';
 import ReactLiveScope from './ReactLiveScope.js';
+import { translate } from '../../src/shared/translate.js';
 
 export interface LiveCodeBlockProps {
   /** The code (a fence's content); or give it as the children. */
@@ -45,10 +46,10 @@ export default function LiveCodeBlock({ code, children, language = 'jsx', title,
   useEffect(() => setMounted(true), []);
   return (
     <div className="live-code">
-      <div className="live-code__header">{title ?? 'Live Editor'}</div>
+      <div className="live-code__header">{title ?? translate({ id: 'theme.Playground.liveEditor', message: 'Live Editor' })}</div>
       <LiveProvider code={source} language={language} scope={codeScope({ ...ReactLiveScope, ...scope })} noInline={noInline} theme={EDITOR_THEME} enableTypeScript={/^tsx?$/.test(language)}>
         <LiveEditor className="live-code__editor" />
-        <div className="live-code__header">Result</div>
+        <div className="live-code__header">{translate({ id: 'theme.Playground.result', message: 'Result' })}</div>
         <div className="live-code__result">
           {mounted ? (
             <>
@@ -56,7 +57,7 @@ export default function LiveCodeBlock({ code, children, language = 'jsx', title,
               <LiveError className="live-code__error" />
             </>
           ) : (
-            <span className="live-code__loading">Loading…</span>
+            <span className="live-code__loading">{translate({ id: 'sipadocs.liveCode.loading', message: 'Loading…' })}</span>
           )}
         </div>
       </LiveProvider>

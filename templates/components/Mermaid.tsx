@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { DiagramRuntime } from '../../src/client/mermaidRuntime.js';
 import { useSiteData } from '../../src/client/siteContext.js';
+import { translate } from '../../src/shared/translate.js';
 
 export interface MermaidProps {
   /** The diagram's Mermaid source. */
@@ -28,7 +29,7 @@ export default function Mermaid({ value }: MermaidProps) {
   }, [runtime, value]);
   return (
     <div className="mermaid-diagram">
-      <div ref={ref} className="mermaid" role="img" aria-label="Diagram" />
+      <div ref={ref} className="mermaid" role="img" aria-label={translate({ id: 'sipadocs.diagram.ariaLabel', message: 'Diagram' })} />
       <noscript>
         <pre className="mermaid-diagram__source">{value}</pre>
       </noscript>

@@ -5,6 +5,7 @@ import { useSiteData } from '../../src/client/siteContext.js';
 import { documentTitle } from '../../src/shared/documentTitle.js';
 import { addSearchStyles, ResultLink, useSearchResults, type ResultOption } from '../search/searchClient.js';
 import Layout from './Layout.js';
+import { selectPlural, translate } from '../../src/shared/translate.js';
 
 /** The query a search page's address asks for (`?q=`). */
 const QUERY_PARAMETER = 'q';
@@ -56,12 +57,12 @@ export default function SearchPage() {
   };
 
   let status = '';
-  if (state.status === 'loading') status = 'Searching…';
-  else if (state.status === 'error') status = 'Search is not available right now. Check the connection and try again.';
-  else if (state.status === 'done' && state.total === 0) status = `No results for “${state.query}”.`;
-  else if (state.status === 'done') status = `${state.total} ${state.total === 1 ? 'page' : 'pages'} found.`;
+  if (state.status === 'loading') status = translate({ id: 'sipadocs.search.searching', message: 'Searching…' });
+  else if (state.status === 'error') status = translate({ id: 'theme.SearchModal.errorScreen.titleText', message: 'Search is not available right now. Check the connection and type again.' });
+  else if (state.status === 'done' && state.total === 0) status = translate({ id: 'sipadocs.search.noResults', message: 'No results for “{query}”.' }, { query: state.query });
+  else if (state.status === 'done') status = selectPlural(translate({ id: 'theme.SearchPage.documentsFound.plurals', message: '1 page found.|{count} pages found.' }, { count: state.total }), state.total);
 
-  const heading = state.status === 'done' ? `Search results for “${state.query}”` : 'Search the documentation';
+  const heading = state.status === 'done' ? translate({ id: 'theme.SearchPage.existingResultsTitle', message: 'Search results for “{query}”' }, { query: state.query }) : translate({ id: 'theme.SearchPage.emptyResultsTitle', message: 'Search the documentation' });
   // The head was rendered for the page without a query; the tab's title follows the results.
   useEffect(() => {
     document.title = documentTitle({ path: pathname, title: heading }, site);
@@ -76,10 +77,10 @@ export default function SearchPage() {
             className="search-page__input"
             type="search"
             name={QUERY_PARAMETER}
-            aria-label="Search the site"
+            aria-label={translate({ id: 'theme.SearchPage.inputLabel', message: 'Search the site' })}
             autoComplete="off"
             spellCheck={false}
-            placeholder="Search the docs and the blog"
+            placeholder={translate({ id: 'theme.SearchPage.inputPlaceholder', message: 'Search the docs and the blog' })}
             value={query}
             onChange={(event) => setQuery(event.target.value)}
           />
@@ -98,7 +99,7 @@ export default function SearchPage() {
         ) : null}
         {state.status === 'done' && state.total > shown ? (
           <button type="button" className="search-dialog__more" onClick={() => void showMore()}>
-            Show more results ({state.total - shown} more)
+            {translate({ id: 'sipadocs.search.showMore', message: 'Show more results ({count} more)' }, { count: state.total - shown })}
           </button>
         ) : null}
       </div>

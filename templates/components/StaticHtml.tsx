@@ -1,6 +1,7 @@
-import { useEffect, useRef, type FocusEvent, type MouseEvent, type PointerEvent } from 'react';
+import { useEffect, useMemo, useRef, type FocusEvent, type MouseEvent, type PointerEvent } from 'react';
 import { useNavigation, type Navigation } from '../../src/client/navigation.js';
 import { STATIC_HTML_CLASS } from '../../src/shared/staticHtml.js';
+import { resolveMarkedWords, translate } from '../../src/shared/translate.js';
 
 /** How long a copy button says "Copied", as CodeBlock does. */
 const COPIED_MS = 1500;
@@ -12,7 +13,9 @@ const COPIED_MS = 1500;
  * as the theme's links are (the payload in view; the chunk too on hover, focus or press), and
  * code blocks' copy buttons copy.
  */
-export default function StaticHtml({ html }: { html: string }) {
+export default function StaticHtml({ html: given }: { html: string }) {
+  // The theme's words in content made for every locale, in the page's (see resolveMarkedWords).
+  const html = useMemo(() => resolveMarkedWords(given), [given]);
   const nav = useNavigation();
   const ref = useRef<HTMLDivElement>(null);
 
@@ -72,10 +75,11 @@ async function copyCode(button: HTMLButtonElement): Promise<void> {
   } catch {
     return;
   }
-  button.textContent = 'Copied';
-  button.setAttribute('aria-label', 'Copied');
+  const copied = translate({ id: 'theme.CodeBlock.copied', message: 'Copied' });
+  button.textContent = copied;
+  button.setAttribute('aria-label', copied);
   setTimeout(() => {
-    button.textContent = 'Copy';
-    button.setAttribute('aria-label', 'Copy code to clipboard');
+    button.textContent = translate({ id: 'theme.CodeBlock.copy', message: 'Copy' });
+    button.setAttribute('aria-label', translate({ id: 'theme.CodeBlock.copyButtonAriaLabel', message: 'Copy code to clipboard' }));
   }, COPIED_MS);
 }

@@ -1,3 +1,5 @@
+import { translate } from '../../src/shared/translate.js';
+
 /** One entry of a page's table of contents, as the `toc` a page exports gives it (Docusaurus's shape). */
 export interface TOCInlineItem {
   /** The heading's text. */
@@ -52,7 +54,7 @@ export default function TOCInline({ toc, minHeadingLevel = 2, maxHeadingLevel = 
   const shown = toc.filter((item) => item.level >= minHeadingLevel && item.level <= maxHeadingLevel);
   if (shown.length === 0) return null;
   return (
-    <nav className="toc-inline" aria-label="Contents">
+    <nav className="toc-inline" aria-label={translate({ id: 'theme.TOCCollapsible.toggleButtonLabel', message: 'On this page' })}>
       <List nodes={nest(shown)} />
     </nav>
   );

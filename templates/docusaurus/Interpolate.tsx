@@ -23,7 +23,8 @@ export function interpolate(text: string, values?: InterpolateValues): ReactNode
     last = match.index + match[0].length;
   }
   parts.push(text.slice(last));
-  if (parts.every((part) => !isValidElement(part))) return parts.map((part) => (part === null || part === undefined || part === false ? '' : String(part))).join('');
+  // A value that is an element or a list of nodes (another `interpolate`'s) makes a list of nodes.
+  if (parts.every((part) => !isValidElement(part) && !Array.isArray(part))) return parts.map((part) => (part === null || part === undefined || part === false ? '' : String(part))).join('');
   return parts.map((part, i) => <Fragment key={i}>{part}</Fragment>);
 }
 

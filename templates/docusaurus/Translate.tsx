@@ -1,19 +1,17 @@
 import type { ReactNode } from 'react';
+import { translate as translateMessage, type TranslateMessage } from '../../src/shared/translate.js';
 import { interpolate, type InterpolateValues } from './Interpolate.js';
 
-/** A message to translate: its default text, with `{name}` placeholders for `values`. */
-export interface TranslateParam {
-  message: string;
-  id?: string;
-  description?: string;
-}
+/** A message to translate: its default text, with `{name}` placeholders for `values`, and its id in the site's `code.json`. */
+export type TranslateParam = TranslateMessage;
 
 /**
- * `translate` of `@docusaurus/Translate`: a site has one locale, so the message is its default
- * text, with the values put into its placeholders.
+ * `translate` of `@docusaurus/Translate`: the message in the page's locale (the site's
+ * `i18n/<locale>/code.json`, or the theme's own translations), by its id, or by its text when
+ * it has none; else its default text. The values go into its placeholders.
  */
-export function translate({ message }: TranslateParam, values?: Record<string, string | number>): string {
-  return interpolate(message, values);
+export function translate(param: TranslateParam, values?: Record<string, string | number>): string {
+  return translateMessage(param, values);
 }
 
 export interface TranslateProps {
@@ -23,7 +21,9 @@ export interface TranslateProps {
   values?: InterpolateValues;
 }
 
-/** `@docusaurus/Translate`: its default message (the text child), with the values put into its placeholders. */
-export default function Translate({ children, values }: TranslateProps): ReactNode {
-  return <>{typeof children === 'string' ? interpolate(children, values) : children}</>;
+/** `@docusaurus/Translate`: its message (the text child is the default) in the page's locale, with the values put into its placeholders. */
+export default function Translate({ children, id, values }: TranslateProps): ReactNode {
+  if (typeof children !== 'string') return <>{children}</>;
+  // Elements among the values are put in by Interpolate; the text is the locale's.
+  return <>{interpolate(translateMessage({ message: children, id }), values)}</>;
 }

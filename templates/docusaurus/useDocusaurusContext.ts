@@ -22,6 +22,9 @@ export default function useDocusaurusContext(): DocusaurusContext {
   const site = useSiteData();
   return useMemo(() => {
     const { name, ...locale } = site.locale;
+    // Every locale of a site in several, with the settings each page may read; else the one built.
+    const locales = site.i18n?.locales ?? [];
+    const localeConfigs = Object.fromEntries(locales.map(({ name: other, label, htmlLang, direction }) => [other, { ...locale, label, htmlLang, direction, path: other }]));
     return {
       siteConfig: {
         title: site.title,
@@ -33,7 +36,12 @@ export default function useDocusaurusContext(): DocusaurusContext {
         customFields: site.customFields ?? {},
       },
       siteMetadata: { siteVersion: site.siteVersion },
-      i18n: { defaultLocale: name, currentLocale: name, locales: [name], localeConfigs: { [name]: locale } },
+      i18n: {
+        defaultLocale: site.i18n?.defaultLocale ?? name,
+        currentLocale: name,
+        locales: locales.length > 0 ? locales.map((entry) => entry.name) : [name],
+        localeConfigs: { ...localeConfigs, [name]: locale },
+      },
     };
   }, [site]);
 }

@@ -5,6 +5,7 @@ import type { AnnouncementBar as Bar } from '../../src/shared/types.js';
 import { ANNOUNCEMENT_DISMISS_KEY, ANNOUNCEMENT_ID_KEY } from './announcementScript.js';
 import { linkTarget } from '../../src/shared/paths.js';
 import { replayedControl } from '../../src/shared/earlyInput.js';
+import { translate } from '../../src/shared/translate.js';
 
 /** A dismissible bar above the navbar; dismissal is stored and forgotten when the bar's id changes. */
 export function AnnouncementBar({ bar }: { bar: Bar }) {
@@ -20,7 +21,7 @@ export function AnnouncementBar({ bar }: { bar: Bar }) {
   }, [bar.id]);
   if (dismissed) return null;
   return (
-    <div className="announcement" role="region" aria-label="Announcement" style={bar.backgroundColor || bar.textColor ? { background: bar.backgroundColor, color: bar.textColor } : undefined}>
+    <div className="announcement" role="region" aria-label={translate({ id: 'sipadocs.announcementBar.ariaLabel', message: 'Announcement' })} style={bar.backgroundColor || bar.textColor ? { background: bar.backgroundColor, color: bar.textColor } : undefined}>
       <p className="announcement__content">
         {bar.content}{' '}
         {bar.link ? (
@@ -32,7 +33,7 @@ export function AnnouncementBar({ bar }: { bar: Bar }) {
           {...replayedControl}
           type="button"
           className="announcement__close"
-          aria-label="Dismiss the announcement"
+          aria-label={translate({ id: 'theme.AnnouncementBar.closeButtonAriaLabel', message: 'Dismiss the announcement' })}
           onClick={() => {
             siteStorage().set(ANNOUNCEMENT_DISMISS_KEY, 'true');
             document.documentElement.setAttribute('data-announcement-dismissed', 'true');

@@ -1,4 +1,5 @@
 import { useEffect, useState, type MouseEvent } from 'react';
+import { translate } from '../../src/shared/translate.js';
 
 /**
  * A button that appears once the visitor has scrolled more than two screens down and takes them
@@ -20,7 +21,7 @@ export function BackToTop() {
     if (event.detail === 0) document.getElementById('main-content')?.focus({ preventScroll: true });
   };
   return (
-    <button type="button" className="back-to-top" aria-label="Back to top" onClick={toTop}>
+    <button type="button" className="back-to-top" aria-label={translate({ id: 'theme.BackToTopButton.buttonAriaLabel', message: 'Back to top' })} onClick={toTop}>
       <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true"><path d="M12 19V5M5 12l7-7 7 7" fill="none" stroke="currentColor" strokeWidth="2" /></svg>
     </button>
   );

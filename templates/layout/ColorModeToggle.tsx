@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { onStorageChange } from '../../src/client/storage.js';
 import { applyColorMode, COLOR_MODE_KEY, currentColorMode, type ColorMode } from './colorMode.js';
 import { replayedControl } from '../../src/shared/earlyInput.js';
+import { translate } from '../../src/shared/translate.js';
 
 export interface ColorModeToggleProps {
   /** Class of the toggle's wrapper, and of its button (as Docusaurus's props). */
@@ -39,13 +40,15 @@ export function ColorModeToggle({ className, buttonClassName, value, onChange }:
   // Once mounted, the caller's value when it keeps one.
   const mode = own === null ? null : (value ?? own);
   const next: ColorMode = mode === 'light' ? 'dark' : 'light';
+  const modeName = (name: ColorMode) => (name === 'dark' ? translate({ id: 'theme.colorToggle.ariaLabel.mode.dark', message: 'dark mode' }) : translate({ id: 'theme.colorToggle.ariaLabel.mode.light', message: 'light mode' }));
+  const label = mode ? translate({ id: 'theme.colorToggle.ariaLabel', message: 'Switch to {next} (currently {mode})' }, { next: modeName(next), mode: modeName(mode) }) : translate({ id: 'sipadocs.colorToggle.ariaLabel', message: 'Switch between dark and light mode' });
   const button = (
     <button
       {...replayedControl}
       type="button"
       className={buttonClassName ? `color-mode-toggle ${buttonClassName}` : 'color-mode-toggle'}
-      aria-label={mode ? `Switch to ${next} mode (currently ${mode} mode)` : 'Switch between dark and light mode'}
-      title={mode ? `Switch to ${next} mode` : 'Switch colour mode'}
+      aria-label={label}
+      title={label}
       onClick={() => {
         const target = mode === null ? (currentColorMode() === 'light' ? 'dark' : 'light') : next;
         if (onChange) onChange(target);

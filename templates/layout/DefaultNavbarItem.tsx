@@ -4,6 +4,7 @@ import { linkTarget } from '../../src/shared/paths.js';
 import type { NavItem, SidebarView } from '../../src/shared/types.js';
 import IconExternalLink from '../components/Icon/ExternalLink.js';
 import { useCurrentRoute } from './routeContext.js';
+import { translate } from '../../src/shared/translate.js';
 
 /**
  * Whether an item is the current page's: by its route prefix, by the docs sidebar the page
@@ -57,7 +58,7 @@ export function DefaultNavbarItem({ label, to, href, html, className, 'aria-labe
         {content}
         {/* As Docusaurus's: a link with a label (not an icon drawn by its class, nor HTML) gets the mark. */}
         {label && !html ? <IconExternalLink className="external-link-icon" /> : null}
-        <span className="visually-hidden"> (opens in a new tab)</span>
+        <span className="visually-hidden">{` ${translate({ id: 'theme.IconExternalLink.ariaLabel', message: '(opens in a new tab)' })}`}</span>
       </a>
     );
   }

@@ -1,5 +1,6 @@
 import { Link } from '../../src/client/navigation.js';
 import { isExternalUrl } from '../../src/shared/paths.js';
+import { translate } from '../../src/shared/translate.js';
 
 /** One card: a doc, a category (its page) or a link to another site. */
 export interface DocCardEntry {
@@ -21,7 +22,7 @@ export function DocCardView({ entry }: { entry: DocCardEntry }) {
     return (
       <a className="card__link" href={entry.href} target="_blank" rel="noopener noreferrer">
         {body}
-        <span className="visually-hidden"> (opens in a new tab)</span>
+        <span className="visually-hidden">{` ${translate({ id: 'theme.IconExternalLink.ariaLabel', message: '(opens in a new tab)' })}`}</span>
       </a>
     );
   }

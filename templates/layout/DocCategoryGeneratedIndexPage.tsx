@@ -2,6 +2,7 @@ import { DocCardGrid } from './DocCards.js';
 import { Breadcrumbs, Pager } from './DocNavigation.js';
 import { DocVersionBadge, DocVersionBanner } from './DocVersionBanner.js';
 import { useCurrentRoute } from './routeContext.js';
+import { translate } from '../../src/shared/translate.js';
 
 /** A generated index as Docusaurus gives it to `DocCategoryGeneratedIndexPage` (`categoryGeneratedIndex`). */
 export interface CategoryGeneratedIndex {
@@ -35,7 +36,7 @@ export function DocCategoryGeneratedIndexPage({ categoryGeneratedIndex: index }:
         {index.description ? <p className="category__description">{index.description}</p> : null}
         <DocCardGrid items={(data?.items ?? []).map((item) => ({ href: item.href, label: item.label, description: item.description, isCategory: item.isCategory }))} />
       </article>
-      <Pager previous={index.navigation.previous ?? null} next={index.navigation.next ?? null} label="Docs pages" />
+      <Pager previous={index.navigation.previous ?? null} next={index.navigation.next ?? null} label={translate({ id: 'theme.docs.paginator.navAriaLabel', message: 'Docs pages' })} />
     </div>
   );
 }

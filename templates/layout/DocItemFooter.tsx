@@ -1,12 +1,14 @@
 import type { DocRouteData, LastUpdate } from '../../src/shared/types.js';
 import { Tags } from './Tags.js';
+import { translate } from '../../src/shared/translate.js';
+import { interpolate } from '../docusaurus/Interpolate.js';
 
 export function EditLink({ href }: { href: string | null }) {
   if (!href) return null;
   return (
     <a className="edit-link" href={href} target="_blank" rel="noopener noreferrer">
       <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true"><path d="M4 20h4L19 9l-4-4L4 16z" fill="none" stroke="currentColor" strokeWidth="2" /></svg>
-      Edit this page
+      {translate({ id: 'theme.common.editThisPage', message: 'Edit this page' })}
     </a>
   );
 }
@@ -16,9 +18,10 @@ function LastUpdated({ update }: { update: LastUpdate | null }) {
   if (!update) return null;
   return (
     <p className="last-updated">
-      Last updated
-      {update.date ? <> on <time dateTime={update.date}>{update.formattedDate}</time></> : null}
-      {update.author ? <> by <span className="last-updated__author">{update.author}</span></> : null}
+      {interpolate(translate({ id: 'theme.lastUpdated.lastUpdatedAtBy', message: 'Last updated{atDate}{byUser}' }), {
+        atDate: update.date ? interpolate(translate({ id: 'theme.lastUpdated.atDate', message: ' on {date}' }), { date: <time dateTime={update.date}>{update.formattedDate}</time> }) : '',
+        byUser: update.author ? interpolate(translate({ id: 'theme.lastUpdated.byUser', message: ' by {user}' }), { user: <span className="last-updated__author">{update.author}</span> }) : '',
+      })}
     </p>
   );
 }

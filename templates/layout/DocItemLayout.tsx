@@ -7,6 +7,7 @@ import { DocVersionBadge, DocVersionBanner } from './DocVersionBanner.js';
 import { DraftBadge } from './DraftBadge.js';
 import { TableOfContents } from './TableOfContents.js';
 import { useDocInView } from './docContext.js';
+import { translate } from '../../src/shared/translate.js';
 
 export interface DocItemLayoutProps {
   /** The doc's content. */
@@ -40,7 +41,7 @@ export function DocItemLayout({ children }: DocItemLayoutProps) {
           {children}
         </article>
         <DocItemFooter data={data} />
-        <Pager previous={data.previous} next={data.next} label="Docs pages" />
+        <Pager previous={data.previous} next={data.next} label={translate({ id: 'theme.docs.paginator.navAriaLabel', message: 'Docs pages' })} />
       </div>
       {toc.length > 0 ? <aside className="doc-layout__toc"><TableOfContents items={toc} /></aside> : null}
     </>

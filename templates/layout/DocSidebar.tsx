@@ -5,6 +5,7 @@ import IconExternalLink from '../components/Icon/ExternalLink.js';
 import { sidebarTree } from '../../src/client/sidebarTree.js';
 import { routeHref } from '../../src/shared/paths.js';
 import type { SidebarCategory, SidebarGap, SidebarItem, SidebarView } from '../../src/shared/types.js';
+import { selectPlural, translate, translationLocale } from '../../src/shared/translate.js';
 
 /** Remembers opened/closed categories while navigating (module state lives as long as the tab). */
 const categoryState = new Map<string, boolean>();
@@ -91,7 +92,7 @@ function Category({ item, tree, path, onNavigate, siblings }: { item: SidebarCat
       </li>
     );
   }
-  const label = `${open ? 'Collapse' : 'Expand'} the category ${item.label}`;
+  const label = open ? translate({ id: 'theme.DocSidebarItem.collapseCategoryAriaLabel', message: 'Collapse the category {label}' }, { label: item.label }) : translate({ id: 'theme.DocSidebarItem.expandCategoryAriaLabel', message: 'Expand the category {label}' }, { label: item.label });
   return (
     <li className={`sidebar__category${open ? ' sidebar__category--open' : ''}`}>
       {link ? <div className="sidebar__category-row sidebar__category-row--beside">{link}</div> : null}
@@ -128,7 +129,7 @@ function Gap({ item, onShow }: { item: SidebarGap; onShow: (() => void) | null }
           onShow();
         }}
       >
-        {item.label}
+        {selectPlural(translate({ id: 'sipadocs.sidebar.morePages', message: '1 more page|{count} more pages' }, { count: item.count.toLocaleString(translationLocale()) }), item.count)}
       </a>
     </li>
   );
@@ -150,7 +151,7 @@ function SidebarItems({ items, tree, path, onNavigate }: { items: SidebarItem[];
         <a className="sidebar__link" href={item.href} target="_blank" rel="noopener noreferrer">
           {item.label}
           <IconExternalLink className="external-link-icon" />
-          <span className="visually-hidden"> (opens in a new tab)</span>
+          <span className="visually-hidden">{` ${translate({ id: 'theme.IconExternalLink.ariaLabel', message: '(opens in a new tab)' })}`}</span>
         </a>
       </li>
     ) : item.type === 'link' ? (
@@ -190,7 +191,7 @@ export function DocSidebar({ view, onNavigate }: { view: SidebarView; onNavigate
   }, [url, full, loadFullTree]);
   return (
     <LoadFullTree.Provider value={loadFullTree}>
-      <nav className="sidebar" aria-label="Docs sidebar">
+      <nav className="sidebar" aria-label={translate({ id: 'theme.docs.sidebar.navAriaLabel', message: 'Docs sidebar' })}>
         <SidebarItems items={view.items} tree={full?.url === url ? full.items : null} path="" onNavigate={onNavigate} />
       </nav>
     </LoadFullTree.Provider>

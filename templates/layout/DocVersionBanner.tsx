@@ -2,6 +2,8 @@ import { storePreferredVersion, useVersionChoice } from '../../src/client/docsVe
 import { Link } from '../../src/client/navigation.js';
 import { useSiteData } from '../../src/client/siteContext.js';
 import type { DocVersionData } from '../../src/shared/types.js';
+import { translate } from '../../src/shared/translate.js';
+import { interpolate } from '../docusaurus/Interpolate.js';
 
 /**
  * Above a doc of a version that is not the last: it is unreleased, or no longer maintained, with a
@@ -18,15 +20,18 @@ export function DocVersionBanner({ version }: { version: DocVersionData }) {
     <div className="version-banner" role="note">
       <p>
         {version.banner === 'unreleased'
-          ? <>This is the documentation of {site.title} {version.label}, which is not released yet.</>
-          : <>This is the documentation of {site.title} {version.label}, which is no longer maintained.</>}
+          ? translate({ id: 'theme.docs.versions.unreleasedVersionLabel', message: 'This is the documentation of {siteTitle} {versionLabel}, which is not released yet.' }, { siteTitle: site.title, versionLabel: version.label })
+          : translate({ id: 'theme.docs.versions.unmaintainedVersionLabel', message: 'This is the documentation of {siteTitle} {versionLabel}, which is no longer maintained.' }, { siteTitle: site.title, versionLabel: version.label })}
       </p>
       <p>
-        For up-to-date documentation, see the{' '}
-        <Link to={target} onClick={() => storePreferredVersion(version.pluginId, last.name)}>
-          <b>latest version</b>
-        </Link>{' '}
-        ({last.label}).
+        {interpolate(translate({ id: 'theme.docs.versions.latestVersionSuggestionLabel', message: 'For up-to-date documentation, see the {latestVersionLink} ({versionLabel}).' }), {
+          versionLabel: last.label,
+          latestVersionLink: (
+            <Link to={target} onClick={() => storePreferredVersion(version.pluginId, last.name)}>
+              <b>{translate({ id: 'theme.docs.versions.latestVersionLinkLabel', message: 'latest version' })}</b>
+            </Link>
+          ),
+        })}
       </p>
     </div>
   );
@@ -34,5 +39,5 @@ export function DocVersionBanner({ version }: { version: DocVersionData }) {
 
 /** "Version: 1.0" above a doc, when its docs have several versions (or the version's `badge` says so). */
 export function DocVersionBadge({ version }: { version: DocVersionData }) {
-  return version.badge ? <span className="version-badge">Version: {version.label}</span> : null;
+  return version.badge ? <span className="version-badge">{translate({ id: 'theme.docs.versionBadge.label', message: 'Version: {versionLabel}' }, { versionLabel: version.label })}</span> : null;
 }

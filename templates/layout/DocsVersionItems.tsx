@@ -5,14 +5,15 @@ import { linkTarget } from '../../src/shared/paths.js';
 import type { FooterLink, NavItem } from '../../src/shared/types.js';
 import { replayedControl } from '../../src/shared/earlyInput.js';
 import IconExternalLink from '../components/Icon/ExternalLink.js';
+import { translate } from '../../src/shared/translate.js';
 
-function ExtraLink({ item, onNavigate }: { item: FooterLink; onNavigate?: () => void }) {
+export function ExtraLink({ item, onNavigate }: { item: FooterLink; onNavigate?: () => void }) {
   if (item.to !== undefined) return <Link className="dropdown__link" {...linkTarget(item.to)} onClick={onNavigate}>{item.label}</Link>;
   return (
     <a className="dropdown__link" href={item.href} target="_blank" rel="noopener noreferrer">
       {item.label}
       <IconExternalLink className="external-link-icon" />
-      <span className="visually-hidden"> (opens in a new tab)</span>
+      <span className="visually-hidden">{` ${translate({ id: 'theme.IconExternalLink.ariaLabel', message: '(opens in a new tab)' })}`}</span>
     </a>
   );
 }
@@ -74,7 +75,7 @@ export function DocsVersionDropdown({ item, onNavigate }: { item: NavItem; onNav
         className={`navbar__link dropdown__toggle${active ? ' navbar__link--active' : ''}`}
         aria-expanded={open}
         aria-controls={menuId}
-        aria-label={item.ariaLabel ?? `Docs version: ${chosen.label}`}
+        aria-label={item.ariaLabel ?? translate({ id: 'sipadocs.versionDropdown.ariaLabel', message: 'Docs version: {versionLabel}' }, { versionLabel: chosen.label })}
         onClick={() => {
           setOpen(openedByHover.current || !open);
           openedByHover.current = false;

@@ -3,6 +3,7 @@ import type { ClientSiteData } from '../../src/shared/types.js';
 import { isExternalUrl, linkTarget } from '../../src/shared/paths.js';
 import IconExternalLink from '../components/Icon/ExternalLink.js';
 import { SiteLogo } from './SiteLogo.js';
+import { translate } from '../../src/shared/translate.js';
 
 const classes = (...names: Array<string | undefined | false>) => names.filter(Boolean).join(' ');
 
@@ -39,7 +40,7 @@ export function Footer({ site }: { site: ClientSiteData }) {
                       <a className={classes('footer__link', item.className)} href={item.href} target="_blank" rel="noopener noreferrer">
                         {item.label}
                         <IconExternalLink className="external-link-icon" />
-                        <span className="visually-hidden"> (opens in a new tab)</span>
+                        <span className="visually-hidden">{` ${translate({ id: 'theme.IconExternalLink.ariaLabel', message: '(opens in a new tab)' })}`}</span>
                       </a>
                     ) : (
                       // Raw HTML of the config, as Docusaurus's footer `html` items.

@@ -5,6 +5,7 @@ import { useSearch } from '../search/SearchProvider.js';
 import { DocSidebar } from './DocSidebar.js';
 import { MOBILE_MENU_ID, NavHtml, NavLink } from './Navbar.js';
 import { replayedControl } from '../../src/shared/earlyInput.js';
+import { translate } from '../../src/shared/translate.js';
 
 /** A navbar item in the menu: a link, HTML, or a dropdown shown as its label over its links. */
 function MobileItem({ item, pathname, sidebar, onNavigate }: { item: NavItem; pathname: string; sidebar: SidebarView | null; onNavigate: () => void }) {
@@ -94,10 +95,10 @@ export function MobileMenu({ site, sidebar, open, onOpen, onClose }: { site: Cli
   }, [open, onClose]);
 
   return (
-    <div ref={panelRef} id={MOBILE_MENU_ID} popover="auto" className="mobile-menu" role="dialog" aria-label="Navigation menu">
+    <div ref={panelRef} id={MOBILE_MENU_ID} popover="auto" className="mobile-menu" role="dialog" aria-label={translate({ id: 'sipadocs.mobileMenu.ariaLabel', message: 'Navigation menu' })}>
       <div className="mobile-menu__header">
         <span className="mobile-menu__title">{site.navbar.title}</span>
-        <button ref={closeRef} type="button" className="mobile-menu__close" aria-label="Close the navigation menu" popoverTarget={MOBILE_MENU_ID} popoverTargetAction="hide" onClick={onClose}>
+        <button ref={closeRef} type="button" className="mobile-menu__close" aria-label={translate({ id: 'theme.docs.sidebar.closeSidebarButtonAriaLabel', message: 'Close the navigation menu' })} popoverTarget={MOBILE_MENU_ID} popoverTargetAction="hide" onClick={onClose}>
           <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true"><path d="M3 3l10 10M13 3L3 13" stroke="currentColor" strokeWidth="2" /></svg>
         </button>
       </div>
@@ -114,7 +115,7 @@ export function MobileMenu({ site, sidebar, open, onOpen, onClose }: { site: Cli
                   search.open();
                 }}
               >
-                Search
+                {translate({ id: 'theme.SearchBar.label', message: 'Search' })}
               </button>
             </li>
           ) : null}
@@ -124,7 +125,7 @@ export function MobileMenu({ site, sidebar, open, onOpen, onClose }: { site: Cli
         </ul>
       ) : (
         <>
-          <button type="button" className="mobile-menu__back" onClick={() => setShowMain(true)}>← Back to main menu</button>
+          <button type="button" className="mobile-menu__back" onClick={() => setShowMain(true)}>{translate({ id: 'theme.navbar.mobileSidebarSecondaryMenu.backButtonLabel', message: '← Back to main menu' })}</button>
           <DocSidebar view={sidebar} onNavigate={onClose} />
         </>
       )}

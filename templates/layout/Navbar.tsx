@@ -4,10 +4,12 @@ import type { ClientSiteData, NavItem, SidebarView } from '../../src/shared/type
 import { SearchButton } from '../search/SearchProvider.js';
 import { ColorModeToggle } from './ColorModeToggle.js';
 import { DocsVersionDropdown, DocsVersionLink, useVersionedTo } from './DocsVersionItems.js';
+import { LocaleDropdown } from './LocaleDropdown.js';
 import { replayedControl } from '../../src/shared/earlyInput.js';
 import { useColorMode } from './colorMode.js';
 import { DefaultNavbarItem, isActive } from './DefaultNavbarItem.js';
 import { NavbarBrand } from './NavbarBrand.js';
+import { translate } from '../../src/shared/translate.js';
 
 export { isActive };
 
@@ -33,6 +35,7 @@ export function NavLink(props: NavLinkProps) {
   const { item, onNavigate } = props;
   if (item.type === 'docsVersionDropdown') return <DocsVersionDropdown item={item} onNavigate={onNavigate} />;
   if (item.type === 'docsVersion') return <DocsVersionLink item={item} onNavigate={onNavigate} />;
+  if (item.type === 'localeDropdown') return <LocaleDropdown item={item} onNavigate={onNavigate} />;
   if (item.docVersions) return <VersionedDocLink {...props} />;
   return <PlainNavLink {...props} />;
 }
@@ -152,9 +155,9 @@ export function Navbar({ site, sidebar = null, onOpenMenu }: { site: ClientSiteD
   const right = site.navbar.items.filter((i) => i.position === 'right');
   return (
     // Keyboard users tabbing into a hidden navbar bring it back.
-    <nav className={`navbar${hidden ? ' navbar--hidden' : ''}`} aria-label="Main" onFocus={() => setHidden(false)}>
+    <nav className={`navbar${hidden ? ' navbar--hidden' : ''}`} aria-label={translate({ id: 'theme.NavBar.navAriaLabel', message: 'Main' })} onFocus={() => setHidden(false)}>
       <div className="navbar__inner">
-        <button type="button" className="navbar__menu-button" aria-label="Open the navigation menu" popoverTarget={MOBILE_MENU_ID} popoverTargetAction="show" onClick={onOpenMenu}>
+        <button type="button" className="navbar__menu-button" aria-label={translate({ id: 'theme.docs.sidebar.toggleSidebarButtonAriaLabel', message: 'Open the navigation menu' })} popoverTarget={MOBILE_MENU_ID} popoverTargetAction="show" onClick={onOpenMenu}>
           <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true"><path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" /></svg>
         </button>
         <NavbarBrand navbar={site.navbar} />

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { TocItem } from '../../src/shared/types.js';
+import { translate } from '../../src/shared/translate.js';
 
 /**
  * Right-hand table of contents that highlights the section being read: the page's heading levels
@@ -25,8 +26,8 @@ export function TableOfContents({ items }: { items: TocItem[] }) {
   if (items.length === 0) return null;
   const minLevel = Math.min(...items.map((item) => item.level));
   return (
-    <nav className="toc" aria-label="On this page">
-      <p className="toc__title">On this page</p>
+    <nav className="toc" aria-label={translate({ id: 'theme.TOCCollapsible.toggleButtonLabel', message: 'On this page' })}>
+      <p className="toc__title">{translate({ id: 'theme.TOCCollapsible.toggleButtonLabel', message: 'On this page' })}</p>
       <ul>
         {items.map((item) => (
           <li key={item.id} className={`toc__item toc__item--level-${item.level - minLevel}`}>

@@ -1,11 +1,12 @@
 import { Link } from '../../src/client/navigation.js';
 import type { TagRef } from '../../src/shared/types.js';
+import { translate } from '../../src/shared/translate.js';
 
 /** The tags of a post or doc, each linking to the page of its tag. */
 export function Tags({ tags }: { tags: TagRef[] }) {
   if (tags.length === 0) return null;
   return (
-    <ul className="tags" aria-label="Tags">
+    <ul className="tags" aria-label={translate({ id: 'theme.tags.tagsListLabel', message: 'Tags' })}>
       {tags.map((tag) => (
         <li key={tag.permalink}><Link className="tag" to={tag.permalink}>{tag.label}</Link></li>
       ))}

@@ -10,13 +10,14 @@ import { TagCloud, Tags } from '../layout/Tags.js';
 import { mdxComponents } from '../mdxComponents.js';
 import { EditLink } from '../layout/DocItemFooter.js';
 import { Pager } from '../layout/DocNavigation.js';
+import { selectPlural, translate } from '../../src/shared/translate.js';
 
 type Mdx = ComponentType<{ components?: object }>;
 
 function RecentPosts({ posts }: { posts: LinkTarget[] }) {
   return (
-    <nav className="blog-sidebar" aria-label="Recent blog posts">
-      <h2 className="blog-sidebar__title">Recent posts</h2>
+    <nav className="blog-sidebar" aria-label={translate({ id: 'theme.blog.sidebar.navAriaLabel', message: 'Recent blog posts' })}>
+      <h2 className="blog-sidebar__title">{translate({ id: 'sipadocs.blog.sidebar.title', message: 'Recent posts' })}</h2>
       <ul>
         {posts.map((post) => (
           <li key={post.permalink}><Link to={post.permalink}>{post.title}</Link></li>
@@ -96,7 +97,7 @@ function PostHeader({ post, site, headingLevel, linkTitle }: { post: BlogPostSum
       <Heading className="post-header__title">{linkTitle ? <Link to={post.permalink}>{post.title}</Link> : post.title}</Heading>
       <p className="post-header__meta">
         <time dateTime={post.date}>{post.formattedDate}</time>
-        {site.blog.showReadingTime ? <> · {post.readingTimeMinutes} min read</> : null}
+        {site.blog.showReadingTime ? <> · {selectPlural(translate({ id: 'theme.blog.post.readingTime.plurals', message: '{readingTime} min read' }, { readingTime: post.readingTimeMinutes }), post.readingTimeMinutes)}</> : null}
       </p>
       {post.authors.length > 0 ? (
         <ul className="post-header__authors">
@@ -122,8 +123,8 @@ export function BlogListScreen({ data, excerpts, site }: { data: BlogListRouteDa
       <header className="blog-list__header">
         {/* The blog's own list names itself only to screen readers, as Docusaurus's shows no title; a tag's or author's list shows its title. */}
         {data.author ? <AuthorCard author={data.author} heading="h1" /> : <h1 className={data.tag ? undefined : 'visually-hidden'}>{data.title}</h1>}
-        {data.tag ? <Link to={joinSitePath(site.blog.routeBasePath, 'tags')}>View all tags</Link> : null}
-        {data.author ? <Link to={joinSitePath(site.blog.routeBasePath, 'authors')}>View all authors</Link> : null}
+        {data.tag ? <Link to={joinSitePath(site.blog.routeBasePath, 'tags')}>{translate({ id: 'theme.tags.tagsPageLink', message: 'View all tags' })}</Link> : null}
+        {data.author ? <Link to={joinSitePath(site.blog.routeBasePath, 'authors')}>{translate({ id: 'theme.blog.authorsList.viewAll', message: 'View all authors' })}</Link> : null}
       </header>
       {data.posts.map((post, i) => {
         const Excerpt = excerpts[i];
@@ -134,16 +135,16 @@ export function BlogListScreen({ data, excerpts, site }: { data: BlogListRouteDa
             <footer className="post-card__footer post__footer">
               <Tags tags={post.tags} />
               {post.hasTruncateMarker ? (
-                <Link className="post-card__more" to={post.permalink} aria-label={`Read more about ${post.title}`}>Read more</Link>
+                <Link className="post-card__more" to={post.permalink} aria-label={translate({ id: 'theme.blog.post.readMoreLabel', message: 'Read more about {title}' }, { title: post.title })}>{translate({ id: 'theme.blog.post.readMore', message: 'Read more' })}</Link>
               ) : null}
             </footer>
           </article>
         );
       })}
       <Pager
-        previous={data.previousPage ? { title: 'Newer entries', permalink: data.previousPage } : null}
-        next={data.nextPage ? { title: 'Older entries', permalink: data.nextPage } : null}
-        label="Blog list pages"
+        previous={data.previousPage ? { title: translate({ id: 'theme.blog.paginator.newerEntries', message: 'Newer entries' }), permalink: data.previousPage } : null}
+        next={data.nextPage ? { title: translate({ id: 'theme.blog.paginator.olderEntries', message: 'Older entries' }), permalink: data.nextPage } : null}
+        label={translate({ id: 'theme.blog.paginator.navAriaLabel', message: 'Blog list pages' })}
         withDirection={false}
       />
     </BlogLayout>
@@ -165,7 +166,7 @@ export function BlogPostScreen({ data, Content, site }: { data: BlogPostRouteDat
       <Pager
         previous={data.newer ? { title: data.newer.title, permalink: data.newer.permalink } : null}
         next={data.older ? { title: data.older.title, permalink: data.older.permalink } : null}
-        label="Blog post navigation"
+        label={translate({ id: 'theme.blog.post.paginator.navAriaLabel', message: 'Blog post navigation' })}
       />
     </BlogLayout>
   );
@@ -174,7 +175,7 @@ export function BlogPostScreen({ data, Content, site }: { data: BlogPostRouteDat
 export function BlogTagsScreen({ data }: { data: BlogTagsRouteData }) {
   return (
     <BlogLayout recent={data.recentPosts}>
-      <h1>Tags</h1>
+      <h1>{translate({ id: 'theme.tags.tagsPageTitle', message: 'Tags' })}</h1>
       <TagCloud tags={data.tags} />
     </BlogLayout>
   );
@@ -183,7 +184,7 @@ export function BlogTagsScreen({ data }: { data: BlogTagsRouteData }) {
 export function BlogAuthorsScreen({ data }: { data: BlogAuthorsRouteData }) {
   return (
     <BlogLayout recent={data.recentPosts}>
-      <h1>Authors</h1>
+      <h1>{translate({ id: 'theme.blog.authorsList.pageTitle', message: 'Authors' })}</h1>
       <ul className="authors-list">
         {data.authors.map((author) => (
           <li key={author.key}><AuthorCard author={author} heading="h2" /></li>
@@ -196,7 +197,7 @@ export function BlogAuthorsScreen({ data }: { data: BlogAuthorsRouteData }) {
 export function BlogArchiveScreen({ data }: { data: BlogArchiveRouteData }) {
   return (
     <main id="main-content" className="archive" tabIndex={-1}>
-      <h1>Archive</h1>
+      <h1>{translate({ id: 'theme.blog.archive.title', message: 'Archive' })}</h1>
       {data.years.map((year) => (
         <section key={year.year} className="archive__year">
           {/* The year is the section's anchor, as on Docusaurus's archive: /blog/archive#2024. */}

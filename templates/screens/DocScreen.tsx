@@ -7,6 +7,7 @@ import { DocContext } from '../layout/docContext.js';
 import { DocSidebarColumn } from '../layout/DocSidebarColumn.js';
 import { TagCloud } from '../layout/Tags.js';
 import { mdxComponents } from '../mdxComponents.js';
+import { translate } from '../../src/shared/translate.js';
 
 interface DocScreenProps {
   data: DocRouteData | CategoryRouteData | DocsTagsRouteData | DocsTagRouteData;
@@ -23,7 +24,7 @@ function DocsTagsArticle({ data }: { data: DocsTagsRouteData | DocsTagRouteData 
   if (data.kind === 'docsTags') {
     return (
       <article className="markdown">
-        <h1>Tags</h1>
+        <h1>{translate({ id: 'theme.tags.tagsPageTitle', message: 'Tags' })}</h1>
         <TagCloud tags={data.tags} />
       </article>
     );
@@ -32,7 +33,7 @@ function DocsTagsArticle({ data }: { data: DocsTagsRouteData | DocsTagRouteData 
     <article className="markdown">
       <header className="blog-list__header">
         <h1>{data.title}</h1>
-        <Link to={data.allTagsPath}>View all tags</Link>
+        <Link to={data.allTagsPath}>{translate({ id: 'theme.tags.tagsPageLink', message: 'View all tags' })}</Link>
       </header>
       <ul className="cards">
         {data.docs.map((doc) => (

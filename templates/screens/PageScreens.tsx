@@ -6,6 +6,7 @@ import { DraftBadge } from '../layout/DraftBadge.js';
 import { TableOfContents } from '../layout/TableOfContents.js';
 import { mdxComponents } from '../mdxComponents.js';
 import { linkTarget } from '../../src/shared/paths.js';
+import { translate } from '../../src/shared/translate.js';
 
 export function PageScreen({ data, Content, ownMain }: { data: PageRouteData; Content: ComponentType<{ components?: object; config?: object }> | null; ownMain?: boolean }) {
   // As in Docusaurus, a React page gets the site's config as its `config` prop.
@@ -33,10 +34,10 @@ export function PageScreen({ data, Content, ownMain }: { data: PageRouteData; Co
 export function NotFoundScreen({ site }: { site: ClientSiteData }) {
   return (
     <main id="main-content" className="not-found" tabIndex={-1}>
-      <h1>Page not found</h1>
-      <p>We could not find the page you asked for. It may have moved when the documentation was reorganised, or the link may contain a typo.</p>
+      <h1>{translate({ id: 'theme.NotFound.title', message: 'Page not found' })}</h1>
+      <p>{translate({ id: 'theme.NotFound.p1', message: 'We could not find the page you asked for. It may have moved when the documentation was reorganised, or the link may contain a typo.' })}</p>
       <ul className="not-found__links">
-        <li><Link to="/">Go to the home page</Link></li>
+        <li><Link to="/">{translate({ id: 'sipadocs.NotFound.homeLink', message: 'Go to the home page' })}</Link></li>
         {site.navbar.items.filter((item) => item.to).map((item) => (
           <li key={item.to}><Link {...linkTarget(item.to!)}>{item.label}</Link></li>
         ))}

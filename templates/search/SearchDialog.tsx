@@ -1,5 +1,7 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { addSearchStyles, loadIndex, ResultLink, useSearchResults, type ResultOption } from './searchClient.js';
+import { selectPlural, translate } from '../../src/shared/translate.js';
+import { interpolate } from '../docusaurus/Interpolate.js';
 
 /**
  * Loaded on first use only (see SearchProvider): the dialog, its styles, and pagefind's runtime.
@@ -104,17 +106,17 @@ export function SearchDialog({ baseUrl, navigate, returnFocus, onClose, excludeS
   };
 
   let status: ReactNode = null;
-  if (state.status === 'loading') status = 'Searching…';
-  else if (state.status === 'error') status = 'Search is not available right now. Check the connection and type again.';
-  else if (state.status === 'done' && state.total === 0) status = `No results for “${state.query}”.`;
-  else if (state.status === 'done') status = `${state.total} ${state.total === 1 ? 'page' : 'pages'} found.`;
+  if (state.status === 'loading') status = translate({ id: 'sipadocs.search.searching', message: 'Searching…' });
+  else if (state.status === 'error') status = translate({ id: 'theme.SearchModal.errorScreen.titleText', message: 'Search is not available right now. Check the connection and type again.' });
+  else if (state.status === 'done' && state.total === 0) status = translate({ id: 'sipadocs.search.noResults', message: 'No results for “{query}”.' }, { query: state.query });
+  else if (state.status === 'done') status = selectPlural(translate({ id: 'theme.SearchPage.documentsFound.plurals', message: '1 page found.|{count} pages found.' }, { count: state.total }), state.total);
 
   const expanded = options.length > 0;
   return (
     <dialog
       ref={dialogRef}
       className="search-dialog"
-      aria-label="Search the site"
+      aria-label={translate({ id: 'theme.SearchModal.searchBox.searchInputLabel', message: 'Search the site' })}
       onCancel={(event) => {
         event.preventDefault();
         close(true);
@@ -138,26 +140,26 @@ export function SearchDialog({ baseUrl, navigate, returnFocus, onClose, excludeS
             className="search-dialog__input"
             type="search"
             role="combobox"
-            aria-label="Search the site"
+            aria-label={translate({ id: 'theme.SearchModal.searchBox.searchInputLabel', message: 'Search the site' })}
             aria-autocomplete="list"
             aria-expanded={expanded}
             aria-controls={listId}
             aria-activedescendant={activeOption?.id}
             autoComplete="off"
             spellCheck={false}
-            placeholder="Search the docs and the blog"
+            placeholder={translate({ id: 'theme.SearchModal.placeholder', message: 'Search the docs and the blog' })}
             value={query}
             onChange={(event) => setQuery(event.target.value)}
             onKeyDown={onInputKey}
           />
           <button type="button" className="search-dialog__close" onClick={() => close(true)}>
             <span aria-hidden="true">Esc</span>
-            <span className="visually-hidden">Close search</span>
+            <span className="visually-hidden">{translate({ id: 'theme.SearchModal.searchBox.cancelButtonText', message: 'Close search' })}</span>
           </button>
         </div>
         <div className="search-dialog__results">
           <p className="search-dialog__status" role="status">{status}</p>
-          <div id={listId} role="listbox" aria-label="Results" className="search-results">
+          <div id={listId} role="listbox" aria-label={translate({ id: 'sipadocs.search.results', message: 'Results' })} className="search-results">
             {state.status === 'done'
               ? state.groups.map((group, g) => (
                   <div role="group" key={`${g}-${group.options[0]!.url}`} aria-label={group.title} className="search-results__page">
@@ -181,12 +183,20 @@ export function SearchDialog({ baseUrl, navigate, returnFocus, onClose, excludeS
           </div>
           {state.status === 'done' && state.total > shown ? (
             <button type="button" className="search-dialog__more" onClick={() => void showMore()}>
-              Show more results ({state.total - shown} more)
+              {translate({ id: 'sipadocs.search.showMore', message: 'Show more results ({count} more)' }, { count: state.total - shown })}
             </button>
           ) : null}
         </div>
         <p className="search-dialog__help" aria-hidden="true">
-          <kbd>↑</kbd> <kbd>↓</kbd> to move · <kbd>Enter</kbd> to open · <kbd>Esc</kbd> to close · <kbd>Ctrl</kbd> <kbd>K</kbd> or <kbd>/</kbd> to search
+          {interpolate(translate({ id: 'sipadocs.search.help', message: '{up} {down} to move · {enter} to open · {esc} to close · {ctrl} {k} or {slash} to search' }), {
+            up: <kbd>↑</kbd>,
+            down: <kbd>↓</kbd>,
+            enter: <kbd>Enter</kbd>,
+            esc: <kbd>Esc</kbd>,
+            ctrl: <kbd>Ctrl</kbd>,
+            k: <kbd>K</kbd>,
+            slash: <kbd>/</kbd>,
+          })}
         </p>
       </div>
     </dialog>

@@ -4,6 +4,7 @@ import { useNavigation } from '../../src/client/navigation.js';
 import type { ClientSiteData } from '../../src/shared/types.js';
 import type { SearchDialogProps } from './SearchDialog.js';
 import { replayedControl } from '../../src/shared/earlyInput.js';
+import { translate } from '../../src/shared/translate.js';
 
 /**
  * What every page carries of search: this provider, the navbar button and the keyboard shortcuts.
@@ -139,7 +140,7 @@ export function SearchButton() {
       onPointerEnter={search.warmUp}
       onFocus={search.warmUp}
     >
-      <span className="search-button__label">Search</span>
+      <span className="search-button__label">{translate({ id: 'theme.SearchBar.label', message: 'Search' })}</span>
       <kbd className="search-button__keys" aria-hidden="true">{apple ? '⌘' : 'Ctrl'} K</kbd>
     </button>
   );

@@ -488,13 +488,13 @@ describe('slow network: no prefetch (save-data), every script and fetch after lo
     expect(uncaught(errors)).toEqual([]);
   }, 60_000);
 
-  it('when the reload guard holds, shows the error with Retry, and Retry works once the code loads', async () => {
+  it('when the reload guard holds, shows the error with Try again, and Try again works once the code loads', async () => {
     const { page, errors } = await open(FROM, [SAVE_DATA, REPORT_REJECTIONS]);
     await page.evaluate(() => sessionStorage.setItem('sipa:chunk-reload', String(Date.now())));
     await slowNetwork(page, { fail: true });
     await setMarker(page);
     await clickLink(page, TO);
-    const retry = page.getByRole('button', { name: 'Retry' });
+    const retry = page.getByRole('button', { name: 'Try again' });
     await retry.waitFor({ timeout: 30_000 });
     expect(await marker(page)).toBe(42);
     // The bar does not stay behind the error screen.
@@ -508,7 +508,7 @@ describe('slow network: no prefetch (save-data), every script and fetch after lo
     expect(uncaught(errors)).toEqual([]);
   }, 60_000);
 
-  it('when only the route data then fails to load (the matcher came earlier), shows the error with Retry', async () => {
+  it('when only the route data then fails to load (the matcher came earlier), shows the error with Try again', async () => {
     const { page, errors } = await open(FROM, [SAVE_DATA, REPORT_REJECTIONS]);
     await clickLink(page, TO);
     await page.waitForURL(site.url + TO);
@@ -516,7 +516,7 @@ describe('slow network: no prefetch (save-data), every script and fetch after lo
     const net = await slowNetwork(page, { fail: true });
     await setMarker(page);
     await clickLink(page, '/docs/api/Sipa');
-    const retry = page.getByRole('button', { name: 'Retry' });
+    const retry = page.getByRole('button', { name: 'Try again' });
     await retry.waitFor({ timeout: 30_000 });
     expect(net.held).toEqual([payloadOf('/docs/api/Sipa')]);
     expect(await marker(page)).toBe(42);
@@ -609,28 +609,28 @@ describe('failures', () => {
     expect(await page.locator('h1').first().innerText()).toContain(payload.data.title);
   }, 60_000);
 
-  it('does not reload again right after a chunk reload (guard): shows the error with Retry', async () => {
+  it('does not reload again right after a chunk reload (guard): shows the error with Try again', async () => {
     const { page } = await open(FROM, [SAVE_DATA]);
     const payload = await (await fetch(site.url + payloadOf(TO))).json();
     await page.route(`**${payload.chunk}`, (route) => route.abort());
     await page.evaluate(() => sessionStorage.setItem('sipa:chunk-reload', String(Date.now())));
     await setMarker(page);
     await clickLink(page, TO);
-    await page.getByRole('button', { name: 'Retry' }).waitFor();
+    await page.getByRole('button', { name: 'Try again' }).waitFor();
     expect(await marker(page)).toBe(42);
     expect(await mainText(page)).toContain(payload.chunk);
     await page.unroute(`**${payload.chunk}`);
-    await page.getByRole('button', { name: 'Retry' }).click();
+    await page.getByRole('button', { name: 'Try again' }).click();
     await page.waitForFunction((t) => document.querySelector('h1')?.textContent?.includes(t), payload.data.title as string);
   }, 60_000);
 
-  it('shows the route-loading error with a Retry button that works once the payload loads', async () => {
+  it('shows the route-loading error with a Try again button that works once the payload loads', async () => {
     const { page } = await open(FROM, [SAVE_DATA]);
     let block = true;
     await page.route(`**${payloadOf(TO)}`, (route) => (block ? route.fulfill({ status: 500, body: 'nope' }) : route.continue()));
     await setMarker(page);
     await clickLink(page, TO);
-    const retry = page.getByRole('button', { name: 'Retry' });
+    const retry = page.getByRole('button', { name: 'Try again' });
     await retry.waitFor();
     expect(await mainText(page)).toContain(`Loading ${TO} failed: the server answered 500`);
     await retry.click();
@@ -667,7 +667,7 @@ describe('failures', () => {
     await page.route(`**${payload.chunk}`, (route) => route.fulfill({ contentType: 'text/javascript', body: 'export const notAComponent = 1;' }));
     await setMarker(page);
     await clickLink(page, TO);
-    await page.getByRole('button', { name: 'Retry' }).waitFor();
+    await page.getByRole('button', { name: 'Try again' }).waitFor();
     expect(await mainText(page)).toContain(`The page module ${payload.chunk} has no default export`);
     expect(await marker(page)).toBe(42);
   }, 60_000);

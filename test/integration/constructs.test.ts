@@ -133,7 +133,7 @@ describe('the constructs fixture', () => {
     const items = [...html.matchAll(/<li class="toc__item toc__item--level-(\d)"><a class="toc__link" href="#([^"]+)"/g)].map(([, level, id]) => [Number(level), id]);
     expect(items.slice(0, 6)).toEqual([[0, 'level-two'], [1, 'level-three'], [2, 'level-four'], [3, 'level-five'], [4, 'level-six'], [0, 'another-level-two']]);
     const css = await readFile(path.join(process.cwd(), 'templates/css/theme.css'), 'utf8');
-    const indents = [1, 2, 3, 4].map((level) => Number(new RegExp(`\\.toc__item--level-${level} \\{ padding-left: ([\\d.]+)rem; \\}`).exec(css)?.[1]));
+    const indents = [1, 2, 3, 4].map((level) => Number(new RegExp(`\\.toc__item--level-${level} \\{ padding-inline-start: ([\\d.]+)rem; \\}`).exec(css)?.[1]));
     expect(indents.every((indent, i) => indent > (indents[i - 1] ?? 0))).toBe(true);
   });
 

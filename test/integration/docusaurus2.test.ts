@@ -197,7 +197,7 @@ describe('a Docusaurus 2 site', () => {
     const mdx = article(page('docs/guides/components.html'));
     // React marks the seam between two text nodes with an empty comment.
     expect(mdx).toMatch(/renders it through an EJS template\. (<!-- -->)?What an MDX page of these docs can use besides markdown\./);
-    expect(mdx).toMatch(/<nav class="toc-inline" aria-label="Contents"><ul class="toc-inline__list"><li><a href="#templates">Templates<\/a><ul class="toc-inline__list"><li><a href="#rendering-again">Rendering again<\/a><\/li><\/ul><\/li><\/ul><\/nav>/);
+    expect(mdx).toMatch(/<nav class="toc-inline" aria-label="On this page"><ul class="toc-inline__list"><li><a href="#templates">Templates<\/a><ul class="toc-inline__list"><li><a href="#rendering-again">Rendering again<\/a><\/li><\/ul><\/li><\/ul><\/nav>/);
   });
 
   it('keeps inline HTML and HTML blocks, admonitions and highlighted code, and drops HTML comments', () => {

@@ -7,6 +7,7 @@ import { extractHrefs, findBrokenLinks, targetsDigest, type BrokenLink } from '.
 import type { ReportLevel, SiteConfig } from '../../config/types.js';
 import type { PlannedRoute } from '../../content/routes.js';
 import { formatLocation, SiteError, SiteErrors } from '../../errors.js';
+import { normalizePath, routeOfUrlPath, splitHash } from '../../shared/paths.js';
 import type { SiteOutputs } from '../../outputs/siteOutputs.js';
 import { shownPath, type ShownPath } from '../locations.js';
 import type { BuildReport } from '../session.js';
@@ -25,7 +26,14 @@ import type { PageRecord } from '../../render/renderPages.js';
  * The digest of the link targets (and settings) is recorded in the output (section `checks`),
  * which the next build compares to know whether the links of pages it keeps need checking again.
  */
-export function checkSiteLinks(plan: SitePlan, rendered: RenderedSite, built: { client: ClientBundle; compiled: CompiledSite; outputs: SiteOutputs }, output: BuildOutput, report?: BuildReport): void {
+export function checkSiteLinks(
+  plan: SitePlan,
+  rendered: RenderedSite,
+  built: { client: ClientBundle; compiled: CompiledSite; outputs: SiteOutputs },
+  output: BuildOutput,
+  report?: BuildReport,
+  otherLocales: readonly OtherLocale[] = [],
+): void {
   const { config, routes, staticFiles } = plan;
   const checkable = () => rendered.pages.filter((p) => p.route !== '/404');
   const strict = config.onBrokenLinks === 'throw' && config.onBrokenAnchors === 'throw';
@@ -48,8 +56,28 @@ export function checkSiteLinks(plan: SitePlan, rendered: RenderedSite, built: { 
     // A redirect's address leads somewhere: a link to it is no broken link.
     ...plan.redirects.map((redirect) => redirect.from),
   ]);
-  const broken = findBrokenLinks(checkable(), files, config.baseUrl);
+  const broken = findBrokenLinks(checkable(), files, config.baseUrl).filter((link) => !inOtherLocale(link, otherLocales));
   reportBrokenLinks(broken, config, routes, built.compiled, report);
+}
+
+/** Another locale of the site: a link to one of its pages (the locale dropdown's, a page's own) is no broken link. */
+export interface OtherLocale {
+  baseUrl: string;
+  /** Its routes' paths; null for a locale this build does not make (`--locale`), whose pages are not known. */
+  routes: ReadonlySet<string> | null;
+}
+
+/** Whether a link leads to a page of another locale of the site, under that locale's base URL. */
+function inOtherLocale(link: BrokenLink, others: readonly OtherLocale[]): boolean {
+  if (link.reason !== 'missing page' && link.reason !== 'outside the base URL') return false;
+  const href = splitHash(link.href).path.split('?')[0]!;
+  if (!href.startsWith('/')) return false;
+  return others.some(({ baseUrl, routes }) => {
+    if (!`${href}/`.startsWith(baseUrl)) return false;
+    if (routes === null) return true;
+    const route = routeOfUrlPath(`/${href.slice(baseUrl.length)}`);
+    return route !== null && routes.has(normalizePath(route));
+  });
 }
 
 /** The name of the link targets' digest in the output's section `checks`. */

@@ -10,6 +10,7 @@ import type { ContentSource, SiteModel } from '../../content/model.js';
 import { routesByLowerCase, type MarkdownLinkTargets } from '../../content/linkResolver.js';
 import { codeFrame, formatLocation, SiteError, SiteErrors } from '../../errors.js';
 import { relocateError, shownPath } from '../locations.js';
+import { inLocale, keyInLocale, NEUTRAL_BASE } from '../../i18n/localeNeutral.js';
 import type { BuildReport, BuildSession } from '../session.js';
 
 export interface CompiledSite {
@@ -28,6 +29,8 @@ export interface CompiledSite {
  */
 export async function compileSite(session: BuildSession, config: SiteConfig, model: SiteModel, report: BuildReport, staticFiles: readonly string[] = [], theme: SiteThemeFolder = NO_THEME_FOLDER): Promise<CompiledSite> {
   const jobs = compileJobs(model);
+  // A site in several locales compiles its pages once for all of them (see localeNeutral.ts).
+  const multilingual = config.i18n.locales.length > 1;
   const { outcomes, keys, stats } = await compilePages(
     jobs,
     // Every heading level goes into the compiled table of contents; each page shows its own levels of it.
@@ -36,7 +39,7 @@ export async function compileSite(session: BuildSession, config: SiteConfig, mod
       themes: { ...config.codeThemes },
       linkTargets: markdownLinkTargets(config, model, staticFiles),
       siteDir: config.siteDir,
-      baseUrl: config.baseUrl,
+      baseUrl: multilingual ? NEUTRAL_BASE : config.baseUrl,
       rendering: renderingSettings(config),
       markdown: { format: config.markdown.format, mdx1Compat: { ...config.markdown.mdx1Compat } },
       plugins: config.markdownPlugins,
@@ -60,16 +63,19 @@ export async function compileSite(session: BuildSession, config: SiteConfig, mod
       errors.push(relocateError(new SiteError(outcome.error), shown) as SiteError);
       continue;
     }
-    for (const w of outcome.page.warnings) {
+    const page = multilingual ? inLocale(outcome.page, config.baseUrl) : outcome.page;
+    for (const w of page.warnings) {
       const level = w.code === 'BROKEN_MARKDOWN_LINK' ? config.onBrokenMarkdownLinks : 'warn';
       if (level === 'throw') errors.push(brokenMarkdownLinkError(w, shown(job.relPath), job.text));
       else if (level === 'warn') report.warn(`${formatLocation({ file: shown(job.relPath), line: w.line, column: w.column })}: ${w.message}`);
       else if (level === 'log') report.info?.(`${formatLocation({ file: shown(job.relPath), line: w.line, column: w.column })}: ${w.message}`);
     }
-    pages.set(job.relPath, outcome.page);
+    pages.set(job.relPath, page);
     for (const [source, file] of Object.entries(outcome.images)) images.set(file, source);
   }
   if (errors.length > 0) throw new SiteErrors(errors);
+  // What a page's code is made from in this locale: its base URL too.
+  if (multilingual) for (const [relPath, key] of keys) keys.set(relPath, keyInLocale(key, config.baseUrl));
   return { pages, keys, images, stats: { compiled: stats.compiled, reused: stats.reused } };
 }
 

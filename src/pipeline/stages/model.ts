@@ -5,6 +5,7 @@ import { loadVersionSidebars } from '../../content/loadSidebars.js';
 import { reactPageAt } from '../../content/pages.js';
 import { buildSiteModel, versionKey, type LoadedSource } from '../../content/siteModel.js';
 import { formatLocation, SiteError, SiteErrors } from '../../errors.js';
+import { docsVersionMessages } from '../../i18n/docsTranslations.js';
 import { relocateError, shownPath } from '../locations.js';
 import type { BuildReport, BuildSession } from '../session.js';
 
@@ -36,7 +37,9 @@ export async function modelSite(
     const main = sidebars.get(versionKey('default', 'current')) ?? { config: null, file: '' };
     const onContentErrors = (found: SiteError[]) => (errors = (relocateError(new SiteErrors(found), shown) as SiteErrors).errors);
     const readFrontMatter = session.frontMatters ? (text: string, file: string) => session.frontMatters!.read(file, text) : undefined;
-    model = buildSiteModel(config, sources, main.config, main.file, { drafts: session.drafts, docs: { instances: docs, sidebars }, onContentErrors, readFrontMatter });
+    // A locale's sidebar labels come from its translation file of each docs version (current.json…).
+    const sidebarLabels = config.translation?.translate ? (pluginId: string, version: string) => docsVersionMessages(config, pluginId, version) : undefined;
+    model = buildSiteModel(config, sources, main.config, main.file, { drafts: session.drafts, docs: { instances: docs, sidebars }, onContentErrors, readFrontMatter, sidebarLabels });
   } catch (error) {
     throw relocateError(error, shown);
   }

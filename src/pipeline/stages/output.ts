@@ -2,8 +2,8 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { isDocusaurusProject } from '../loadSite.js';
 import { checkOutputDir } from '../../staging/outputDir.js';
-import { openLastOutput, type LastOutput } from '../../cache/lastOutput.js';
-import { manifestFile, readManifest } from '../../cache/outputManifest.js';
+import { openLastOutput, type LastOutput, type StagedFolder } from '../../cache/lastOutput.js';
+import { manifestFile, readManifest, type OutputManifest } from '../../cache/outputManifest.js';
 import { recordFile } from '../../staging/outputRecord.js';
 import { createStagingDir, removeDeadProcessFolders, restoreInterruptedSwap, type StagingDir } from '../../staging/stagingDir.js';
 import { devOutputDir } from '../../cache/cacheDir.js';
@@ -39,21 +39,48 @@ export async function openOutput(session: BuildSession, outDir: string): Promise
   await session.afterBuild?.settled();
   const staging = await createStagingDir(outDir, { recordFile: recordFile(session.caches.records, outDir) });
   try {
-    const { lastOutput, caches } = session;
-    const stored = lastOutput?.outDir === outDir ? lastOutput.manifest : caches.manifests ? await readManifest(manifestFile(caches.manifests, outDir)) : null;
-    // A manifest describes the output one build committed; after an interrupted commit, none holds.
-    const previous = stored && staging.previousBuild !== null && stored.build === staging.previousBuild ? stored : null;
+    const { caches } = session;
+    const previous = await lastManifest(session, outDir, staging.previousBuild);
     // Killed builds' server bundles are removed by the next build.
     await removeDeadProcessFolders(caches.ssr);
     const ssrDir = session.serverFilesDir ?? path.join(caches.ssr, `${process.pid}-${Date.now().toString(36)}`);
     // A watch session's own output, committed by its last build as its manifest says: nothing
     // else writes there (see devOutputDir), so what that build wrote or checked needs no check.
-    const own = previous !== null && previous === lastOutput?.manifest && outDir === devOutputDir(session.siteDir) ? { namedFiles: lastOutput.namedFiles } : null;
+    const last = session.lastOutputs.get(outDir);
+    const own = previous !== null && previous === last?.manifest && isInside(devOutputDir(session.siteDir), outDir) ? { namedFiles: last.namedFiles } : null;
     return { outDir, staging, last: openLastOutput(outDir, staging, previous, own), ssrDir, ownSsrDir: session.serverFilesDir === null };
   } catch (error) {
     await staging.discard().catch(() => {});
     throw error;
   }
+}
+
+/** The manifest of what the last good build wrote into a folder of the output, when it describes the output as it is now. */
+async function lastManifest(session: BuildSession, outDir: string, previousBuild: string | null): Promise<OutputManifest | null> {
+  const { lastOutputs, caches } = session;
+  const stored = lastOutputs.get(outDir)?.manifest ?? (caches.manifests ? await readManifest(manifestFile(caches.manifests, outDir)) : null);
+  // A manifest describes the output one build committed; after an interrupted commit, none holds.
+  return stored && previousBuild !== null && stored.build === previousBuild ? stored : null;
+}
+
+/**
+ * The part of the output one locale of a site writes: the folder `folder` of it (the whole output
+ * for '', the default locale's), with its own last output (its manifest of the last good build)
+ * and its own server files. Written through the output's staging folder, committed with it.
+ */
+export async function localeOutput(session: BuildSession, root: BuildOutput, folder: string): Promise<BuildOutput> {
+  if (!folder) return root;
+  const outDir = path.join(root.outDir, folder);
+  const inside = (relPath: string) => `${folder}/${relPath}`;
+  const staged: StagedFolder = {
+    dir: path.join(root.staging.dir, folder),
+    write: (relPath, contents) => root.staging.write(inside(relPath), contents),
+    keep: (relPath) => root.staging.keep(inside(relPath)),
+    owns: (relPath) => root.staging.owns(inside(relPath)),
+    copyIn: (source, relPath) => root.staging.copyIn(source, inside(relPath)),
+  };
+  const previous = await lastManifest(session, outDir, root.staging.previousBuild);
+  return { outDir, staging: root.staging, last: openLastOutput(outDir, staged, previous), ssrDir: path.join(root.ssrDir, folder), ownSsrDir: false };
 }
 
 /**
@@ -65,3 +92,6 @@ export async function closeOutput(output: BuildOutput, failed: boolean): Promise
   if (failed) await output.staging.discard().catch(() => {});
   if (output.ownSsrDir) await rm(output.ssrDir, { recursive: true, force: true }).catch(() => {});
 }
+
+/** Whether a folder is `root` or inside it (a locale's part of a watch session's output). */
+const isInside = (root: string, dir: string) => dir === root || dir.startsWith(root + path.sep);

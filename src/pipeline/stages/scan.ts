@@ -1,10 +1,12 @@
 import type { SiteConfig } from '../../config/types.js';
 import type { DocsInstance } from '../../content/docsVersions.js';
 import { readDocsInstances } from '../../content/readDocsInstances.js';
+import { withTranslatedVersionLabels } from '../../i18n/docsTranslations.js';
 import { linkOutWarning, scanStatic } from '../../content/scan.js';
 import type { LoadedSource } from '../../content/siteModel.js';
 import { readSources } from '../readSources.js';
 import type { BuildReport } from '../session.js';
+import { relocateError, shownPath } from '../locations.js';
 import { readThemeFolder, type SiteThemeFolder } from '../../bundle/themeOverrides.js';
 
 export interface ScannedSite {
@@ -23,14 +25,22 @@ export interface ScannedSite {
  * symbolic link that leads out of the site is skipped with a warning naming it.
  */
 export async function scanSite(config: SiteConfig, report?: Pick<BuildReport, 'warn'>): Promise<ScannedSite> {
-  const docs = readDocsInstances(config);
+  const instances = readDocsInstances(config);
+  let docs: DocsInstance[];
+  try {
+    docs = withTranslatedVersionLabels(config, instances);
+  } catch (error) {
+    throw relocateError(error, shownPath(config));
+  }
   // Several listings walk the same folder (docs and their category files): one warning per link.
   const warned = new Set<string>();
   const linkOut = (relPath: string) => {
     if (!warned.has(relPath)) report?.warn(linkOutWarning(relPath));
     warned.add(relPath);
   };
-  const [sources, staticFiles] = await Promise.all([readSources(config, docs, linkOut), scanStatic(config, linkOut)]);
+  const unmatched: string[] = [];
+  const [sources, staticFiles] = await Promise.all([readSources(config, docs, linkOut, (translation, original) => unmatched.push(`  - ${translation}: ${original} is not in the site`)), scanStatic(config, linkOut)]);
+  if (unmatched.length > 0) report?.warn(`${unmatched.length} translation file${unmatched.length === 1 ? '' : 's'} of ${config.i18n.currentLocale} translate${unmatched.length === 1 ? 's' : ''} no doc, post or page of the site, and ${unmatched.length === 1 ? 'is' : 'are'} not built (as Docusaurus builds only what the default locale has):\n${unmatched.join('\n')}`);
   return { sources, staticFiles, docs, theme: withoutLeftOut(readThemeFolder(config.siteDir), config.project?.themeFilesLeftOut) };
 }
 

@@ -24,40 +24,67 @@ export interface WrittenParts {
   liveCode?: boolean;
 }
 
+/** What one locale of the site wrote into its part of the output (the whole output for a site in one locale). */
+export interface WrittenLocale extends WrittenParts {
+  plan: SitePlan;
+  output: BuildOutput;
+}
+
 /**
- * The `write` stage: the static files and the `_headers` file into the staging folder, then the
- * commit that puts it in place of the output; the manifest of what was written is kept for the
- * next build. Files in the output that sipadocs did not write are reported.
+ * The `write` stage of one locale: the static folder's files into its part of the output (each
+ * locale has its copy, as in Docusaurus). The host's `_headers` and `_redirects` files are the
+ * whole site's, written by commitSite.
  */
-export async function writeSite(session: BuildSession, plan: SitePlan, output: BuildOutput, parts: WrittenParts, report: BuildReport): Promise<void> {
+export async function writeStaticFiles(plan: SitePlan, output: BuildOutput, root: BuildOutput): Promise<void> {
   const { config, staticFiles } = plan;
-  const { staging } = output;
   // Only the files the scan listed: a link leading out of the site is not among them.
   const staticDir = path.join(config.siteDir, config.staticDir);
-  if (staticFiles.length > 0) await output.last.copyStatic(staticDir, staticFiles);
+  // The host reads its files at the root of the output only: a locale's copy leaves them out.
+  const copied = output === root ? staticFiles : staticFiles.filter((file) => file !== HEADERS_FILE && file !== REDIRECTS_FILE);
+  if (copied.length > 0) await output.last.copyStatic(staticDir, copied);
+}
+
+/**
+ * Then the `_headers` file of the whole site (the site's own rules first, then the security
+ * headers, whose policy allows the inline scripts of every locale's pages), its `_redirects`, and
+ * the commit that puts the staging folder in place of the output; the manifest of what each
+ * locale wrote is kept for the next build. Files in the output that sipadocs did not write are reported.
+ */
+export async function commitSite(session: BuildSession, locales: WrittenLocale[], root: BuildOutput, report: BuildReport): Promise<void> {
+  const { config, staticFiles } = locales[0]!.plan;
+  const { staging } = root;
+  const staticDir = path.join(config.siteDir, config.staticDir);
   // A _headers file of the site's own comes first (read from the static folder: an unchanged copy
   // is kept in the output rather than staged); its rules add to the security headers, and a
   // policy of its rule for every path widens the generated one (see sitePolicy.ts).
   const own = takeSitePolicy(staticFiles.includes(HEADERS_FILE) ? `${await readFile(path.join(staticDir, HEADERS_FILE), 'utf8')}\n` : '');
-  const ownHeaders = own.text;
-  // Redirect pages run one script of their own.
-  const redirectPages = plan.redirects.some((redirect) => redirect.file !== null);
-  const scripts = redirectPages ? [...parts.rendered.scriptHashes, scriptHash(REDIRECT_SCRIPT)] : parts.rendered.scriptHashes;
-  staging.write(HEADERS_FILE, ownHeaders + headersFileText(contentSecurityPolicy(scripts, { webAssembly: plan.siteData.search, sources: [headTagSources(config.headTags), config.policySources, own.sources, ...(parts.liveCode ? [LIVE_CODE_SOURCES] : [])] })));
-  // So is _redirects: the site's own lines first, then the redirects of the config.
-  if (plan.redirects.length > 0) {
+  const scripts = new Set<string>();
+  for (const { plan, rendered } of locales) {
+    for (const hash of rendered.scriptHashes) scripts.add(hash);
+    // Redirect pages run one script of their own.
+    if (plan.redirects.some((redirect) => redirect.file !== null)) scripts.add(scriptHash(REDIRECT_SCRIPT));
+  }
+  const webAssembly = locales.some(({ plan }) => plan.siteData.search);
+  const liveCode = locales.some((locale) => locale.liveCode);
+  staging.write(HEADERS_FILE, own.text + headersFileText(contentSecurityPolicy(scripts, { webAssembly, sources: [headTagSources(config.headTags), config.policySources, own.sources, ...(liveCode ? [LIVE_CODE_SOURCES] : [])] })));
+  // So is _redirects: the site's own lines first, then the redirects of each locale's config.
+  if (locales.some(({ plan }) => plan.redirects.length > 0)) {
     const ownRedirects = staticFiles.includes(REDIRECTS_FILE) ? await readFile(path.join(staticDir, REDIRECTS_FILE), 'utf8') : '';
-    staging.write(REDIRECTS_FILE, redirectsFileText(plan.redirects, ownRedirects, config.baseUrl));
+    const generated = locales.map(({ plan }) => redirectsFileText(plan.redirects, '', plan.config.baseUrl)).join('');
+    staging.write(REDIRECTS_FILE, redirectsFileText([], ownRedirects, config.baseUrl) + (ownRedirects && generated ? '\n' : '') + generated);
   }
   const { build, foreign, tidied } = await staging.commit({ tidyLater: session.afterBuild !== null });
   session.afterBuild?.add(tidied);
   if (foreign.length > 0) report.warn(foreignFilesWarning(session.outDir, foreign, config));
-  const manifest = output.last.manifest(build);
-  session.lastOutput = { outDir: output.outDir, manifest, namedFiles: output.last.namedFiles() };
-  // Without a manifest the next build renders everything, so failing to save one is harmless. A
-  // watch session has it in memory: the file, for a later run, is saved after the edit is shown.
-  if (!session.caches.manifests) return;
-  const saved = writeManifest(manifestFile(session.caches.manifests, output.outDir), manifest).catch(() => {});
+  const saves: Array<Promise<void>> = [];
+  for (const { output } of locales) {
+    const manifest = output.last.manifest(build);
+    session.lastOutputs.set(output.outDir, { manifest, namedFiles: output.last.namedFiles() });
+    // Without a manifest the next build renders everything, so failing to save one is harmless. A
+    // watch session has it in memory: the file, for a later run, is saved after the edit is shown.
+    if (session.caches.manifests) saves.push(writeManifest(manifestFile(session.caches.manifests, output.outDir), manifest).catch(() => {}));
+  }
+  const saved = Promise.all(saves).then(() => {});
   if (session.afterBuild) session.afterBuild.add(saved);
   else await saved;
 }

@@ -1,5 +1,5 @@
-// sipadocs builds one locale: a config listing more is stopped at its line instead of building
-// the default one without a word.
+// A site's locales, as Docusaurus has them: the list names the default one, each once, in a
+// language and calendar dates can be written in, each at a base URL of its own.
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,24 +22,31 @@ describe('i18n.locales', () => {
     return dir;
   };
 
-  it('stops a config with several locales, at the key, saying one locale is built', async () => {
-    const dir = await site('two', "{\n    defaultLocale: 'en',\n    locales: ['en', 'fr'],\n  }");
+  it('takes several locales, each with Docusaurus\'s defaults: its own name, direction, calendar and base URL', async () => {
+    const config = await loadConfig(await site('four', "{ defaultLocale: 'en', locales: ['en', 'fr', 'ar', 'fa'], localeConfigs: { fr: { label: 'French' } } }"));
+    expect(config.i18n.locales).toEqual(['en', 'fr', 'ar', 'fa']);
+    expect(config.i18n.path).toBe('i18n');
+    expect(config.i18n.currentLocale).toBe('en');
+    expect(config.i18n.localeConfigs.en).toEqual({ label: 'English', direction: 'ltr', htmlLang: 'en', calendar: 'gregory', path: 'en', baseUrl: '/', translate: true });
+    expect(config.i18n.localeConfigs.fr).toMatchObject({ label: 'French', direction: 'ltr', baseUrl: '/fr/' });
+    expect(config.i18n.localeConfigs.ar).toMatchObject({ label: 'العربية', direction: 'rtl', calendar: 'gregory', baseUrl: '/ar/' });
+    expect(config.i18n.localeConfigs.fa).toMatchObject({ direction: 'rtl', calendar: 'persian', baseUrl: '/fa/' });
+  });
+
+  it('stops a list without the default locale, a locale named twice and two locales at one base URL, at the key', async () => {
+    expect(localeIssues({ i18n: { defaultLocale: 'en', locales: ['fr'] } }).map((issue) => issue.message)).toEqual(['i18n.locales must list the default locale "en"']);
+    expect(localeIssues({ i18n: { defaultLocale: 'en', locales: ['en', 'fr', 'fr'] } }).map((issue) => issue.message)).toEqual(['i18n.locales lists "fr" more than once']);
+    expect(localeIssues({ i18n: { defaultLocale: 'en', locales: ['en', 'fr', 'de'], localeConfigs: { de: { baseUrl: '/fr/' } } } }).map((issue) => issue.path)).toEqual(['i18n.localeConfigs.de.baseUrl']);
+    const dir = await site('missing', "{\n    defaultLocale: 'en',\n    locales: ['fr'],\n  }");
     const error = await loadConfig(dir).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SiteErrors);
     const [only, ...rest] = (error as SiteErrors).errors;
     expect(rest).toEqual([]);
     expect(only!.code).toBe('CONFIG_INVALID');
-    expect(only!.message).toBe('i18n.locales lists 2 locales (en, fr): sipadocs builds one locale today, the default one; set `locales: ["en"]`');
     expect(only!.location).toMatchObject({ file: path.join(dir, 'sipadocs.config.ts'), line: 6, column: 5 });
-  });
-
-  it('needs the default locale in the list, and takes one locale', async () => {
-    expect(localeIssues({ i18n: { defaultLocale: 'en', locales: ['fr'] } }).map((issue) => issue.message)).toEqual([
-      'i18n.locales must list the default locale "en", the one locale sipadocs builds',
-    ]);
-    const config = await loadConfig(await site('one', "{ defaultLocale: 'fr', locales: ['fr'], localeConfigs: { fr: { htmlLang: 'fr-FR' } } }"));
-    expect(config.i18n.locales).toEqual(['fr']);
-    expect(config.i18n.localeConfigs.fr!.htmlLang).toBe('fr-FR');
+    const one = await loadConfig(await site('one', "{ defaultLocale: 'fr', locales: ['fr'], localeConfigs: { fr: { htmlLang: 'fr-FR' } } }"));
+    expect(one.i18n.locales).toEqual(['fr']);
+    expect(one.i18n.localeConfigs.fr).toMatchObject({ htmlLang: 'fr-FR', baseUrl: '/' });
   });
 
   it('needs a language and a calendar dates can be written in', () => {

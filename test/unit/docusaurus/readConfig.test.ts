@@ -89,6 +89,7 @@ describe('readDocusaurusConfig', () => {
       themeConfig: {},
     });
     expect(site.blog).toBeNull();
+    expect(site.site.i18n).toEqual({ defaultLocale: 'en', locales: ['en', 'fr'] });
     expect(site.site.customFields).toEqual({ answer: 42, list: [1, 'two'] });
     expect(site.site.onBrokenLinks).toBe('warn');
     expect(site.site.onBrokenAnchors).toBe('warn');
@@ -96,7 +97,6 @@ describe('readDocusaurusConfig', () => {
     expect(site.moreDocs.map((docs) => [docs.id, docs.path, docs.routeBasePath])).toEqual([['community', 'community', 'docs']]);
     expect(skipped).toEqual([
       'onBrokenAnchors: "sometimes" — not one of \'throw\', \'warn\', \'log\', \'ignore\'; Docusaurus\'s default \'warn\' was used',
-      'i18n.locales: fr — sipadocs builds one locale; only the default locale "en" and its content were carried over',
       'customFields.compute: a function (compute) — a function or a value from a module cannot be written into the new config; set it by hand',
       'preset "docusaurus-preset-openapi" — only the options of the classic preset are read',
       'plugin "@docusaurus/plugin-ideal-image" — sipadocs has no plugins',

@@ -100,13 +100,12 @@ describe('translateTheme', () => {
     expect(skipped).toEqual(['themeConfig.navbar.items.0.dropdownItemsAfter.1']);
   });
 
-  it('reports navbar items it cannot carry: other types, and docs the site does not have', () => {
+  it('carries the locale dropdown, and reports navbar items it cannot carry: other types, and docs the site does not have', () => {
     const { settings, skipped } = translate({
       navbar: { items: [{ type: 'docsVersionDropdown' }, { type: 'localeDropdown', position: 'right' }, { type: 'doc', docId: 'gone', label: 'Gone' }, { type: 'custom-thing', label: 'More' }] },
     });
-    expect(settings.navbar!.items).toEqual([{ type: 'docsVersionDropdown', position: 'left' }]);
+    expect(settings.navbar!.items).toEqual([{ type: 'docsVersionDropdown', position: 'left' }, { type: 'localeDropdown', position: 'right' }]);
     expect(skipped).toEqual([
-      'themeConfig.navbar.items.1: type "localeDropdown"',
       'themeConfig.navbar.items.2 ("Gone")',
       'themeConfig.navbar.items.3 ("More"): type "custom-thing"',
     ]);

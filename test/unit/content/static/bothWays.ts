@@ -9,6 +9,7 @@ import * as jsxRuntime from 'react/jsx-runtime';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { Parser } from 'htmlparser2';
 import { compileMdx, type CompiledPage, type CompileOptions } from '../../../../src/content/mdx/compile.js';
+import { resolveMarkedWords } from '../../../../src/shared/translate.js';
 import { renderStaticPage, type StaticPage, type StaticRenderOptions } from '../../../../src/content/static/renderStaticPage.js';
 import { mdxComponents } from '../../../../templates/mdxComponents.js';
 import { SiteError } from '../../../../src/errors.js';
@@ -28,9 +29,9 @@ export function renderCompiled(code: string): string {
   return renderToStaticMarkup(createElement('article', { className: 'markdown' }, createElement(Content, { components: mdxComponents })));
 }
 
-/** Static HTML as a page shows it: in the same article. */
+/** Static HTML as a page shows it: in the same article, the theme's words in it resolved in the page's locale (here the default, English). */
 export function renderStatic(html: string): string {
-  return renderToStaticMarkup(createElement('article', { className: 'markdown', dangerouslySetInnerHTML: { __html: html } }));
+  return renderToStaticMarkup(createElement('article', { className: 'markdown', dangerouslySetInnerHTML: { __html: resolveMarkedWords(html) } }));
 }
 
 const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);
