@@ -40,6 +40,8 @@ interface CorpusSite {
   afterInstall?: string[][];
   /** Seconds Docusaurus took to build the reference (corpus README / SOURCE). */
   docusaurusSeconds: number;
+  /** The build's arguments beyond `build`, as the reference's (`--locale en` where Docusaurus built that locale alone). */
+  buildArgs?: string[];
   /**
    * The reference's pages are not classified by the parity tool (a Docusaurus beta without the
    * page classes): its routes are judged, its text against a Docusaurus build whose pages are given those classes (classifiedReference).
@@ -48,9 +50,9 @@ interface CorpusSite {
 }
 
 const SITES: CorpusSite[] = [
-  { name: 'jest', folder: 'website', baseUrl: '/', install: ['install', '--legacy-peer-deps'], docusaurusSeconds: 91 },
+  { name: 'jest', folder: 'website', baseUrl: '/', install: ['install', '--legacy-peer-deps'], docusaurusSeconds: 91, buildArgs: ['--locale', 'en'] },
   { name: 'testing-library', folder: '.', baseUrl: '/', install: ['ci'], docusaurusSeconds: 450 },
-  { name: 'recoil', folder: 'docs', baseUrl: '/', install: ['install', '--legacy-peer-deps'], docusaurusSeconds: 262, unclassifiedReference: true },
+  { name: 'recoil', folder: 'docs', baseUrl: '/', install: ['install', '--legacy-peer-deps'], docusaurusSeconds: 262, unclassifiedReference: true, buildArgs: ['--locale', 'en'] },
   { name: 'prettier', folder: 'website', baseUrl: '/', install: ['install', '--legacy-peer-deps'], docusaurusSeconds: 96 },
   {
     name: 'ts-jest',
@@ -187,7 +189,7 @@ async function measure(root: string, site: CorpusSite, project: string, way: Way
     out = path.join(folder, 'build');
     // A cold build, as Docusaurus's was measured: no output, no cache.
     await rm(path.join(folder, 'node_modules', '.cache', 'sipadocs'), { recursive: true, force: true });
-    build = await runTimed(process.execPath, [cli, 'build'], { cwd: folder, env: { CI: '1' } });
+    build = await runTimed(process.execPath, [cli, 'build', ...(site.buildArgs ?? [])], { cwd: folder, env: { CI: '1' } });
     if (build.exitCode !== 0) return failed('sipadocs build (in place)', build);
   } else {
     const migrated = path.join(work, 'migrated', site.name);
@@ -202,7 +204,7 @@ async function measure(root: string, site: CorpusSite, project: string, way: Way
       const install = await runTimed(npm, [...npmArgs, 'install', '--no-audit', '--no-fund', '--legacy-peer-deps'], { cwd: migrated });
       if (install.exitCode !== 0) return failed('npm install (migrated site)', install);
     }
-    build = await runTimed(process.execPath, [cli, 'build', '--site', migrated, '--out-dir', out], { cwd: root, env: { CI: '1' } });
+    build = await runTimed(process.execPath, [cli, 'build', '--site', migrated, '--out-dir', out, ...(site.buildArgs ?? [])], { cwd: root, env: { CI: '1' } });
     if (build.exitCode !== 0) return failed('sipadocs build (migrated site)', build);
   }
   const reference = path.join(corpus, `${site.name}-reference.json`);
