@@ -89,7 +89,8 @@ describe('sipadocs migrate on a Docusaurus 2 project', () => {
     expect(report).toContain(`npm install --prefix ${site}`);
     // Its title, computed, reaches the page when it renders.
     expect(report).not.toContain('<Layout title={…}>');
-    expect(report).toContain('themeConfig.navbar.items.4: type "localeDropdown"');
+    // The locale dropdown is carried (with one locale, it shows nothing, as in Docusaurus).
+    expect(report).not.toContain('themeConfig.navbar.items.4: type "localeDropdown"');
     expect(report).toContain('src/css/custom.css: --ifm-color-primary, --ifm-color-primary-dark, --ifm-code-font-size style the theme (colours, fonts, sizes) and the Infima classes of the site\'s React pages');
     expect(report).toContain('src/css/custom.css: its Infima variables --ifm-breadcrumb-spacing: the sipadocs theme does not read them');
     expect(report).toContain('React page src/pages/about.js → src/pages/about.jsx (route /about)');

@@ -62,8 +62,9 @@ export async function renderSite(session: BuildSession, plan: SitePlan, compiled
       },
       bundleServer: async (groups) => {
         const files = await session.bundlers.server.bundle(virtual, output.ssrDir, config.baseUrl, groups);
-        // The last reading of the pages' code: what renders them holds it now.
-        if (session.releasesPageCode) releasePageCode(compiled.pages.values());
+        // The last reading of the pages' code: what renders them holds it now. (The locales of a
+        // site share their compiled pages, and each bundles them: those keep the code.)
+        if (session.releasesPageCode && config.i18n.locales.length <= 1) releasePageCode(compiled.pages.values());
         return files;
       },
     },
