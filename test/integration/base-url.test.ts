@@ -116,7 +116,8 @@ describe(`the Sipa site built with baseUrl '${BASE}'`, () => {
       }
     }
     expect(wrong).toEqual([]);
-    expect(routeLinks).toBeGreaterThan(500);
+    // Each sidebar's links are in its one shared file, not repeated in every page's payload.
+    expect(routeLinks).toBeGreaterThan(200);
     expect(fileUrls).toBeGreaterThan(46);
   });
 
