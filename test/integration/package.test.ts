@@ -129,7 +129,6 @@ describe('the packed package, installed read-only in a new project', () => {
     // The new site's package.json lists the project's packages with their versions, Docusaurus's own
     // left out; the home page imports clsx, which `npm install --prefix migrated` would give it.
     expect(JSON.parse(readFileSync(path.join(project, 'migrated', 'package.json'), 'utf8')).dependencies).toEqual({
-      '@mdx-js/react': '^1.6.22',
       clsx: '^1.2.1',
       'prism-react-renderer': '^1.3.5',
       react: '^17.0.2',
