@@ -17,7 +17,8 @@ const cli = (...args: string[]) => spawnSync(process.execPath, ['bin/sipadocs.js
 async function builtRoutes(out: string): Promise<string[]> {
   const files = await fg(['**/*.html'], { cwd: out });
   return files
-    .map((file) => (file === 'index.html' ? '/' : `/${file.replace(/\.html$/, '')}`))
+    // "a/index/index.html" is the route "/a/index" (a doc with the slug "index"), as Docusaurus writes it.
+    .map((file) => (file === 'index.html' ? '/' : `/${file.replace(/(\/index)?\.html$/, '')}`))
     .filter((route) => route !== '/404')
     .sort();
 }
