@@ -15,7 +15,7 @@ describe('npm run bench without hugo on the PATH', () => {
     try {
       const outFile = path.join(tmp.dir, 'results.json');
       // A PATH with no hugo on it: the benchmark runs node and GNU time by their full paths.
-      const result = spawnSync(process.execPath, ['bin/run-ts.js', 'bench/bench.ts', '--sizes', '12', '--posts', '3', '--sipa-runs', '0', '--watch-edits', '0', '--open-docs', '0', '--jest', 'test/fixtures/docusaurus2-project', '--docusaurus', 'skip', '--markdown', '--out', outFile], {
+      const result = spawnSync(process.execPath, ['bin/run-ts.js', 'bench/bench.ts', '--sizes', '12', '--posts', '3', '--sipa-runs', '0', '--watch-edits', '0', '--open-docs', '0', '--flat-docs', '0', '--locales-docs', '0', '--jest', 'test/fixtures/docusaurus2-project', '--docusaurus', 'skip', '--markdown', '--out', outFile], {
         encoding: 'utf8',
         env: { ...process.env, PATH: path.join(tmp.dir, 'empty-bin') },
         timeout: 300_000,
