@@ -35,7 +35,9 @@ import { createHash } from 'node:crypto';
 export async function loadDocusaurusSite(projectDir: string): Promise<SiteConfig> {
   projectDir = path.resolve(projectDir);
   const configFile = docusaurusConfigIn(projectDir);
-  const missing = configFile ? await missingPackagesOf(configFile) : [];
+  // What the config imports, read once: the packages it needs, and the files a watch session watches.
+  const imports = configFile ? await importsOf(configFile) : null;
+  const missing = configFile ? await missingPackagesOf(configFile, imports!.packages) : [];
   if (configFile && missing.length > 0) {
     throw new SiteError({
       code: 'DOCUSAURUS_LOAD_FAILED',
@@ -57,7 +59,7 @@ export async function loadDocusaurusSite(projectDir: string): Promise<SiteConfig
     });
   }
   const plugins = await projectPlugins(project, user);
-  const reading = await readingOf(project, layout);
+  const reading = await readingOf(project, layout, imports?.files ?? [project.configFile]);
   return { ...normalizeConfig(user, projectDir, project.configFile, plugins), project: reading };
 }
 
@@ -83,8 +85,10 @@ async function inPlaceLayout(project: DocusaurusProject): Promise<SiteLayout> {
  * The content decisions of a build in place (see ProjectReading): the sidebars read, the React
  * pages and swizzled components the build leaves out and why, the data files pages import that
  * the project makes before it builds, the search page of Algolia's theme.
+ *
+ * @param configFiles the config and the project files it imports (see importsOf)
  */
-async function readingOf(project: DocusaurusProject, layout: SiteLayout): Promise<ProjectReading> {
+async function readingOf(project: DocusaurusProject, layout: SiteLayout, configFiles: string[]): Promise<ProjectReading> {
   const { projectDir, notes, bounds, site } = project;
   const sidebars: ProjectReading['sidebars'] = new Map();
   for (const docs of project.docs) {
@@ -129,7 +133,7 @@ async function readingOf(project: DocusaurusProject, layout: SiteLayout): Promis
   }
 
   const searchRoute = algoliaSearchRoute(site.themeConfig);
-  const files = [...(await importsOf(project.configFile)).files, ...[...sidebars.values()].map((loaded) => loaded.file)];
+  const files = [...configFiles, ...[...sidebars.values()].map((loaded) => loaded.file)];
   for (const docs of project.docs) files.push(path.join(projectDir, versionsFileOf(docs.id)));
   for (const key of project.versionSidebars.keys()) {
     const [id, version] = [key.slice(0, key.indexOf('@')), key.slice(key.indexOf('@') + 1)];

@@ -248,11 +248,12 @@ function positionIn(file: string, error: unknown): { line?: number; column?: num
  * The packages a config (and the project files it imports) imports that do not resolve from its
  * folder: what must be installed before it can run live. Empty when all are there.
  */
-export async function missingPackagesOf(file: string): Promise<string[]> {
+export async function missingPackagesOf(file: string, packages?: string[]): Promise<string[]> {
   const require = createRequire(file);
   const jiti = createJiti(file, { moduleCache: false, fsCache: false });
   const missing: string[] = [];
-  for (const specifier of await packagesImportedBy(file)) {
+  // `packages`: the packages it imports, when the caller has them already (see importsOf).
+  for (const specifier of packages ?? (await packagesImportedBy(file))) {
     // CommonJS resolution, then ES modules' (a package may export its entry to `import` alone).
     const found = [() => require.resolve(specifier), () => jiti.esmResolve(specifier)].some((resolve) => {
       try {

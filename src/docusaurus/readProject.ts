@@ -143,5 +143,5 @@ export async function configNeedsToRunLive(projectDir: string): Promise<boolean>
   if (file === undefined) return false;
   const { packages, builtins } = await importsOf(file);
   if (packages.length === 0 && builtins.length === 0) return false;
-  return (await missingPackagesOf(file)).length === 0;
+  return (await missingPackagesOf(file, packages)).length === 0;
 }
