@@ -15,12 +15,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { mkdtemp, rm } from 'node:fs/promises';
 import fg from 'fast-glob';
-import { parseFrontMatter } from '../src/content/frontMatter.js';
-import { compileMdx, type CompileOptions } from '../src/content/mdx/compile.js';
-import { createCodeHighlighter, type CodeHighlighter } from '../src/content/mdx/highlighter.js';
-import { isStaticPage } from '../src/content/static/isStaticPage.js';
-import type { Format } from '../src/content/static/parser.js';
-import { createStaticSession, renderStaticPage } from '../src/content/static/renderStaticPage.js';
+import { parseFrontMatter } from '../src/model/frontMatter.js';
+import { compileMdx, type CompileOptions } from '../src/compiler/mdx/compile.js';
+import { createCodeHighlighter, type CodeHighlighter } from '../src/compiler/mdx/highlighter.js';
+import { isStaticPage } from '../src/compiler/static/isStaticPage.js';
+import type { Format } from '../src/compiler/static/parser.js';
+import { createStaticSession, renderStaticPage } from '../src/compiler/static/renderStaticPage.js';
 import { generateSite } from '../support/generateSite.js';
 
 interface Page {

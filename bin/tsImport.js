@@ -20,7 +20,7 @@ const cacheDir = path.join(root, 'node_modules', '.cache', 'sipadocs', 'bin');
  * from node_modules at run time like the others. The MDX pipeline is some 150 small modules:
  * loading them one by one took 180 ms of every build that compiles a page, one file 40 ms.
  * micromark-util-edit-map is one of them, and is named so that the compiler's own import of it
- * (src/content/mdx/editMapFix.ts) is the very module the bundled parser uses.
+ * (src/compiler/mdx/editMapFix.ts) is the very module the bundled parser uses.
  */
 const BUNDLED_PACKAGES = ['@mdx-js/mdx', 'remark-gfm', 'remark-directive', 'mdast-util-to-markdown', 'mdast-util-gfm', 'micromark-util-edit-map'];
 const inNodeModules = `${path.sep}node_modules${path.sep}`;

@@ -7,10 +7,10 @@
  */
 export const NODE_ENTRY_POINTS = {
   cli: 'src/cli/main.ts',
-  compileWorker: 'src/content/compile/compileWorker.ts',
+  compileWorker: 'src/compiler/compile/compileWorker.ts',
   renderWorker: 'src/render/renderWorker.ts',
-  /** The code highlighter of pages compiled in the main thread (see content/mdx/remoteHighlighter.ts). */
-  highlightWorker: 'src/content/mdx/highlightWorker.ts',
+  /** The code highlighter of pages compiled in the main thread (see compiler/mdx/remoteHighlighter.ts). */
+  highlightWorker: 'src/compiler/mdx/highlightWorker.ts',
   shellEntry: 'src/render/shellEntry.tsx',
   /** The worker that evaluates a Docusaurus config in `sipadocs migrate` (see migrate/sandbox.ts). */
   sandboxWorker: 'src/docusaurus/sandboxWorker.ts',

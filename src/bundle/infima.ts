@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { PlannedRoute } from '../content/routes.js';
+import type { PlannedRoute } from '../model/routes.js';
 import { PACKAGE_ROOT } from '../packageRoot.js';
 import type { ThemeOverrides } from './themeOverrides.js';
 

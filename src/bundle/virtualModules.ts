@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import type { Plugin } from 'esbuild';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { ContentRef } from '../content/routes.js';
+import type { ContentRef } from '../model/routes.js';
 
 import { ENTRY_POINTS } from '../entryPoints.js';
 import { PACKAGE_ROOT } from '../packageRoot.js';

@@ -9,8 +9,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { NavItemConfig, SiteConfig } from '../config/types.js';
-import type { CompiledPage } from '../content/mdx/compile.js';
-import type { PlannedRoute } from '../content/routes.js';
+import type { CompiledPage } from '../compiler/mdx/compile.js';
+import type { PlannedRoute } from '../model/routes.js';
 import { codeFrame, type SourceLocation } from '../errors.js';
 import { normalizePath, routeOfUrlPath, splitHash, stripBase } from '../shared/paths.js';
 import type { FooterLink } from '../shared/types.js';

@@ -127,7 +127,7 @@ export async function main(argv: string[]): Promise<number> {
     .option('--site <dir>', 'site directory', 'site')
     .option('--docs <id>', 'the docs instance', 'default')
     .action(async (name: string, options: { site: string; docs: string }) => {
-      const { docsVersionCommand } = await import('../content/snapshotCommand.js');
+      const { docsVersionCommand } = await import('../model/snapshotCommand.js');
       exitCode = await docsVersionCommand(options.site, name, options.docs);
     });
 

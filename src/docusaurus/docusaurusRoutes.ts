@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { isCategoryIndex, stripNumberPrefix, withoutExtension } from '../content/names.js';
+import { isCategoryIndex, stripNumberPrefix, withoutExtension } from '../model/names.js';
 
 /**
  * Where Docusaurus 2 and 3 put a doc, so the migrated site can keep the same address:

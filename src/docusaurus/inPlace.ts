@@ -7,7 +7,7 @@ import { configSchema } from '../config/schema.js';
 import { pluginListsByScope, resolveSitePlugins, PLUGIN_LIST_KEYS, type ConfigImports } from '../config/sitePlugins.js';
 import type { SiteConfig, UserConfig } from '../config/types.js';
 import { validate } from '../config/validate.js';
-import { versionedSidebarsFileOf, versionsFileOf } from '../content/docsVersions.js';
+import { versionedSidebarsFileOf, versionsFileOf } from '../model/docsVersions.js';
 import { SiteError } from '../errors.js';
 import { isObject, isMarker, type EvaluatedObject } from './evaluated.js';
 import type { LiveValues } from './liveEvaluation.js';

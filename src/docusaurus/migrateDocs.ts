@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { SidebarsConfig } from '../config/defineConfig.js';
 import type { DocsInstanceOptions, UserConfig } from '../config/types.js';
-import type { SiteModel } from '../content/model.js';
+import type { SiteModel } from '../model/model.js';
 import { SiteError } from '../errors.js';
 import type { DocsOptions } from './docsOptions.js';
 import type { ProjectEvaluator } from './evaluator.js';

@@ -2,7 +2,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { SidebarsConfig } from '../config/defineConfig.js';
 import { SiteError } from '../errors.js';
-import { versionedSidebarsFileOf, versionsFileOf } from '../content/docsVersions.js';
+import { versionedSidebarsFileOf, versionsFileOf } from '../model/docsVersions.js';
 import type { EnvironmentUse } from './environment.js';
 import { ProjectEvaluator, type EvaluationMode } from './evaluator.js';
 import { importsOf, missingPackagesOf, type LiveValues } from './liveEvaluation.js';

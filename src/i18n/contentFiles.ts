@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { SiteConfig } from '../config/types.js';
-import { versionedDocsDirOf } from '../content/docsVersions.js';
+import { versionedDocsDirOf } from '../model/docsVersions.js';
 import { globInside, realPathOf } from '../util/confinedGlob.js';
 import { BLOG_PLUGIN_FOLDER, docsPluginFolder, PAGES_PLUGIN_FOLDER } from './translationFiles.js';
 

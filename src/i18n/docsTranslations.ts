@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { SiteConfig } from '../config/types.js';
-import type { DocsInstance } from '../content/docsVersions.js';
+import type { DocsInstance } from '../model/docsVersions.js';
 import { docsPluginFolder, messagesOf, readTranslationFile, versionTranslationName } from './translationFiles.js';
 
 /**

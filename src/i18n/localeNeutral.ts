@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { CompiledPage } from '../content/mdx/compile.js';
+import type { CompiledPage } from '../compiler/mdx/compile.js';
 
 /**
  * The base URL pages of a site in several locales are compiled with: every URL the compiler

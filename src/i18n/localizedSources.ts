@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { SiteConfig } from '../config/types.js';
-import type { SourceFile } from '../content/scan.js';
+import type { SourceFile } from '../model/scan.js';
 
 /**
  * The site's source files as a locale has them (see LocaleTranslation.sources): a file the locale

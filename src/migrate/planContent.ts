@@ -1,8 +1,8 @@
 import yaml from 'js-yaml';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { postPathInfo } from '../content/blog.js';
-import { parseFrontMatter } from '../content/frontMatter.js';
+import { postPathInfo } from '../model/blog.js';
+import { parseFrontMatter } from '../model/frontMatter.js';
 import { siteFileName } from './fileNames.js';
 import { setFrontMatterField } from './frontMatterEdit.js';
 import type { MigrationNotes } from '../docusaurus/notes.js';

@@ -1,7 +1,7 @@
 import yaml from 'js-yaml';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { versionedDocsDirOf, versionedSidebarsFileOf, versionsFileOf } from '../content/docsVersions.js';
+import { versionedDocsDirOf, versionedSidebarsFileOf, versionsFileOf } from '../model/docsVersions.js';
 import type { DocsOptions } from '../docusaurus/docsOptions.js';
 import { siteFileName } from './fileNames.js';
 import type { MigrationNotes } from '../docusaurus/notes.js';

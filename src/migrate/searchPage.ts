@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { SiteModel } from '../content/model.js';
+import type { SiteModel } from '../model/model.js';
 import type { MigrationNotes } from '../docusaurus/notes.js';
 
 /**

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Feed } from 'feed';
 import type { SiteConfig } from '../config/types.js';
-import type { BlogPost, SiteModel } from '../content/model.js';
-import type { PlannedRoute } from '../content/routes.js';
+import type { BlogPost, SiteModel } from '../model/model.js';
+import type { PlannedRoute } from '../model/routes.js';
 import type { AlternateLink } from '../render/document.js';
 import { encodeRoute, withBase } from '../shared/paths.js';
 import { escapeHtml, escapeXml } from './escape.js';

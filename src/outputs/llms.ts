@@ -1,7 +1,7 @@
 import type { SiteConfig } from '../config/types.js';
-import type { Doc, SiteModel } from '../content/model.js';
-import type { PlannedRoute } from '../content/routes.js';
-import { firstPageOf } from '../content/sidebar.js';
+import type { Doc, SiteModel } from '../model/model.js';
+import type { PlannedRoute } from '../model/routes.js';
+import { firstPageOf } from '../model/sidebar.js';
 import { routeMarkdownUrl } from '../shared/paths.js';
 import type { SidebarItem } from '../shared/types.js';
 import { markdownText, markdownUrl } from './escape.js';

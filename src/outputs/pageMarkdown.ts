@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import type { CompiledPage } from '../content/mdx/compile.js';
-import { resolveSiteUrls } from '../content/mdx/markdownView.js';
-import type { PlannedRoute } from '../content/routes.js';
+import type { CompiledPage } from '../compiler/mdx/compile.js';
+import { resolveSiteUrls } from '../compiler/mdx/markdownView.js';
+import type { PlannedRoute } from '../model/routes.js';
 import { markdownText } from './escape.js';
 import { markdownFile } from './llms.js';
 import type { OutputWriter } from './outputWriter.js';

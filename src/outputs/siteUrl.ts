@@ -1,5 +1,5 @@
 import type { SiteConfig } from '../config/types.js';
-import type { PlannedRoute } from '../content/routes.js';
+import type { PlannedRoute } from '../model/routes.js';
 import { SiteError } from '../errors.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { SiteConfig } from '../config/types.js';
-import type { PlannedRoute } from '../content/routes.js';
+import type { PlannedRoute } from '../model/routes.js';
 import { encodeRoute } from '../shared/paths.js';
 import { escapeXml } from './escape.js';
 import type { OutputWriter } from './outputWriter.js';

@@ -3,7 +3,7 @@ import { loadSiteConfig } from './loadSite.js';
 import type { ProjectReading } from '../config/projectReading.js';
 import { withOsErrorsInWords } from '../errors.js';
 import type { ClientBundle } from '../bundle/bundleSite.js';
-import type { SiteModel } from '../content/model.js';
+import type { SiteModel } from '../model/model.js';
 import { describeSearch, searchStats, type SearchIndexResult, type SearchStats } from '../search/buildSearchIndex.js';
 import { GIT_HISTORIES, readGitHistory, type GitHistory } from './gitHistory.js';
 import { createStageLogger, formatMs, type StageLogger } from './log.js';

@@ -2,11 +2,11 @@ import { isUtf8 } from 'node:buffer';
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { SiteConfig } from '../config/types.js';
-import { scanSources } from '../content/scan.js';
-import { readDocsInstances } from '../content/readDocsInstances.js';
+import { scanSources } from '../model/scan.js';
+import { readDocsInstances } from '../model/readDocsInstances.js';
 import { withTranslations } from '../i18n/localizedSources.js';
-import type { DocsInstance } from '../content/docsVersions.js';
-import type { LoadedSource } from '../content/siteModel.js';
+import type { DocsInstance } from '../model/docsVersions.js';
+import type { LoadedSource } from '../model/siteModel.js';
 import { SiteError } from '../errors.js';
 
 const MARKDOWN = /\.mdx?$/;

@@ -2,14 +2,14 @@ import { createHash } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { createClientBundler, createServerBundler, type ClientBundler, type ServerBundler } from '../bundle/bundleSite.js';
-import type { CodeHighlighter } from '../content/mdx/highlighter.js';
-import type { StaticSession } from '../content/static/renderStaticPage.js';
+import type { CodeHighlighter } from '../compiler/mdx/highlighter.js';
+import type { StaticSession } from '../compiler/static/renderStaticPage.js';
 import { createRenderHost, type RenderHost } from '../render/renderHost.js';
 import type { OutputManifest } from '../cache/outputManifest.js';
 import { createArtifactStore, type ArtifactStore } from '../cache/artifacts.js';
 import { createSessionMemo } from '../cache/memo.js';
 import { createTextMemo, type TextMemo } from '../cache/textMemo.js';
-import { parseFrontMatter, type ParsedSource } from '../content/frontMatter.js';
+import { parseFrontMatter, type ParsedSource } from '../model/frontMatter.js';
 import { cacheFolders, cacheRootFor, moveEarlierCacheLayout } from '../cache/cacheDir.js';
 import type { ProjectMemo } from './loadSite.js';
 import type { StageLogger } from './log.js';
@@ -168,11 +168,11 @@ export function createBuildSession(options: SessionOptions): BuildSession {
   const highlighters = createSessionMemo(
     (themes: { light: string; dark: string }): Promise<CodeHighlighter> =>
       watch
-        ? import('../content/mdx/highlighter.js').then(({ createCodeHighlighter }) => createCodeHighlighter(themes))
-        : import('../content/mdx/remoteHighlighter.js').then(({ createRemoteHighlighter }) => createRemoteHighlighter(themes)),
+        ? import('../compiler/mdx/highlighter.js').then(({ createCodeHighlighter }) => createCodeHighlighter(themes))
+        : import('../compiler/mdx/remoteHighlighter.js').then(({ createRemoteHighlighter }) => createRemoteHighlighter(themes)),
     (made) => ('close' in made && typeof made.close === 'function' ? made.close() : undefined),
   );
-  const staticSessions = createSessionMemo(() => import('../content/static/renderStaticPage.js').then(({ createStaticSession }) => createStaticSession()));
+  const staticSessions = createSessionMemo(() => import('../compiler/static/renderStaticPage.js').then(({ createStaticSession }) => createStaticSession()));
   return {
     projectMemo: {},
     siteDir: options.siteDir,

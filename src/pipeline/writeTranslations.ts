@@ -4,7 +4,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { NavItemConfig, SiteConfig } from '../config/types.js';
-import { readDocsInstances } from '../content/readDocsInstances.js';
+import { readDocsInstances } from '../model/readDocsInstances.js';
 import { exitCodeFor, reportError } from '../errors.js';
 import { PACKAGE_ROOT } from '../packageRoot.js';
 import { loadSiteConfig } from './loadSite.js';

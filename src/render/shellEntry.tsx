@@ -1,6 +1,6 @@
 /**
  * The theme's markup around content, rendered by the theme itself for the fast path (see
- * content/static/themeShells.ts): each component the MDX path renders a page through
+ * compiler/static/themeShells.ts): each component the MDX path renders a page through
  * (`templates/mdxComponents.tsx`: links, h2–h4, tables, admonitions, code blocks) rendered with
  * react-dom/server, with a slot where its children go. Bundled for Node as an entry of its own,
  * like the server renderer, so the build's own code never type-checks against the DOM.

@@ -1,6 +1,6 @@
 import type { SiteConfig } from '../config/types.js';
-import type { SiteModel } from '../content/model.js';
-import type { PlannedRoute } from '../content/routes.js';
+import type { SiteModel } from '../model/model.js';
+import type { PlannedRoute } from '../model/routes.js';
 import type { AlgoliaSiteData } from '../shared/types.js';
 
 /** DocSearch's tag of the pages that are no doc (Docusaurus's own name for them). */

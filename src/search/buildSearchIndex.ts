@@ -4,7 +4,7 @@ import { stampFile, type FileStamp } from '../cache/fileStamp.js';
 import type { LastOutput, OutputSection } from '../cache/lastOutput.js';
 import type { RecordedOutput } from '../cache/outputManifest.js';
 import type { SiteConfig } from '../config/types.js';
-import type { PlannedRoute } from '../content/routes.js';
+import type { PlannedRoute } from '../model/routes.js';
 import type { PageMeta } from '../shared/types.js';
 import { DELTA_DIR, DELTA_FILE, type SearchDeltaFile } from '../../templates/search/mergeResults.js';
 import { indexError, openPagefindIndex, runPagefind, type PagefindFile, type PagefindIndex, type PagefindOutput } from './runPagefind.js';

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { PlannedRoute } from '../content/routes.js';
+import type { PlannedRoute } from '../model/routes.js';
 import type { ArtifactKind, ArtifactKindSpec } from '../cache/artifacts.js';
 import { documentBody } from '../render/document.js';
 import { extractSearchDocument, type SearchDocument } from './searchDocument.js';

@@ -1,4 +1,4 @@
-/** One kind of magic comment in code blocks (Docusaurus's `themeConfig.prism.magicComments` entries; see content/mdx/magicComments.ts). */
+/** One kind of magic comment in code blocks (Docusaurus's `themeConfig.prism.magicComments` entries; see compiler/mdx/magicComments.ts). */
 export interface MagicComment {
   /** Class names the marked lines get. */
   className: string;

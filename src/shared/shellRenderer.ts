@@ -1,5 +1,5 @@
 /**
- * What the theme gives the build's fast path (see content/static/themeShells.ts): its components
+ * What the theme gives the build's fast path (see compiler/static/themeShells.ts): its components
  * as HTML, each with a slot marker where its children go. Implemented by src/render/shellEntry.tsx,
  * which renders the theme on Node; a type of its own so neither side imports the other.
  */

@@ -45,7 +45,7 @@ export const OVERRIDABLE_COMPONENTS = {
 export type OverridableComponent = keyof typeof OVERRIDABLE_COMPONENTS;
 
 /**
- * Components the fast path writes into its pages' HTML (see content/static/themeShells.ts): when
+ * Components the fast path writes into its pages' HTML (see compiler/static/themeShells.ts): when
  * a site replaces one, its pages are compiled as MDX, so the replacement renders them.
  */
 export const CONTENT_COMPONENTS: ReadonlySet<OverridableComponent> = new Set(['MDXComponents', 'Admonition', 'CodeBlock', 'Details', 'Heading']);

@@ -8,7 +8,7 @@ import type http from 'node:http';
 import path from 'node:path';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIST_WINDOW } from '../../src/content/sidebarLists.js';
+import { LIST_WINDOW } from '../../src/model/sidebarLists.js';
 import { buildOnce } from '../../src/pipeline/build.js';
 import { closeServer, createStaticServer, listenOnFreePort } from '../../src/server/staticServer.js';
 import { launchBrowser } from '../../support/browser.js';

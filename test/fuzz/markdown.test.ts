@@ -6,12 +6,12 @@
  */
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { compileMdx } from '../../src/content/mdx/compile.js';
-import { readAsMdx1 } from '../../src/content/mdx/mdx1Syntax.js';
+import { compileMdx } from '../../src/compiler/mdx/compile.js';
+import { readAsMdx1 } from '../../src/compiler/mdx/mdx1Syntax.js';
 import type { Mdx1Compat } from '../../src/config/mdx1Compat.js';
-import { createCodeHighlighter, type CodeHighlighter } from '../../src/content/mdx/highlighter.js';
-import { createDoc } from '../../src/content/docs.js';
-import { parseFrontMatter } from '../../src/content/frontMatter.js';
+import { createCodeHighlighter, type CodeHighlighter } from '../../src/compiler/mdx/highlighter.js';
+import { createDoc } from '../../src/model/docs.js';
+import { parseFrontMatter } from '../../src/model/frontMatter.js';
 import { normalizeConfig } from '../../src/config/normalize.js';
 import { SiteError } from '../../src/errors.js';
 import { deepEmphasis, mutatedPage, page } from './markdownArbitraries.js';

@@ -91,12 +91,12 @@ describe('the code fingerprint of compiled pages', () => {
     expect(build()).toEqual({ pages: cold.pages, cached: cold.pages });
 
     // A module of the compiler moved elsewhere, its importers following it.
-    moveModule('content/mdx/codeMeta', 'content/code/meta');
+    moveModule('compiler/mdx/codeMeta', 'compiler/code/meta');
     expect(build()).toEqual({ pages: cold.pages, cached: 0 });
     expect(build()).toEqual({ pages: cold.pages, cached: cold.pages });
 
     // The same module edited in place.
-    const moved = path.join(pkg, 'src/content/code/meta.ts');
+    const moved = path.join(pkg, 'src/compiler/code/meta.ts');
     writeFileSync(moved, `${readFileSync(moved, 'utf8')}\nexport const EDITED = true;\n`);
     expect(build()).toEqual({ pages: cold.pages, cached: 0 });
   }, 600_000);

@@ -5,7 +5,7 @@ import type { ClientBundle } from '../../bundle/bundleSite.js';
 import { createLinkLocator, type LinkLocation } from '../../check/linkLocations.js';
 import { extractHrefs, findBrokenLinks, targetsDigest, type BrokenLink } from '../../check/links.js';
 import type { ReportLevel, SiteConfig } from '../../config/types.js';
-import type { PlannedRoute } from '../../content/routes.js';
+import type { PlannedRoute } from '../../model/routes.js';
 import { formatLocation, SiteError, SiteErrors } from '../../errors.js';
 import { normalizePath, routeOfUrlPath, splitHash } from '../../shared/paths.js';
 import type { SiteOutputs } from '../../outputs/siteOutputs.js';

@@ -1,9 +1,9 @@
 import type { SiteConfig } from '../../config/types.js';
-import type { DocsInstance } from '../../content/docsVersions.js';
-import type { SiteModel } from '../../content/model.js';
-import { loadVersionSidebars } from '../../content/loadSidebars.js';
-import { reactPageAt } from '../../content/pages.js';
-import { buildSiteModel, versionKey, type LoadedSource } from '../../content/siteModel.js';
+import type { DocsInstance } from '../../model/docsVersions.js';
+import type { SiteModel } from '../../model/model.js';
+import { loadVersionSidebars } from '../../model/loadSidebars.js';
+import { reactPageAt } from '../../model/pages.js';
+import { buildSiteModel, versionKey, type LoadedSource } from '../../model/siteModel.js';
 import { formatLocation, SiteError, SiteErrors } from '../../errors.js';
 import { docsVersionMessages } from '../../i18n/docsTranslations.js';
 import { relocateError, shownPath } from '../locations.js';

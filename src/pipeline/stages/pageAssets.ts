@@ -6,8 +6,8 @@
  * without them gets nothing, and its routes stay as the bundler made them.
  */
 import { ASSET_DIR, type ClientBundle } from '../../bundle/bundleSite.js';
-import type { ContentRef } from '../../content/routes.js';
-import type { PageFeature } from '../../content/mdx/rendering.js';
+import type { ContentRef } from '../../model/routes.js';
+import type { PageFeature } from '../../compiler/mdx/rendering.js';
 import { katexStylesheet, type AssetFile } from '../../outputs/katexStylesheet.js';
 import { buildMermaidRuntime, MERMAID_RUNTIMES, mermaidRuntimeId } from '../../outputs/mermaidRuntime.js';
 import type { BuildSession } from '../session.js';

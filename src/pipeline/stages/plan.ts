@@ -6,12 +6,12 @@ import { routeEntryName, type VirtualSources } from '../../bundle/virtualModules
 import { clientSiteData } from '../../config/normalize.js';
 import { siteLocale } from '../../config/siteLocale.js';
 import type { SiteConfig } from '../../config/types.js';
-import { resolveLastUpdate } from '../../content/lastUpdate.js';
-import type { SiteModel } from '../../content/model.js';
-import { resolveDocNavItems } from '../../content/navItems.js';
-import { planListPages } from '../../content/sidebarLists.js';
-import { planRoutes, type PlannedRoute } from '../../content/routes.js';
-import { versionData, withDocVersions } from '../../content/versionData.js';
+import { resolveLastUpdate } from '../../model/lastUpdate.js';
+import type { SiteModel } from '../../model/model.js';
+import { resolveDocNavItems } from '../../model/navItems.js';
+import { planListPages } from '../../model/sidebarLists.js';
+import { planRoutes, type PlannedRoute } from '../../model/routes.js';
+import { versionData, withDocVersions } from '../../model/versionData.js';
 import { planFeeds, type PlannedFeed } from '../../outputs/feeds.js';
 import { planRedirects, type Redirect } from '../../outputs/redirects.js';
 import { mermaidRuntimeUrl } from '../../outputs/mermaidRuntime.js';

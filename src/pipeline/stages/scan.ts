@@ -1,9 +1,9 @@
 import type { SiteConfig } from '../../config/types.js';
-import type { DocsInstance } from '../../content/docsVersions.js';
-import { readDocsInstances } from '../../content/readDocsInstances.js';
+import type { DocsInstance } from '../../model/docsVersions.js';
+import { readDocsInstances } from '../../model/readDocsInstances.js';
 import { withTranslatedVersionLabels } from '../../i18n/docsTranslations.js';
-import { linkOutWarning, scanStatic } from '../../content/scan.js';
-import type { LoadedSource } from '../../content/siteModel.js';
+import { linkOutWarning, scanStatic } from '../../model/scan.js';
+import type { LoadedSource } from '../../model/siteModel.js';
 import { readSources } from '../readSources.js';
 import type { BuildReport } from '../session.js';
 import { relocateError, shownPath } from '../locations.js';

@@ -20,7 +20,7 @@ export interface WrittenParts {
   rendered: RenderedSite;
   outputs: SiteOutputs;
   search: SearchIndexResult | null;
-  /** Some page has a live code block, whose code the browser compiles and runs (see content/mdx/liveCode.ts). */
+  /** Some page has a live code block, whose code the browser compiles and runs (see compiler/mdx/liveCode.ts). */
   liveCode?: boolean;
 }
 

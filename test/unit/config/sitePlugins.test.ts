@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/config/load.js';
 import { pluginsFor, type PluginSource } from '../../../src/config/sitePlugins.js';
-import { takesFastPath } from '../../../src/content/compile/fastPathRule.js';
+import { takesFastPath } from '../../../src/compiler/compile/fastPathRule.js';
 import { SiteError, SiteErrors } from '../../../src/errors.js';
 import { tempDir } from '../../helpers.js';
 

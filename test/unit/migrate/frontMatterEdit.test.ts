@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseFrontMatter } from '../../../src/content/frontMatter.js';
+import { parseFrontMatter } from '../../../src/model/frontMatter.js';
 import { setFrontMatterField } from '../../../src/migrate/frontMatterEdit.js';
 
 describe('setFrontMatterField', () => {

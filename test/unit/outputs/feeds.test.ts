@@ -1,9 +1,9 @@
 import { Feed } from 'feed';
 import { describe, expect, it } from 'vitest';
 import { normalizeConfig } from '../../../src/config/normalize.js';
-import type { CompiledPage } from '../../../src/content/mdx/compile.js';
-import { planRoutes } from '../../../src/content/routes.js';
-import { buildSiteModel, type LoadedSource } from '../../../src/content/siteModel.js';
+import type { CompiledPage } from '../../../src/compiler/mdx/compile.js';
+import { planRoutes } from '../../../src/model/routes.js';
+import { buildSiteModel, type LoadedSource } from '../../../src/model/siteModel.js';
 import { feedTexts, planFeeds, type FeedSite } from '../../../src/outputs/feeds.js';
 import { readXml } from '../../readOutputs.js';
 

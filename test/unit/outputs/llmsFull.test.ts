@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openLastOutput } from '../../../src/cache/lastOutput.js';
 import type { OutputManifest } from '../../../src/cache/outputManifest.js';
 import { createStagingDir } from '../../../src/staging/stagingDir.js';
-import type { Doc } from '../../../src/content/model.js';
+import type { Doc } from '../../../src/model/model.js';
 import { writeLlms, type LlmsSection } from '../../../src/outputs/llms.js';
 import { createOutputWriter, type SiteOutputRecord } from '../../../src/outputs/outputWriter.js';
 import { tempDir } from '../../helpers.js';

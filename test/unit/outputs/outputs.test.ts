@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { UserConfig } from '../../../src/config/types.js';
 import { normalizeConfig } from '../../../src/config/normalize.js';
-import type { CompiledPage } from '../../../src/content/mdx/compile.js';
-import { planRoutes, type PlannedRoute } from '../../../src/content/routes.js';
-import { buildSiteModel, type LoadedSource } from '../../../src/content/siteModel.js';
+import type { CompiledPage } from '../../../src/compiler/mdx/compile.js';
+import { planRoutes, type PlannedRoute } from '../../../src/model/routes.js';
+import { buildSiteModel, type LoadedSource } from '../../../src/model/siteModel.js';
 import { SiteError } from '../../../src/errors.js';
 import { feedLinksFor, planFeeds } from '../../../src/outputs/feeds.js';
 import { llmsSections, llmsTxt, markdownFile } from '../../../src/outputs/llms.js';

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { PlannedRoute } from '../../../src/content/routes.js';
+import type { PlannedRoute } from '../../../src/model/routes.js';
 import { openLastOutput } from '../../../src/cache/lastOutput.js';
 import { buildSearchIndex, createSearchCollector, isSearchable, SEARCH_INDEXES, type SearchRecord } from '../../../src/search/buildSearchIndex.js';
 import { SEARCH_DOCUMENTS } from '../../../src/search/searchStore.js';

@@ -1,9 +1,9 @@
 // A page's data names its sidebar view by its shape over the full tree; the runtime makes the
 // view back from the tree, and must get exactly the view the page's HTML was rendered from.
 import { describe, expect, it } from 'vitest';
-import { LIST_PAGE_SIZE, LIST_WINDOW, LONG_LIST, listBaseOf, planListPages } from '../../../src/content/sidebarLists.js';
-import { prepareSidebarViews } from '../../../src/content/sidebarView.js';
-import type { Doc, SiteModel } from '../../../src/content/model.js';
+import { LIST_PAGE_SIZE, LIST_WINDOW, LONG_LIST, listBaseOf, planListPages } from '../../../src/model/sidebarLists.js';
+import { prepareSidebarViews } from '../../../src/model/sidebarView.js';
+import type { Doc, SiteModel } from '../../../src/model/model.js';
 import { describeView, viewFromShape } from '../../../src/shared/sidebarShape.js';
 import type { SidebarItem } from '../../../src/shared/types.js';
 

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { compileMdx } from '../../../src/content/mdx/compile.js';
-import { createCodeHighlighter } from '../../../src/content/mdx/highlighter.js';
+import { compileMdx } from '../../../src/compiler/mdx/compile.js';
+import { createCodeHighlighter } from '../../../src/compiler/mdx/highlighter.js';
 import { SiteError } from '../../../src/errors.js';
 import { THEME_COMPONENT_NAMES } from '../../../src/shared/themeComponents.js';
 import { mdxComponents } from '../../../templates/mdxComponents.js';

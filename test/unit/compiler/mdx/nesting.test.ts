@@ -1,0 +1,153 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CompileJob, CompileOutcome, CompileSettings } from '../../../../src/compiler/compile/compileJob.js';
+import { createWorkerPool, workerScript, type WorkerPool } from '../../../../src/util/workerPool.js';
+import { compileMdx } from '../../../../src/compiler/mdx/compile.js';
+import { createCodeHighlighter, type CodeHighlighter } from '../../../../src/compiler/mdx/highlighter.js';
+import { deepestLine, findDeepNesting, MAX_EMPHASIS_MARKERS, MAX_NESTING } from '../../../../src/compiler/mdx/nesting.js';
+import { SiteError } from '../../../../src/errors.js';
+
+const quotes = (n: number) => `${'>'.repeat(n)} deep`;
+const bullets = (n: number) => `${'- '.repeat(n)}deep`;
+const elements = (n: number) => `${'<div>\n'.repeat(n)}x\n${'</div>\n'.repeat(n)}`;
+const indented = (n: number) => Array.from({ length: n }, (_, i) => `${'  '.repeat(i)}- item ${i}`).join('\n');
+
+describe('findDeepNesting', () => {
+  it('finds the line and column where block quotes or list items nest past the limit', () => {
+    expect(findDeepNesting(`# T\n\ntext\n\n${quotes(10_000)}\n`)).toEqual({ line: 5, column: MAX_NESTING + 1, depth: 10_000 });
+    expect(findDeepNesting(`intro\n\n${bullets(150)}\n`)).toEqual({ line: 3, column: 2 * MAX_NESTING + 1, depth: 150 });
+    const list = findDeepNesting(`intro\n\n${indented(150)}\n`);
+    expect(list?.line).toBe(3 + MAX_NESTING);
+    expect(list?.depth).toBe(MAX_NESTING + 1);
+    expect(findDeepNesting(`${'> - '.repeat(60)}x`)?.depth).toBe(120);
+    expect(findDeepNesting(`${'1. '.repeat(150)}x`)?.depth).toBeGreaterThan(MAX_NESTING);
+  });
+
+  it('counts the emphasis and link brackets a paragraph nests, even across its lines, at the opener of the pair that goes past the limit', () => {
+    // The innermost pairs close first: the 101st closer closes the opener 101 from the end.
+    expect(findDeepNesting(`# T\n\n${'*a '.repeat(1000)}x${' a*'.repeat(1000)}\n`)).toEqual({ line: 3, column: 3 * (1000 - MAX_NESTING - 1) + 1, depth: MAX_NESTING + 1 });
+    expect(findDeepNesting(`${'['.repeat(200)}x${']'.repeat(200)}`)).toEqual({ line: 1, column: MAX_NESTING + 1, depth: MAX_NESTING + 1 });
+    const lines = (n: number, text: string) => Array.from({ length: n }, () => text);
+    expect(findDeepNesting([...lines(150, '_open'), ...lines(150, 'close_')].join('\n'))).toEqual({ line: 150 - MAX_NESTING, column: 1, depth: MAX_NESTING + 1 });
+    // Openers that something else than their own character closes do not nest, but what they hold does.
+    expect(findDeepNesting(`${'*a _b '.repeat(150)}x${' a*'.repeat(150)}`)).toMatchObject({ depth: MAX_NESTING + 1 });
+    // A blank line ends the paragraph; closed emphasis and code spans count for nothing.
+    expect(findDeepNesting([...lines(150, '_open'), '', ...lines(150, 'close_')].join('\n'))).toBeNull();
+    expect(findDeepNesting(`${'*a* **b** [c](d) '.repeat(500)}\n\n\`${'*['.repeat(500)}\`\n`)).toBeNull();
+  });
+
+  it('leaves alone emphasis that is never closed: it is text, and nests nothing', () => {
+    expect(findDeepNesting(`# T\n\n${'*a '.repeat(4900)}\n`)).toBeNull();
+    expect(findDeepNesting(Array.from({ length: 150 }, () => '_open').join('\n'))).toBeNull();
+    // Closers that find no opener of their character close nothing.
+    expect(findDeepNesting(`${'*b '.repeat(1000)}x${' c_ d'.repeat(50)}`)).toBeNull();
+    // Brackets nest in the parsers, closed or not.
+    expect(findDeepNesting(`${'[a '.repeat(5000)}x`)).toEqual({ line: 1, column: 3 * MAX_NESTING + 1, depth: MAX_NESTING + 1 });
+    expect(findDeepNesting(`${'[a '.repeat(60)}${'*a '.repeat(50)}x${' a*'.repeat(50)}`)).toMatchObject({ depth: MAX_NESTING + 1 });
+  });
+
+  it('counts a run of emphasis markers as the levels it can open, and refuses a paragraph of too many markers', () => {
+    // 16,000 "*" open 8,000 levels of strong and emphasis at once.
+    expect(findDeepNesting(`# T\n\n${'*'.repeat(16_000)}x${'*'.repeat(16_000)}\n`)).toMatchObject({ line: 3, column: 1, depth: 8000 });
+    expect(findDeepNesting(`intro ${'_'.repeat(300)}x${'_'.repeat(300)}`)).toMatchObject({ line: 1, column: 7, depth: 150 });
+    expect(findDeepNesting(`${'*'.repeat(2 * MAX_NESTING)}x${'*'.repeat(2 * MAX_NESTING)}`)).toBeNull();
+    // Markers that never pair up nest nothing, but the parser looks back over every one for each.
+    const closers = findDeepNesting(`# T\n\n${'a* '.repeat(MAX_EMPHASIS_MARKERS)}\nb* c*\n`);
+    expect(closers).toMatchObject({ line: 4, column: 2, markers: MAX_EMPHASIS_MARKERS + 1 });
+    expect(findDeepNesting(Array.from({ length: 100 }, () => 'a* '.repeat(MAX_EMPHASIS_MARKERS / 50)).join('\n\n'))).toBeNull();
+    // "_" inside words (snake_case names) is no marker.
+    expect(findDeepNesting('a_long_snake_case_name '.repeat(MAX_EMPHASIS_MARKERS))).toBeNull();
+  });
+
+  it('leaves alone what real pages hold', () => {
+    expect(findDeepNesting(`${quotes(MAX_NESTING)}\n\n${bullets(MAX_NESTING)}\n\n${indented(MAX_NESTING)}\n`)).toBeNull();
+    // Code, thematic breaks, emphasis and numbers are no containers; fenced code is skipped.
+    const body = ['```', quotes(500), bullets(500), '```', '*'.repeat(500), '- - - -', `${'1.5 '.repeat(300)}`, `${' '.repeat(400)}indented code`].join('\n');
+    expect(findDeepNesting(body)).toBeNull();
+  });
+
+  it('points at the longest line when nothing nests visibly', () => {
+    expect(deepestLine('short\n\na much longer line of text\n\nend')).toEqual({ line: 3, column: 1, depth: 0 });
+  });
+
+  it('points at the deepest element or bracket when asked where a page is deepest', () => {
+    expect(deepestLine(`a\n\n${'<div>'.repeat(50)}x${'</div>'.repeat(50)}\n`)).toMatchObject({ line: 3, depth: 50 });
+    expect(deepestLine(`a\n${'{'.repeat(20)}\n${'}'.repeat(20)}\n${quotes(30)}`)).toMatchObject({ line: 4, depth: 30 });
+  });
+});
+
+describe('compiling deeply nested pages', () => {
+  let highlighter: CodeHighlighter;
+  beforeAll(async () => {
+    highlighter = await createCodeHighlighter({ light: 'github-light', dark: 'github-dark' });
+  }, 60_000);
+
+  const compile = (body: string, format: 'md' | 'mdx') =>
+    compileMdx(body, { file: `docs/deep.${format}`, sourceText: body, format, highlighter, tocLevels: { min: 2, max: 3 }, resolveMarkdownLink: () => null });
+  const failure = async (body: string, format: 'md' | 'mdx') => {
+    const error = await compile(body, format).then(() => null, (e: unknown) => e);
+    expect(error).toBeInstanceOf(SiteError);
+    return error as SiteError;
+  };
+
+  it.each(['md', 'mdx'] as const)('reports 10,000 levels of ">" and of list items, and 2,000 of emphasis, in .%s with the file and line', async (format) => {
+    for (const deep of [quotes(10_000), bullets(10_000), `${'*a '.repeat(2000)}x${' a*'.repeat(2000)}`]) {
+      const error = await failure(`# Deep\n\nIntro.\n\n${deep}\n`, format);
+      expect(error.code).toBe('CONTENT_TOO_DEEP');
+      expect(error.location).toEqual({ file: `docs/deep.${format}`, line: 5, column: expect.any(Number) });
+      expect(error.message).toMatch(/(10000|101) levels/);
+      expect(error.frame).toContain('> 5 |');
+    }
+  });
+
+  it.each(['md', 'mdx'] as const)('reports 16,000 levels of emphasis in one run, and 10,000 unpaired markers, in .%s at their line', async (format) => {
+    const deep = await failure(`# Deep\n\nIntro.\n\n${'*'.repeat(16_000)}x${'*'.repeat(16_000)}\n`, format);
+    expect(deep).toMatchObject({ code: 'CONTENT_TOO_DEEP', location: { file: `docs/deep.${format}`, line: 5, column: 1 } });
+    expect(deep.message).toMatch(/8000 levels/);
+    const many = await failure(`# Many\n\nIntro.\n\n${'a* '.repeat(10_000)}\n`, format);
+    expect(many).toMatchObject({ code: 'CONTENT_TOO_DEEP', location: { file: `docs/deep.${format}`, line: 5 } });
+    expect(many.message).toMatch(/emphasis markers/);
+  });
+
+  it.each(['md', 'mdx'] as const)('compiles a paragraph of 4,900 emphasis markers that never close in .%s, as the text it is', async (format) => {
+    const page = await compile(`# Literal\n\n${'*a '.repeat(4900)}\n`, format);
+    expect(page.code).toContain('*a '.repeat(100));
+    expect(page.code).not.toMatch(/"em"/);
+  });
+
+  it.each(['md', 'mdx'] as const)('compiles %s pages nesting as deep as allowed', async (format) => {
+    const page = await compile(`${quotes(MAX_NESTING)}\n\n${bullets(MAX_NESTING)}\n\n${indented(MAX_NESTING)}\n`, format);
+    expect(page.code.match(/"blockquote"/g)?.length).toBe(1);
+  });
+
+  it('turns a stack overflow on nesting the scan does not count into the same error, with a line', async () => {
+    const error = await failure(`# Deep\n\n${elements(3000)}`, 'mdx');
+    expect(error.code).toBe('CONTENT_TOO_DEEP');
+    expect(error.location).toMatchObject({ file: 'docs/deep.mdx', line: 3002 });
+    expect(error.message).toMatch(/ran out of stack/);
+    // The expression parser gives up before the stack runs out, with an error of its own.
+    const brackets = await failure(`# Deep\n\n{${'['.repeat(20_000)}${']'.repeat(20_000)}}\n`, 'mdx');
+    expect(brackets.code).toBe('CONTENT_TOO_DEEP');
+    expect(brackets.location).toMatchObject({ file: 'docs/deep.mdx', line: 3 });
+  });
+});
+
+describe('deep pages in a compile worker', () => {
+  let pool: WorkerPool<CompileJob, CompileOutcome>;
+  const settings: CompileSettings = { tocLevels: { min: 2, max: 3 }, themes: { light: 'github-light', dark: 'github-dark' }, linkTargets: { routesBySource: {}, contentRoots: [], staticMarkdown: [] }, siteDir: process.cwd(), baseUrl: '/' };
+  const job = (relPath: string, body: string): CompileJob => ({ relPath, body, text: body, format: relPath.endsWith('.mdx') ? 'mdx' : 'md', withExcerpt: false, route: null, image: null, frontMatter: null });
+  beforeAll(async () => {
+    pool = createWorkerPool(await workerScript('compileWorker'), 1, settings);
+  }, 60_000);
+  afterAll(() => pool?.close());
+
+  it('come back as errors and leave the worker working', async () => {
+    // A worker thread has a larger stack than the main thread: more brackets to run it out.
+    for (const body of [`${quotes(10_000)}\n`, `{${'['.repeat(200_000)}${']'.repeat(200_000)}}\n`]) {
+      const outcome = await pool.run(job('docs/deep.mdx', body));
+      expect(outcome.ok).toBe(false);
+      if (!outcome.ok) expect(outcome.error).toMatchObject({ code: 'CONTENT_TOO_DEEP', location: { file: 'docs/deep.mdx', line: expect.any(Number) } });
+    }
+    const fine = await pool.run(job('docs/fine.md', '# Fine\n\ntext\n'));
+    expect(fine.ok).toBe(true);
+  }, 60_000);
+});
