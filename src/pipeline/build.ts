@@ -36,6 +36,8 @@ export interface BuildResult {
   timings: Record<string, number>;
   /** URLs of the code and styles every page loads (the runtime, its imports, its CSS); content-hashed. */
   pageAssets: string[];
+  /** What the site's plugins ask a watch session to watch (their getPathsToWatch), absolute files and globs. */
+  watchPaths: string[];
   /** What the caches saved: pages compiled or reused, pages rendered, reused or kept, and whether search indexed again. */
   stats: {
     compile: CompiledSite['stats'];
@@ -174,7 +176,8 @@ async function runStages(session: BuildSession, options: BuildSiteOptions, start
     const compile = { compiled: sum(planned, ({ compiled }) => compiled.stats.compiled), reused: sum(planned, ({ compiled }) => compiled.stats.reused) };
     const stats = { compile, render: main.rendered.stats, search: main.search && searchStats(main.search) };
     const pages = sum(written, ({ plan }) => plan.routes.length);
-    return summarize(log, quiet, { pages, outDir: path.resolve(session.outDir), warnings, timings: log.timings, pageAssets: pageAssets ?? [], stats }, performance.now() - started);
+    const watchPaths = [...new Set(planned.flatMap(({ plugins }) => plugins.watchPaths))];
+    return summarize(log, quiet, { pages, outDir: path.resolve(session.outDir), warnings, timings: log.timings, pageAssets: pageAssets ?? [], watchPaths, stats }, performance.now() - started);
   } catch (error) {
     // Said in words while what it names is still there: the staging folder goes next.
     throw withOsErrorsInWords(error);

@@ -71,6 +71,10 @@ describe('a site with plugins', () => {
     expect((await read('releases-routes.txt')).trim().split('\n').sort()).toEqual(['/', '/404', '/docs/intro', '/latest', '/releases']);
   });
 
+  it('hands getPathsToWatch\'s paths to a watch session, absolute', () => {
+    expect(result.watchPaths).toEqual([path.join(tmp.dir, 'plugins', 'releases/**/*.json')]);
+  });
+
   it('names each plugin method it does not run and each part of configureWebpack it ignores; methods without effect are silent', () => {
     expect(result.warnings).toContain('plugin "releases-plugin": injectSomethingElse is not run (sipadocs runs loadContent, contentLoaded, injectHtmlTags, getClientModules, postBuild, getPathsToWatch, configureWebpack, getThemePath, getTypeScriptThemePath)');
     expect(result.warnings).toContain('plugin "releases-plugin": configureWebpack\'s module ignored (sipadocs bundles with esbuild and reads resolve.alias only)');
