@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { packageName } from '../bundle/missingPackage.js';
 import { describeValue, isFunction, isMarker, isObject, moduleName, stubModule } from '../docusaurus/evaluated.js';
@@ -23,7 +23,7 @@ export function migrateProjectPlugins(plugins: ProjectPlugin[], projectDir: stri
       notes.notCarried(`${where} with ${describeValue(options)}`, 'its options hold a function or a module value the migration cannot write; add the plugin to sipadocs.config.ts by hand');
       continue;
     }
-    const module = typeof head === 'string' ? head : (pluginModule(head) ?? importedFrom(head, configText));
+    const module = typeof head === 'string' ? head : (pluginModule(head) ?? importedFrom(head, configText, projectDir));
     if (module === null) {
       const reason = isFunction(head)
         ? 'a plugin written in the Docusaurus config: move it to a file of the site (./plugins/name.js, exporting the function) and list that path in sipadocs.config.ts\'s plugins'
@@ -55,17 +55,24 @@ function pluginModule(head: Evaluated | undefined): string | null {
  * The module a function of the config was imported from, by the config's text: an import or a
  * require binding the function's name (`import llmsTxtPlugin from "./plugins/llms-txt-plugin.mjs"`).
  */
-function importedFrom(head: Evaluated | undefined, configText: string): string | null {
+function importedFrom(head: Evaluated | undefined, configText: string, projectDir: string): string | null {
   const name = isFunction(head) ? String((head as { $function: unknown }).$function) : '';
   if (!/^[A-Za-z_$][\w$]*$/.test(name)) return null;
   const imported = new RegExp(`import\\s+${name.replace(/\$/g, '\\$')}\\s+from\\s+['"]([^'"]+)['"]`).exec(configText);
   const required = new RegExp(`\\b${name.replace(/\$/g, '\\$')}\\s*=\\s*require\\(\\s*['"]([^'"]+)['"]\\s*\\)`).exec(configText);
-  return (imported ?? required)?.[1] ?? null;
+  const bound = (imported ?? required)?.[1];
+  if (bound) return bound;
+  // Bound under another name: the local module that declares a function of that name.
+  for (const [, specifier] of configText.matchAll(/(?:from\s+|require\(\s*)['"](\.{1,2}\/[^'"]+)['"]/g)) {
+    const file = localFile(specifier!, projectDir);
+    if (file && new RegExp(`function\\s+${name.replace(/\$/g, '\\$')}\\s*\\(`).test(readFileSync(file, 'utf8'))) return specifier!;
+  }
+  return null;
 }
 
 /** A local plugin file copied with its folder's other files (what it imports), as "./<project path>"; null when it is not there. */
 function copyLocalPlugin(module: string, projectDir: string, plan: SitePlan): string | null {
-  const file = [module, `${module}.js`, `${module}.mjs`, `${module}.cjs`, `${module}.ts`, path.join(module, 'index.js')].map((candidate) => path.resolve(projectDir, candidate)).find((candidate) => existsSync(candidate) && statSync(candidate).isFile());
+  const file = localFile(module, projectDir);
   if (!file || path.relative(projectDir, file).startsWith('..')) return null;
   const folder = path.dirname(file);
   const files = folder === projectDir ? [file] : listFiles(folder);
@@ -74,6 +81,11 @@ function copyLocalPlugin(module: string, projectDir: string, plan: SitePlan): st
     if (!plan.has(rel) && !plan.copy(from, rel)) return null;
   }
   return `./${path.relative(projectDir, module.startsWith('.') || path.isAbsolute(module) ? path.resolve(projectDir, module) : file).split(path.sep).join('/')}`;
+}
+
+/** The file a local module specifier names, as Node finds it (extension, folder index); null when none. */
+function localFile(module: string, projectDir: string): string | null {
+  return [module, `${module}.js`, `${module}.mjs`, `${module}.cjs`, `${module}.ts`, path.join(module, 'index.js')].map((candidate) => path.resolve(projectDir, candidate)).find((candidate) => existsSync(candidate) && statSync(candidate).isFile()) ?? null;
 }
 
 function listFiles(dir: string): string[] {
