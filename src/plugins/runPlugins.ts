@@ -67,7 +67,8 @@ export async function runPlugins(config: SiteConfig, outDir: string, generatedDi
   const file = config.project?.configFile ?? config.configFile;
   const context = pluginContext(config, outDir, generatedDir);
   const plugins = await loadPlugins(config, context);
-  const outcome: PluginsOutcome = { ...NO_PLUGIN_OUTCOME, plugins, contents: new Map(), routes: [], globalData: {}, headTags: [], bodyTags: [], clientModules: [], aliases: {}, themePaths: [], watchPaths: [], warnings: [] };
+  // `@generated/…` imports the plugins' generated files, as in Docusaurus.
+  const outcome: PluginsOutcome = { ...NO_PLUGIN_OUTCOME, plugins, contents: new Map(), routes: [], globalData: {}, headTags: [], bodyTags: [], clientModules: [], aliases: { '@generated': generatedDir }, themePaths: [], watchPaths: [], warnings: [] };
   const call = async <T>(loaded: LoadedPlugin, method: string, run: (plugin: SitePlugin) => T | Promise<T>): Promise<T> => {
     try {
       return await run(loaded.plugin);
@@ -117,7 +118,8 @@ export async function runPlugins(config: SiteConfig, outDir: string, generatedDi
     }
     if (typeof plugin.configureWebpack === 'function') {
       for (const isServer of [false, true]) {
-        const given = { resolve: { alias: {} }, module: { rules: [] }, plugins: [] };
+        // Docusaurus's config names its folder of generated files (`@generated`), where plugins write modules of their own.
+        const given = { resolve: { alias: { '@generated': generatedDir } }, module: { rules: [] }, plugins: [] };
         const result = await call(loaded, 'configureWebpack', (p) => p.configureWebpack!(given, isServer, webpackUtils, content));
         // A plugin may change the config it is given instead of returning a part of one.
         const read = webpackAliases(result ?? given);
