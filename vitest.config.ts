@@ -58,14 +58,23 @@ class LongestFirst extends BaseSequencer {
   }
 }
 
+const UNIT = ['test/unit/**/*.test.ts'];
+
 export default defineConfig({
   plugins: [productionPackages],
   test: {
-    include: ['test/**/*.test.ts'],
+    // Which files run is said by the projects below (a project extends this, and would add to an include here).
     testTimeout: 60_000,
     hookTimeout: 180_000,
     // Browser and build tests are heavy; two workers match the two cores of the CI machine.
     maxWorkers: 2,
     sequence: { sequencer: LongestFirst },
+    projects: [
+      // Unit tests share each worker's loaded modules, as in the fast lane: loading the build's
+      // modules again for each of their files took longer than most of them run.
+      { extends: true, test: { name: 'unit', include: UNIT, isolate: false } },
+      // The others, which build sites, spawn the CLI or drive Chromium, each in a process of its own.
+      { extends: true, test: { name: 'sites', include: ['test/**/*.test.ts'], exclude: UNIT } },
+    ],
   },
 });
