@@ -1,3 +1,5 @@
+import path from 'node:path';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { defineConfig, type Plugin } from 'vitest/config';
 
 /**
@@ -13,13 +15,66 @@ const productionPackages: Plugin = {
   },
 };
 
+/**
+ * The longest test files, with their seconds in a whole run on the 2-core CI machine (rounded; the
+ * order matters, not the figures). They start first, the longest first: a long file that starts
+ * when the other worker has nothing left to run makes the run as long as itself. A fresh clone has
+ * no record of earlier runs, and vitest would order by file size, which puts several of these last.
+ * A new test file that takes more than about 20 s belongs here.
+ */
+export const LONG_FILES: Record<string, number> = {
+  'test/e2e/runtime.test.ts': 190,
+  'test/integration/package.test.ts': 150,
+  'test/integration/docusaurus-in-place.test.ts': 125,
+  'test/integration/i18n.test.ts': 100,
+  'test/integration/faults.test.ts': 90,
+  'test/integration/migrate.test.ts': 80,
+  'test/e2e/theme.test.ts': 80,
+  'test/integration/docusaurus-routes.test.ts': 70,
+  'test/e2e/i18n.test.ts': 70,
+  'test/e2e/docusaurus2.test.ts': 68,
+  'test/e2e/search.test.ts': 68,
+  'test/integration/broken-links.test.ts': 66,
+  'test/e2e/constructs.test.ts': 60,
+  'test/integration/docusaurus-shapes.test.ts': 60,
+  'test/integration/docusaurus2.test.ts': 50,
+  'test/integration/hostile-input.test.ts': 40,
+  'test/integration/i18n-commands.test.ts': 36,
+  'test/integration/base-url.test.ts': 35,
+  'test/integration/migrate-hostile.test.ts': 34,
+  'test/integration/site-outputs.test.ts': 30,
+  'test/integration/bench.test.ts': 23,
+  'test/integration/theme-coverage.test.ts': 20,
+  'test/e2e/docusaurus-watch.test.ts': 20,
+};
+
+/** LONG_FILES first, longest first; the others after them, in vitest's order (the slowest of the last run first, or the largest). */
+class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const root = this.ctx.config.root;
+    const seconds = (file: TestSpecification) => LONG_FILES[path.relative(root, file.moduleId).split(path.sep).join('/')] ?? 0;
+    const rest = await super.sort(files.filter((file) => seconds(file) === 0));
+    return [...files.filter((file) => seconds(file) > 0).sort((a, b) => seconds(b) - seconds(a)), ...rest];
+  }
+}
+
+const UNIT = ['test/unit/**/*.test.ts'];
+
 export default defineConfig({
   plugins: [productionPackages],
   test: {
-    include: ['test/**/*.test.ts'],
+    // Which files run is said by the projects below (a project extends this, and would add to an include here).
     testTimeout: 60_000,
     hookTimeout: 180_000,
     // Browser and build tests are heavy; two workers match the two cores of the CI machine.
     maxWorkers: 2,
+    sequence: { sequencer: LongestFirst },
+    projects: [
+      // Unit tests share each worker's loaded modules, as in the fast lane: loading the build's
+      // modules again for each of their files took longer than most of them run.
+      { extends: true, test: { name: 'unit', include: UNIT, isolate: false } },
+      // The others, which build sites, spawn the CLI or drive Chromium, each in a process of its own.
+      { extends: true, test: { name: 'sites', include: ['test/**/*.test.ts'], exclude: UNIT } },
+    ],
   },
 });

@@ -26,10 +26,13 @@ export const FIXTURE_BUILDS = [
   'i18n',
 ];
 
+// The fast lane is one set of files, not the projects of `npm test`.
+const { projects: _projects, ...test } = base.test!;
+
 export default defineConfig({
   ...base,
   test: {
-    ...base.test,
+    ...test,
     include: ['test/unit/**/*.test.ts', ...FIXTURE_BUILDS.map((name) => `test/integration/${name}.test.ts`)],
     env: { STATIC_FUZZ_RUNS: '40', STATIC_CORPUS_DOCS: '50' },
     // Test files share each worker's loaded modules instead of loading them again, file after file.

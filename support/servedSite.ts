@@ -6,6 +6,7 @@ import type { Browser } from 'playwright-core';
 import { buildOnce } from '../src/pipeline/build.js';
 import { closeServer, createStaticServer, listenOnFreePort } from '../src/server/staticServer.js';
 import { launchBrowser } from './browser.js';
+import { assertUnchanged, sharedBuild } from './sharedBuild.js';
 
 export interface BuiltSite {
   /** Base URL without a trailing slash, e.g. http://127.0.0.1:41234 */
@@ -23,12 +24,16 @@ export interface BuiltSite {
 export const E2E_SITE = 'test/fixtures/e2e-site';
 
 /**
- * Builds a site (E2E_SITE by default) once into a temp dir, serves it on a free port (with the headers
- * of its _headers file, its Content-Security-Policy among them) and launches Chromium.
+ * Serves a built site (E2E_SITE by default) on a free port (with the headers of its _headers file,
+ * its Content-Security-Policy among them) and launches Chromium. A frozen fixture of this
+ * repository (a folder under test/fixtures/) is built once per run and shared with the other test
+ * files that serve it (see sharedBuild.ts): read its output, never write in it; `close` fails when
+ * a test changed it. Any other folder (a copy a test changed) is built into a temp dir of its own.
  */
 export async function startSite(siteDir = E2E_SITE): Promise<BuiltSite> {
-  const outDir = await mkdtemp(path.join(tmpdir(), 'sipadocs-e2e-'));
-  await buildOnce({ siteDir, outDir, quiet: true });
+  const shared = isFrozenFixture(siteDir);
+  const outDir = shared ? (await sharedBuild(siteDir)).outDir : await mkdtemp(path.join(tmpdir(), 'sipadocs-e2e-'));
+  if (!shared) await buildOnce({ siteDir, outDir, quiet: true });
   const server: http.Server = createStaticServer({ root: outDir });
   const { url } = await listenOnFreePort(server, { port: 0 });
   const browser = await launchBrowser();
@@ -39,7 +44,14 @@ export async function startSite(siteDir = E2E_SITE): Promise<BuiltSite> {
     async close() {
       await browser.close().catch(() => {});
       await closeServer(server).catch(() => {});
-      await rm(outDir, { recursive: true, force: true });
+      if (shared) assertUnchanged(outDir);
+      else await rm(outDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A folder under this repository's test/fixtures/, which tests copy before they change it. */
+function isFrozenFixture(siteDir: string): boolean {
+  const relative = path.relative(path.resolve('test/fixtures'), path.resolve(siteDir));
+  return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
 }

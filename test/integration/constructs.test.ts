@@ -7,8 +7,7 @@ import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildOnce } from '../../src/pipeline/build.js';
-import { silentLogger, tempDir } from '../helpers.js';
+import { assertUnchanged, sharedBuild } from '../../support/sharedBuild.js';
 import { readerView, type ReaderView } from '../readerView.js';
 
 /** The content of a page's article, without the theme's icons. */
@@ -46,15 +45,13 @@ function comparable(view: ReaderView) {
 }
 
 describe('the constructs fixture', () => {
-  let tmp: Awaited<ReturnType<typeof tempDir>>;
   let out: string;
   const page = (route: string) => readFile(path.join(out, `${route.slice(1)}.html`), 'utf8');
   beforeAll(async () => {
-    tmp = await tempDir();
-    out = path.join(tmp.dir, 'out');
-    await buildOnce({ siteDir: 'test/fixtures/constructs', outDir: out, logger: silentLogger() });
+    // The build the browser test of the constructs reads too: read here, never changed.
+    out = (await sharedBuild('test/fixtures/constructs')).outDir;
   }, 120_000);
-  afterAll(() => tmp.cleanup());
+  afterAll(() => assertUnchanged(out));
 
   it('highlights the lines magic comments mark, with the site\'s class names, and shows no magic comment', async () => {
     const blocks = codeBlocks(await page('/docs/code-blocks'));

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildOnce } from '../../src/pipeline/build.js';
 import { SiteError, SiteErrors } from '../../src/errors.js';
 import { silentLogger, tempDir } from '../helpers.js';
+import { assertUnchanged, sharedBuild } from '../../support/sharedBuild.js';
 
 const FIXTURE_DIR = 'test/fixtures/extensions';
 const payloadOf = (html: string) => JSON.parse(/<script id="__SIPA_ROUTE__" type="application\/json">(.*?)<\/script>/s.exec(html)![1]!);
@@ -38,16 +39,14 @@ async function changedFixture(into: string, files: Record<string, string>): Prom
 }
 
 describe('a site with a React home page and a replaced theme component', () => {
-  let tmp: Awaited<ReturnType<typeof tempDir>>;
   let out: string;
   const read = (file: string) => readFile(path.join(out, file), 'utf8');
 
   beforeAll(async () => {
-    tmp = await tempDir();
-    out = path.join(tmp.dir, 'out');
-    await buildOnce({ siteDir: FIXTURE_DIR, outDir: out, logger: silentLogger() });
+    // The build the browser test of the fixture reads too: read here, never changed.
+    out = (await sharedBuild(FIXTURE_DIR)).outDir;
   }, 120_000);
-  afterAll(() => tmp.cleanup());
+  afterAll(() => assertUnchanged(out));
 
   it('renders the home page with its packages, its CSS module and Infima classes', async () => {
     const html = await read('index.html');

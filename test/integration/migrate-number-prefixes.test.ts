@@ -40,7 +40,7 @@ beforeAll(async () => {
     await mkdir(path.dirname(path.join(project, file)), { recursive: true });
     await writeFile(path.join(project, file), text);
   }
-  result = await migrateProject({ projectDir: project, outDir: path.join(tmp.dir, 'site') });
+  result = await migrateProject({ projectDir: project, outDir: path.join(tmp.dir, 'site'), verify: false });
   out = path.join(tmp.dir, 'out');
   await buildOnce({ siteDir: result.outDir, outDir: out, logger: silentLogger() });
 }, 180_000);

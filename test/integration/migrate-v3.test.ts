@@ -71,7 +71,7 @@ describe('migrating a Docusaurus 3 project', () => {
       await mkdir(path.dirname(path.join(project, file)), { recursive: true });
       await writeFile(path.join(project, file), text);
     }
-    result = await migrateProject({ projectDir: project });
+    result = await migrateProject({ projectDir: project, verify: false });
     out = path.join(tmp.dir, 'build');
     await buildOnce({ siteDir: result.outDir, outDir: out, logger: silentLogger(), persistentCache: false });
     routes = (await fg(['**/*.html'], { cwd: out })).map((file) => (file === 'index.html' ? '/' : `/${file.replace(/\.html$/, '')}`)).sort();
@@ -135,7 +135,7 @@ describe('migrating a docs-only project (docs at the site root)', () => {
     await writeFile(path.join(project, 'docusaurus.config.js'), "module.exports = { title: 'Sipa', url: 'https://sipa.example', presets: [['classic', { docs: { routeBasePath: '/' }, blog: false }]] };\n");
     await writeFile(path.join(project, 'docs/intro.md'), '---\nslug: /\n---\n\n# Sipa\n\nSee [the other page](./other.md).\n');
     await writeFile(path.join(project, 'docs/other.md'), '# Other\n\nMore.\n');
-    const result = await migrateProject({ projectDir: project, outDir: path.join(tmp.dir, 'site') });
+    const result = await migrateProject({ projectDir: project, outDir: path.join(tmp.dir, 'site'), verify: false });
     expect(result.notes.routesChanged).toBe(false);
     expect(result.notes.notCarriedItems).toEqual([]);
     expect(await readFile(path.join(result.outDir, 'sipadocs.config.ts'), 'utf8')).toContain("routeBasePath: ''");
@@ -150,7 +150,7 @@ describe('migrating a docs-only project (docs at the site root)', () => {
     await mkdir(path.join(project, 'docs'), { recursive: true });
     await writeFile(path.join(project, 'docusaurus.config.js'), "module.exports = { title: 'Sipa', url: 'https://sipa.example', presets: [['classic', { docs: { routeBasePath: '' }, blog: false }]] };\n");
     await writeFile(path.join(project, 'docs/start.md'), '# Start\n');
-    const result = await migrateProject({ projectDir: project, outDir: path.join(tmp.dir, 'site-no-root') });
+    const result = await migrateProject({ projectDir: project, outDir: path.join(tmp.dir, 'site-no-root'), verify: false });
     expect(result.notes.carried).toContain('src/pages/index.md: a home page leading to the docs, which Docusaurus serves at the site root with nothing at the root itself');
     const out = path.join(tmp.dir, 'build-no-root');
     await buildOnce({ siteDir: result.outDir, outDir: out, logger: silentLogger(), persistentCache: false });

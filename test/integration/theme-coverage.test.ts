@@ -11,6 +11,7 @@ import { SiteError, SiteErrors } from '../../src/errors.js';
 import { buildOnce } from '../../src/pipeline/build.js';
 import { OVERRIDABLE_COMPONENTS } from '../../src/shared/themeComponents.js';
 import { silentLogger, tempDir } from '../helpers.js';
+import { assertUnchanged, sharedBuild } from '../../support/sharedBuild.js';
 
 const FIXTURE_DIR = 'test/fixtures/theme-coverage';
 
@@ -48,16 +49,14 @@ async function htmlFiles(outDir: string): Promise<Map<string, string>> {
 }
 
 describe('the theme coverage fixture', () => {
-  let tmp: Awaited<ReturnType<typeof tempDir>>;
   let out: string;
   const read = (file: string) => readFile(path.join(out, file), 'utf8');
 
   beforeAll(async () => {
-    tmp = await tempDir();
-    out = path.join(tmp.dir, 'out');
-    await buildOnce({ siteDir: FIXTURE_DIR, outDir: out, logger: silentLogger() });
+    // The build the browser test of the fixture reads too: read here, never changed.
+    out = (await sharedBuild(FIXTURE_DIR)).outDir;
   }, 180_000);
-  afterAll(() => tmp.cleanup());
+  afterAll(() => assertUnchanged(out));
 
   it('renders a landing page that imports the modules real landing pages import', async () => {
     const html = await read('index.html');
