@@ -4,7 +4,7 @@ import type { ImageVariant } from './imageVariants.js';
 /** A resized copy, encoded: its size is known without reading its bytes (a kept file is checked by size). */
 export interface EncodedImage {
   size: number;
-  bytes(): Buffer;
+  bytes(): Uint8Array;
 }
 
 /**
@@ -17,9 +17,9 @@ export const IMAGE_VARIANTS: ArtifactKindSpec<EncodedImage, number, string> = {
   name: 'image-variants',
   disk: {
     record: (image) => image.size,
-    blob: (image) => image.bytes().toString('base64'),
+    blob: (image) => Buffer.from(image.bytes()).toString('base64'),
     restore: (size, blob) => {
-      let bytes: Buffer | null = null;
+      let bytes: Uint8Array | null = null;
       return { size, bytes: () => (bytes ??= Buffer.from(blob(), 'base64')) };
     },
   },
@@ -38,7 +38,7 @@ export function variantKey(kind: ArtifactKind<EncodedImage>, sourceHash: string,
  * The encoded copy of `source` for `variant`, from the artifacts when it was made before, else
  * encoded with sharp (turned upright by its EXIF orientation first, as browsers show it).
  */
-export async function encodedVariant(kind: ArtifactKind<EncodedImage>, source: Buffer, sourceHash: string, variant: ImageVariant): Promise<EncodedImage> {
+export async function encodedVariant(kind: ArtifactKind<EncodedImage>, source: Uint8Array, sourceHash: string, variant: ImageVariant): Promise<EncodedImage> {
   return kind.get(variantKey(kind, sourceHash, variant), async () => {
     const bytes = await encodeVariant(source, variant);
     return { size: bytes.length, bytes: () => bytes };
@@ -46,7 +46,7 @@ export async function encodedVariant(kind: ArtifactKind<EncodedImage>, source: B
 }
 
 /** Encodes one copy; sharp is loaded on first use, so a site without raster images never loads it. */
-export async function encodeVariant(source: Buffer, variant: Pick<ImageVariant, 'width' | 'format' | 'quality'>): Promise<Buffer> {
+export async function encodeVariant(source: Uint8Array, variant: Pick<ImageVariant, 'width' | 'format' | 'quality'>): Promise<Uint8Array> {
   const { default: sharp } = await import('sharp');
   const image = sharp(source).rotate().resize({ width: variant.width, withoutEnlargement: true });
   switch (variant.format) {
