@@ -50,7 +50,8 @@ export type ErrorCode =
   | 'WATCH_FAILED'
   | 'FILE_SYSTEM_ERROR'
   | 'TRANSLATION_INVALID'
-  | 'LOCALE_UNKNOWN';
+  | 'LOCALE_UNKNOWN'
+  | 'PLUGIN_FAILED';
 
 /** Problems with how sipadocs was called rather than with the site: the CLI exits with 2 for them. */
 export const USAGE_ERRORS: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['OUTPUT_DIR_REFUSED', 'LOCALE_UNKNOWN']);

@@ -105,7 +105,7 @@ export function createClientBundler(options: ClientBundlerOptions): ClientBundle
     const esbuildOptions = { ...commonOptions(baseUrl), ...CLIENT_OPTIONS, nodePaths: sitePackages(sources), entryPoints: [{ in: CLIENT_ENTRY, out: `${ASSET_DIR}/entry` }], plugins };
     // The entry is the same while the site data, the custom CSS and its files are: a watch rebuild
     // after a page's edit reuses it.
-    const reuse = JSON.stringify([sources.siteData, sources.customCss, sources.themeOverrides ?? {}, sources.themeModules ?? {}, sources.svgComponents ?? false, sources.idealImage ?? null]);
+    const reuse = JSON.stringify([sources.siteData, sources.customCss, sources.themeOverrides ?? {}, sources.themeModules ?? {}, sources.svgComponents ?? false, sources.plugins ?? null, sources.idealImage ?? null]);
     const { metafile, root, workingDir, reused } = await runner.run(esbuildOptions, outDir, JSON.stringify([baseUrl, sources.customCss, sources.themeOverrides ?? {}, sources.themeModules ?? {}, sources.svgComponents ?? false, sources.idealImage ?? null]), sources, reuse, { keep });
     return { ...readClientMetafile(metafile, root, workingDir, baseUrl, shared), bundled: !reused };
   };

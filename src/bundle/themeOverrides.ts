@@ -30,7 +30,11 @@ export const NO_THEME_FOLDER: SiteThemeFolder = { overrides: {}, modules: {} };
  * component `<Name>` when it is one of OVERRIDABLE_COMPONENTS.
  */
 export function readThemeFolder(siteDir: string): SiteThemeFolder {
-  const dir = path.join(siteDir, THEME_FOLDER);
+  return readThemeDir(path.join(siteDir, THEME_FOLDER));
+}
+
+/** A folder of theme files read as the site's theme folder is (a plugin's `getThemePath`). */
+export function readThemeDir(dir: string): SiteThemeFolder {
   const result: SiteThemeFolder = { overrides: {}, modules: {} };
   if (!existsSync(dir) || !statSync(dir).isDirectory()) return result;
   const files = readdirSync(dir, { recursive: true, encoding: 'utf8' })

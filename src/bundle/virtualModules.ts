@@ -53,6 +53,18 @@ export interface VirtualSources {
   staticDir?: string;
   /** Data files a Docusaurus project's pages import that it makes before it builds, and lacks: their text, by absolute path (see ProjectReading). */
   missingFiles?: ReadonlyMap<string, string>;
+  /** What the site's plugins give the bundles (see src/plugins/): absent on a site without plugins. */
+  plugins?: PluginBundleParts;
+}
+
+/** What plugins add to the bundles. */
+export interface PluginBundleParts {
+  /** Their global data, by plugin name and id: `sipa:global-data`, read by `@docusaurus/useGlobalData` only. */
+  globalData: Record<string, Record<string, unknown>>;
+  /** Modules the client entry imports (`sipa:client-modules`). */
+  clientModules: string[];
+  /** Import names and the paths they stand for (their `configureWebpack`'s `resolve.alias`). */
+  aliases: Record<string, string>;
 }
 
 const NS = 'sipa';
@@ -61,7 +73,7 @@ const MISSING_NS = 'sipa-missing';
 /**
  * Serves generated modules to esbuild: `sipa-route:<name>` (one per route chunk),
  * `sipa-mdx:<path>` and `sipa-excerpt:<path>` (compiled MDX),
- * `sipa:site-data`, `sipa:theme` (the theme's App), `sipa:docsearch` (DocSearch's dialog, or null), `sipa:custom-css`, `sipa:ssr-group:<n>` (a server file for a group of routes);
+ * `sipa:site-data`, `sipa:global-data` (the plugins' global data), `sipa:client-modules` (the modules plugins run on every page), `sipa:theme` (the theme's App), `sipa:docsearch` (DocSearch's dialog, or null), `sipa:custom-css`, `sipa:ssr-group:<n>` (a server file for a group of routes);
  * maps `@theme/X` and `@docusaurus/X` (Docusaurus-style imports) to the theme's modules (an
  * unsupported one is an error naming what is supported), `@site/…` to the site folder, and pins
  * react/react-dom to this package's copy so a site can never load two Reacts.
@@ -76,6 +88,15 @@ export function virtualModulesPlugin(sources: () => VirtualSources | null): Plug
       // Read at load time, so an incremental rebuild sees the current build's sources.
       const current = () => sources()!;
       build.onResolve({ filter: /^sipa(-route|-mdx|-excerpt)?:/ }, (args) => ({ path: args.path, namespace: NS }));
+      // The plugins' aliases: an import of the name (or of a path under it) is of the path it stands for.
+      build.onResolve({ filter: /^[^./]/ }, (args) => {
+        const aliases = sources()?.plugins?.aliases;
+        if (!aliases || args.pluginData?.sipaAlias) return undefined;
+        const name = Object.keys(aliases).find((alias) => args.path === alias || args.path.startsWith(`${alias}/`));
+        if (name === undefined) return undefined;
+        const target = aliases[name]! + args.path.slice(name.length);
+        return build.resolve(target, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: { sipaAlias: true } });
+      });
       // The server build bundles the theme's modules with the routes (the client takes them from the entry).
       build.onResolve({ filter: /^@(theme|docusaurus)\// }, (args) => {
         const modules = sharedModules();
@@ -127,6 +148,8 @@ export function virtualModulesPlugin(sources: () => VirtualSources | null): Plug
             // The browser loads theme parts the theme does not render with the pages that use them; the server has them all.
             if (key === 'shared-modules') return { contents: registryModuleCode(sharedModules(), { lazy: build.initialOptions.platform !== 'node' }), loader: 'js', resolveDir: REPO_ROOT };
             if (key === 'theme') return { contents: `export { App, StaticHtml } from ${JSON.stringify(THEME_APP)};`, loader: 'js', resolveDir: REPO_ROOT };
+            if (key === 'global-data') return { contents: `export default ${JSON.stringify(current().plugins?.globalData ?? {})};`, loader: 'js' };
+            if (key === 'client-modules') return { contents: (current().plugins?.clientModules ?? []).map((module) => `import ${JSON.stringify(module)};`).join('\n') || 'export {};', loader: 'js', resolveDir: current().siteDir ?? REPO_ROOT };
             if (key === 'site-data') return { contents: `export default ${JSON.stringify(current().siteData)};`, loader: 'js' };
             // DocSearch's code is bundled with the sites that set `algolia` only; others get none of it.
             if (key === 'docsearch') return { contents: docSearchModuleCode(current().siteData), loader: 'js', resolveDir: REPO_ROOT };

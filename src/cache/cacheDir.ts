@@ -35,6 +35,8 @@ export function cacheFolders(root: string) {
     ssr: path.join(root, 'ssr'),
     /** The fixed output folder esbuild's incremental contexts are given; nothing is written there. */
     bundler: path.join(root, 'bundler'),
+    /** What plugins generate (Docusaurus's `.docusaurus`): their data modules and route modules, by plugin name and id. */
+    plugins: path.join(root, 'plugins'),
     /** What `serve --watch` builds and serves, one folder per site (see devOutputDir). */
     dev: path.join(root, 'dev'),
   };

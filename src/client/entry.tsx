@@ -32,6 +32,8 @@ import { withSidebarView } from './sidebarTree.js';
 import { siteStorage } from './storage.js';
 import '../../templates/css/theme.css';
 import 'sipa:custom-css';
+// The modules the site's plugins run on every page (their getClientModules); none without plugins.
+import 'sipa:client-modules';
 
 declare global {
   interface Window {

@@ -2,6 +2,12 @@ declare module 'sipa:site-data' {
   const data: unknown;
   export default data;
 }
+declare module 'sipa:global-data' {
+  /** The plugins' global data, by plugin name, then plugin id (see src/plugins/runPlugins.ts). */
+  const data: Record<string, Record<string, unknown>>;
+  export default data;
+}
+declare module 'sipa:client-modules';
 declare module 'sipa:theme' {
   /** The theme's root component (templates/App.tsx), mounted by Root. */
   export const App: typeof import('../../templates/App.js').App;

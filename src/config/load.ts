@@ -5,6 +5,7 @@ import { FROM_SOURCES, PACKAGE_ROOT } from '../packageRoot.js';
 import { SiteError, SiteErrors, codeFrame } from '../errors.js';
 import { isExternalUrl } from '../shared/paths.js';
 import { normalizeConfig } from './normalize.js';
+import { pluginEntryIssues } from './pluginEntries.js';
 import { plainConfigValue } from './plainValue.js';
 import { configSchema, navbarItemIssues, tocIssues } from './schema.js';
 import { localeIssues } from './localeIssues.js';
@@ -101,7 +102,7 @@ export async function loadConfig(siteDir: string): Promise<SiteConfig> {
   const { value: loaded, code, imports } = await loadSiteModule(configFile);
   const { value: raw, issues: readIssues } = plainConfigValue(loaded);
   // A value that cannot be read is all there is to say: the rest would be read from what is missing.
-  const issues = readIssues.length > 0 ? readIssues : [...validate(raw, configSchema), ...navbarItemIssues(raw), ...localeIssues(raw), ...tocIssues(raw), ...headSettingIssues(raw)];
+  const issues = readIssues.length > 0 ? readIssues : [...validate(raw, configSchema), ...navbarItemIssues(raw), ...localeIssues(raw), ...tocIssues(raw), ...headSettingIssues(raw), ...pluginEntryIssues(raw)];
   if (issues.length > 0) {
     // Every unknown key and wrong type at once, like content problems, each at its line.
     throw new SiteErrors(

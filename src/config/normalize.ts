@@ -6,6 +6,7 @@ import type { ClientSiteData, FooterLink, LocaleSummary, NavItem } from '../shar
 import { localeConfigsOf } from './localeDefaults.js';
 import { docsInstancesOf } from './docsInstances.js';
 import { headTagsOf } from './headSettings.js';
+import { configuredPlugins } from './pluginEntries.js';
 import { analyticsOf } from './analytics.js';
 import { algoliaSources } from './algolia.js';
 import { NO_PLUGINS, pluginListsOf, type SitePlugins } from './sitePlugins.js';
@@ -59,6 +60,7 @@ export function normalizeConfig(user: UserConfig, siteDir: string, configFile: s
     redirects: { pages: user.redirects?.pages ?? [], prefixes: user.redirects?.prefixes ?? [], fromExtensions: user.redirects?.fromExtensions ?? [], toExtensions: user.redirects?.toExtensions ?? [] },
     customFields: user.customFields ?? {},
     headTags: [...headTagsOf(user), ...analytics.tags],
+    plugins: configuredPlugins(user.plugins, siteDir),
     analytics: analyticsSettings(user),
     algolia: algoliaOf(user.algolia),
     policySources: mergeSources(analytics.sources, user.algolia ? algoliaSources(user.algolia.appId, user.algolia.insights ?? false) : {}),

@@ -31,6 +31,8 @@ export interface ProjectReading {
   inputs: { files: string[]; folders: string[] };
   /** What the project has that the build does not, with the reason: printed once. */
   notBuilt: Array<{ item: string; reason: string }>;
+  /** The project's config as Docusaurus gives it to plugins (`context.siteConfig`), live. */
+  siteConfig?: Record<string, unknown>;
   /** Notes about paths the reading refused to follow (outside the project). */
   warnings: Array<{ item: string; reason: string }>;
 }

@@ -114,6 +114,8 @@ export const configSchema: Schema = object(
     customFields: recordOf(anything),
     // Their entries are checked by headSettingIssues (a string or an object, tag names, URLs).
     headTags: arrayOf(anything),
+    // Each entry is checked by pluginEntryIssues (a function, a module's path, or [plugin, options]).
+    plugins: arrayOf(anything),
     stylesheets: arrayOf(anything),
     scripts: arrayOf(anything),
     i18n: object({ defaultLocale: str, locales: arrayOf(str), path: str, localeConfigs: recordOf(locale) }, ['defaultLocale', 'locales']),

@@ -1,6 +1,7 @@
 import type { IdealImageSettings, ImageSettings } from './images.js';
 import type { LocaleTranslation } from './localeTranslation.js';
 import type { ProjectReading } from './projectReading.js';
+import type { ConfiguredSitePlugin, PluginEntry } from './pluginApi.js';
 import type { AnnouncementBar, FooterColumn, LocaleConfig, NavItem } from '../shared/types.js';
 
 /**
@@ -246,6 +247,12 @@ export interface UserConfig extends AnalyticsSettings {
    * the scripts and style sheets they load.
    */
   headTags?: HeadTag[];
+  /**
+   * Plugins, as Docusaurus has them: each a function called as `plugin(context, options)` (or the
+   * path of a module whose default export it is, or `[plugin, options]`), returning an object whose
+   * lifecycle methods the build runs (see the README's "Plugins").
+   */
+  plugins?: PluginEntry[];
   stylesheets?: StylesheetSetting[];
   scripts?: ScriptSetting[];
   /**
@@ -410,9 +417,13 @@ export interface SiteLocaleConfig extends LocaleConfig {
 }
 
 /** The validated configuration with every default filled in, plus where it came from. */
-export type SiteConfig = DeepRequired<Omit<UserConfig, 'announcementBar' | 'navbar' | 'footer' | 'i18n' | 'docs' | 'docsInstances' | 'headTags' | 'stylesheets' | 'scripts' | keyof AnalyticsSettings | 'algolia' | 'images'>> & {
+export type SiteConfig = DeepRequired<Omit<UserConfig, 'announcementBar' | 'navbar' | 'footer' | 'i18n' | 'docs' | 'docsInstances' | 'headTags' | 'plugins' | 'stylesheets' | 'scripts' | keyof AnalyticsSettings | 'algolia' | 'images'>> & {
   /** The resized copies of images (see imageVariants.ts). */
   images: ImageSettings & { idealImage: IdealImageSettings | null };
+  /** The config's plugins, read (see pluginEntries.ts); their lifecycle runs in the build (src/plugins/). */
+  plugins: ConfiguredSitePlugin[];
+  /** Tags the plugins put at the end of every page's <body> (their `injectHtmlTags`), as HTML; set by the build. */
+  bodyTags?: string[];
   /** `headTags`, then `stylesheets` and `scripts` as the tags they stand for, then the analytics' tags, in that order. */
   headTags: HeadTag[];
   /** The analytics settings, as given. */

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import type http from 'node:http';
 import path from 'node:path';
@@ -107,9 +107,13 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   let firstError: string | null = null;
   /** What every page of the first build loads (see BuildResult.pageAssets); null when there was none. */
   let firstAssets: string[] | null = null;
+  /** What the site's plugins ask to be watched (their getPathsToWatch), from the first build. */
+  let pluginPaths: string[] = [];
   if (!hasBuild || options.watch) {
     try {
-      firstAssets = (await buildSite(session)).pageAssets;
+      const first = await buildSite(session);
+      firstAssets = first.pageAssets;
+      pluginPaths = first.watchPaths;
     } catch (error) {
       if (!hasBuild) return abort(error);
       reportError(error);
@@ -218,7 +222,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       return files.filter((file, i) => now[i] !== hashes[i]);
     });
     const shownSite = path.relative(process.cwd(), siteDir) || '.';
-    watcher = await startWatcher(options, root, outsideContent(session.projectMemo.last?.config), {
+    watcher = await startWatcher(options, root, [...outsideContent(session.projectMemo.last?.config), ...foldersOutside(options.site, pluginPaths)], {
       change: (file) => scheduler!.add(file),
       gone() {
         const message = `The site folder ${shownSite} is gone; the last build stays served until it is back.`;
@@ -290,6 +294,19 @@ function startWatcher(options: ServeOptions, root: string, contentDirs: string[]
     },
     events,
   );
+}
+
+/**
+ * The folders of watched paths (files or globs, absolute) that lie outside the site folder, which
+ * is watched whole: a glob's folder is the part before its first pattern character.
+ */
+function foldersOutside(siteDir: string, paths: string[]): string[] {
+  const site = path.resolve(siteDir);
+  const folders = paths.map((watched) => {
+    const fixed = watched.split(/[*?[{(!]/)[0]!;
+    return fixed === watched && existsSync(watched) && !statSync(watched).isDirectory() ? path.dirname(watched) : fixed.replace(/[\\/][^\\/]*$/, '') || fixed;
+  });
+  return [...new Set(folders.filter((dir) => path.relative(site, dir).startsWith('..') && existsSync(dir)))];
 }
 
 /** The content folders of a Docusaurus project that lie outside its folder (read where it stands), absolute. */

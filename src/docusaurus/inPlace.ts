@@ -6,6 +6,8 @@ import { normalizeConfig } from '../config/normalize.js';
 import { configSchema } from '../config/schema.js';
 import { pluginListsByScope, resolveSitePlugins, PLUGIN_LIST_KEYS, type ConfigImports } from '../config/sitePlugins.js';
 import type { SiteConfig, UserConfig } from '../config/types.js';
+import type { ConfiguredSitePlugin, PluginFactory } from '../config/pluginApi.js';
+import { createRequire } from 'node:module';
 import { validate } from '../config/validate.js';
 import { versionedSidebarsFileOf, versionsFileOf } from '../model/docsVersions.js';
 import { SiteError } from '../errors.js';
@@ -60,7 +62,8 @@ export async function loadDocusaurusSite(projectDir: string): Promise<SiteConfig
   }
   const plugins = await projectPlugins(project, user);
   const reading = await readingOf(project, layout, imports?.files ?? [project.configFile]);
-  return { ...normalizeConfig(user, projectDir, project.configFile, plugins), project: reading };
+  const config = normalizeConfig(user, projectDir, project.configFile, plugins);
+  return { ...config, plugins: runnablePlugins(project), project: { ...reading, siteConfig: pluginSiteConfig(project, config) } };
 }
 
 /** Where the project keeps each part: its own folders, as its config names them. */
@@ -182,6 +185,68 @@ async function projectPlugins(project: DocusaurusProject, user: UserConfig) {
   });
   void user;
   return resolveSitePlugins(byScope, imports, project.configFile, readFileSync(project.configFile, 'utf8'));
+}
+
+/**
+ * The project's plugins and themes the build runs through the plugin API (see readConfig.ts):
+ * each function as the config holds it, live; a module named by a string resolved as Docusaurus
+ * resolves it (a path from the project, a package, or its short name: "lunr-search" for
+ * docusaurus-lunr-search, "pwa" for @docusaurus/plugin-pwa).
+ */
+function runnablePlugins(project: DocusaurusProject): ConfiguredSitePlugin[] {
+  const require = createRequire(path.join(project.projectDir, 'package.json'));
+  return project.site.plugins.map(({ entry, where }) => {
+    const live = liveValueOf(entry, project.live!, () => {});
+    const [head, options] = Array.isArray(live) ? [live[0], live[1]] : [live, undefined];
+    const plugin = typeof head === 'string' ? resolvePluginModule(head, where.startsWith('themes') ? 'theme' : 'plugin', project.projectDir, require) : (head as PluginFactory);
+    const id = (options as { id?: unknown } | undefined)?.id;
+    return { plugin, options: options ?? {}, where, id: typeof id === 'string' ? id : 'default' };
+  });
+}
+
+/** The file of a plugin or theme module named in a Docusaurus config; the name itself when none resolves (loading it then fails naming it). */
+function resolvePluginModule(name: string, kind: 'plugin' | 'theme', projectDir: string, require: NodeJS.Require): string {
+  if (name.startsWith('.') || path.isAbsolute(name)) {
+    const file = path.resolve(projectDir, name);
+    try {
+      return require.resolve(file);
+    } catch {
+      return file;
+    }
+  }
+  const scoped = /^(@[^/]+)\/?(.*)$/.exec(name);
+  const candidates = scoped
+    ? [name, `${scoped[1]}/docusaurus-${kind}${scoped[2] ? `-${scoped[2]}` : ''}`]
+    : [name, `@docusaurus/${kind}-${name}`, `docusaurus-${kind}-${name}`];
+  for (const candidate of candidates) {
+    try {
+      return require.resolve(candidate);
+    } catch {
+      // the next form of the name
+    }
+  }
+  return name;
+}
+
+/** The settings Docusaurus gives plugins (`context.siteConfig`), from the project's config: what plugins commonly read. */
+function pluginSiteConfig(project: DocusaurusProject, config: SiteConfig): Record<string, unknown> {
+  const live = (value: Evaluated | undefined) => (value === undefined ? undefined : liveValueOf(value, project.live!, () => {}));
+  return {
+    title: config.title,
+    tagline: config.tagline,
+    url: config.url,
+    baseUrl: config.baseUrl,
+    favicon: config.favicon,
+    trailingSlash: project.site.site.trailingSlash,
+    noIndex: config.noIndex,
+    onBrokenLinks: config.onBrokenLinks,
+    customFields: config.customFields,
+    themeConfig: live(project.site.themeConfig.value as Evaluated) ?? {},
+    plugins: project.site.plugins.map(({ entry }) => live(entry)),
+    themes: [],
+    presets: [],
+    staticDirectories: project.site.staticDirs,
+  };
 }
 
 /** An evaluated value with its markers replaced by the live values behind them (`onModule` hears each package a marker comes from). */

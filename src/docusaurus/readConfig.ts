@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { UserConfig } from '../config/types.js';
-import { ConfigObject, describeValue, isFunction, isMarker, isObject, moduleName, type EvaluatedObject } from './evaluated.js';
+import { ConfigObject, describeValue, isFunction, isMarker, isObject, moduleName, stubModule, type EvaluatedObject } from './evaluated.js';
 import { isClientRedirectsPlugin, readClientRedirects } from './clientRedirects.js';
 import { readDocsOptions as readInstanceOptions, takeDocsPlugins, type DocsOptions } from './docsOptions.js';
 import { docusaurusMajor, hasAuthorsPages, readLinkSettings, type LinkSettings } from './linkSettings.js';
@@ -49,13 +49,22 @@ export interface DocusaurusSite {
   themeConfig: ConfigObject;
   /** How the migrated site reads markdown, as the project's Docusaurus did (see markdownOptions.ts). */
   markdown: NonNullable<UserConfig['markdown']>;
+  /**
+   * The plugins and themes the build runs through the plugin API (src/plugins/): every entry of
+   * `plugins` and `themes` that is not a content plugin or one sipadocs reads into settings of its own.
+   */
+  plugins: ProjectPlugin[];
+}
+
+/** A plugin or theme of the project's config, as evaluated, with where the config lists it. */
+export interface ProjectPlugin {
+  entry: Evaluated;
+  where: string;
 }
 
 const CLASSIC_PRESETS = new Set(['classic', '@docusaurus/preset-classic', 'docusaurus-preset-classic']);
 
 const TOP_LEVEL_REASONS: Record<string, string> = {
-  plugins: 'sipadocs has no plugins',
-  themes: 'sipadocs has one built-in theme',
   clientModules: 'sipadocs runs no client modules',
   organizationName: 'deployment setting of `docusaurus deploy`; sipadocs builds a folder you upload yourself',
   projectName: 'deployment setting of `docusaurus deploy`; sipadocs builds a folder you upload yourself',
@@ -109,6 +118,7 @@ export function readDocusaurusConfig(raw: Evaluated, projectDir: string, notes: 
   const plugins = takeDocsPlugins(listOf(config.get('plugins')), 'plugins', relative, notes, (options) => readDocsRest(options, notes));
   const themes = takeDocsPlugins(listOf(config.get('themes')), 'themes', relative, notes, (options) => readDocsRest(options, notes));
   // Without the preset, the pages plugin (when there is one) is what serves src/pages.
+  const projectPlugins: ProjectPlugin[] = [];
   const pagesPlugin = presetOptions === undefined ? plugins.rest.findIndex((entry) => isPagesPlugin(entry)) : -1;
   plugins.rest.forEach((entry, i) => {
     if (i === pagesPlugin) return;
@@ -122,10 +132,19 @@ export function readDocusaurusConfig(raw: Evaluated, projectDir: string, notes: 
       if (Array.isArray(entry) && entry[1] !== undefined) ConfigObject.of('plugins (docusaurus-plugin-sass).options', entry[1]).reportRest(notes, {}, "sipadocs compiles Sass with the sass package's defaults");
     }
     else if (isIdealImagePlugin(entry)) site.images = { idealImage: readIdealImage(entry, notes) };
-    else notes.notCarried(`plugin ${pluginName(entry)}`, pluginReason(entry));
+    else {
+      const reason = pluginReason(entry);
+      if (reason) notes.notCarried(`plugin ${pluginName(entry)}`, reason);
+      else projectPlugins.push({ entry, where: `plugins (${pluginName(entry).replace(/^"|"$/g, '')})` });
+    }
   });
-  // Docusaurus's Mermaid theme is read with markdown.mermaid (see renderingOptions.ts).
-  for (const entry of themes.rest.filter((theme) => !isMermaidTheme(theme))) notes.notCarried(`theme ${pluginName(entry)}`, 'sipadocs has one built-in theme and no theme packages');
+  // Docusaurus's Mermaid theme is read with markdown.mermaid (see renderingOptions.ts); its own
+  // themes are sipadocs's built-in one; any other theme is a plugin with components.
+  for (const entry of themes.rest.filter((theme) => !isMermaidTheme(theme))) {
+    const reason = themeReason(entry);
+    if (reason) notes.notCarried(`theme ${pluginName(entry)}`, reason);
+    else projectPlugins.push({ entry, where: `themes (${pluginName(entry).replace(/^"|"$/g, '')})` });
+  }
 
   const docsValue = preset.get('docs');
   const presetDocs = docsValue === false || (docsValue === undefined && presetOptions === undefined)
@@ -178,7 +197,7 @@ export function readDocusaurusConfig(raw: Evaluated, projectDir: string, notes: 
 
   const themeConfig = config.object('themeConfig');
   config.reportRest(notes, TOP_LEVEL_REASONS);
-  return { site, docs, moreDocs, blog, pagesPath, pagesPlugins, customCss, staticDirs: staticDirs.map(relative), themeConfig, markdown, authorsPages: hasAuthorsPages(projectDir) };
+  return { site, docs, moreDocs, blog, pagesPath, pagesPlugins, customCss, staticDirs: staticDirs.map(relative), themeConfig, markdown, authorsPages: hasAuthorsPages(projectDir), plugins: projectPlugins };
 }
 
 /**
@@ -402,13 +421,38 @@ function isPagesPlugin(entry: Evaluated): boolean {
   return name === '@docusaurus/plugin-content-pages' || name === 'content-pages';
 }
 
-function pluginReason(entry: Evaluated): string {
-  const head = Array.isArray(entry) ? entry[0] : entry;
-  const options = Array.isArray(entry) ? entry[1] : undefined;
-  const name = typeof head === 'string' ? normalizePackageName(head) : '';
+/** Why a plugin is not run through the plugin API (a content plugin sipadocs has one of, one it does itself), or null when it is. */
+function pluginReason(entry: Evaluated): string | null {
+  const name = entryPackage(entry);
   if (name === '@docusaurus/plugin-content-blog' || name === 'content-blog') return 'a second blog: sipadocs has one blog; its posts were not copied';
   if (name === '@docusaurus/plugin-content-pages' || name === 'content-pages') return 'a second pages folder: sipadocs has one; its pages were not copied';
-  return 'sipadocs has no plugins';
+  return DONE_BY_SIPADOCS[name] ?? null;
+}
+
+/** Docusaurus's own plugins whose work sipadocs does itself (or another part of it reads), by package and short name. */
+const DONE_BY_SIPADOCS: Record<string, string> = {
+  '@docusaurus/plugin-sitemap': 'sipadocs writes its own sitemap',
+  sitemap: 'sipadocs writes its own sitemap',
+  '@docusaurus/plugin-debug': 'sipadocs has no debug pages',
+  debug: 'sipadocs has no debug pages',
+  '@docusaurus/plugin-ideal-image': 'sipadocs does not run this plugin; its images are plain images',
+  'ideal-image': 'sipadocs does not run this plugin; its images are plain images',
+};
+
+/** Docusaurus's own themes, which sipadocs's built-in theme stands for; null for a theme run as a plugin. */
+function themeReason(entry: Evaluated): string | null {
+  const name = entryPackage(entry);
+  if (['@docusaurus/theme-classic', 'classic', '@docusaurus/theme-search-algolia', 'search-algolia', '@docusaurus/theme-live-codeblock', 'live-codeblock'].includes(name)) {
+    return 'sipadocs has one built-in theme, which stands for Docusaurus\'s own themes';
+  }
+  return null;
+}
+
+/** The package (or short name) an entry names, '' for a function. */
+function entryPackage(entry: Evaluated): string {
+  const head = Array.isArray(entry) ? entry[0] : entry;
+  if (typeof head === 'string') return normalizePackageName(head);
+  return stubModule(head) ?? '';
 }
 
 /**

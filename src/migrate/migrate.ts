@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { normalizeConfig } from '../config/normalize.js';
@@ -20,6 +20,7 @@ import { sipadocsConfigOf, type SiteLayout } from '../docusaurus/siteConfig.js';
 import { readSiteModel } from '../docusaurus/siteRoutes.js';
 import { planContent, type ContentLayout } from './planContent.js';
 import { ConfigImports, migratePluginLists } from './pluginImports.js';
+import { migrateProjectPlugins } from './projectPlugins.js';
 import { writeSearchPage } from './searchPage.js';
 import { SitePackages } from './sitePackages.js';
 import { SitePlan } from './sitePlan.js';
@@ -97,6 +98,8 @@ export async function migrateProject(options: MigrateOptions): Promise<MigrateRe
     posts: layout.posts,
   };
   const config = withMarkdownPlugins(sipadocsConfigOf(project, siteLayout), site, imports, packages, notes);
+  const plugins = migrateProjectPlugins(site.plugins, projectDir, readFileSync(configFile, 'utf8'), plan, packages, notes);
+  if (plugins.length > 0) config.plugins = plugins as NonNullable<typeof config.plugins>;
 
   const existed = existsSync(outDir);
   const created: string[] = [];

@@ -20,6 +20,10 @@ import { scanSite } from './stages/scan.js';
 import { indexSite } from './stages/search.js';
 import { commitSite, writeStaticFiles, type WrittenLocale } from './stages/write.js';
 import { configForLocale, localesToBuild, outputFolderOf } from '../i18n/localeConfig.js';
+import { addPluginPages, pluginBundleParts, withPluginTags, withPluginThemes } from '../plugins/pluginParts.js';
+import { runPostBuild } from '../plugins/postBuild.js';
+import { NO_PLUGIN_OUTCOME, runPlugins, type PluginsOutcome } from '../plugins/runPlugins.js';
+import { cacheFolders, cacheRootFor } from '../cache/cacheDir.js';
 
 export interface BuildResult {
   /** Number of pages written. */
@@ -32,6 +36,8 @@ export interface BuildResult {
   timings: Record<string, number>;
   /** URLs of the code and styles every page loads (the runtime, its imports, its CSS); content-hashed. */
   pageAssets: string[];
+  /** What the site's plugins ask a watch session to watch (their getPathsToWatch), absolute files and globs. */
+  watchPaths: string[];
   /** What the caches saved: pages compiled or reused, pages rendered, reused or kept, and whether search indexed again. */
   stats: {
     compile: CompiledSite['stats'];
@@ -100,14 +106,23 @@ async function runStages(session: BuildSession, options: BuildSiteOptions, start
   for (const locale of locales) {
     const stage = <T>(name: string, run: () => Promise<T>, describe?: (result: T) => string) => log.stage(named(name, locale), run, describe);
     // A site in one locale reads its translations (if any) without a line of its own.
-    const config = siteConfig.i18n.locales.length > 1 ? await stage('locale', () => configForLocale(siteConfig, locale), () => locale) : await configForLocale(siteConfig, locale);
-    const { sources, staticFiles, docs, theme } = await stage('scan', () => scanSite(config, report), describe.scan);
+    const localeConfig = siteConfig.i18n.locales.length > 1 ? await stage('locale', () => configForLocale(siteConfig, locale), () => locale) : await configForLocale(siteConfig, locale);
+    // The site's plugins make their content, routes and data first, as Docusaurus runs them before it bundles.
+    const plugins = localeConfig.plugins.length > 0 ? await stage('plugins', () => runPlugins(localeConfig, path.join(session.outDir, outputFolderOf(siteConfig, locale)), pluginsDirOf(session)), describe.plugins) : NO_PLUGIN_OUTCOME;
+    if (planned.length === 0) for (const warning of plugins.warnings) report.warn(warning);
+    const config = withPluginTags(localeConfig, plugins);
+    const scanned = await stage('scan', () => scanSite(config, report), describe.scan);
+    const { sources, staticFiles, docs } = scanned;
+    const theme = withPluginThemes(scanned.theme, plugins);
     const { model, errors: contentErrors } = await stage('model', () => modelSite(config, sources, docs, session, report), (modeled) => describe.model(modeled.model));
+    addPluginPages(model, plugins, config);
     // The pages without a content error are compiled, and their errors reported with those.
     const compiled = await stage('compile', () => throwTogether(contentErrors, compileSite(session, config, model, report, staticFiles, theme)), describe.compile);
     const history = planned.length === 0 ? await log.stage('last updated', () => gitHistory, describe.history) : await gitHistory;
     const plan = await stage('routes', async () => planSite({ config, model, history, staticFiles, theme }, compiled, report), describe.routes);
-    planned.push({ locale, plan, compiled });
+    const bundleParts = pluginBundleParts(plugins);
+    if (bundleParts) plan.virtual.plugins = bundleParts;
+    planned.push({ locale, plan, compiled, plugins });
   }
 
   const output = await openOutput(session, outDir);
@@ -150,12 +165,19 @@ async function runStages(session: BuildSession, options: BuildSiteOptions, start
     }
     await log.stage('write', () => commitSite(session, written, output, report));
     failed = false;
+    // The plugins' postBuild, on the output as it now is (a watch session's builds run none, as Docusaurus's dev server).
+    if (!session.afterBuild && planned.some(({ plugins }) => plugins.plugins.some((loaded) => loaded.plugin.postBuild))) {
+      await log.stage('post build', async () => {
+        for (const { plan, plugins, locale } of planned) await runPostBuild(plugins, plan.config, path.join(path.resolve(session.outDir), outputFolderOf(siteConfig, locale)), plan.routes.map((route) => route.path));
+      });
+    }
     // The first locale's figures, with every locale's compiled pages: a page is compiled once, then found by the other locales.
     const main = written[0]!;
     const compile = { compiled: sum(planned, ({ compiled }) => compiled.stats.compiled), reused: sum(planned, ({ compiled }) => compiled.stats.reused) };
     const stats = { compile, render: main.rendered.stats, search: main.search && searchStats(main.search) };
     const pages = sum(written, ({ plan }) => plan.routes.length);
-    return summarize(log, quiet, { pages, outDir: path.resolve(session.outDir), warnings, timings: log.timings, pageAssets: pageAssets ?? [], stats }, performance.now() - started);
+    const watchPaths = [...new Set(planned.flatMap(({ plugins }) => plugins.watchPaths))];
+    return summarize(log, quiet, { pages, outDir: path.resolve(session.outDir), warnings, timings: log.timings, pageAssets: pageAssets ?? [], watchPaths, stats }, performance.now() - started);
   } catch (error) {
     // Said in words while what it names is still there: the staging folder goes next.
     throw withOsErrorsInWords(error);
@@ -166,6 +188,9 @@ async function runStages(session: BuildSession, options: BuildSiteOptions, start
   }
 }
 
+/** Where the site's plugins write their data and route modules: its cache's `plugins` folder. */
+const pluginsDirOf = (session: BuildSession) => cacheFolders(cacheRootFor(session.siteDir)).plugins;
+
 const sum = <T>(items: T[], of: (item: T) => number) => items.reduce((total, item) => total + of(item), 0);
 
 /** One locale of the site, planned: its config and routes, and its compiled pages. */
@@ -173,6 +198,8 @@ interface PlannedLocale {
   locale: string;
   plan: SitePlan;
   compiled: CompiledSite;
+  /** What the site's plugins gave this locale's build. */
+  plugins: PluginsOutcome;
 }
 
 /**
@@ -218,6 +245,7 @@ const describe = {
   compile: (compiled: CompiledSite) => `${compiled.pages.size} pages${compiled.stats.reused ? ` (${compiled.stats.reused} cached)` : ''}`,
   history: (history: GitHistory) => (history.size ? `${history.size} files in git` : 'no git history'),
   routes: (plan: { routes: unknown[] }) => `${plan.routes.length} routes`,
+  plugins: (outcome: PluginsOutcome) => `${outcome.plugins.length} plugin${outcome.plugins.length === 1 ? '' : 's'}${outcome.routes.length ? `, ${outcome.routes.length} routes` : ''}`,
   bundle: (client: ClientBundle) => `${client.files.length} files${client.routesBundled ? ` (${client.routesBundled} route chunks bundled)` : ''}`,
   render: ({ pages, stats }: RenderedSite) => {
     const parts = [stats.kept ? `${stats.kept} unchanged` : '', stats.reused ? `${stats.reused} cached` : ''].filter(Boolean);

@@ -10,6 +10,8 @@ export interface DocumentParts {
   headScripts: string[];
   /** The site's own head tags (the config's headTags, stylesheets and scripts), as HTML. */
   siteHeadTags?: string[];
+  /** Tags the site's plugins put at the end of <body> (their injectHtmlTags), as HTML. */
+  siteBodyTags?: string[];
   /** Stylesheet URLs. */
   css: string[];
   /** Stylesheets inlined in <head> instead (by URL), so the first paint waits for no request. */
@@ -165,7 +167,7 @@ ${head.join('\n')}
 </head>
 ${BODY_START}${parts.bodyHtml}${BODY_END}${scriptJson(payload)}</script>
 <script data-entry="${escapeHtml(parts.entry)}" data-preload="${escapeHtml(parts.preload.join(' '))}"${parts.fetches?.length ? ` data-fetch="${escapeHtml(parts.fetches.join(' '))}"` : ''}>${SCRIPT_LOADER}</script>
-</body>
+${parts.siteBodyTags?.length ? `${parts.siteBodyTags.join('\n')}\n` : ''}</body>
 </html>
 `;
 }

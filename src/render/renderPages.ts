@@ -145,7 +145,7 @@ export async function renderPages(input: RenderInput, target: RenderTarget): Pro
   const misses = reuseKnownPages(pages, target, writer);
   if (misses.length > 0) await renderMissingPages(misses, pages, input, target, writer);
   const recorded = target.pages.current;
-  const scriptHashes = new Set([...documentInlineScripts(frame.headScripts, input.site.baseUrl), ...frame.headTags.flatMap(inlineScriptsIn)].map(scriptHash));
+  const scriptHashes = new Set([...documentInlineScripts(frame.headScripts, input.site.baseUrl), ...frame.headTags.flatMap(inlineScriptsIn), ...frame.bodyTags.flatMap(inlineScriptsIn)].map(scriptHash));
   for (const page of Object.values(recorded)) page.scripts?.forEach((hash) => scriptHashes.add(hash));
   const inlineHandlerRoutes = Object.keys(recorded).filter((route) => recorded[route]!.inlineHandlers);
   return { ...writer.result, recorded, scriptHashes, inlineHandlerRoutes };
@@ -156,6 +156,8 @@ interface DocumentFrame {
   headScripts: string[];
   /** The site's head tags (see headTagsOf), as HTML. */
   headTags: string[];
+  /** The plugins' tags at the end of <body> (see SiteConfig.bodyTags), as HTML. */
+  bodyTags: string[];
   favicon: string;
   defaultImage: string | undefined;
   /** Code blocks take their code themes' backgrounds (see codeThemeBackgrounds). */
@@ -171,8 +173,9 @@ function documentFrame({ config, site, inlineCss }: RenderInput, documents: Rend
   // Inlined stylesheets are named by content hash, so their URLs stand for their text.
   const headTags = config.headTags.map(headTagHtml);
   const codeBackgrounds = codeThemeBackgrounds(config.codeThemes);
-  const key = documents.key(headScripts, headTags, favicon, defaultImage ?? null, config.noIndex, inlineCss ? [...inlineCss.keys()] : null, codeBackgrounds);
-  return { headScripts, headTags, favicon, defaultImage, codeBackgrounds, key };
+  const bodyTags = config.bodyTags ?? [];
+  const key = documents.key(headScripts, headTags, favicon, defaultImage ?? null, config.noIndex, inlineCss ? [...inlineCss.keys()] : null, codeBackgrounds, ...(bodyTags.length > 0 ? [bodyTags] : []));
+  return { headScripts, headTags, bodyTags, favicon, defaultImage, codeBackgrounds, key };
 }
 
 /** A route with its chunk and sidebar, and the keys of its body (`key`) and of its whole document (`outputKey`). */
@@ -247,6 +250,7 @@ function createPageWriter({ client, site, config, inlineCss, parts }: RenderInpu
         bodyHtml: entry.bodyHtml,
         headScripts: frame.headScripts,
         siteHeadTags: frame.headTags,
+        ...(frame.bodyTags.length > 0 ? { siteBodyTags: frame.bodyTags } : {}),
         css: [...new Set([...client.entry.css, ...(chunk?.css ?? [])])],
         inlineCss,
         entry: client.entry.js,

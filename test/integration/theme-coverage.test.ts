@@ -157,7 +157,7 @@ describe('modules a page can import', () => {
   }, 180_000);
 
   it('refuses a module the theme does not provide, naming the file and the module', async () => {
-    for (const specifier of ['@theme/NoSuchThing', '@docusaurus/useGlobalData']) {
+    for (const specifier of ['@theme/NoSuchThing', '@docusaurus/useRouteContext']) {
       const site = await changedFixture(path.join(tmp.dir, specifier.replace(/\W/g, '_')), { 'pages/missing.tsx': `import X from '${specifier}';\nexport default function Missing() { return <X />; }\n` });
       const error = await buildError(site, path.join(tmp.dir, 'missing-out'));
       expect(error.code).toBe('UNSUPPORTED_IMPORT');

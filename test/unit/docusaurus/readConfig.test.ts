@@ -75,12 +75,12 @@ describe('readDocusaurusConfig', () => {
     }
   });
 
-  it('reports plugins, themes, other presets and every key it does not carry', () => {
+  it('reports the plugins it does not run, other presets and every key it does not carry', () => {
     const { skipped, site } = read({
       title: 'T',
       url: 'https://x',
       presets: [['classic', { docs: { editUrl: { $function: 'editUrl' }, showLastUpdateTime: true, showLastUpdateAuthor: false }, blog: false, gtag: { trackingID: 'G-1' } }], ['docusaurus-preset-openapi', {}]],
-      plugins: ['docusaurus-plugin-typedoc', [{ $function: 'tailwindPlugin' }, {}], ['@docusaurus/plugin-content-docs', { id: 'community', path: 'community' }]],
+      plugins: ['@docusaurus/plugin-ideal-image', [{ $function: 'tailwindPlugin' }, {}], ['@docusaurus/plugin-content-docs', { id: 'community', path: 'community' }]],
       themes: ['@docusaurus/theme-mermaid'],
       i18n: { defaultLocale: 'en', locales: ['en', 'fr'] },
       customFields: { answer: 42, list: [1, 'two'], compute: { $function: 'compute' } },
@@ -99,12 +99,12 @@ describe('readDocusaurusConfig', () => {
       'onBrokenAnchors: "sometimes" — not one of \'throw\', \'warn\', \'log\', \'ignore\'; Docusaurus\'s default \'warn\' was used',
       'customFields.compute: a function (compute) — a function or a value from a module cannot be written into the new config; set it by hand',
       'preset "docusaurus-preset-openapi" — only the options of the classic preset are read',
-      'plugin "docusaurus-plugin-typedoc" — sipadocs has no plugins',
-      'plugin a function (tailwindPlugin) — sipadocs has no plugins',
       'presets.classic.docs.editUrl: a function (editUrl) — sipadocs takes an edit URL prefix (a string), not a function; pages have no edit link',
       'presets.classic.docs.showLastUpdateAuthor: false — every sipadocs doc shows the date and author of its last commit',
       'theme @docusaurus/theme-mermaid — without markdown.mermaid: true Docusaurus shows ```mermaid blocks as code, and so does sipadocs',
     ]);
+    // A plugin of the project's own runs through the plugin API instead (see src/plugins/).
+    expect(site.plugins.map(({ where }) => where)).toEqual(['plugins (a function (tailwindPlugin))']);
   });
 
   it('carries docusaurus-plugin-sass as sass: true, reporting its loader options', () => {
@@ -145,7 +145,7 @@ describe('readDocusaurusConfig', () => {
     expect(site.moreDocs.map((docs) => [docs.id, docs.where, docs.path, docs.routeBasePath, docs.versioning])).toEqual([['api', 'plugins.1', 'api', 'api', { includeCurrentVersion: true, disableVersioning: true }]]);
     expect(skipped).toEqual([
       'plugins.0.1.versions.1.0.banner: "soon" — a banner is "none", "unreleased" or "unmaintained"',
-      'theme "@docusaurus/theme-classic" — sipadocs has one built-in theme and no theme packages',
+      'theme "@docusaurus/theme-classic" — sipadocs has one built-in theme, which stands for Docusaurus\'s own themes',
       'plugins.2: a docs instance with the id "api" — another docs instance has that id (Docusaurus refuses two); its content was not copied',
     ]);
     expect(notes.carried).toContain('plugins.0: the docs plugin became a docs instance (handbook, at /)');
