@@ -5,7 +5,7 @@ import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ENTRY_POINTS } from '../entryPoints.js';
 import { SiteError, codeFrame } from '../errors.js';
-import { imageModulesPlugin } from './imageModules.js';
+import { idealImageBundling, imageModulesPlugin } from './imageModules.js';
 import type { ImportErrorDetail, SharedModule } from './sharedModules.js';
 import { cssModulesPlugin } from './cssModules.js';
 import { missingPackage } from './missingPackage.js';
@@ -66,10 +66,12 @@ export interface BundlerOptions {
    * pass through memory. A one-off bundler lets esbuild write straight to the output folder.
    */
   incremental: boolean;
+  /** Where the resized copies of images code imports are kept (see imageModules.ts); without it, the ideal-image plugin is left out. */
+  artifacts?: ArtifactStore;
 }
 
 export interface ClientBundlerOptions extends BundlerOptions {
-  /** Where route chunks are found and kept (see routeChunks). */
+  /** Where route chunks are found and kept (see routeChunks), and images' copies. */
   artifacts: ArtifactStore;
 }
 
@@ -97,20 +99,21 @@ export function createClientBundler(options: ClientBundlerOptions): ClientBundle
   const runner = createEsbuildRunner(path.join(options.workDir, 'client-bundle'), options.incremental);
   let current: VirtualSources | null = null;
   const shared = sharedModules();
-  const plugins = [themeOverridesPlugin(() => current?.themeOverrides ?? {}, () => current?.themeModules ?? {}), entrySharedModulesPlugin(shared, () => [...Object.values(current?.themeOverrides ?? {}), ...Object.values(current?.themeModules ?? {})] as string[]), imageModulesPlugin(() => current?.svgComponents ?? false), cssModulesPlugin(() => current?.sass ?? null), virtualModulesPlugin(() => current)];
+  const plugins = [themeOverridesPlugin(() => current?.themeOverrides ?? {}, () => current?.themeModules ?? {}), entrySharedModulesPlugin(shared, () => [...Object.values(current?.themeOverrides ?? {}), ...Object.values(current?.themeModules ?? {})] as string[]), imageModulesPlugin(() => current?.svgComponents ?? false, () => idealImageBundling(current, options.incremental, options.artifacts)), cssModulesPlugin(() => current?.sass ?? null), virtualModulesPlugin(() => current)];
   const bundleEntry = async (sources: VirtualSources, outDir: string, baseUrl: string, keep?: KeepFile) => {
     current = sources;
     const esbuildOptions = { ...commonOptions(baseUrl), ...CLIENT_OPTIONS, nodePaths: sitePackages(sources), entryPoints: [{ in: CLIENT_ENTRY, out: `${ASSET_DIR}/entry` }], plugins };
     // The entry is the same while the site data, the custom CSS and its files are: a watch rebuild
     // after a page's edit reuses it.
-    const reuse = JSON.stringify([sources.siteData, sources.customCss, sources.themeOverrides ?? {}, sources.themeModules ?? {}, sources.svgComponents ?? false, sources.plugins ?? null]);
-    const { metafile, root, workingDir, reused } = await runner.run(esbuildOptions, outDir, JSON.stringify([baseUrl, sources.customCss, sources.themeOverrides ?? {}, sources.themeModules ?? {}, sources.svgComponents ?? false]), sources, reuse, { keep });
+    const reuse = JSON.stringify([sources.siteData, sources.customCss, sources.themeOverrides ?? {}, sources.themeModules ?? {}, sources.svgComponents ?? false, sources.plugins ?? null, sources.idealImage ?? null]);
+    const { metafile, root, workingDir, reused } = await runner.run(esbuildOptions, outDir, JSON.stringify([baseUrl, sources.customCss, sources.themeOverrides ?? {}, sources.themeModules ?? {}, sources.svgComponents ?? false, sources.idealImage ?? null]), sources, reuse, { keep });
     return { ...readClientMetafile(metafile, root, workingDir, baseUrl, shared), bundled: !reused };
   };
   const bundleRoutes = (sources: VirtualSources, outDir: string, baseUrl: string, keep?: KeepFile) => {
     const { target, loader, define } = { ...commonOptions(baseUrl), ...CLIENT_OPTIONS };
     const cache: RouteChunkCache = { chunks: options.artifacts.kind(ROUTE_CHUNKS), standalone: options.artifacts.kind(STANDALONE_CHUNKS) };
-    return buildRouteChunks(sources, outDir, baseUrl, { target, loader, define, assetDir: ASSET_DIR, workDir: runner.workDir, keep }, cache).catch((error: unknown) => {
+    const idealImage = idealImageBundling(sources, options.incremental, options.artifacts);
+    return buildRouteChunks(sources, outDir, baseUrl, { target, loader, define, assetDir: ASSET_DIR, workDir: runner.workDir, keep, idealImage }, cache).catch((error: unknown) => {
       throw bundleError(error, sources);
     });
   };
@@ -138,7 +141,7 @@ export function createClientBundler(options: ClientBundlerOptions): ClientBundle
 export function createServerBundler(options: BundlerOptions): ServerBundler {
   const runner = createEsbuildRunner(path.join(options.workDir, 'server-bundle'), options.incremental);
   let current: VirtualSources | null = null;
-  const plugins = [themeOverridesPlugin(() => current?.themeOverrides ?? {}, () => current?.themeModules ?? {}), imageModulesPlugin(() => current?.svgComponents ?? false), cssModulesPlugin(() => current?.sass ?? null), virtualModulesPlugin(() => current)];
+  const plugins = [themeOverridesPlugin(() => current?.themeOverrides ?? {}, () => current?.themeModules ?? {}), imageModulesPlugin(() => current?.svgComponents ?? false, () => (options.artifacts ? idealImageBundling(current, options.incremental, options.artifacts) : null)), cssModulesPlugin(() => current?.sass ?? null), virtualModulesPlugin(() => current)];
   return {
     async bundle(sources, outDir, baseUrl, groups) {
       current = { ...sources, ssrGroups: groups };
@@ -156,7 +159,7 @@ export function createServerBundler(options: BundlerOptions): ServerBundler {
         plugins,
       };
       // A new set of server files or another base URL needs a new context; content changes do not.
-      const key = JSON.stringify([groups.length, baseUrl, sources.customCss, sources.themeOverrides ?? {}, sources.themeModules ?? {}, sources.svgComponents ?? false]);
+      const key = JSON.stringify([groups.length, baseUrl, sources.customCss, sources.themeOverrides ?? {}, sources.themeModules ?? {}, sources.svgComponents ?? false, sources.idealImage ?? null]);
       // Server files without routes hold the renderer alone (the pages rendered bring their own
       // code, see standaloneModule): the last ones serve again while the renderer's files are unchanged.
       const reuse = groups.every((names) => names.length === 0) ? key : undefined;

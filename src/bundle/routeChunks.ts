@@ -4,7 +4,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ArtifactKind, ArtifactKindSpec } from '../cache/artifacts.js';
 import { SHARED_MODULES_GLOBAL } from '../shared/paths.js';
-import { imageModulesPlugin } from './imageModules.js';
+import { imageModulesPlugin, type IdealImageBundling } from './imageModules.js';
 import { cssModulesPlugin } from './cssModules.js';
 import { esbuildPath } from './esbuildPath.js';
 import { lazyModulesStatement, SHARED_NAMESPACE, sharedModules, sharedModulesPlugin } from './sharedModules.js';
@@ -49,6 +49,8 @@ export type RouteChunkOptions = Pick<BuildOptions, 'target' | 'loader' | 'define
   workDir: string;
   /** Keeps a file of the last good output instead of writing it (see StagingDir.keep). */
   keep?: (relPath: string, size: number) => boolean;
+  /** Docusaurus's ideal-image plugin, when the site has it (see imageModules.ts). */
+  idealImage?: IdealImageBundling | null;
 };
 
 
@@ -90,7 +92,7 @@ export async function buildRouteChunks(
 ): Promise<RouteChunksResult> {
   const shared = sharedModules();
   // What decides how any chunk is built, besides the code (in each kind's keys).
-  const settings = JSON.stringify([shared, baseUrl, options.target, options.loader, options.define, sources.sass ?? null, sources.svgComponents ?? false]);
+  const settings = JSON.stringify([shared, baseUrl, options.target, options.loader, options.define, sources.sass ?? null, sources.svgComponents ?? false, sources.idealImage ?? null]);
   const writer = createChunkWriter(outDir, options.keep);
   const names = [...sources.routeEntries.keys()];
   const specifiers = new Set(shared.map((m) => m.specifier));
@@ -316,7 +318,7 @@ async function bundleRoutes(
     logLevel: 'silent',
     legalComments: 'none',
     // Shared modules first: they claim react and @theme/* before the virtual modules plugin does.
-    plugins: [sharedModulesPlugin(shared), imageModulesPlugin(() => sources.svgComponents ?? false), cssModulesPlugin(() => sources.sass ?? null), virtualModulesPlugin(() => sources)],
+    plugins: [sharedModulesPlugin(shared), imageModulesPlugin(() => sources.svgComponents ?? false, () => options.idealImage ?? null), cssModulesPlugin(() => sources.sass ?? null), virtualModulesPlugin(() => sources)],
     write: false,
   });
   return collectOutputs(result.metafile!, result.outputFiles!, workDir, workingDir, baseUrl, new Set(shared.filter((m) => m.lazy).map((m) => m.specifier)));
@@ -353,13 +355,15 @@ function collectOutputs(metafile: Metafile, outputFiles: OutputFile[], workDir: 
     if (!output.entryPoint || !file.endsWith('.js')) continue;
     const name = output.entryPoint.replace(/^(sipa:)?sipa-route:/, '');
     // What went into the chunk, and what it imported that left no bytes there (a Sass sheet's partials, see cssModules.ts).
-    const realInputs = [...new Set([...Object.keys(output.inputs), ...reachableInputs(metafile, output.entryPoint)])].filter((input) => !/^[\w-]+:/.test(input));
+    const reached = [...new Set([...Object.keys(output.inputs), ...reachableInputs(metafile, output.entryPoint)])];
+    const realInputs = reached.filter((input) => !/^[\w-]+:/.test(input));
     const lazy = Object.keys(output.inputs)
       .filter((input) => input.startsWith(`${SHARED_NAMESPACE}:`))
       .map((input) => input.slice(SHARED_NAMESPACE.length + 1))
       .filter((specifier) => lazySpecifiers.has(specifier));
     const files = [rel(file), ...(output.cssBundle ? [rel(output.cssBundle)] : [])];
-    for (const input of realInputs) {
+    // Generated assets too (an imported image's resized copies, see imageModules.ts).
+    for (const input of reached) {
       const asset = assetsBySource.get(input);
       if (asset) files.push(asset);
     }

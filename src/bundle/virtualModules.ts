@@ -1,3 +1,4 @@
+import type { IdealImageSettings } from '../config/images.js';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import type { Plugin } from 'esbuild';
@@ -46,6 +47,8 @@ export interface VirtualSources {
   sass?: SassSettings | null;
   /** Whether an SVG file that code imports is a React component drawing it (the site's `svgImports`). */
   svgComponents?: boolean;
+  /** Docusaurus's ideal-image plugin: a PNG or JPEG that code imports is its object of resized copies (see imageModules.ts). */
+  idealImage?: IdealImageSettings | null;
   /** Absolute path of the site's static folder, which a style sheet's `url(/img/x.png)` names files of, as in Docusaurus. */
   staticDir?: string;
   /** Data files a Docusaurus project's pages import that it makes before it builds, and lacks: their text, by absolute path (see ProjectReading). */

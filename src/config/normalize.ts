@@ -1,4 +1,5 @@
 import { DEFAULT_MDX1_COMPAT } from './mdx1Compat.js';
+import { DEFAULT_IDEAL_IMAGE, DEFAULT_IMAGE_SETTINGS } from './images.js';
 import { DEFAULT_MAGIC_COMMENTS } from '../shared/magicComments.js';
 import { contentUrl, isExternalUrl, stripBase } from '../shared/paths.js';
 import type { ClientSiteData, FooterLink, LocaleSummary, NavItem } from '../shared/types.js';
@@ -94,6 +95,7 @@ export function normalizeConfig(user: UserConfig, siteDir: string, configFile: s
     customCss: user.customCss ?? [],
     sass: user.sass ?? false,
     svgImports: user.svgImports ?? 'url',
+    images: normalizeImages(user.images),
     toc: { ...DEFAULT_TOC, ...user.toc },
     markdown: {
       format: user.markdown?.format ?? 'detect',
@@ -247,4 +249,11 @@ function localeOf(config: SiteConfig): ClientSiteData['locale'] {
 function localeSummary(config: SiteConfig, name: string): LocaleSummary {
   const { label, htmlLang, direction, baseUrl } = config.i18n.localeConfigs[name]!;
   return { name, label, htmlLang, direction, baseUrl };
+}
+
+/** The `images` settings with their defaults; the ideal-image plugin's options with the plugin's. */
+function normalizeImages(user: UserConfig['images']): SiteConfig['images'] {
+  const { idealImage, ...own } = user ?? {};
+  const settings = { ...DEFAULT_IMAGE_SETTINGS, ...own };
+  return { ...settings, widths: [...settings.widths], idealImage: idealImage ? { ...DEFAULT_IDEAL_IMAGE, ...idealImage } : null };
 }

@@ -145,6 +145,13 @@ export const configSchema: Schema = object(
     customCss: arrayOf(str),
     sass: bool,
     svgImports: oneOf('url', 'component'),
+    images: object({
+      responsive: bool,
+      widths: arrayOf(wholeNumber(1)),
+      format: oneOf('webp', 'avif'),
+      quality: wholeNumber(1, 100),
+      idealImage: nullable(object({ quality: wholeNumber(1, 100), max: wholeNumber(1), min: wholeNumber(1), steps: wholeNumber(1), sizes: arrayOf(wholeNumber(1)), disableInDev: bool })),
+    }),
     toc: object({ minHeadingLevel: headingLevel, maxHeadingLevel: headingLevel }),
     markdown: object({
       ...pluginLists,

@@ -1,3 +1,4 @@
+import type { IdealImageSettings, ImageSettings } from './images.js';
 import type { LocaleTranslation } from './localeTranslation.js';
 import type { ProjectReading } from './projectReading.js';
 import type { ConfiguredSitePlugin, PluginEntry } from './pluginApi.js';
@@ -308,6 +309,26 @@ export interface UserConfig extends AnalyticsSettings {
    * always files.
    */
   svgImports?: 'url' | 'component';
+  /**
+   * Resized copies of the raster images (PNG, JPEG, WebP) of markdown pages, made at build time
+   * and kept in the cache: the image's `srcset` lists them, its `src` stays the original file.
+   */
+  images?: {
+    /** Make the copies (default true); false leaves images as they are, with their width and height. */
+    responsive?: boolean;
+    /** Widths of the copies in pixels (default [640, 1280]); those not below an image's width are left out, and its own width is always one. */
+    widths?: number[];
+    /** Format of the copies: 'webp' (default) or 'avif' (smaller, several times slower to encode). */
+    format?: 'webp' | 'avif';
+    /** Encoding quality, 1 to 100 (default 80). */
+    quality?: number;
+    /**
+     * Docusaurus's ideal-image plugin (read from a Docusaurus project's `plugins`): a PNG or JPEG
+     * that code imports or requires is the plugin's object of resized copies, for `@theme/IdealImage`.
+     * Its options as the plugin names them; null (default) when the site does not use it.
+     */
+    idealImage?: { quality?: number; max?: number; min?: number; steps?: number; sizes?: number[]; disableInDev?: boolean } | null;
+  };
   toc?: { minHeadingLevel?: number; maxHeadingLevel?: number };
   /** How markdown is read; its plugin lists apply to every page (docs, blog and pages have their own too). */
   markdown?: MarkdownPluginLists & {
@@ -396,7 +417,9 @@ export interface SiteLocaleConfig extends LocaleConfig {
 }
 
 /** The validated configuration with every default filled in, plus where it came from. */
-export type SiteConfig = DeepRequired<Omit<UserConfig, 'announcementBar' | 'navbar' | 'footer' | 'i18n' | 'docs' | 'docsInstances' | 'headTags' | 'plugins' | 'stylesheets' | 'scripts' | keyof AnalyticsSettings | 'algolia'>> & {
+export type SiteConfig = DeepRequired<Omit<UserConfig, 'announcementBar' | 'navbar' | 'footer' | 'i18n' | 'docs' | 'docsInstances' | 'headTags' | 'plugins' | 'stylesheets' | 'scripts' | keyof AnalyticsSettings | 'algolia' | 'images'>> & {
+  /** The resized copies of images (see imageVariants.ts). */
+  images: ImageSettings & { idealImage: IdealImageSettings | null };
   /** The config's plugins, read (see pluginEntries.ts); their lifecycle runs in the build (src/plugins/). */
   plugins: ConfiguredSitePlugin[];
   /** Tags the plugins put at the end of every page's <body> (their `injectHtmlTags`), as HTML; set by the build. */

@@ -31,7 +31,7 @@ export interface BlogOptions {
 
 /** What the migration reads from docusaurus.config.*: the site identity, the content plugins' options, the theme. */
 export interface DocusaurusSite {
-  site: Pick<UserConfig, 'title' | 'tagline' | 'url' | 'baseUrl' | 'favicon' | 'noIndex' | 'titleDelimiter' | 'i18n' | 'trailingSlash' | 'customFields' | 'redirects' | 'headTags' | 'stylesheets' | 'scripts' | 'sass' | keyof AnalyticsSettings> & LinkSettings;
+  site: Pick<UserConfig, 'title' | 'tagline' | 'url' | 'baseUrl' | 'favicon' | 'noIndex' | 'titleDelimiter' | 'i18n' | 'trailingSlash' | 'customFields' | 'redirects' | 'headTags' | 'stylesheets' | 'scripts' | 'sass' | 'images' | keyof AnalyticsSettings> & LinkSettings;
   /** Whether the project's Docusaurus makes blog authors pages (3.5 and later). */
   authorsPages?: boolean;
   /** The default docs instance: the preset's docs, or a docs plugin without an id. */
@@ -131,6 +131,7 @@ export function readDocusaurusConfig(raw: Evaluated, projectDir: string, notes: 
       notes.carriedOver('plugin docusaurus-plugin-sass as sass: true (.scss, .sass and .module.scss compiled with the sass package)');
       if (Array.isArray(entry) && entry[1] !== undefined) ConfigObject.of('plugins (docusaurus-plugin-sass).options', entry[1]).reportRest(notes, {}, "sipadocs compiles Sass with the sass package's defaults");
     }
+    else if (isIdealImagePlugin(entry)) site.images = { idealImage: readIdealImage(entry, notes) };
     else {
       const reason = pluginReason(entry);
       if (reason) notes.notCarried(`plugin ${pluginName(entry)}`, reason);
@@ -384,6 +385,34 @@ export function pluginName(entry: Evaluated): string {
 function isSassPlugin(entry: Evaluated): boolean {
   const head = Array.isArray(entry) ? entry[0] : entry;
   return typeof head === 'string' && ['docusaurus-plugin-sass', 'sass'].includes(normalizePackageName(head));
+}
+
+/** Docusaurus's ideal-image plugin, by its name or its shorthand ('ideal-image'). */
+function isIdealImagePlugin(entry: Evaluated): boolean {
+  const head = Array.isArray(entry) ? entry[0] : entry;
+  return typeof head === 'string' && ['@docusaurus/plugin-ideal-image', 'ideal-image'].includes(normalizePackageName(head));
+}
+
+/**
+ * The ideal-image plugin's options that shape its images (widths, quality, and whether `serve
+ * --watch` leaves images plain); the others name files and loaders sipadocs has not.
+ */
+function readIdealImage(entry: Evaluated, notes: MigrationNotes): NonNullable<NonNullable<UserConfig['images']>['idealImage']> {
+  const options = ConfigObject.of('plugins (@docusaurus/plugin-ideal-image).options', Array.isArray(entry) ? entry[1] : undefined);
+  const sizes = options.get('sizes');
+  const read = {
+    quality: options.number('quality'),
+    max: options.number('max'),
+    min: options.number('min'),
+    steps: options.number('steps'),
+    sizes: Array.isArray(sizes) && sizes.every((size) => typeof size === 'number') ? (sizes as number[]) : undefined,
+    disableInDev: options.boolean('disableInDev'),
+  };
+  const settings = Object.fromEntries(Object.entries(read).filter(([, value]) => value !== undefined)) as typeof read;
+  if (sizes !== undefined && settings.sizes === undefined) notes.notCarried(`${options.path('sizes')}: ${describeValue(sizes)}`, 'a list of widths in pixels was expected');
+  notes.carriedOver('plugin @docusaurus/plugin-ideal-image as images.idealImage (PNG and JPEG imports resized with sharp, for @theme/IdealImage)');
+  options.reportRest(notes, {}, 'sipadocs names the copies itself and has no other option of the plugin');
+  return settings;
 }
 
 function isPagesPlugin(entry: Evaluated): boolean {

@@ -158,7 +158,7 @@ export function createBuildSession(options: SessionOptions): BuildSession {
   const artifacts = createArtifactStore({ dir: caches.artifacts, siteId, keepInMemory: watch, saveLater: watch });
   const bundlers = {
     client: createClientBundler({ workDir: caches.bundler, incremental: watch, artifacts }),
-    server: createServerBundler({ workDir: caches.bundler, incremental: watch }),
+    server: createServerBundler({ workDir: caches.bundler, incremental: watch, artifacts }),
   };
   const afterBuild = watch ? createAfterBuild() : null;
   // Loaded with its first use, as the compiler is: a build of cached pages loads neither. A

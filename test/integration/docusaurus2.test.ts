@@ -350,21 +350,25 @@ describe('a Docusaurus 2 site', () => {
     expect(tree[1].items).toContainEqual({ type: 'link', label: 'Installation', href: '/docs/getting-started/installation', className: 'sidebar-install', customProps: { badge: 'new' } });
   });
 
-  it('emits each image once under a content-hashed name, with its size, loading lazily', () => {
+  it('emits each image once under a content-hashed name, with its size and its WebP copy, loading lazily', () => {
     const images = [...files.keys()].filter((file) => file.startsWith('_sipa/img/')).sort();
-    expect(images.map((file) => file.replace(/-[0-9a-f]{8}\./, '-HASH.'))).toEqual([
-      '_sipa/img/cover-HASH.png', '_sipa/img/diagram-HASH.png', '_sipa/img/release-HASH.png', '_sipa/img/terminal-HASH.png',
+    expect(images.map((file) => file.replace(/-[0-9a-f]{8}(?=[.-])/, '-HASH'))).toEqual([
+      '_sipa/img/cover-HASH-1200w-q80.webp', '_sipa/img/cover-HASH-640w-q80.webp', '_sipa/img/cover-HASH.png',
+      '_sipa/img/diagram-HASH-320w-q80.webp', '_sipa/img/diagram-HASH.png',
+      '_sipa/img/release-HASH-640w-q80.webp', '_sipa/img/release-HASH-800w-q80.webp', '_sipa/img/release-HASH.png',
+      '_sipa/img/terminal-HASH-64w-q80.webp', '_sipa/img/terminal-HASH.png',
     ]);
-    const diagram = images.find((file) => file.includes('diagram'))!;
-    expect(page('docs/intro.html')).toContain(`<img src="/${diagram}" alt="Architecture diagram" loading="lazy" decoding="async" width="320" height="180"/>`);
+    const diagram = images.find((file) => /diagram-[0-9a-f]{8}\.png$/.test(file))!;
+    const copy = `srcSet="/${diagram.replace('.png', '-320w-q80.webp')} 320w" sizes="(max-width: 320px) 100vw, 320px"`;
+    expect(page('docs/intro.html')).toContain(`<img src="/${diagram}" alt="Architecture diagram" loading="lazy" decoding="async" width="320" height="180" ${copy}/>`);
     // The <img> written in MDX, and another doc in another folder, use the same file.
-    expect(page('docs/intro.html')).toContain(`<img src="/${diagram}" alt="Architecture diagram again" loading="lazy" decoding="async" width="320" height="180"/>`);
-    expect(page('docs/guides/components.html')).toContain(`<img src="/${diagram}" alt="Architecture" loading="lazy" decoding="async" width="320" height="180"/>`);
-    expect(page('docs/getting-started/installation.html')).toMatch(/<img src="\/_sipa\/img\/terminal-[0-9a-f]{8}\.png" alt="A terminal" loading="lazy" decoding="async" width="64" height="32"\/>/);
+    expect(page('docs/intro.html')).toContain(`<img src="/${diagram}" alt="Architecture diagram again" loading="lazy" decoding="async" width="320" height="180" ${copy}/>`);
+    expect(page('docs/guides/components.html')).toContain(`<img src="/${diagram}" alt="Architecture" loading="lazy" decoding="async" width="320" height="180" ${copy}/>`);
+    expect(page('docs/getting-started/installation.html')).toMatch(/<img src="\/_sipa\/img\/terminal-[0-9a-f]{8}\.png" alt="A terminal" loading="lazy" decoding="async" width="64" height="32" srcSet="[^"]+-64w-q80\.webp 64w" sizes="\(max-width: 64px\) 100vw, 64px"\/>/);
   });
 
   it('copies the images as they are', async () => {
-    const diagram = [...files.keys()].find((file) => file.startsWith('_sipa/img/diagram-'))!;
+    const diagram = [...files.keys()].find((file) => /^_sipa\/img\/diagram-[0-9a-f]{8}\.png$/.test(file))!;
     expect(files.get(diagram)).toBe(await readFile(path.join(FIXTURE_DIR, 'docs/img/diagram.png'), 'latin1'));
   });
 
@@ -684,7 +688,7 @@ describe('images across builds', () => {
         expect(await readFile(path.join(out, after))).toEqual(await readFile(image));
         expect(await readFile(installation, 'utf8')).toContain('width="320" height="180"');
         // The old image is no longer part of the site.
-        expect((await readdir(path.join(out, '_sipa/img'))).filter((f) => f.startsWith('terminal-'))).toEqual([path.basename(after)]);
+        expect((await readdir(path.join(out, '_sipa/img'))).filter((f) => f.startsWith('terminal-')).sort()).toEqual([path.basename(after).replace('.png', '-320w-q80.webp'), path.basename(after)]);
         // The image another page requires through the bundler is renamed too.
         const required = /<img src="\/(_sipa\/a\/terminal-\w+\.png)" alt="Required terminal"/.exec(await readFile(path.join(out, 'docs/guides/components.html'), 'utf8'))![1]!;
         expect(await readFile(path.join(out, required))).toEqual(await readFile(image));

@@ -81,7 +81,7 @@ describe('sipadocs migrate on a Docusaurus 2 project', () => {
     expect(migration.stderr).toBe('');
     expect(migration.status).toBe(0);
     const report = migration.stdout;
-    expect(report).toContain('plugin "@docusaurus/plugin-ideal-image": sipadocs does not run this plugin; its images are plain images');
+    expect(report).toContain('  - plugin @docusaurus/plugin-ideal-image as images.idealImage (PNG and JPEG imports resized with sharp, for @theme/IdealImage)');
     expect(report).toContain('swizzled component Footer (src/theme/Footer) replaces the theme\'s Footer');
     // @docusaurus/Link and useDocusaurusContext are provided; clsx, an npm package of the project, goes into the site's package.json.
     expect(report).toContain('React page src/pages/index.js → src/pages/index.jsx (route /)');

@@ -13,6 +13,8 @@ import type { RenderingSettings } from '../mdx/rendering.js';
 import { renderStaticPage, type StaticPage, type StaticSession } from '../static/renderStaticPage.js';
 import { staticModuleCode } from '../static/staticModule.js';
 import type { ImageFiles } from './images.js';
+import { sizesOf, srcSetOf } from './imageVariants.js';
+import type { ImageSettings } from '../../config/images.js';
 import { takesFastPath } from './fastPathRule.js';
 import { loadPlugins } from './loadPlugins.js';
 import { pluginsFor, type SitePlugins } from '../../config/sitePlugins.js';
@@ -54,6 +56,8 @@ export interface CompileSettings {
   plugins?: SitePlugins;
   /** The site replaces a theme component the fast path writes into pages (see fastPathRule.ts). */
   replacesContent?: boolean;
+  /** The resized copies of markdown images (the site's `images`); none without it. */
+  images?: ImageSettings;
 }
 
 export type CompileOutcome =
@@ -96,7 +100,8 @@ export async function runCompileJob(
     const image = imageFiles.info(absPath);
     if (!image) return null;
     images[absPath] = image.file;
-    return { url: `${settings.baseUrl}${image.file}`, width: image.width, height: image.height };
+    const resized = image.variants.length > 0 ? { srcSet: srcSetOf(image.variants, settings.baseUrl), sizes: sizesOf(image.width!) } : {};
+    return { url: `${settings.baseUrl}${image.file}`, width: image.width, height: image.height, ...resized };
   };
   try {
     const options = {

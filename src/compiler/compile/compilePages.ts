@@ -51,7 +51,7 @@ export async function compilePages(
   keys: Map<string, string>;
   stats: CompileStats;
 }> {
-  const imageFiles = createImageFiles();
+  const imageFiles = createImageFiles(settings.images);
   // Plugins written in the config, or given options a thread cannot copy, run in this thread only.
   const wanted = settings.plugins?.transferable === false ? 0 : (options.workers ?? Math.min(os.availableParallelism(), 4));
   // Loading the compiler takes about 0.3 s, and looking up thousands of pages in the cache about as

@@ -8,7 +8,7 @@ import { runCompileJob, type CompileJob, type CompileSettings } from './compileJ
 const settings = workerData as CompileSettings;
 const highlighter = createCodeHighlighter(settings.themes);
 // A worker lives for one build's compile stage, so it reads each image once and sees edits next time.
-const imageFiles = createImageFiles();
+const imageFiles = createImageFiles(settings.images);
 const staticSession = createStaticSession();
 
 parentPort!.on('message', async ({ id, task }: { id: number; task: CompileJob }) => {

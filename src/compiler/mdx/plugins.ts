@@ -42,6 +42,9 @@ export interface ResolvedImage {
   url: string;
   width?: number;
   height?: number;
+  /** Resized copies, as a `srcset` (see imageVariants.ts), with the `sizes` the image is shown at. */
+  srcSet?: string;
+  sizes?: string;
 }
 
 /** A relative image source that names no file. */
@@ -385,7 +388,8 @@ export function sourcePath(src: string): string {
  * raw HTML. A relative source is resolved from the page's folder (a missing file is recorded in
  * `state.missingImages`); it gets the file's URL and, unless the author set a size, its width and
  * height, so the page does not shift as images load. Every image loads lazily and decodes off the
- * main thread unless it says otherwise. Other sources (URLs, "/img/x.png" from static/, JSX
+ * main thread unless it says otherwise. A raster image gets its resized copies as a `srcset`
+ * with `sizes` (see imageVariants.ts), unless the author wrote a srcset. Other sources (URLs, "/img/x.png" from static/, JSX
  * expressions such as `require('./x.png').default`) are left as written.
  */
 export function rehypeImages(options: PluginOptions) {
@@ -407,6 +411,11 @@ export function rehypeImages(options: PluginOptions) {
     if (!has('width') && !has('height') && image.width && image.height) {
       set('width', image.width);
       set('height', image.height);
+    }
+    // The author's own srcset stays; else the copies, shown no wider than the image's width.
+    if (image.srcSet && !has('srcSet') && !has('srcset')) {
+      set('srcSet', image.srcSet);
+      if (!has('sizes')) set('sizes', image.sizes!);
     }
   };
   return (tree: HastRoot) => {

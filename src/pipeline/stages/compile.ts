@@ -1,4 +1,5 @@
 import type { SiteConfig } from '../../config/types.js';
+import type { ImageSettings } from '../../config/images.js';
 import { compilePages, type CompileStats } from '../../compiler/compile/compilePages.js';
 import type { CompileJob, ContentScope } from '../../compiler/compile/compileJob.js';
 import { COMPILED_PAGES } from '../../compiler/compile/compiledPages.js';
@@ -44,6 +45,7 @@ export async function compileSite(session: BuildSession, config: SiteConfig, mod
       markdown: { format: config.markdown.format, mdx1Compat: { ...config.markdown.mdx1Compat } },
       plugins: config.markdownPlugins,
       replacesContent: replacesContentComponent(theme.overrides),
+      images: imageSettings(config),
     },
     {
       artifacts: session.artifacts.kind(COMPILED_PAGES),
@@ -143,4 +145,10 @@ function markdownLinkTargets(config: SiteConfig, model: SiteModel, staticFiles: 
   const copies = [...model.docs, ...model.posts].map((item) => `${item.route === '/' ? '/index' : item.route}.md`);
   const staticMarkdown = [...staticFiles.filter((file) => /\.mdx?$/.test(file)).map((file) => `/${file}`), ...copies];
   return { routesBySource, contentRoots, staticMarkdown, routesByLowerCase: routesByLowerCase(Object.values(routesBySource)) };
+}
+
+/** The settings of markdown images' copies (the ideal-image plugin's are the bundle's). */
+function imageSettings(config: SiteConfig): ImageSettings {
+  const { idealImage: _idealImage, ...settings } = config.images;
+  return settings;
 }

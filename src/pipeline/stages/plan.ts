@@ -131,5 +131,5 @@ function virtualSources(routes: PlannedRoute[], compiled: CompiledSite, model: S
     entryNames.set(route.path, name);
   }
   const customCss = siteStylesheets(config.customCss.map((file) => path.resolve(config.siteDir, file)), routes, theme.overrides);
-  return { entryNames, virtual: { modules, routeEntries, siteData, customCss, siteDir: config.siteDir, staticDir: path.resolve(config.siteDir, config.staticDir), themeOverrides: theme.overrides, themeModules: theme.modules, sass: config.sass ? { siteDir: config.siteDir } : null, svgComponents: config.svgImports === 'component', ...(config.project?.missingFiles.size ? { missingFiles: config.project.missingFiles } : {}) } satisfies VirtualSources };
+  return { entryNames, virtual: { modules, routeEntries, siteData, customCss, siteDir: config.siteDir, staticDir: path.resolve(config.siteDir, config.staticDir), themeOverrides: theme.overrides, themeModules: theme.modules, sass: config.sass ? { siteDir: config.siteDir } : null, svgComponents: config.svgImports === 'component', idealImage: config.images.idealImage, ...(config.project?.missingFiles.size ? { missingFiles: config.project.missingFiles } : {}) } satisfies VirtualSources };
 }

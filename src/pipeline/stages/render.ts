@@ -5,6 +5,7 @@ import type { ClientBundle } from '../../bundle/bundleSite.js';
 import { standaloneFunctionBody, standaloneModule } from '../../bundle/routeChunks.js';
 import { sharedModuleSpecifiers } from '../../bundle/sharedModules.js';
 import { stageImages } from '../../compiler/compile/images.js';
+import { IMAGE_VARIANTS } from '../../compiler/compile/imageEncoder.js';
 import { contentAnchors, type PlannedRoute } from '../../model/routes.js';
 import { listBaseOf } from '../../model/sidebarLists.js';
 import { prepareSidebarViews } from '../../model/sidebarView.js';
@@ -36,7 +37,9 @@ export async function renderSite(session: BuildSession, plan: SitePlan, compiled
   const sidebarViews = new Map(plan.model.sidebars.map((s) => [s.id, prepareSidebarViews(s.id, s.items, sidebarViewName(s), listBaseOf(s, plan.model))]));
   // Named by their content: the last good output's copy is kept.
   for (const views of sidebarViews.values()) if (!files.keep(views.file, Buffer.byteLength(views.json))) files.write(views.file, views.json);
-  stageImages(compiled.images, files);
+  // Resized copies are encoded (or found) while the pages render.
+  const images = stageImages(compiled.images, files, { settings: config.images, variants: session.artifacts.kind(IMAGE_VARIANTS) });
+  images.catch(() => {}); // awaited below; a failure of rendering must not leave it unhandled
   const search = plan.siteData.search ? searchCollector(session, config, output, routes) : null;
   const sharedSpecifiers = new Set(sharedModuleSpecifiers());
   const result = await renderPages(
@@ -83,6 +86,7 @@ export async function renderSite(session: BuildSession, plan: SitePlan, compiled
     await search?.close();
     throw error;
   });
+  await images;
   const shown = shownPath(config);
   for (const route of result.inlineHandlerRoutes) {
     const source = routes.find((r) => r.path === route)?.sourceFile;

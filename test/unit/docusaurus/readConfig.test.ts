@@ -99,7 +99,6 @@ describe('readDocusaurusConfig', () => {
       'onBrokenAnchors: "sometimes" — not one of \'throw\', \'warn\', \'log\', \'ignore\'; Docusaurus\'s default \'warn\' was used',
       'customFields.compute: a function (compute) — a function or a value from a module cannot be written into the new config; set it by hand',
       'preset "docusaurus-preset-openapi" — only the options of the classic preset are read',
-      'plugin "@docusaurus/plugin-ideal-image" — sipadocs does not run this plugin; its images are plain images',
       'presets.classic.docs.editUrl: a function (editUrl) — sipadocs takes an edit URL prefix (a string), not a function; pages have no edit link',
       'presets.classic.docs.showLastUpdateAuthor: false — every sipadocs doc shows the date and author of its last commit',
       'theme @docusaurus/theme-mermaid — without markdown.mermaid: true Docusaurus shows ```mermaid blocks as code, and so does sipadocs',
@@ -115,6 +114,15 @@ describe('readDocusaurusConfig', () => {
     expect(skipped).toEqual(['plugins (docusaurus-plugin-sass).options.sassOptions: {"includePaths":["src/css"]} — sipadocs compiles Sass with the sass package\'s defaults']);
     expect(read({ title: 'T', url: 'https://x', plugins: ['sass'], themeConfig: {} }).site.site.sass).toBe(true);
     expect(read({ title: 'T', url: 'https://x', themeConfig: {} }).site.site.sass).toBeUndefined();
+  });
+
+  it('carries @docusaurus/plugin-ideal-image as images.idealImage with the options that shape its images, reporting the others', () => {
+    const { site, skipped, notes } = read({ title: 'T', url: 'https://x', plugins: [['@docusaurus/plugin-ideal-image', { quality: 70, max: 1030, min: 640, steps: 2, disableInDev: false, name: 'img/[name].[ext]' }]], themeConfig: {} });
+    expect(site.site.images).toEqual({ idealImage: { quality: 70, max: 1030, min: 640, steps: 2, disableInDev: false } });
+    expect(notes.carried).toContain('plugin @docusaurus/plugin-ideal-image as images.idealImage (PNG and JPEG imports resized with sharp, for @theme/IdealImage)');
+    expect(skipped).toEqual(['plugins (@docusaurus/plugin-ideal-image).options.name: "img/[name].[ext]" — sipadocs names the copies itself and has no other option of the plugin']);
+    expect(read({ title: 'T', url: 'https://x', plugins: ['ideal-image'], themeConfig: {} }).site.site.images).toEqual({ idealImage: {} });
+    expect(read({ title: 'T', url: 'https://x', plugins: [['ideal-image', { sizes: [320, 'big'] }]], themeConfig: {} }).skipped).toEqual(['plugins (@docusaurus/plugin-ideal-image).options.sizes: [320,"big"] — a list of widths in pixels was expected']);
   });
 
   it('reads docs plugins of plugins and themes as docs instances, the site root and versions included', () => {

@@ -22,6 +22,9 @@ import { mutatedPage } from '../../../fuzz/markdownArbitraries.js';
 import { tempDir } from '../../../helpers.js';
 import { compareBothWays } from './bothWays.js';
 import { staticPage } from './staticArbitraries.js';
+import { markdownVariants, sizesOf, srcSetOf } from '../../../../src/compiler/compile/imageVariants.js';
+import { DEFAULT_IMAGE_SETTINGS } from '../../../../src/config/images.js';
+import type { ResolvedImage } from '../../../../src/compiler/mdx/plugins.js';
 
 let highlighter: CodeHighlighter;
 let session: StaticSession;
@@ -54,11 +57,19 @@ function optionsFor(file: string, sourceText: string, format: Format, baseUrl = 
     // A site path that is no markdown file resolves only when it differs from a route in case: here, when it has capitals.
     resolveMarkdownLink: (target: string) =>
       !/\.mdx?(#.*)?$/.test(target) ? (/[A-Z]/.test(target) ? target.toLowerCase() : null) : target.includes('missing') ? null : `/docs/${target.replace(/^(\.\.?\/)+/, '').replace(/\.mdx?(#.*)?$/, '$1')}`,
-    resolveImage: (relativePath: string) => (relativePath.includes('missing') ? null : { url: `/_sipa/img/${path.basename(relativePath)}`, width: 640, height: 480 }),
+    resolveImage: (relativePath: string) => (relativePath.includes('missing') ? null : resolvedImage(relativePath, baseUrl)),
     // The site's own magic comment besides the default ones, as the constructs fixture has it; math and diagrams on.
     rendering: { magicComments: [...DEFAULT_MAGIC_COMMENTS, { className: 'code-block-error-line', line: 'This will error' }], math: true, mermaid: true },
     session,
   };
+}
+
+/** An image as a build resolves it: a raster image with its resized copies (see imageVariants.ts), others with their size only. */
+function resolvedImage(relativePath: string, baseUrl: string): ResolvedImage {
+  const image = { file: `_sipa/img/${path.basename(relativePath)}`, width: 640, height: 480 };
+  const variants = markdownVariants(image, DEFAULT_IMAGE_SETTINGS);
+  const resolved = { url: `/${image.file}`, width: image.width, height: image.height };
+  return variants.length > 0 ? { ...resolved, srcSet: srcSetOf(variants, baseUrl), sizes: sizesOf(image.width) } : resolved;
 }
 
 interface Tally {
