@@ -104,6 +104,9 @@ export function readDocusaurusConfig(raw: Evaluated, projectDir: string, notes: 
     titleDelimiter: config.string('titleDelimiter'),
     i18n: readI18n(config.object('i18n'), notes, config.value.i18n),
     ...linkSettings,
+    // Docusaurus shows a markdown image as it is: no resized copies, which would cost a cold build
+    // about a second of CPU per image (the ideal-image plugin resizes only what IdealImage shows).
+    images: { responsive: false },
   };
   const customFields = readCustomFields(config, notes);
   if (customFields) site.customFields = customFields;
@@ -131,7 +134,7 @@ export function readDocusaurusConfig(raw: Evaluated, projectDir: string, notes: 
       notes.carriedOver('plugin docusaurus-plugin-sass as sass: true (.scss, .sass and .module.scss compiled with the sass package)');
       if (Array.isArray(entry) && entry[1] !== undefined) ConfigObject.of('plugins (docusaurus-plugin-sass).options', entry[1]).reportRest(notes, {}, "sipadocs compiles Sass with the sass package's defaults");
     }
-    else if (isIdealImagePlugin(entry)) site.images = { idealImage: readIdealImage(entry, notes) };
+    else if (isIdealImagePlugin(entry)) site.images = { ...site.images, idealImage: readIdealImage(entry, notes) };
     else {
       const reason = pluginReason(entry);
       if (reason) notes.notCarried(`plugin ${pluginName(entry)}`, reason);
