@@ -263,7 +263,7 @@ export const SAMPLES: Record<string, Sample> = {
   'redirects.prefixes.*.from': { baseline: { redirects: { prefixes: [prefixRedirect] } }, config: { redirects: { prefixes: [{ ...prefixRedirect, from: '/handbook' }] } } },
   'redirects.prefixes.*.to': { baseline: { redirects: { prefixes: [prefixRedirect] } }, config: { redirects: { prefixes: [{ ...prefixRedirect, to: '/blog' }] } } },
   'redirects.fromExtensions': { config: { redirects: { fromExtensions: ['html'] } } },
-  'redirects.toExtensions': { config: { redirects: { toExtensions: ['html'] } }, files: { 'docs/legacy.md': '---\nslug: /legacy.html\n---\n\n# Legacy\n' } },
+  'redirects.toExtensions': { config: { redirects: { toExtensions: ['php'] } }, files: { 'docs/legacy.md': '---\nslug: /legacy.php\n---\n\n# Legacy\n' } },
   customFields: { config: { customFields: { sample: 'value' } } },
   headTags: { config: { headTags: [{ tagName: 'meta', attributes: { name: 'sample', content: 'value' } }] } },
   stylesheets: { config: { stylesheets: ['https://cdn.example/sheet.css'] } },
@@ -487,7 +487,9 @@ async function buildIn(lane: Lane, text: string, files: Record<string, string>):
     await buildSite(lane.session);
     output = await readOutput(lane.outDir, lane.siteDir);
   } catch (error) {
-    output = new Map([['(error)', Buffer.from(normalized(String((error as Error).message), lane.siteDir))]]);
+    // A build's problems are each an error of their own (SiteErrors), the message only counts them.
+    const each = (error as { errors?: Error[] }).errors ?? [error as Error];
+    output = new Map([['(error)', Buffer.from(normalized(each.map((problem) => problem.message).join('\n'), lane.siteDir))]]);
   }
   // The summary line says how long the build took.
   const said = lane.logger.lines.filter((line) => !/^Built \d+ pages? into /.test(line));
