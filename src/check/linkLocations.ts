@@ -33,13 +33,15 @@ interface ChromeLink {
 
 export type LinkLocator = (link: BrokenLink) => LinkLocation | null;
 
-export function createLinkLocator(config: Pick<SiteConfig, 'siteDir' | 'configFile' | 'baseUrl' | 'navbar' | 'footer' | 'announcementBar'>, routes: PlannedRoute[], compiled: ReadonlyMap<string, CompiledPage>): LinkLocator {
+export function createLinkLocator(config: Pick<SiteConfig, 'siteDir' | 'configFile' | 'baseUrl' | 'navbar' | 'footer' | 'announcementBar' | 'translation'>, routes: PlannedRoute[], compiled: ReadonlyMap<string, CompiledPage>): LinkLocator {
   const byRoute = new Map(routes.map((route) => [route.path, route]));
   const texts = new Map<string, string | null>();
+  // A source a locale translates was read from its translation (see LocaleTranslation.sources).
+  const translated = config.translation?.sources;
   const textOf = (file: string) => {
     if (!texts.has(file)) {
       try {
-        texts.set(file, readFileSync(path.isAbsolute(file) ? file : path.join(config.siteDir, file), 'utf8'));
+        texts.set(file, readFileSync(path.isAbsolute(file) ? file : path.join(config.siteDir, translated?.get(file) ?? file), 'utf8'));
       } catch {
         texts.set(file, null);
       }

@@ -17,6 +17,8 @@ export interface BrokenLink {
   href: string;
   /** A "malformed URL" is one a static host refuses (400), such as "/docs/100%" for the route /docs/100%. */
   reason: 'missing page' | 'missing anchor' | 'outside the base URL' | 'malformed URL';
+  /** For a relative link that names a page or file when read from the site's root: that route or file (see targetFromRoot). */
+  fromRoot?: string;
 }
 
 /**
@@ -140,6 +142,23 @@ export function findBrokenLinks(pages: PageLinks[], files: ReadonlySet<string>, 
     }
   }
   return broken;
+}
+
+/**
+ * What a relative link that is broken where it stands names when its text is read from the site's
+ * root ("docs/a" on /docs/b/c → "/docs/a"): Docusaurus's checker looks for the text as a file of
+ * its output folder, and takes the link for valid when one is there, though a browser follows it
+ * from the page's folder. Returns that route or file, or null when it names nothing there either
+ * (and for links written with "/" or "../", which it does not read that way).
+ */
+export function targetFromRoot(href: string, routes: ReadonlySet<string>, files: ReadonlySet<string>): string | null {
+  const written = splitHash(href).path.split('?')[0]!;
+  if (!written || written.startsWith('/') || written.startsWith('../') || isExternalUrl(href)) return null;
+  const decoded = routeOfUrlPath(path.posix.join('/', written));
+  if (decoded === null) return null;
+  if (files.has(decoded)) return decoded;
+  const route = normalizePath(decoded);
+  return routes.has(route) ? route : null;
 }
 
 function safeDecode(text: string): string {

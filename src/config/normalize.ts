@@ -54,6 +54,7 @@ export function normalizeConfig(user: UserConfig, siteDir: string, configFile: s
     onBrokenLinks: user.onBrokenLinks ?? 'throw',
     onBrokenMarkdownLinks: user.onBrokenMarkdownLinks ?? 'warn',
     onBrokenAnchors: user.onBrokenAnchors ?? 'throw',
+    onRootRelativeLinks: user.onRootRelativeLinks ?? user.onBrokenLinks ?? 'throw',
     redirects: { pages: user.redirects?.pages ?? [], prefixes: user.redirects?.prefixes ?? [], fromExtensions: user.redirects?.fromExtensions ?? [], toExtensions: user.redirects?.toExtensions ?? [] },
     customFields: user.customFields ?? {},
     headTags: [...headTagsOf(user), ...analytics.tags],

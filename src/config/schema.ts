@@ -106,6 +106,7 @@ export const configSchema: Schema = object(
     onBrokenLinks: reportLevel,
     onBrokenMarkdownLinks: reportLevel,
     onBrokenAnchors: reportLevel,
+    onRootRelativeLinks: reportLevel,
     redirects: object({
       pages: arrayOf(object({ from: anything, to: str }, ['from', 'to'])),
       prefixes: arrayOf(object({ from: str, to: str }, ['from', 'to'])),

@@ -226,6 +226,13 @@ export interface UserConfig extends AnalyticsSettings {
   /** A link to a page that has no element with that `#fragment` (default 'throw'). */
   onBrokenAnchors?: ReportLevel;
   /**
+   * A relative link written without "./" (`docs/a`) that is broken where it stands but names a
+   * page or file when read from the site's root (default: as `onBrokenLinks`). Docusaurus's
+   * checker accepts such a link, though browsers follow it from the page's folder to a 404;
+   * Docusaurus projects get 'warn'.
+   */
+  onRootRelativeLinks?: ReportLevel;
+  /**
    * Addresses that lead elsewhere, as Docusaurus's client-redirects plugin makes them: each is
    * written as a page that sends the browser on (and into `_redirects` for hosts that read it).
    */

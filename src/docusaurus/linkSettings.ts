@@ -2,7 +2,8 @@
  * The broken-link settings of a Docusaurus project, as the migrated site needs them to build as
  * the project did: `onBrokenLinks`, `onBrokenMarkdownLinks` (also `markdown.hooks.onBrokenMarkdownLinks`,
  * where Docusaurus 3.9 moved it) and `onBrokenAnchors`, with Docusaurus's defaults where the
- * project sets none. Docusaurus 2 did not check anchors at all; Docusaurus 3 warns.
+ * project sets none. Docusaurus 2 did not check anchors at all; Docusaurus 3 warns. A relative
+ * link whose text names a page from the site's root passes Docusaurus's checker: it is a warning.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -12,7 +13,7 @@ import type { MigrationNotes } from './notes.js';
 
 const LEVELS: readonly ReportLevel[] = ['throw', 'warn', 'log', 'ignore'];
 
-export type LinkSettings = Required<Pick<UserConfig, 'onBrokenLinks' | 'onBrokenMarkdownLinks' | 'onBrokenAnchors'>>;
+export type LinkSettings = Required<Pick<UserConfig, 'onBrokenLinks' | 'onBrokenMarkdownLinks' | 'onBrokenAnchors' | 'onRootRelativeLinks'>>;
 
 /** The version range of Docusaurus the project's package.json asks for, or undefined. */
 function docusaurusRange(projectDir: string): string | undefined {
@@ -59,11 +60,15 @@ export function readLinkSettings(config: ConfigObject, projectDir: string, notes
     onBrokenLinks: level('onBrokenLinks', config.get('onBrokenLinks'), 'throw'),
     onBrokenMarkdownLinks: level('onBrokenMarkdownLinks', hooks?.onBrokenMarkdownLinks ?? config.get('onBrokenMarkdownLinks'), 'warn'),
     onBrokenAnchors: level('onBrokenAnchors', config.get('onBrokenAnchors'), major >= 3 ? 'warn' : 'ignore'),
+    onRootRelativeLinks: 'warn',
   };
+  // Docusaurus's checker takes a relative link for valid when its text names a file of the output
+  // from the output's root: such a link is reported, never refused, unless broken links are let through anyway.
+  if (settings.onBrokenLinks !== 'throw') settings.onRootRelativeLinks = settings.onBrokenLinks;
   const given = (key: keyof LinkSettings) => (config.value[key] !== undefined || (key === 'onBrokenMarkdownLinks' && hooks?.onBrokenMarkdownLinks !== undefined) ? '' : ' (Docusaurus\'s default)');
   const anchorsNote = major < 3 && config.value.onBrokenAnchors === undefined ? ' (Docusaurus 2 did not check anchors)' : given('onBrokenAnchors');
   notes.carriedOver(
-    `broken links: onBrokenLinks '${settings.onBrokenLinks}'${given('onBrokenLinks')}, onBrokenMarkdownLinks '${settings.onBrokenMarkdownLinks}'${given('onBrokenMarkdownLinks')}, onBrokenAnchors '${settings.onBrokenAnchors}'${anchorsNote}`,
+    `broken links: onBrokenLinks '${settings.onBrokenLinks}'${given('onBrokenLinks')}, onBrokenMarkdownLinks '${settings.onBrokenMarkdownLinks}'${given('onBrokenMarkdownLinks')}, onBrokenAnchors '${settings.onBrokenAnchors}'${anchorsNote}, onRootRelativeLinks '${settings.onRootRelativeLinks}' (Docusaurus's checker accepts a relative link whose text names a page from the site's root)`,
   );
   return settings;
 }

@@ -134,3 +134,30 @@ describe('settings that let broken links through', () => {
     expect(errors[0]!.location).toEqual({ file: guideFile(site), line: 5, column: 42 });
   }, 60_000);
 });
+
+describe('a relative link whose text names a page from the site root', () => {
+  // "docs/other" on /docs/guide leads a browser to /docs/docs/other; read from the root it is /docs/other.
+  const rootRelative = async (name: string, settings: Record<string, string>) => {
+    const site = await makeSite(name, settings);
+    await writeFile(path.join(site, 'docs/guide.md'), '# Guide\n\nSee [the other page](docs/other) first.\n');
+    return site;
+  };
+
+  it('is a broken link by default, with what it names from the root and how to write it', async () => {
+    const errors = await buildErrors(await rootRelative('root-relative', {}));
+    expect(errors).toHaveLength(1);
+    expect(errors[0]!.message).toBe("broken link on /docs/guide → docs/other (missing page; from the site's root it names /docs/other)");
+    expect(errors[0]!.location).toMatchObject({ line: 3, column: 5 });
+    expect(errors[0]!.hint).toContain('Write the link from the site\'s root ("/docs/other")');
+  }, 60_000);
+
+  it("onRootRelativeLinks: 'warn' reports it and builds; other broken links still fail", async () => {
+    const site = await rootRelative('root-relative-warn', { onRootRelativeLinks: 'warn' });
+    const logger = silentLogger();
+    await buildOnce({ siteDir: site, outDir: path.join(tmp.dir, 'root-relative-warn-out'), logger });
+    expect(logger.lines).toContainEqual(`warning: ${guideFile(site)}:3:5: broken link on /docs/guide → docs/other (missing page; from the site's root it names /docs/other)`);
+    await writeFile(path.join(site, 'docs/guide.md'), '# Guide\n\nSee [the other page](docs/other) and [nothing](docs/nothing).\n');
+    const errors = await buildErrors(site);
+    expect(errors.map((e) => e.message)).toEqual(['broken link on /docs/guide → docs/nothing (missing page)']);
+  }, 60_000);
+});

@@ -88,6 +88,15 @@ describe('a Docusaurus project with committed translations', () => {
     expect(warning).toContain('i18n/fr/docusaurus-plugin-content-docs/current/guides/scheduling.md: docs/guides/scheduling.md is not in the site');
   });
 
+  it("takes a translation's relative link that names a page from the site root as Docusaurus's checker does: a warning at its place", () => {
+    // Written "docs/next/guides/configuration" on /fr/docs/next/guides/install: a browser goes to
+    // /fr/docs/next/guides/docs/next/…; Docusaurus finds docs/next/guides/configuration in its output folder.
+    const file = path.join('i18n/fr/docusaurus-plugin-content-docs/current/guides/install.md');
+    const warning = logger.lines.find((line) => line.includes('→ docs/next/guides/configuration'));
+    expect(warning).toMatch(new RegExp(`^warning: \\S*${file.replace(/[./]/g, '\\$&')}:30:45: `));
+    expect(warning).toContain("broken link on /fr/docs/next/guides/install → docs/next/guides/configuration (missing page; from the site's root it names /docs/next/guides/configuration)");
+  });
+
   it('shows the translated docs, versions, second docs instance, blog and pages', async () => {
     expect(bodyText(await page('fr', '/docs/next/intro'))).toContain('Orrery lance de petites tâches sur une horloge régulière.');
     expect(bodyText(await page('fr', '/docs/intro'))).toContain('Orrery 1.0 lance de petites tâches');

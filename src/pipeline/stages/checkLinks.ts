@@ -3,11 +3,11 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ClientBundle } from '../../bundle/bundleSite.js';
 import { createLinkLocator, type LinkLocation } from '../../check/linkLocations.js';
-import { extractHrefs, findBrokenLinks, targetsDigest, type BrokenLink } from '../../check/links.js';
+import { extractHrefs, findBrokenLinks, targetFromRoot, targetsDigest, type BrokenLink } from '../../check/links.js';
 import type { ReportLevel, SiteConfig } from '../../config/types.js';
 import type { PlannedRoute } from '../../model/routes.js';
 import { formatLocation, SiteError, SiteErrors } from '../../errors.js';
-import { normalizePath, routeOfUrlPath, splitHash } from '../../shared/paths.js';
+import { normalizePath, routeOfUrlPath, splitHash, withBase } from '../../shared/paths.js';
 import type { SiteOutputs } from '../../outputs/siteOutputs.js';
 import { shownPath, type ShownPath } from '../locations.js';
 import type { BuildReport } from '../session.js';
@@ -36,10 +36,10 @@ export function checkSiteLinks(
 ): void {
   const { config, routes, staticFiles } = plan;
   const checkable = () => rendered.pages.filter((p) => p.route !== '/404');
-  const strict = config.onBrokenLinks === 'throw' && config.onBrokenAnchors === 'throw';
+  const strict = config.onBrokenLinks === 'throw' && config.onBrokenAnchors === 'throw' && config.onRootRelativeLinks === 'throw';
   const digest = createHash('sha256')
     .update(targetsDigest(checkable(), staticFiles, config.baseUrl))
-    .update(`\0${config.onBrokenLinks}\0${config.onBrokenAnchors}\0${plan.redirects.map((redirect) => redirect.from).join('\0')}`)
+    .update(`\0${config.onBrokenLinks}\0${config.onBrokenAnchors}\0${config.onRootRelativeLinks}\0${plan.redirects.map((redirect) => redirect.from).join('\0')}`)
     .digest('hex');
   // A kept page is the same document as in the last good build. If every link target (and the
   // settings) are the same too, its links resolve as they did then; otherwise they are read back
@@ -57,6 +57,10 @@ export function checkSiteLinks(
     ...plan.redirects.map((redirect) => redirect.from),
   ]);
   const broken = findBrokenLinks(checkable(), files, config.baseUrl).filter((link) => !inOtherLocale(link, otherLocales));
+  const routePaths = new Set(rendered.pages.map((page) => page.route));
+  for (const link of broken) {
+    if (link.reason === 'missing page') link.fromRoot = targetFromRoot(link.href, routePaths, files) ?? undefined;
+  }
   reportBrokenLinks(broken, config, routes, built.compiled, report);
 }
 
@@ -96,7 +100,8 @@ function readKeptPageLinks(rendered: RenderedSite, routes: PlannedRoute[], pages
 }
 
 /** The setting that decides what a broken link does. */
-const settingOf = (link: BrokenLink, config: SiteConfig): ReportLevel => (link.reason === 'missing anchor' ? config.onBrokenAnchors : config.onBrokenLinks);
+const settingOf = (link: BrokenLink, config: SiteConfig): ReportLevel =>
+  link.reason === 'missing anchor' ? config.onBrokenAnchors : link.fromRoot ? config.onRootRelativeLinks : config.onBrokenLinks;
 
 /** Throws the broken links whose setting is 'throw'; warns about or logs the others. */
 function reportBrokenLinks(broken: BrokenLink[], config: SiteConfig, routes: PlannedRoute[], compiled: CompiledSite, report: BuildReport | undefined): void {
@@ -143,8 +148,11 @@ const BROKEN_LINK_HINTS: Record<Exclude<BrokenLink['reason'], 'outside the base 
 };
 
 /** What to do about each kind of broken link, and how the setting lets the build through. */
-function brokenLinkHint(reason: BrokenLink['reason'], baseUrl: string): string {
+function brokenLinkHint(reason: BrokenLink['reason'], baseUrl: string, fromRoot?: string): string {
   const setting = reason === 'missing anchor' ? 'onBrokenAnchors' : 'onBrokenLinks';
+  if (fromRoot) {
+    return `Write the link from the site's root ("/${fromRoot.replace(/^\//, '')}") or relative to this page. Docusaurus's checker accepts it because its text names ${fromRoot} from the site's root; a browser follows it from the page's folder to no page. (onRootRelativeLinks: 'warn' in the config reports it without failing the build.)`;
+  }
   const fix =
     reason === 'outside the base URL'
       ? `The site lives under its base URL, ${baseUrl}. Markdown links and @docusaurus/Link get it by themselves; in a React page, use Link from @docusaurus/Link or useBaseUrl from @docusaurus/useBaseUrl instead of a plain <a href="/…">.`
@@ -155,11 +163,15 @@ function brokenLinkHint(reason: BrokenLink['reason'], baseUrl: string): string {
 function brokenLinkError(link: BrokenLink, place: LinkLocation | null, shown: ShownPath, config: SiteConfig): SiteError {
   const where = place?.configKey ? ` (${place.configKey} in the config)` : '';
   const file = place?.location.file;
+  // A page of a locale other than the default one is named at its address, under the locale's path.
+  const otherLocale = config.translation && config.translation.locale !== config.i18n.defaultLocale;
+  const page = otherLocale && link.source.startsWith('/') ? withBase(config.baseUrl, link.source) : link.source;
+  const reason = link.fromRoot ? `${link.reason}; from the site's root it names ${link.fromRoot}` : link.reason;
   return new SiteError({
     code: 'BROKEN_LINKS',
-    message: `broken link on ${link.source} → ${link.href} (${link.reason})${where}`,
+    message: `broken link on ${page} → ${link.href} (${reason})${where}`,
     location: place && file ? { ...place.location, file: path.isAbsolute(file) ? path.relative(process.cwd(), file) || file : shown(file) } : undefined,
     frame: place?.frame,
-    hint: brokenLinkHint(link.reason, config.baseUrl),
+    hint: brokenLinkHint(link.reason, config.baseUrl, link.fromRoot),
   });
 }

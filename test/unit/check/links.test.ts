@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractHrefs, extractLinks, findBrokenLinks, LAYOUT_IDS, readAnchors } from '../../../src/check/links.js';
+import { extractHrefs, extractLinks, findBrokenLinks, LAYOUT_IDS, readAnchors, targetFromRoot } from '../../../src/check/links.js';
 
 /** A page whose targets are read from its HTML (as for a React page). */
 const page = (route: string, body: string) => extractLinks(route, `<html><body>${body}</body></html>`, null);
@@ -98,5 +98,23 @@ describe('findBrokenLinks with routes that need percent-encoding', () => {
       { source: '/docs/x', href: '/docs/100%', reason: 'malformed URL' },
       { source: '/docs/x', href: '/docs/a%2Fb', reason: 'malformed URL' },
     ]);
+  });
+});
+
+describe('targetFromRoot', () => {
+  const routes = new Set(['/', '/docs/a', '/docs/b/c', '/docs/café']);
+  const files = new Set(['/img/logo.png']);
+  it('reads a relative link from the site root, as Docusaurus looks for it in its output folder', () => {
+    expect(targetFromRoot('docs/a', routes, files)).toBe('/docs/a');
+    expect(targetFromRoot('./docs/a#part', routes, files)).toBe('/docs/a');
+    expect(targetFromRoot('docs/caf%C3%A9?x=1', routes, files)).toBe('/docs/café');
+    expect(targetFromRoot('img/logo.png', routes, files)).toBe('/img/logo.png');
+  });
+  it('names nothing for links it would not read that way, or that name nothing from the root either', () => {
+    expect(targetFromRoot('/docs/a', routes, files)).toBeNull();
+    expect(targetFromRoot('../docs/a', routes, files)).toBeNull();
+    expect(targetFromRoot('docs/zzz', routes, files)).toBeNull();
+    expect(targetFromRoot('https://example.com/docs/a', routes, files)).toBeNull();
+    expect(targetFromRoot('#top', routes, files)).toBeNull();
   });
 });

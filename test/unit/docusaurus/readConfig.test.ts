@@ -33,7 +33,7 @@ describe('readDocusaurusConfig', () => {
       title: 'Sipa', tagline: 'Simple', url: 'https://sipa-js.github.io', baseUrl: '/', favicon: 'img/favicon.svg',
       noIndex: undefined, titleDelimiter: undefined, trailingSlash: false, i18n: { defaultLocale: 'en', locales: ['en'] },
       // Docusaurus 3's defaults where the project sets none.
-      onBrokenLinks: 'throw', onBrokenMarkdownLinks: 'warn', onBrokenAnchors: 'warn',
+      onBrokenLinks: 'throw', onBrokenMarkdownLinks: 'warn', onBrokenAnchors: 'warn', onRootRelativeLinks: 'warn',
     });
     expect(site.docs).toEqual({
       id: 'default', where: 'presets.classic.docs', path: 'docs', routeBasePath: 'docs', sidebarPath: 'sidebars.js', editUrl: 'https://github.com/x/y/tree/main/', sidebarCollapsed: true, numberPrefixParser: true, versioning: {}, markdownPlugins: {},
