@@ -40,8 +40,10 @@ const navItemFields = {
   dropdownActiveClassDisabled: bool,
 };
 
-// `position` is 'left' unless given; a link's label is checked by navbarItemIssues.
-const navItem = object({ ...navItemFields, items: arrayOf(object(navItemFields)) });
+// `position` is 'left' unless given; a link's label is checked by navbarItemIssues. A dropdown's
+// items are in its list, where a position would mean nothing: one given is refused, not ignored.
+const { position: _position, ...dropdownItemFields } = navItemFields;
+const navItem = object({ ...navItemFields, items: arrayOf(object(dropdownItemFields)) });
 
 const reportLevel = oneOf('throw', 'warn', 'log', 'ignore');
 const docsVersion = object({ label: str, path: str, banner: oneOf('none', 'unreleased', 'unmaintained'), badge: bool, noIndex: bool, className: str });

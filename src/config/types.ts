@@ -16,7 +16,8 @@ export type NavItemConfig = Omit<NavItem, 'type' | 'label' | 'items' | 'docVersi
   label?: string;
   docId?: string;
   sidebarId?: string;
-  items?: NavItemConfig[];
+  /** A dropdown's items: items of their own, without a position (they are in the dropdown). */
+  items?: Array<Omit<NavItemConfig, 'position' | 'items'>>;
 };
 
 /**

@@ -37,6 +37,12 @@ describe('validate', () => {
     expect(navbarItemIssues({ navbar: { items } }).map((issue) => issue.path)).toEqual(['navbar.items.1.label']);
   });
 
+  it("refuses a position on a dropdown's item, which its place in the dropdown decides", () => {
+    const items = [{ type: 'dropdown', label: 'More', position: 'right', items: [{ label: 'Blog', to: '/blog', position: 'right' }] }];
+    const issues = validate({ title: 'T', url: 'https://t.example', navbar: { items } }, configSchema);
+    expect(issues.map((issue) => issue.message)).toEqual([expect.stringMatching(/^unknown key "navbar\.items\.0\.items\.0\.position"/)]);
+  });
+
   it('finds nothing wrong in a valid config', () => {
     expect(validate({ title: 'T', url: 'https://t.example', announcementBar: null }, configSchema)).toEqual([]);
   });
