@@ -13,6 +13,7 @@
  * session reuses between builds is reused here, and a setting whose change a rebuild missed shows
  * as a key without effect.
  */
+import { readFileSync } from 'node:fs';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -31,8 +32,8 @@ interface Sample {
   config: Config;
   /** What the site it is compared with adds to BASE_CONFIG (default: nothing). */
   baseline?: Config;
-  /** Files both builds have beside SITE_FILES (path in the site folder → text). */
-  files?: Record<string, string>;
+  /** Files both builds have beside SITE_FILES (path in the site folder → text, or bytes). */
+  files?: Record<string, string | Uint8Array>;
   /** Which of the two builds stops with an error, as the key's effect (any other error fails the test). */
   fails?: 'baseline' | 'config';
 }
@@ -55,6 +56,17 @@ export function schemaKeys(schema: Schema, prefix = ''): string[] {
 }
 
 const BASE_CONFIG: Config = { title: 'Settings', url: 'https://settings.example' };
+
+/** A 1600×900 PNG shown by a markdown page, and by IdealImage (see the images samples). */
+const WIDE_PNG = readFileSync(path.join(process.cwd(), 'test/fixtures/images/docs/img/wide.png'));
+const PICTURE_FILES = { 'docs/img/wide.png': WIDE_PNG, 'docs/picture.md': '# Picture\n\n![Wide](./img/wide.png)\n' };
+const IDEAL_IMAGE_FILES = {
+  'docs/img/wide.png': WIDE_PNG,
+  'docs/ideal.mdx': "# Ideal\n\nimport Image from '@theme/IdealImage';\n\n<Image img={require('./img/wide.png')} alt=\"Wide\" />\n",
+};
+
+/** A plugin that adds a meta tag to every page (written into the config file as its source). */
+const samplePlugin = () => ({ name: 'sample-plugin', injectHtmlTags: () => ({ headTags: [{ tagName: 'meta', attributes: { name: 'sample-plugin', content: 'yes' } }] }) });
 
 /** A remark plugin that adds a paragraph to every page it runs on (written into the config file as its source). */
 const remarkAdds = () => (tree: { children: unknown[] }) => {
@@ -133,7 +145,7 @@ const SIDEBAR_FILES = { 'sidebars.ts': "export default { main: [{ type: 'autogen
 const SECOND_POST = { 'blog/2024-02-01-second.md': '---\ntitle: Second post\n---\n\nThe second post.\n' };
 
 /** The samples, each with `files` besides its own. */
-const withFiles = (files: Record<string, string>, samples: Record<string, Sample>): Record<string, Sample> =>
+const withFiles = (files: Record<string, string | Uint8Array>, samples: Record<string, Sample>): Record<string, Sample> =>
   Object.fromEntries(Object.entries(samples).map(([key, sample]) => [key, { ...sample, files: { ...files, ...sample.files } }]));
 
 /** A link (footer item, dropdown item) with one field set in turn, compared with one without it. */
@@ -311,6 +323,19 @@ export const SAMPLES: Record<string, Sample> = {
   customCss: { config: { customCss: ['./custom.css'] }, files: { 'custom.css': ':root { --sample: 1; }\n' } },
   sass: { baseline: { customCss: ['./custom.scss'] }, config: { customCss: ['./custom.scss'], sass: true }, fails: 'baseline', files: { 'custom.scss': '$size: 2px;\n.sample { margin: $size; }\n' } },
   svgImports: { config: { svgImports: 'component' } },
+  'images.responsive': { config: { images: { responsive: false } }, files: PICTURE_FILES },
+  'images.widths': { config: { images: { widths: [320] } }, files: PICTURE_FILES },
+  'images.format': { config: { images: { format: 'avif' } }, files: PICTURE_FILES },
+  'images.quality': { config: { images: { quality: 40 } }, files: PICTURE_FILES },
+  // The builds run in a watch session, where the plugin's default (disableInDev) leaves images plain.
+  ...Object.fromEntries(
+    Object.entries({ quality: 40, max: 800, min: 400, steps: 2, sizes: [300] }).map(([option, value]) => [
+      `images.idealImage.${option}`,
+      { baseline: { images: { idealImage: { disableInDev: false } } }, config: { images: { idealImage: { disableInDev: false, [option]: value } } }, files: IDEAL_IMAGE_FILES },
+    ]),
+  ),
+  'images.idealImage.disableInDev': { baseline: { images: { idealImage: { disableInDev: false } } }, config: { images: { idealImage: { disableInDev: true } } }, files: IDEAL_IMAGE_FILES },
+  plugins: { config: { plugins: [samplePlugin] } },
   'toc.minHeadingLevel': { config: { toc: { minHeadingLevel: 3 } } },
   'toc.maxHeadingLevel': { config: { toc: { maxHeadingLevel: 4 } } },
   ...pluginListSamples('markdown', (lists) => ({ markdown: lists })),
@@ -457,7 +482,7 @@ const stageTimes: Record<string, number> = {};
 const built = new Map<string, Promise<Output>>();
 let started = 0;
 
-async function writeFiles(siteDir: string, files: Record<string, string>): Promise<void> {
+async function writeFiles(siteDir: string, files: Record<string, string | Uint8Array>): Promise<void> {
   for (const [file, text] of Object.entries(files)) {
     await mkdir(path.dirname(path.join(siteDir, file)), { recursive: true });
     await writeFile(path.join(siteDir, file), text);
@@ -465,7 +490,7 @@ async function writeFiles(siteDir: string, files: Record<string, string>): Promi
 }
 
 /** Takes a sample's files out of the site again (a file the site has is put back as it was). */
-async function removeFiles(siteDir: string, files: Record<string, string>): Promise<void> {
+async function removeFiles(siteDir: string, files: Record<string, string | Uint8Array>): Promise<void> {
   for (const file of Object.keys(files)) {
     if (file in SITE_FILES) await writeFile(path.join(siteDir, file), SITE_FILES[file]!);
     else {
@@ -479,7 +504,7 @@ async function removeFiles(siteDir: string, files: Record<string, string>): Prom
   }
 }
 
-async function buildIn(lane: Lane, text: string, files: Record<string, string>): Promise<Output> {
+async function buildIn(lane: Lane, text: string, files: Record<string, string | Uint8Array>): Promise<Output> {
   await writeFiles(lane.siteDir, files);
   await writeFile(path.join(lane.siteDir, 'sipadocs.config.ts'), text);
   lane.logger.lines.length = 0;
@@ -505,7 +530,7 @@ let nextLane = 0;
  * The output of the site with `extra` on BASE_CONFIG and `files` beside SITE_FILES (what the build
  * said is the file `(log)`, the error it stopped with `(error)`): built once, on the next lane.
  */
-function buildWith(extra: Config, files: Record<string, string> = {}, lane?: Lane): Promise<Output> {
+function buildWith(extra: Config, files: Record<string, string | Uint8Array> = {}, lane?: Lane): Promise<Output> {
   const text = `export default ${source(merge(BASE_CONFIG, extra))};\n`;
   const key = JSON.stringify([text, files]);
   const known = lane ? undefined : built.get(key);
