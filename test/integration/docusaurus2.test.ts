@@ -755,10 +755,10 @@ describe('Docusaurus content that cannot be built', () => {
     const tmp = await tempDir();
     try {
       const site = await copyFixture(FIXTURE, tmp.dir);
-      await writeFile(path.join(site, 'docs/guides/router.mdx'), "---\ntitle: Router\n---\n\nimport useGlobalData from '@docusaurus/useGlobalData';\n\nText.\n");
+      await writeFile(path.join(site, 'docs/guides/router.mdx'), "---\ntitle: Router\n---\n\nimport useRouteContext from '@docusaurus/useRouteContext';\n\nText.\n");
       const errors = await buildErrors(site, path.join(tmp.dir, 'out'));
       expect(errors[0]!.code).toBe('UNSUPPORTED_IMPORT');
-      expect(errors[0]!.message).toContain('"@docusaurus/useGlobalData"');
+      expect(errors[0]!.message).toContain('"@docusaurus/useRouteContext"');
       expect(errors[0]!.message).toContain('@docusaurus/Link');
       expect(errors[0]!.message).toContain('@docusaurus/BrowserOnly');
       expect(errors[0]!.location).toMatchObject({ file: expect.stringMatching(/docs\/guides\/router\.mdx$/), line: 5 });

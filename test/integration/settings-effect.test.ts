@@ -16,6 +16,7 @@
 import { readFileSync } from 'node:fs';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configSchema } from '../../src/config/schema.js';
 import type { Schema } from '../../src/config/validate.js';
@@ -63,6 +64,11 @@ const PICTURE_FILES = { 'docs/img/wide.png': WIDE_PNG, 'docs/picture.md': '# Pic
 const IDEAL_IMAGE_FILES = {
   'docs/img/wide.png': WIDE_PNG,
   'docs/ideal.mdx': "# Ideal\n\nimport Image from '@theme/IdealImage';\n\n<Image img={require('./img/wide.png')} alt=\"Wide\" />\n",
+};
+
+const IDEAL_JPEG_FILES = {
+  'docs/img/wide.jpg': await sharp(WIDE_PNG).jpeg({ quality: 95 }).toBuffer(),
+  'docs/ideal.mdx': "# Ideal\n\nimport Image from '@theme/IdealImage';\n\n<Image img={require('./img/wide.jpg')} alt=\"Wide\" />\n",
 };
 
 /** A plugin that adds a meta tag to every page (written into the config file as its source). */
@@ -329,11 +335,19 @@ export const SAMPLES: Record<string, Sample> = {
   'images.quality': { config: { images: { quality: 40 } }, files: PICTURE_FILES },
   // The builds run in a watch session, where the plugin's default (disableInDev) leaves images plain.
   ...Object.fromEntries(
-    Object.entries({ quality: 40, max: 800, min: 400, steps: 2, sizes: [300] }).map(([option, value]) => [
+    Object.entries({ max: 800, min: 400, sizes: [300] }).map(([option, value]) => [
       `images.idealImage.${option}`,
       { baseline: { images: { idealImage: { disableInDev: false } } }, config: { images: { idealImage: { disableInDev: false, [option]: value } } }, files: IDEAL_IMAGE_FILES },
     ]),
   ),
+  // The copies keep the image's format: a PNG's are lossless whatever the quality, a JPEG's are not.
+  'images.idealImage.quality': { baseline: { images: { idealImage: { disableInDev: false } } }, config: { images: { idealImage: { disableInDev: false, quality: 40 } } }, files: IDEAL_JPEG_FILES },
+  // Steps spread the widths between min and max.
+  'images.idealImage.steps': {
+    baseline: { images: { idealImage: { disableInDev: false, min: 400, max: 1200 } } },
+    config: { images: { idealImage: { disableInDev: false, min: 400, max: 1200, steps: 2 } } },
+    files: IDEAL_IMAGE_FILES,
+  },
   'images.idealImage.disableInDev': { baseline: { images: { idealImage: { disableInDev: false } } }, config: { images: { idealImage: { disableInDev: true } } }, files: IDEAL_IMAGE_FILES },
   plugins: { config: { plugins: [samplePlugin] } },
   'toc.minHeadingLevel': { config: { toc: { minHeadingLevel: 3 } } },

@@ -34,6 +34,8 @@ describe('readDocusaurusConfig', () => {
       noIndex: undefined, titleDelimiter: undefined, trailingSlash: false, i18n: { defaultLocale: 'en', locales: ['en'] },
       // Docusaurus 3's defaults where the project sets none.
       onBrokenLinks: 'throw', onBrokenMarkdownLinks: 'warn', onBrokenAnchors: 'warn', onRootRelativeLinks: 'warn',
+      // Markdown images as Docusaurus shows them: no resized copies.
+      images: { responsive: false },
     });
     expect(site.docs).toEqual({
       id: 'default', where: 'presets.classic.docs', path: 'docs', routeBasePath: 'docs', sidebarPath: 'sidebars.js', editUrl: 'https://github.com/x/y/tree/main/', sidebarCollapsed: true, numberPrefixParser: true, versioning: {}, markdownPlugins: {},
@@ -118,10 +120,10 @@ describe('readDocusaurusConfig', () => {
 
   it('carries @docusaurus/plugin-ideal-image as images.idealImage with the options that shape its images, reporting the others', () => {
     const { site, skipped, notes } = read({ title: 'T', url: 'https://x', plugins: [['@docusaurus/plugin-ideal-image', { quality: 70, max: 1030, min: 640, steps: 2, disableInDev: false, name: 'img/[name].[ext]' }]], themeConfig: {} });
-    expect(site.site.images).toEqual({ idealImage: { quality: 70, max: 1030, min: 640, steps: 2, disableInDev: false } });
+    expect(site.site.images).toEqual({ responsive: false, idealImage: { quality: 70, max: 1030, min: 640, steps: 2, disableInDev: false } });
     expect(notes.carried).toContain('plugin @docusaurus/plugin-ideal-image as images.idealImage (PNG and JPEG imports resized with sharp, for @theme/IdealImage)');
     expect(skipped).toEqual(['plugins (@docusaurus/plugin-ideal-image).options.name: "img/[name].[ext]" — sipadocs names the copies itself and has no other option of the plugin']);
-    expect(read({ title: 'T', url: 'https://x', plugins: ['ideal-image'], themeConfig: {} }).site.site.images).toEqual({ idealImage: {} });
+    expect(read({ title: 'T', url: 'https://x', plugins: ['ideal-image'], themeConfig: {} }).site.site.images).toEqual({ responsive: false, idealImage: {} });
     expect(read({ title: 'T', url: 'https://x', plugins: [['ideal-image', { sizes: [320, 'big'] }]], themeConfig: {} }).skipped).toEqual(['plugins (@docusaurus/plugin-ideal-image).options.sizes: [320,"big"] — a list of widths in pixels was expected']);
   });
 
