@@ -39,9 +39,8 @@ export interface RoutePlan {
   warnings: string[];
 }
 
-/** Compiled pages by site-relative path. */
 /**
- * What the site model reads of a compiled page, by source path (the compiler's CompiledPage,
+ * What the site model reads of a compiled page (the compiler's CompiledPage,
  * compiler/mdx/compile.ts, has these fields; the model does not depend on the compiler).
  */
 export interface CompiledPageFacts {
@@ -53,6 +52,8 @@ export interface CompiledPageFacts {
   h1: string | null;
   isStatic: boolean;
 }
+
+/** Compiled pages by site-relative path. */
 export type CompiledPages = ReadonlyMap<string, CompiledPageFacts>;
 
 /**
