@@ -1,3 +1,4 @@
+import { basePluginSiteConfig } from '../plugins/loadPlugins.js';
 import fg from 'fast-glob';
 import { createJiti } from 'jiti';
 import path from 'node:path';
@@ -232,15 +233,8 @@ function resolvePluginModule(name: string, kind: 'plugin' | 'theme', projectDir:
 function pluginSiteConfig(project: DocusaurusProject, config: SiteConfig): Record<string, unknown> {
   const live = (value: Evaluated | undefined) => (value === undefined ? undefined : liveValueOf(value, project.live!, () => {}));
   return {
-    title: config.title,
-    tagline: config.tagline,
-    url: config.url,
-    baseUrl: config.baseUrl,
-    favicon: config.favicon,
+    ...basePluginSiteConfig(config),
     trailingSlash: project.site.site.trailingSlash,
-    noIndex: config.noIndex,
-    onBrokenLinks: config.onBrokenLinks,
-    customFields: config.customFields,
     themeConfig: live(project.site.themeConfig.value as Evaluated) ?? {},
     plugins: project.site.plugins.map(({ entry }) => live(entry)),
     themes: [],

@@ -30,8 +30,12 @@ export function pluginError(plugin: { name: string; where: string }, method: str
 /** The settings a plugin is told of, Docusaurus-shaped: the Docusaurus project's own config when the site is one, else the sipadocs config's equivalents. */
 export function pluginSiteConfig(config: SiteConfig): PluginSiteConfig {
   const own = config.project?.siteConfig;
-  const i18n = pluginI18n(config);
-  if (own) return { ...own, i18n } as PluginSiteConfig;
+  if (own) return { ...own, i18n: pluginI18n(config) } as PluginSiteConfig;
+  return basePluginSiteConfig(config);
+}
+
+/** The Docusaurus-shaped settings a sipadocs config has the equivalents of (a Docusaurus project's reading adds its own on top). */
+export function basePluginSiteConfig(config: SiteConfig): PluginSiteConfig {
   return {
     title: config.title,
     tagline: config.tagline,
@@ -42,7 +46,7 @@ export function pluginSiteConfig(config: SiteConfig): PluginSiteConfig {
     noIndex: config.noIndex,
     onBrokenLinks: config.onBrokenLinks,
     customFields: config.customFields,
-    i18n,
+    i18n: pluginI18n(config),
     themeConfig: {},
     plugins: config.plugins.map((entry) => entry.plugin),
     themes: [],

@@ -24,6 +24,7 @@ import {
   remarkCheckExpressions,
   remarkMarkdownLinks,
   remarkThemeDetails,
+  newCompileState,
   type CompileState,
   type CompileWarning,
   type PluginOptions,
@@ -270,21 +271,7 @@ async function compileOnce(
   partials: PartialsRead,
 ) {
   const { text, customIds, sourceColumn, jsxBlocks } = read;
-  const state: CompileState = {
-    customIds,
-    toc: [],
-    headingIds: [],
-    anchors: null,
-    h1: null,
-    warnings: [],
-    unknownComponents: [],
-    missingImages: [],
-    unknownNames: [],
-    scopeNames: new Set(),
-    markdownLinks: {},
-    features: new Set(),
-    linkPlaces: [],
-  };
+  const state = newCompileState(customIds);
   const pluginOptions: PluginOptions = {
     state,
     tocLevels: options.tocLevels,

@@ -77,6 +77,25 @@ export interface CompileState {
   linkPlaces: LinkPlace[];
 }
 
+/** The record of a compilation before any plugin has run. */
+export function newCompileState(customIds: Map<number, string>): CompileState {
+  return {
+    customIds,
+    toc: [],
+    headingIds: [],
+    anchors: null,
+    h1: null,
+    warnings: [],
+    unknownComponents: [],
+    missingImages: [],
+    unknownNames: [],
+    scopeNames: new Set(),
+    markdownLinks: {},
+    features: new Set(),
+    linkPlaces: [],
+  };
+}
+
 export interface PluginOptions {
   state: CompileState;
   tocLevels: { min: number; max: number };

@@ -18,6 +18,7 @@ import {
   rehypeHeadings,
   rehypeImages,
   remarkMarkdownLinks,
+  newCompileState,
   type CompileState,
   type PluginOptions,
 } from '../mdx/plugins.js';
@@ -97,21 +98,7 @@ class PartCollector {
     hashLinkBase: string | null,
   ) {
     const tokens = parser.parse(text, {});
-    const state: CompileState = {
-      customIds,
-      toc: [],
-      headingIds: [],
-      anchors: null,
-      h1: null,
-      warnings: [],
-      unknownComponents: [],
-      missingImages: [],
-      unknownNames: [],
-      scopeNames: new Set(),
-      markdownLinks: {},
-      features: new Set(),
-      linkPlaces: [],
-    };
+    const state = newCompileState(customIds);
     this.part = {
       text,
       format: options.format,
