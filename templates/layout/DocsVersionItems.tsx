@@ -1,9 +1,9 @@
-import { useEffect, useId, useRef, useState } from 'react';
 import { storePreferredVersion, usePageVersion, useVersionChoice, versionTarget } from '../../src/client/docsVersion.js';
 import { Link, useNavigation } from '../../src/client/navigation.js';
 import { linkTarget } from '../../src/shared/paths.js';
 import type { FooterLink, NavItem } from '../../src/shared/types.js';
 import { replayedControl } from '../../src/shared/earlyInput.js';
+import { useDropdown } from './useDropdown.js';
 import IconExternalLink from '../components/Icon/ExternalLink.js';
 import { translate } from '../../src/shared/translate.js';
 
@@ -28,58 +28,27 @@ export function DocsVersionDropdown({ item, onNavigate }: { item: NavItem; onNav
   const choice = useVersionChoice(item.docsPluginId);
   const page = usePageVersion();
   const { pathname } = useNavigation();
-  const [open, setOpen] = useState(false);
-  // Set while the menu is open because a mouse hovers it: the click that follows keeps it open.
-  const openedByHover = useRef(false);
-  const root = useRef<HTMLDivElement>(null);
-  const menuId = useId();
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: PointerEvent) => root.current?.contains(event.target as Node) || setOpen(false);
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setOpen(false);
-    document.addEventListener('pointerdown', onPointer);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
-  useEffect(() => setOpen(false), [pathname]);
+  const { open, close, menuId, rootProps, toggleProps } = useDropdown(pathname);
   if (!choice) return null;
   const chosen = choice.versions.versions.find((version) => version.name === choice.chosen)!;
   const active = choice.active !== null && !item.dropdownActiveClassDisabled;
   const choose = (name: string) => {
     storePreferredVersion(choice.pluginId, name);
-    setOpen(false);
+    close();
     onNavigate?.();
   };
   return (
     // A mouse opens it by hovering; a tap (which also sends mouse events) only by the button's click.
     <div
       className="dropdown"
-      ref={root}
-      onPointerEnter={(event) => {
-        if (event.pointerType !== 'mouse' || open) return;
-        openedByHover.current = true;
-        setOpen(true);
-      }}
-      onPointerLeave={(event) => {
-        if (event.pointerType !== 'mouse') return;
-        openedByHover.current = false;
-        setOpen(false);
-      }}
+      {...rootProps}
     >
       <button
         {...replayedControl}
         type="button"
         className={`navbar__link dropdown__toggle${active ? ' navbar__link--active' : ''}`}
-        aria-expanded={open}
-        aria-controls={menuId}
+        {...toggleProps}
         aria-label={item.ariaLabel ?? translate({ id: 'sipadocs.versionDropdown.ariaLabel', message: 'Docs version: {versionLabel}' }, { versionLabel: chosen.label })}
-        onClick={() => {
-          setOpen(openedByHover.current || !open);
-          openedByHover.current = false;
-        }}
       >
         {item.label || chosen.label}
       </button>

@@ -1,7 +1,7 @@
-import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigation } from '../../src/client/navigation.js';
 import { useSiteData } from '../../src/client/siteContext.js';
 import { replayedControl } from '../../src/shared/earlyInput.js';
+import { useDropdown } from './useDropdown.js';
 import { encodeRoute, withBase } from '../../src/shared/paths.js';
 import { translate } from '../../src/shared/translate.js';
 import type { NavItem } from '../../src/shared/types.js';
@@ -16,21 +16,7 @@ import { ExtraLink } from './DocsVersionItems.js';
 export function LocaleDropdown({ item, onNavigate }: { item: NavItem; onNavigate?: () => void }) {
   const site = useSiteData();
   const { pathname } = useNavigation();
-  const [open, setOpen] = useState(false);
-  const openedByHover = useRef(false);
-  const root = useRef<HTMLDivElement>(null);
-  const menuId = useId();
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: PointerEvent) => root.current?.contains(event.target as Node) || setOpen(false);
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setOpen(false);
-    document.addEventListener('pointerdown', onPointer);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
+  const { open, close, menuId, rootProps, toggleProps } = useDropdown(pathname);
   const locales = site.i18n?.locales ?? [];
   if (locales.length === 0) return null;
   const current = site.locale.name;
@@ -44,29 +30,14 @@ export function LocaleDropdown({ item, onNavigate }: { item: NavItem; onNavigate
   return (
     <div
       className={`dropdown dropdown--locales${item.className ? ` ${item.className}` : ''}`}
-      ref={root}
-      onPointerEnter={(event) => {
-        if (event.pointerType !== 'mouse' || open) return;
-        openedByHover.current = true;
-        setOpen(true);
-      }}
-      onPointerLeave={(event) => {
-        if (event.pointerType !== 'mouse') return;
-        openedByHover.current = false;
-        setOpen(false);
-      }}
+      {...rootProps}
     >
       <button
         {...replayedControl}
         type="button"
         className="navbar__link dropdown__toggle"
-        aria-expanded={open}
-        aria-controls={menuId}
+        {...toggleProps}
         aria-label={item.ariaLabel ?? translate({ id: 'theme.navbar.mobileLanguageDropdown.label', message: 'Languages' })}
-        onClick={() => {
-          setOpen(openedByHover.current || !open);
-          openedByHover.current = false;
-        }}
       >
         <svg className="dropdown__locale-icon" viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
           <path fill="none" stroke="currentColor" strokeWidth="1.6" d="M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18Zm-8.5 9h17M12 3c2.5 2.6 3.6 5.6 3.6 9s-1.1 6.4-3.6 9c-2.5-2.6-3.6-5.6-3.6-9S9.5 5.6 12 3Z" />

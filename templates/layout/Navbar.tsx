@@ -1,10 +1,11 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigation } from '../../src/client/navigation.js';
 import type { ClientSiteData, NavItem, SidebarView } from '../../src/shared/types.js';
 import { SearchButton } from '../search/SearchProvider.js';
 import { ColorModeToggle } from './ColorModeToggle.js';
 import { DocsVersionDropdown, DocsVersionLink, useVersionedTo } from './DocsVersionItems.js';
 import { LocaleDropdown } from './LocaleDropdown.js';
+import { useDropdown } from './useDropdown.js';
 import { replayedControl } from '../../src/shared/earlyInput.js';
 import { useColorMode } from './colorMode.js';
 import { DefaultNavbarItem, isActive } from './DefaultNavbarItem.js';
@@ -81,41 +82,17 @@ export function NavHtml({ item, className }: { item: NavItem; className: string 
  * dropdown does (see DocsVersionItems); Escape, a click elsewhere or moving the focus out closes it.
  */
 export function NavDropdown({ item, pathname, sidebar }: { item: NavItem; pathname: string; sidebar: SidebarView | null }) {
-  const [open, setOpen] = useState(false);
-  const ref = useRef<HTMLDivElement>(null);
-  const menuId = useId();
-  useEffect(() => {
-    if (!open) return;
-    const close = (event: Event) => {
-      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !ref.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', close);
-    document.addEventListener('keydown', close);
-    return () => {
-      document.removeEventListener('pointerdown', close);
-      document.removeEventListener('keydown', close);
-    };
-  }, [open]);
-  useEffect(() => setOpen(false), [pathname]);
+  const { open, close, menuId, rootProps, toggleProps } = useDropdown(pathname);
   const active = isActive(item, pathname, sidebar);
   return (
-    <div
-      ref={ref}
-      className={classes('navbar__item dropdown', item.className)}
-      onMouseEnter={() => setOpen(true)}
-      onMouseLeave={() => setOpen(false)}
-      // Tabbing out of the menu closes it.
-      onBlur={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen(false);
-      }}
-    >
-      <button {...replayedControl} type="button" className={classes('navbar__link dropdown__toggle', active && 'navbar__link--active')} aria-expanded={open} aria-controls={menuId} aria-label={item.ariaLabel} onClick={() => setOpen(!open)}>
+    <div {...rootProps} className={classes('navbar__item dropdown', item.className)}>
+      <button {...replayedControl} {...toggleProps} type="button" className={classes('navbar__link dropdown__toggle', active && 'navbar__link--active')} aria-label={item.ariaLabel}>
         <LinkContent item={item} />
       </button>
       <ul className="dropdown__menu" id={menuId} hidden={!open}>
         {(item.items ?? []).map((entry, i) => (
           <li key={i}>
-            {entry.type === 'html' ? <NavHtml item={entry} className="dropdown__html" /> : <NavLink item={entry} pathname={pathname} sidebar={sidebar} linkClass="dropdown__link" onNavigate={() => setOpen(false)} />}
+            {entry.type === 'html' ? <NavHtml item={entry} className="dropdown__html" /> : <NavLink item={entry} pathname={pathname} sidebar={sidebar} linkClass="dropdown__link" onNavigate={close} />}
           </li>
         ))}
       </ul>
