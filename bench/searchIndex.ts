@@ -14,8 +14,8 @@ import { appendFile, cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { chromium } from 'playwright-core';
 import { closeServer, createStaticServer, listenOnFreePort } from '../src/server/staticServer.js';
+import { launchBrowser } from '../support/browser.js';
 import { generateSite } from '../support/generateSite.js';
 import { findRepoRoot, runTimed } from './measure.js';
 
@@ -80,11 +80,7 @@ async function main(): Promise<number> {
 async function firstQuery(out: string, word: string): Promise<string> {
   const server = createStaticServer({ root: out });
   const { url } = await listenOnFreePort(server, { port: 0 });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
-  });
+  const browser = await launchBrowser();
   try {
     const page = await browser.newPage();
     await page.goto(url);
