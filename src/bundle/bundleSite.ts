@@ -174,6 +174,8 @@ export function createServerBundler(options: BundlerOptions): ServerBundler {
 /** A `require` for the CommonJS code bundled into a server file, which esbuild's own would refuse in an ES module. */
 const SERVER_REQUIRE = "import { createRequire as __sipaCreateRequire } from 'node:module'; const require = __sipaCreateRequire(import.meta.url);";
 
+const PRODUCTION = { 'process.env.NODE_ENV': '"production"' };
+
 /** What the client and server builds share. */
 function commonOptions(baseUrl: string): BuildOptions {
   return {
@@ -182,7 +184,7 @@ function commonOptions(baseUrl: string): BuildOptions {
     bundle: true,
     format: 'esm',
     jsx: 'automatic',
-    define: { 'process.env.NODE_ENV': '"production"' },
+    define: PRODUCTION,
     chunkNames: `${ASSET_DIR}/c/[name]-[hash]`,
     assetNames: `${ASSET_DIR}/a/[name]-[hash]`,
     // Both builds name imported images by the same URL, so the server HTML matches what the browser renders.
@@ -201,6 +203,9 @@ const CLIENT_OPTIONS = {
   minify: true,
   entryNames: '[dir]/[name]-[hash]',
   loader: { ...SCRIPT_LOADERS, ...ASSET_LOADERS },
+  // Node's `global`, which packages written for browserify read (autocomplete.js's `immediate`, in
+  // docusaurus-lunr-search's SearchBar), is the browser's globalThis, as webpack has it for Docusaurus.
+  define: { ...PRODUCTION, global: 'globalThis' },
 } satisfies BuildOptions;
 
 /**
