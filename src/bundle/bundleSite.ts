@@ -42,6 +42,8 @@ export interface ClientBundle {
   files: string[];
   /** Every source module that went into the bundle (paths as esbuild reports them). */
   inputs: string[];
+  /** Each source module of the entry's build (absolute; a virtual one by its name) and the modules it imports. */
+  entryGraph: Map<string, string[]>;
   /** Route chunks that needed the bundler this time (see routeChunks). */
   routesBundled: number;
   /** False when an incremental bundler wrote its last entry again: nothing it is made from had changed. */
@@ -130,6 +132,7 @@ export function createClientBundler(options: ClientBundlerOptions): ClientBundle
         routes: withLazyModules(routes.routes, entry.lazyModules),
         files: [...entry.files, ...routes.files],
         inputs: [...entry.inputs, ...routes.inputs],
+        entryGraph: entry.entryGraph,
         routesBundled: routes.bundled,
         entryBundled: entry.bundled,
       };
@@ -360,7 +363,7 @@ function withLazyModules(routes: Map<string, ChunkFiles>, lazyModules: ReadonlyM
   return result;
 }
 
-function readClientMetafile(metafile: Metafile, root: string, workingDir: string, baseUrl: string, shared: SharedModule[]): Pick<ClientBundle, 'entry' | 'files' | 'inputs'> & { lazyModules: Map<string, string[]> } {
+function readClientMetafile(metafile: Metafile, root: string, workingDir: string, baseUrl: string, shared: SharedModule[]): Pick<ClientBundle, 'entry' | 'files' | 'inputs' | 'entryGraph'> & { lazyModules: Map<string, string[]> } {
   const outputs = metafile.outputs;
   const toUrl = (file: string) => `${baseUrl}${outputPath(root, workingDir, file)}`;
   const staticImports = (file: string, seen = new Set<string>()): string[] => {
@@ -388,7 +391,9 @@ function readClientMetafile(metafile: Metafile, root: string, workingDir: string
     const specifier = output.entryPoint && !file.endsWith('.css') ? specifierOf.get(esbuildPath(workingDir, output.entryPoint)) : undefined;
     if (specifier) lazyModules.set(specifier, [file, ...staticImports(file)].filter((f) => !entryFiles.has(f)).map(toUrl));
   }
-  return { entry, files: Object.keys(outputs).map((file) => outputPath(root, workingDir, file)), inputs: Object.keys(metafile.inputs), lazyModules };
+  const absolute = (input: string) => (/^[\w-]+:/.test(input) ? input : esbuildPath(workingDir, input));
+  const entryGraph = new Map(Object.entries(metafile.inputs).map(([input, { imports }]) => [absolute(input), imports.filter((imp) => !imp.external).map((imp) => absolute(imp.path))]));
+  return { entry, files: Object.keys(outputs).map((file) => outputPath(root, workingDir, file)), inputs: Object.keys(metafile.inputs), entryGraph, lazyModules };
 }
 
 function readServerMetafile(metafile: Metafile, root: string, workingDir: string, outDir: string, groups: string[][]): ServerFile[] {

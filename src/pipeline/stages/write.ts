@@ -13,8 +13,11 @@ import type { BuildOutput } from './output.js';
 import type { SitePlan } from './plan.js';
 import type { RenderedSite } from './render.js';
 
-/** A live code block runs the code a visitor edits, which react-live compiles with `new Function`: the policy must allow eval. */
-const LIVE_CODE_SOURCES = { 'script-src': ["'unsafe-eval'"] };
+/**
+ * A live code block runs the code a visitor edits, which react-live compiles with `new Function`;
+ * a plugin's client code may compile code from strings too: the policy must allow eval.
+ */
+const EVAL_SOURCES = { 'script-src': ["'unsafe-eval'"] };
 
 export interface WrittenParts {
   rendered: RenderedSite;
@@ -22,6 +25,8 @@ export interface WrittenParts {
   search: SearchIndexResult | null;
   /** Some page has a live code block, whose code the browser compiles and runs (see compiler/mdx/liveCode.ts). */
   liveCode?: boolean;
+  /** A module of the plugins' client code that compiles code from a string (see plugins/evaluatingCode.ts). */
+  pluginEval?: string | null;
 }
 
 /** What one locale of the site wrote into its part of the output (the whole output for a site in one locale). */
@@ -65,8 +70,8 @@ export async function commitSite(session: BuildSession, locales: WrittenLocale[]
     if (plan.redirects.some((redirect) => redirect.file !== null)) scripts.add(scriptHash(REDIRECT_SCRIPT));
   }
   const webAssembly = locales.some(({ plan }) => plan.siteData.search);
-  const liveCode = locales.some((locale) => locale.liveCode);
-  staging.write(HEADERS_FILE, own.text + headersFileText(contentSecurityPolicy(scripts, { webAssembly, sources: [headTagSources(config.headTags), config.policySources, own.sources, ...(liveCode ? [LIVE_CODE_SOURCES] : [])] })));
+  const evaluates = locales.some((locale) => locale.liveCode || locale.pluginEval);
+  staging.write(HEADERS_FILE, own.text + headersFileText(contentSecurityPolicy(scripts, { webAssembly, sources: [headTagSources(config.headTags), config.policySources, own.sources, ...(evaluates ? [EVAL_SOURCES] : [])] })));
   // So is _redirects: the site's own lines first, then the redirects of each locale's config.
   if (locales.some(({ plan }) => plan.redirects.length > 0)) {
     const ownRedirects = staticFiles.includes(REDIRECTS_FILE) ? await readFile(path.join(staticDir, REDIRECTS_FILE), 'utf8') : '';
