@@ -165,12 +165,14 @@ async function runStages(session: BuildSession, options: BuildSiteOptions, start
       written.push({ plan, output: part, rendered, outputs, search: await search, liveCode, pluginEval });
       pageAssets ??= [client.entry.js, ...client.entry.imports, ...client.entry.css];
     }
-    await log.stage('write', () => commitSite(session, written, output, report));
+    const committed = await log.stage('write', () => commitSite(session, written, output, report));
     failed = false;
     // The plugins' postBuild, on the output as it now is (a watch session's builds run none, as Docusaurus's dev server).
     if (!session.afterBuild && planned.some(({ plugins }) => plugins.plugins.some((loaded) => loaded.plugin.postBuild))) {
       await log.stage('post build', async () => {
         for (const { plan, plugins, locale } of planned) await runPostBuild(plugins, plan.config, path.join(path.resolve(session.outDir), outputFolderOf(siteConfig, locale)), plan.routes.map((route) => route.path));
+        // What they wrote is the build's: the next one removes it (docusaurus-lunr-search names its index by the build).
+        committed.adoptWritten();
       });
     }
     // The first locale's figures, with every locale's compiled pages: a page is compiled once, then found by the other locales.

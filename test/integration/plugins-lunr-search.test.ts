@@ -20,13 +20,14 @@ import { copyFixture, silentLogger, tempDir } from '../helpers.js';
 const PLUGIN = 'docusaurus-lunr-search@3.6.1';
 
 let tmp: Awaited<ReturnType<typeof tempDir>>;
+let project: string;
 let out: string;
 let result: BuildResult;
 const read = (file: string) => readFile(path.join(out, file), 'utf8');
 
 beforeAll(async () => {
   tmp = await tempDir();
-  const project = await copyFixture('docusaurus-lunr-search', tmp.dir);
+  project = await copyFixture('docusaurus-lunr-search', tmp.dir);
   // Installed in a folder of its own, then moved into the project: `npm install` in the project
   // would install every dependency its package.json lists, @docusaurus/core's tree among them.
   const install = path.join(tmp.dir, 'install');
@@ -67,6 +68,16 @@ describe('docusaurus-lunr-search, built in place', () => {
 
   it('builds without a warning about the plugin', () => {
     expect(result.warnings.join('\n')).not.toMatch(/lunr/i);
+  });
+
+  it('builds again into the same folder without the last build\'s index files, which its postBuild named by that build', async () => {
+    const named = async () => (await readdir(out)).filter((file) => /^(search-doc|lunr-index)-\d+\.json$/.test(file));
+    const first = await named();
+    const again = await buildOnce({ siteDir: project, outDir: out, logger: silentLogger() });
+    expect(again.warnings).toEqual([]);
+    const second = await named();
+    expect(second).toHaveLength(2);
+    expect(second.filter((file) => first.includes(file))).toEqual([]);
   });
 });
 

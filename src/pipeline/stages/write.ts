@@ -9,6 +9,7 @@ import { REDIRECT_SCRIPT, REDIRECTS_FILE, redirectsFileText } from '../../output
 import type { SearchIndexResult } from '../../search/buildSearchIndex.js';
 import { manifestFile, writeManifest } from '../../cache/outputManifest.js';
 import type { BuildReport, BuildSession } from '../session.js';
+import type { CommitResult } from '../../staging/stagingDir.js';
 import type { BuildOutput } from './output.js';
 import type { SitePlan } from './plan.js';
 import type { RenderedSite } from './render.js';
@@ -55,7 +56,7 @@ export async function writeStaticFiles(plan: SitePlan, output: BuildOutput, root
  * the commit that puts the staging folder in place of the output; the manifest of what each
  * locale wrote is kept for the next build. Files in the output that sipadocs did not write are reported.
  */
-export async function commitSite(session: BuildSession, locales: WrittenLocale[], root: BuildOutput, report: BuildReport): Promise<void> {
+export async function commitSite(session: BuildSession, locales: WrittenLocale[], root: BuildOutput, report: BuildReport): Promise<Pick<CommitResult, 'adoptWritten'>> {
   const { config, staticFiles } = locales[0]!.plan;
   const { staging } = root;
   const staticDir = path.join(config.siteDir, config.staticDir);
@@ -78,7 +79,7 @@ export async function commitSite(session: BuildSession, locales: WrittenLocale[]
     const generated = locales.map(({ plan }) => redirectsFileText(plan.redirects, '', plan.config.baseUrl)).join('');
     staging.write(REDIRECTS_FILE, redirectsFileText([], ownRedirects, config.baseUrl) + (ownRedirects && generated ? '\n' : '') + generated);
   }
-  const { build, foreign, tidied } = await staging.commit({ tidyLater: session.afterBuild !== null });
+  const { build, foreign, tidied, adoptWritten } = await staging.commit({ tidyLater: session.afterBuild !== null });
   session.afterBuild?.add(tidied);
   if (foreign.length > 0) report.warn(foreignFilesWarning(session.outDir, foreign, config));
   const saves: Array<Promise<void>> = [];
@@ -92,6 +93,7 @@ export async function commitSite(session: BuildSession, locales: WrittenLocale[]
   const saved = Promise.all(saves).then(() => {});
   if (session.afterBuild) session.afterBuild.add(saved);
   else await saved;
+  return { adoptWritten };
 }
 
 /** Names the files a user put in the output folder, which the build left there. */
