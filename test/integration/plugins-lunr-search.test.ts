@@ -17,8 +17,6 @@ import { closeServer, createStaticServer, listenOnFreePort } from '../../src/ser
 import { launchBrowser } from '../../support/browser.js';
 import { copyFixture, silentLogger, tempDir } from '../helpers.js';
 
-const PLUGIN = 'docusaurus-lunr-search@3.6.1';
-
 let tmp: Awaited<ReturnType<typeof tempDir>>;
 let project: string;
 let out: string;
@@ -32,7 +30,10 @@ beforeAll(async () => {
   // would install every dependency its package.json lists, @docusaurus/core's tree among them.
   const install = path.join(tmp.dir, 'install');
   await mkdir(install);
-  await promisify(execFile)('npm', ['install', '--prefix', install, '--no-save', '--legacy-peer-deps', '--ignore-scripts', '--no-audit', '--no-fund', '--prefer-offline', PLUGIN], { cwd: install });
+  // The version the project's package.json pins.
+  const { dependencies } = JSON.parse(await readFile(path.join(project, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+  const plugin = `docusaurus-lunr-search@${dependencies['docusaurus-lunr-search']}`;
+  await promisify(execFile)('npm', ['install', '--prefix', install, '--no-save', '--legacy-peer-deps', '--ignore-scripts', '--no-audit', '--no-fund', '--prefer-offline', plugin], { cwd: install });
   await rename(path.join(install, 'node_modules'), path.join(project, 'node_modules'));
   out = path.join(tmp.dir, 'out');
   result = await buildOnce({ siteDir: project, outDir: out, logger: silentLogger() });
