@@ -39,6 +39,7 @@ export const LONG_FILES: Record<string, number> = {
   'test/integration/docusaurus-shapes.test.ts': 60,
   'test/integration/docusaurus2.test.ts': 50,
   'test/integration/hostile-input.test.ts': 40,
+  'test/integration/plugins-lunr-search.test.ts': 40,
   'test/integration/i18n-commands.test.ts': 36,
   'test/integration/base-url.test.ts': 35,
   'test/integration/migrate-hostile.test.ts': 34,

@@ -42,6 +42,8 @@ export interface ClientBundle {
   files: string[];
   /** Every source module that went into the bundle (paths as esbuild reports them). */
   inputs: string[];
+  /** Each source module of the entry's build (absolute; a virtual one by its name) and the modules it imports. */
+  entryGraph: Map<string, string[]>;
   /** Route chunks that needed the bundler this time (see routeChunks). */
   routesBundled: number;
   /** False when an incremental bundler wrote its last entry again: nothing it is made from had changed. */
@@ -130,6 +132,7 @@ export function createClientBundler(options: ClientBundlerOptions): ClientBundle
         routes: withLazyModules(routes.routes, entry.lazyModules),
         files: [...entry.files, ...routes.files],
         inputs: [...entry.inputs, ...routes.inputs],
+        entryGraph: entry.entryGraph,
         routesBundled: routes.bundled,
         entryBundled: entry.bundled,
       };
@@ -174,6 +177,8 @@ export function createServerBundler(options: BundlerOptions): ServerBundler {
 /** A `require` for the CommonJS code bundled into a server file, which esbuild's own would refuse in an ES module. */
 const SERVER_REQUIRE = "import { createRequire as __sipaCreateRequire } from 'node:module'; const require = __sipaCreateRequire(import.meta.url);";
 
+const PRODUCTION = { 'process.env.NODE_ENV': '"production"' };
+
 /** What the client and server builds share. */
 function commonOptions(baseUrl: string): BuildOptions {
   return {
@@ -182,7 +187,7 @@ function commonOptions(baseUrl: string): BuildOptions {
     bundle: true,
     format: 'esm',
     jsx: 'automatic',
-    define: { 'process.env.NODE_ENV': '"production"' },
+    define: PRODUCTION,
     chunkNames: `${ASSET_DIR}/c/[name]-[hash]`,
     assetNames: `${ASSET_DIR}/a/[name]-[hash]`,
     // Both builds name imported images by the same URL, so the server HTML matches what the browser renders.
@@ -201,6 +206,9 @@ const CLIENT_OPTIONS = {
   minify: true,
   entryNames: '[dir]/[name]-[hash]',
   loader: { ...SCRIPT_LOADERS, ...ASSET_LOADERS },
+  // Node's `global`, which packages written for browserify read (autocomplete.js's `immediate`, in
+  // docusaurus-lunr-search's SearchBar), is the browser's globalThis, as webpack has it for Docusaurus.
+  define: { ...PRODUCTION, global: 'globalThis' },
 } satisfies BuildOptions;
 
 /**
@@ -355,7 +363,7 @@ function withLazyModules(routes: Map<string, ChunkFiles>, lazyModules: ReadonlyM
   return result;
 }
 
-function readClientMetafile(metafile: Metafile, root: string, workingDir: string, baseUrl: string, shared: SharedModule[]): Pick<ClientBundle, 'entry' | 'files' | 'inputs'> & { lazyModules: Map<string, string[]> } {
+function readClientMetafile(metafile: Metafile, root: string, workingDir: string, baseUrl: string, shared: SharedModule[]): Pick<ClientBundle, 'entry' | 'files' | 'inputs' | 'entryGraph'> & { lazyModules: Map<string, string[]> } {
   const outputs = metafile.outputs;
   const toUrl = (file: string) => `${baseUrl}${outputPath(root, workingDir, file)}`;
   const staticImports = (file: string, seen = new Set<string>()): string[] => {
@@ -383,7 +391,9 @@ function readClientMetafile(metafile: Metafile, root: string, workingDir: string
     const specifier = output.entryPoint && !file.endsWith('.css') ? specifierOf.get(esbuildPath(workingDir, output.entryPoint)) : undefined;
     if (specifier) lazyModules.set(specifier, [file, ...staticImports(file)].filter((f) => !entryFiles.has(f)).map(toUrl));
   }
-  return { entry, files: Object.keys(outputs).map((file) => outputPath(root, workingDir, file)), inputs: Object.keys(metafile.inputs), lazyModules };
+  const absolute = (input: string) => (/^[\w-]+:/.test(input) ? input : esbuildPath(workingDir, input));
+  const entryGraph = new Map(Object.entries(metafile.inputs).map(([input, { imports }]) => [absolute(input), imports.filter((imp) => !imp.external).map((imp) => absolute(imp.path))]));
+  return { entry, files: Object.keys(outputs).map((file) => outputPath(root, workingDir, file)), inputs: Object.keys(metafile.inputs), entryGraph, lazyModules };
 }
 
 function readServerMetafile(metafile: Metafile, root: string, workingDir: string, outDir: string, groups: string[][]): ServerFile[] {

@@ -22,6 +22,7 @@ import { commitSite, writeStaticFiles, type WrittenLocale } from './stages/write
 import { configForLocale, localesToBuild, outputFolderOf } from '../i18n/localeConfig.js';
 import { addPluginPages, pluginBundleParts, withPluginTags, withPluginThemes } from '../plugins/pluginParts.js';
 import { runPostBuild } from '../plugins/postBuild.js';
+import { pluginClientRoots, pluginCodeThatEvaluates } from '../plugins/evaluatingCode.js';
 import { NO_PLUGIN_OUTCOME, runPlugins, type PluginsOutcome } from '../plugins/runPlugins.js';
 import { cacheFolders, cacheRootFor } from '../cache/cacheDir.js';
 
@@ -131,7 +132,7 @@ async function runStages(session: BuildSession, options: BuildSiteOptions, start
   try {
     const written: WrittenLocale[] = [];
     let pageAssets: string[] | undefined;
-    for (const { locale, plan, compiled } of planned) {
+    for (const { locale, plan, compiled, plugins } of planned) {
       const stage = <T>(name: string, run: () => Promise<T>, describe?: (result: T) => string) => log.stage(named(name, locale), run, describe);
       const { config } = plan;
       // Each locale writes its folder of the output (the site's base URL for the default one), committed together.
@@ -160,15 +161,18 @@ async function runStages(session: BuildSession, options: BuildSiteOptions, start
       await stage('check links', async () => checkSiteLinks(plan, rendered, { client, compiled, outputs }, part, report, otherLocales));
       await writeStaticFiles(plan, part, output);
       const liveCode = [...compiled.pages.values()].some((page) => page.features.includes('liveCode'));
-      written.push({ plan, output: part, rendered, outputs, search: await search, liveCode });
+      const pluginEval = await pluginCodeThatEvaluates(bundled.entryGraph, pluginClientRoots(plugins, config.siteDir));
+      written.push({ plan, output: part, rendered, outputs, search: await search, liveCode, pluginEval });
       pageAssets ??= [client.entry.js, ...client.entry.imports, ...client.entry.css];
     }
-    await log.stage('write', () => commitSite(session, written, output, report));
+    const committed = await log.stage('write', () => commitSite(session, written, output, report));
     failed = false;
     // The plugins' postBuild, on the output as it now is (a watch session's builds run none, as Docusaurus's dev server).
     if (!session.afterBuild && planned.some(({ plugins }) => plugins.plugins.some((loaded) => loaded.plugin.postBuild))) {
       await log.stage('post build', async () => {
         for (const { plan, plugins, locale } of planned) await runPostBuild(plugins, plan.config, path.join(path.resolve(session.outDir), outputFolderOf(siteConfig, locale)), plan.routes.map((route) => route.path));
+        // What they wrote is the build's: the next one removes it (docusaurus-lunr-search names its index by the build).
+        committed.adoptWritten();
       });
     }
     // The first locale's figures, with every locale's compiled pages: a page is compiled once, then found by the other locales.

@@ -76,10 +76,17 @@ export async function loadPlugins(config: SiteConfig, context: PluginContext): P
   const file = config.project?.configFile ?? config.configFile;
   for (const entry of config.plugins) {
     const shown = { name: typeof entry.plugin === 'string' ? entry.plugin : entry.plugin.name || 'a function', where: entry.where };
-    const factory = await factoryOf(entry, config.siteDir).catch((error: unknown) => {
+    const { factory, validateOptions } = await factoryOf(entry, config.siteDir).catch((error: unknown) => {
       throw pluginError(shown, 'loading its module', error, file);
     });
-    const options = thawedOptions(entry.options);
+    let options = thawedOptions(entry.options);
+    if (validateOptions) {
+      try {
+        options = validateOptions({ validate: validatedBySchema, options: options ?? {} });
+      } catch (error) {
+        throw pluginError(shown, 'validateOptions', error, file);
+      }
+    }
     let plugin: SitePlugin | null;
     try {
       plugin = await factory(context, options);
@@ -95,12 +102,28 @@ export async function loadPlugins(config: SiteConfig, context: PluginContext): P
   return loaded;
 }
 
-async function factoryOf(entry: ConfiguredSitePlugin, siteDir: string): Promise<PluginFactory> {
-  if (typeof entry.plugin === 'function') return entry.plugin;
+/** A plugin module's `validateOptions` export, which Docusaurus calls to check the options and fill their defaults. */
+type ValidateOptions = (args: { validate: typeof validatedBySchema; options: unknown }) => unknown;
+
+/**
+ * The `validate` Docusaurus gives validateOptions: the options checked by the plugin's own schema
+ * (a Joi schema of the plugin's packages), unconverted, with its defaults; `id` is every plugin's
+ * and is kept as given ('default' when absent).
+ */
+function validatedBySchema(schema: { validate(value: unknown, options: object): { error?: unknown; value: unknown } }, options: unknown): unknown {
+  const { id, ...rest } = (options ?? {}) as Record<string, unknown>;
+  const { error, value } = schema.validate(rest, { convert: false });
+  if (error) throw error;
+  return { ...(value as object), id: id ?? 'default' };
+}
+
+async function factoryOf(entry: ConfiguredSitePlugin, siteDir: string): Promise<{ factory: PluginFactory; validateOptions?: ValidateOptions }> {
+  if (typeof entry.plugin === 'function') return { factory: entry.plugin, validateOptions: (entry.plugin as { validateOptions?: ValidateOptions }).validateOptions };
   const jiti = createJiti(path.join(siteDir, 'sipadocs-plugins.js'), { moduleCache: true, fsCache: false, interopDefault: true });
   const mod = (await jiti.import(entry.plugin)) as unknown;
   const fn = typeof mod === 'function' ? mod : (mod as { default?: unknown } | null)?.default;
   const inner = typeof fn === 'function' ? fn : (fn as { default?: unknown } | null)?.default;
   if (typeof inner !== 'function') throw new Error(`${entry.plugin} exports no plugin function (its default export is ${typeof inner})`);
-  return inner as PluginFactory;
+  const validateOptions = [mod, fn, inner].map((at) => (at as { validateOptions?: unknown } | null)?.validateOptions).find((at) => typeof at === 'function') as ValidateOptions | undefined;
+  return { factory: inner as PluginFactory, validateOptions };
 }

@@ -66,6 +66,9 @@ export async function runPlugins(config: SiteConfig, outDir: string, generatedDi
   if (config.plugins.length === 0) return NO_PLUGIN_OUTCOME;
   const file = config.project?.configFile ?? config.configFile;
   const context = pluginContext(config, outDir, generatedDir);
+  // The folder exists before any plugin runs, as Docusaurus's does: a plugin may write its own
+  // modules there from any method (docusaurus-lunr-search does from configureWebpack).
+  await mkdir(generatedDir, { recursive: true });
   const plugins = await loadPlugins(config, context);
   // `@generated/…` imports the plugins' generated files, as in Docusaurus.
   const outcome: PluginsOutcome = { ...NO_PLUGIN_OUTCOME, plugins, contents: new Map(), routes: [], globalData: {}, headTags: [], bodyTags: [], clientModules: [], aliases: { '@generated': generatedDir }, themePaths: [], watchPaths: [], warnings: [] };

@@ -63,6 +63,12 @@ export interface CommitResult {
   foreign: string[];
   /** Settles once the staging folder is removed (at once, without CommitOptions.tidyLater); never rejects. */
   tidied: Promise<void>;
+  /**
+   * Records as sipadocs's the files that have appeared in the output since the commit (those a
+   * plugin's postBuild wrote), so the next build replaces or removes them as it does its own, as
+   * Docusaurus's next build, which empties its output, would. Returns them, relative.
+   */
+  adoptWritten(): string[];
 }
 
 /** The one file-system call of a commit whose failure depends on where the output lives. */
@@ -151,12 +157,23 @@ export async function createStagingDir(outDir: string, options: StagingOptions =
       const record = (entry: { files: string[]; committingOver?: string | null }) => {
         if (recordFile) writeRecord(recordFile, { build, ...entry });
       };
+      const adopting = (foreign: string[]) => {
+        const owned = [...files];
+        const known = new Set([...files, ...foreign]);
+        return () => {
+          const added = listFiles(absoluteOut).filter((rel) => !known.has(rel));
+          for (const rel of added) known.add(rel);
+          owned.push(...added);
+          if (added.length > 0) record({ files: owned });
+          return added;
+        };
+      };
       if (!existsSync(absoluteOut)) {
         record({ files, committingOver: marker });
         fsOps.renameSync(dir, absoluteOut);
         removeQuietly(work.dir);
         record({ files });
-        return { build, foreign: [], tidied: Promise.resolve() };
+        return { build, foreign: [], tidied: Promise.resolve(), adoptWritten: adopting([]) };
       }
       const existing = listTree(absoluteOut);
       const plan = planCommit({ out: absoluteOut, existing, staging: dir, staged, kept, owned: docusaurusOutput ? new Set(existing.files) : state.owned });
@@ -172,7 +189,7 @@ export async function createStagingDir(outDir: string, options: StagingOptions =
       if (tidyLater) tidied = rm(work.dir, { recursive: true, force: true }).catch(() => {});
       else removeQuietly(work.dir);
       record({ files });
-      return { build, foreign: plan.foreign, tidied };
+      return { build, foreign: plan.foreign, tidied, adoptWritten: adopting(plan.foreign) };
     },
     async discard() {
       await rm(work.dir, { recursive: true, force: true });

@@ -9,12 +9,16 @@ import { REDIRECT_SCRIPT, REDIRECTS_FILE, redirectsFileText } from '../../output
 import type { SearchIndexResult } from '../../search/buildSearchIndex.js';
 import { manifestFile, writeManifest } from '../../cache/outputManifest.js';
 import type { BuildReport, BuildSession } from '../session.js';
+import type { CommitResult } from '../../staging/stagingDir.js';
 import type { BuildOutput } from './output.js';
 import type { SitePlan } from './plan.js';
 import type { RenderedSite } from './render.js';
 
-/** A live code block runs the code a visitor edits, which react-live compiles with `new Function`: the policy must allow eval. */
-const LIVE_CODE_SOURCES = { 'script-src': ["'unsafe-eval'"] };
+/**
+ * A live code block runs the code a visitor edits, which react-live compiles with `new Function`;
+ * a plugin's client code may compile code from strings too: the policy must allow eval.
+ */
+const EVAL_SOURCES = { 'script-src': ["'unsafe-eval'"] };
 
 export interface WrittenParts {
   rendered: RenderedSite;
@@ -22,6 +26,8 @@ export interface WrittenParts {
   search: SearchIndexResult | null;
   /** Some page has a live code block, whose code the browser compiles and runs (see compiler/mdx/liveCode.ts). */
   liveCode?: boolean;
+  /** A module of the plugins' client code that compiles code from a string (see plugins/evaluatingCode.ts). */
+  pluginEval?: string | null;
 }
 
 /** What one locale of the site wrote into its part of the output (the whole output for a site in one locale). */
@@ -50,7 +56,7 @@ export async function writeStaticFiles(plan: SitePlan, output: BuildOutput, root
  * the commit that puts the staging folder in place of the output; the manifest of what each
  * locale wrote is kept for the next build. Files in the output that sipadocs did not write are reported.
  */
-export async function commitSite(session: BuildSession, locales: WrittenLocale[], root: BuildOutput, report: BuildReport): Promise<void> {
+export async function commitSite(session: BuildSession, locales: WrittenLocale[], root: BuildOutput, report: BuildReport): Promise<Pick<CommitResult, 'adoptWritten'>> {
   const { config, staticFiles } = locales[0]!.plan;
   const { staging } = root;
   const staticDir = path.join(config.siteDir, config.staticDir);
@@ -65,15 +71,15 @@ export async function commitSite(session: BuildSession, locales: WrittenLocale[]
     if (plan.redirects.some((redirect) => redirect.file !== null)) scripts.add(scriptHash(REDIRECT_SCRIPT));
   }
   const webAssembly = locales.some(({ plan }) => plan.siteData.search);
-  const liveCode = locales.some((locale) => locale.liveCode);
-  staging.write(HEADERS_FILE, own.text + headersFileText(contentSecurityPolicy(scripts, { webAssembly, sources: [headTagSources(config.headTags), config.policySources, own.sources, ...(liveCode ? [LIVE_CODE_SOURCES] : [])] })));
+  const evaluates = locales.some((locale) => locale.liveCode || locale.pluginEval);
+  staging.write(HEADERS_FILE, own.text + headersFileText(contentSecurityPolicy(scripts, { webAssembly, sources: [headTagSources(config.headTags), config.policySources, own.sources, ...(evaluates ? [EVAL_SOURCES] : [])] })));
   // So is _redirects: the site's own lines first, then the redirects of each locale's config.
   if (locales.some(({ plan }) => plan.redirects.length > 0)) {
     const ownRedirects = staticFiles.includes(REDIRECTS_FILE) ? await readFile(path.join(staticDir, REDIRECTS_FILE), 'utf8') : '';
     const generated = locales.map(({ plan }) => redirectsFileText(plan.redirects, '', plan.config.baseUrl)).join('');
     staging.write(REDIRECTS_FILE, redirectsFileText([], ownRedirects, config.baseUrl) + (ownRedirects && generated ? '\n' : '') + generated);
   }
-  const { build, foreign, tidied } = await staging.commit({ tidyLater: session.afterBuild !== null });
+  const { build, foreign, tidied, adoptWritten } = await staging.commit({ tidyLater: session.afterBuild !== null });
   session.afterBuild?.add(tidied);
   if (foreign.length > 0) report.warn(foreignFilesWarning(session.outDir, foreign, config));
   const saves: Array<Promise<void>> = [];
@@ -87,6 +93,7 @@ export async function commitSite(session: BuildSession, locales: WrittenLocale[]
   const saved = Promise.all(saves).then(() => {});
   if (session.afterBuild) session.afterBuild.add(saved);
   else await saved;
+  return { adoptWritten };
 }
 
 /** Names the files a user put in the output folder, which the build left there. */

@@ -133,6 +133,24 @@ describe('route chunks', () => {
       await tmp.cleanup();
     }
   }, 60_000);
+
+  it('gives code that reads Node\'s `global` the browser\'s globalThis, as webpack does', async () => {
+    const tmp = await tempDir();
+    try {
+      await mkdir(path.join(tmp.dir, 'docs'), { recursive: true });
+      await writeFile(path.join(tmp.dir, 'docs', 'tick.js'), 'export const tick = typeof global.setImmediate === "function" ? "immediate" : "timeout";\n');
+      const page = { code: 'import {tick} from "./tick.js";\nexport default function Page() { return tick; }', excerptCode: null, absPath: path.join(tmp.dir, 'docs/page.mdx'), key: 'page' };
+      const sources: VirtualSources = { modules: new Map([['docs/page.mdx', page]]), routeEntries: new Map([['docs-page', { content: { kind: 'mdx', relPath: 'docs/page.mdx' } }]]), siteData, customCss: [] };
+      const bundler = createClientBundler({ workDir: path.join(tmp.dir, 'work'), incremental: false, artifacts: await testArtifacts(path.join(tmp.dir, 'cache')) });
+      const built = await bundler.bundle(sources, path.join(tmp.dir, 'out'), '/');
+      await bundler.dispose();
+      const chunk = await readFile(path.join(tmp.dir, 'out', built.routes.get('docs-page')!.js), 'utf8');
+      expect(chunk).toContain('globalThis.setImmediate');
+      expect(chunk).not.toMatch(/(?<![\w.$])global\./);
+    } finally {
+      await tmp.cleanup();
+    }
+  }, 60_000);
 });
 
 describe('the entry of an incremental (watch mode) bundler', () => {

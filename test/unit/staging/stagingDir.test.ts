@@ -212,6 +212,25 @@ describe('staging directory', () => {
     expect(after['img/logo.svg']).toBe('<svg>new</svg>');
   });
 
+  it("takes as its own the files written after the commit (a plugin's postBuild), not the user's: the next build removes them", async () => {
+    const { out, stage } = await previousOutput();
+    await writeFile(path.join(out, 'CNAME'), 'docs.example.org');
+    const first = await stage();
+    first.write('index.html', 'home');
+    const committed = await first.commit();
+    expect(committed.foreign).toEqual(['CNAME']);
+    await writeFile(path.join(out, 'search-index-1.json'), '[1]');
+    await writeFile(path.join(out, 'index.html'), 'home, rewritten');
+    await writeFile(path.join(out, 'CNAME'), 'docs.example.com');
+    expect(committed.adoptWritten()).toEqual(['search-index-1.json']);
+
+    const next = await stage();
+    next.write('index.html', 'home');
+    const { foreign } = await next.commit();
+    expect(foreign).toEqual(['CNAME']);
+    expect(Object.keys(await contents(out)).sort()).toEqual([OUTPUT_MARKER, 'CNAME', 'index.html']);
+  });
+
   it("trusts what it knows of an output only while the output is as the last commit left it", async () => {
     const { out, recordFile, stage } = await previousOutput();
     const build = readMarker(out)!.build;
