@@ -61,7 +61,7 @@ async function compileWhenStale(key, entries) {
   const inputs = await bundleEntries(entries, cacheDir);
   // Written last: a concurrent run at worst compiles twice. The start time, so that a source
   // saved during the compile makes the next run compile again.
-  await writeAtomically(stampFile, JSON.stringify({ builtAt: startedAt, inputs }));
+  await writeAtomically(stampFile, JSON.stringify({ root, builtAt: startedAt, inputs }));
   return cacheDir;
 }
 
@@ -122,6 +122,9 @@ async function isStale(stampFile) {
   } catch {
     return true;
   }
+  // A node_modules copied from another checkout holds that checkout's compile: its inputs are
+  // the other checkout's sources, unchanged there, and none of this one's.
+  if (stamp.root !== root) return true;
   const times = await Promise.all(
     stamp.inputs.map((file) => stat(file).then((s) => s.mtimeMs, () => Infinity)),
   );
