@@ -86,7 +86,7 @@ export function NavDropdown({ item, pathname, sidebar }: { item: NavItem; pathna
   const active = isActive(item, pathname, sidebar);
   return (
     <div {...rootProps} className={classes('navbar__item dropdown', item.className)}>
-      <button {...replayedControl} {...toggleProps} type="button" className={classes('navbar__link dropdown__toggle', active && 'navbar__link--active')} aria-label={item.ariaLabel}>
+      <button {...replayedControl} type="button" className={classes('navbar__link dropdown__toggle', active && 'navbar__link--active')} {...toggleProps} aria-label={item.ariaLabel}>
         <LinkContent item={item} />
       </button>
       <ul className="dropdown__menu" id={menuId} hidden={!open}>
