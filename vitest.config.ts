@@ -67,8 +67,9 @@ export default defineConfig({
     // Which files run is said by the projects below (a project extends this, and would add to an include here).
     testTimeout: 60_000,
     hookTimeout: 180_000,
-    // Browser and build tests are heavy; two workers match the two cores of the CI machine.
-    maxWorkers: 2,
+    // Three workers on the two cores of the CI machine: a file waiting (for a browser's page, a
+    // served request, a timer) leaves its core to another file's build.
+    maxWorkers: 3,
     sequence: { sequencer: LongestFirst },
     projects: [
       // Unit tests share each worker's loaded modules, as in the fast lane: loading the build's
