@@ -1,5 +1,5 @@
 import type { AlgoliaConfig } from '../config/types.js';
-import { describeValue, isMarker, isObject, type ConfigObject } from './evaluated.js';
+import { describeValue, holdsMarker, isObject, type ConfigObject } from './evaluated.js';
 import type { Evaluated } from './sandbox.js';
 import type { MigrationNotes } from './notes.js';
 
@@ -50,9 +50,3 @@ export function translateAlgolia(algolia: ConfigObject, notes: MigrationNotes): 
   return { algolia: settings };
 }
 
-/** Whether a value is, or holds, something the sandbox could not copy. */
-function holdsMarker(value: Evaluated | undefined): boolean {
-  if (isMarker(value)) return true;
-  if (Array.isArray(value)) return value.some(holdsMarker);
-  return isObject(value) && Object.values(value).some(holdsMarker);
-}

@@ -13,6 +13,13 @@ export function isMarker(value: Evaluated | undefined): boolean {
   return ['$function', '$from,$module', '$regexp', '$cycle'].includes(keys);
 }
 
+/** Whether a value is, or holds, something the sandbox could not copy (see isMarker). */
+export function holdsMarker(value: Evaluated | undefined): boolean {
+  if (isMarker(value)) return true;
+  if (Array.isArray(value)) return value.some(holdsMarker);
+  return isObject(value) && Object.values(value).some(holdsMarker);
+}
+
 /** The module a stub stands for (`prism-react-renderer` for `prism-react-renderer.themes.github`). */
 export function stubModule(value: Evaluated | undefined): string | undefined {
   return moduleName(value) !== undefined ? String((value as EvaluatedObject).$from) : undefined;

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { UserConfig } from '../config/types.js';
-import { ConfigObject, describeValue, isFunction, isMarker, isObject, moduleName, stubModule, type EvaluatedObject } from './evaluated.js';
+import { ConfigObject, describeValue, holdsMarker, isFunction, isMarker, isObject, moduleName, stubModule, type EvaluatedObject } from './evaluated.js';
 import { isClientRedirectsPlugin, readClientRedirects } from './clientRedirects.js';
 import { readDocsOptions as readInstanceOptions, takeDocsPlugins, type DocsOptions } from './docsOptions.js';
 import { docusaurusMajor, hasAuthorsPages, readLinkSettings, type LinkSettings } from './linkSettings.js';
@@ -225,12 +225,6 @@ function readCustomFields(config: ConfigObject, notes: MigrationNotes): Record<s
   return Object.keys(carried).length > 0 ? carried : undefined;
 }
 
-/** Whether a value is, or holds, something the sandbox could not copy (see isMarker). */
-function holdsMarker(value: Evaluated | undefined): boolean {
-  if (isMarker(value)) return true;
-  if (Array.isArray(value)) return value.some(holdsMarker);
-  return isObject(value) && Object.values(value).some(holdsMarker);
-}
 
 function readI18n(i18n: ConfigObject, notes: MigrationNotes, raw: Evaluated | undefined): UserConfig['i18n'] {
   // A value the migration could not read (a module it does not run): the locales are unknown.

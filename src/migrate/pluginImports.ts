@@ -1,6 +1,6 @@
 import { packageName } from '../bundle/missingPackage.js';
 import { PLUGIN_LIST_KEYS, type PluginListKey } from '../config/sitePlugins.js';
-import { describeValue, isFunction, isMarker, isObject, moduleName, stubModule } from '../docusaurus/evaluated.js';
+import { describeValue, holdsMarker, isFunction, moduleName, stubModule } from '../docusaurus/evaluated.js';
 import type { EvaluatedPluginLists } from '../docusaurus/markdownPlugins.js';
 import type { MigrationNotes } from '../docusaurus/notes.js';
 import type { Evaluated } from '../docusaurus/sandbox.js';
@@ -94,10 +94,3 @@ export function migratePluginLists(lists: EvaluatedPluginLists, where: string, i
   return result;
 }
 
-/** A value holding a function, a module stub or another value the sandbox could not copy. */
-function holdsMarker(value: Evaluated | undefined): boolean {
-  if (isMarker(value)) return true;
-  if (Array.isArray(value)) return value.some(holdsMarker);
-  if (isObject(value)) return Object.values(value).some(holdsMarker);
-  return false;
-}

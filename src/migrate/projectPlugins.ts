@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { packageName } from '../bundle/missingPackage.js';
-import { describeValue, isFunction, isMarker, isObject, moduleName, stubModule } from '../docusaurus/evaluated.js';
+import { describeValue, holdsMarker, isFunction, moduleName, stubModule } from '../docusaurus/evaluated.js';
 import type { MigrationNotes } from '../docusaurus/notes.js';
 import type { ProjectPlugin } from '../docusaurus/readConfig.js';
 import type { Evaluated } from '../docusaurus/sandbox.js';
@@ -104,9 +104,3 @@ function packagePlugin(name: string, kind: 'plugin' | 'theme', projectDir: strin
   return chosen;
 }
 
-function holdsMarker(value: Evaluated | undefined): boolean {
-  if (isMarker(value)) return true;
-  if (Array.isArray(value)) return value.some(holdsMarker);
-  if (isObject(value)) return Object.values(value).some(holdsMarker);
-  return false;
-}
