@@ -27,6 +27,10 @@ beforeAll(async () => {
   await Promise.all((['compileWorker', 'renderWorker', 'highlightWorker', 'sandboxWorker', 'checkServer'] as const).map((name) => workerScript(name)));
   const warm = build(path.join(REPO, 'test/fixtures/basic'), path.join(tmp.dir, 'warm-up'));
   expect(warm.status, warm.stderr).toBe(0);
+  // `nobody` runs this checkout's CLI: a checkout under a folder only root may enter (mktemp -d
+  // makes one, mode 700) fails every test below for that reason alone; say so.
+  const reach = spawnSync('setpriv', ['--reuid=nobody', '--regid=nogroup', '--clear-groups', process.execPath, '-e', `require('node:fs').accessSync(${JSON.stringify(CLI)})`], { encoding: 'utf8' });
+  expect(reach.status, `the user nobody cannot read ${CLI}: every folder above this checkout must let others enter it (chmod o+x)\n${reach.stderr}`).toBe(0);
 }, 240_000);
 afterAll(() => tmp.cleanup());
 
