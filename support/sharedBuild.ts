@@ -7,6 +7,10 @@
  * code (src/, templates/, bin/, the lockfile), the build options and Node's version. An edit to any
  * of them names another folder, so a shared build is never stale; nothing is ever rebuilt in place.
  *
+ * `sharedGeneratedBuild(options)` does the same for a large site generateSite writes (keyed by the
+ * options, the generator and the code): the test files that need a site of thousands of pages read
+ * one build of it.
+ *
  * Test files run in several workers at once: the first to need a build takes a lock (a folder made
  * with mkdir, which only one process can make) and builds; the others wait for its `.done` file.
  * A lock whose process has died is taken over.
@@ -23,6 +27,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildOnce } from '../src/pipeline/build.js';
+import { generateSite, type GenerateOptions, type GeneratedSite } from './generateSite.js';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CACHE = path.join(REPO, 'node_modules', '.cache', 'sipadocs-tests');
@@ -58,7 +63,51 @@ export async function sharedBuild(siteDir: string): Promise<SharedBuild> {
     .update(lastCommitOf(site))
     .digest('hex')
     .slice(0, 20);
-  const outDir = path.join(CACHE, `${nameOf(relative)}-${key}`);
+  return sharedOutput(nameOf(relative), key, async (outDir) => {
+    const result = await buildOnce({ siteDir: site, outDir, quiet: true });
+    return { outDir, pages: result.pages, warnings: result.warnings };
+  });
+}
+
+export interface SharedGeneratedBuild extends SharedBuild {
+  /** The generated site's folder (in a project of its own, whose package.json keeps its caches apart): read it, never write in it. */
+  siteDir: string;
+  /** What generateSite wrote. */
+  generated: GeneratedSite;
+}
+
+/**
+ * The build of the site `generateSite(options)` writes, made once per run (or an earlier run with
+ * the same code, generator and options) and read by every test file that asks for the same options.
+ * The site is generated into a project of its own beside the output (`<output>.project/site`), so
+ * its build caches are not the repository's, and check-links can name a broken link's source.
+ */
+export async function sharedGeneratedBuild(options: GenerateOptions): Promise<SharedGeneratedBuild> {
+  const key = createHash('sha256')
+    .update(`${process.version}\n${process.env.NODE_ENV ?? ''}\n${JSON.stringify(options, Object.keys(options).sort())}\n`)
+    .update((codeHash ??= hashTree(CODE.map((entry) => path.join(REPO, entry)))))
+    .update(hashTree([path.join(REPO, 'support', 'generateSite.ts')]))
+    .digest('hex')
+    .slice(0, 20);
+  return sharedOutput(`generated-${options.docs}`, key, async (outDir) => {
+    const project = `${outDir}.project`;
+    await rm(project, { recursive: true, force: true });
+    await mkdir(project, { recursive: true });
+    await writeFile(path.join(project, 'package.json'), '{ "private": true }\n');
+    const siteDir = path.join(project, 'site');
+    const generated = await generateSite(siteDir, options);
+    const result = await buildOnce({ siteDir, outDir, quiet: true });
+    return { outDir, siteDir, generated, pages: result.pages, warnings: result.warnings };
+  });
+}
+
+/**
+ * The output named `name-key` in the cache: made by `make` (which builds into the folder it is
+ * given and returns what the readers need, kept as JSON beside it) in the first process that takes
+ * the lock, waited for by the others, sealed once made.
+ */
+async function sharedOutput<T extends SharedBuild>(name: string, key: string, make: (outDir: string) => Promise<T>): Promise<T> {
+  const outDir = path.join(CACHE, `${name}-${key}`);
   const done = `${outDir}.done`;
   const lock = `${outDir}.lock`;
   await mkdir(CACHE, { recursive: true });
@@ -68,11 +117,10 @@ export async function sharedBuild(siteDir: string): Promise<SharedBuild> {
       try {
         if (!existsSync(done)) {
           await rm(outDir, { recursive: true, force: true });
-          const result = await buildOnce({ siteDir: site, outDir, quiet: true });
-          await writeFile(`${outDir}.json`, JSON.stringify({ pages: result.pages, warnings: result.warnings }));
+          await writeFile(`${outDir}.json`, JSON.stringify(await make(outDir)));
           await seal(outDir);
           await writeFile(done, '');
-          await removeEarlierBuilds(nameOf(relative), outDir);
+          await removeEarlierBuilds(name, outDir);
         }
       } finally {
         await rm(lock, { recursive: true, force: true });
@@ -81,9 +129,9 @@ export async function sharedBuild(siteDir: string): Promise<SharedBuild> {
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  const { pages, warnings } = JSON.parse(await readFile(`${outDir}.json`, 'utf8')) as { pages: number; warnings: string[] };
+  const made = JSON.parse(await readFile(`${outDir}.json`, 'utf8')) as T;
   assertUnchanged(outDir);
-  return { outDir, pages, warnings };
+  return made;
 }
 
 /** Records the files of a finished shared build, which assertUnchanged compares with. */
@@ -108,7 +156,7 @@ export function assertUnchanged(outDir: string | undefined): void {
 }
 
 /**
- * Removes the builds of the same fixture made with other code or content more than an hour ago
+ * Removes the builds of the same fixture (or generated site) made with other code or content more than an hour ago
  * (a run in progress reads only builds of its own code), so the cache does not grow edit after edit.
  */
 async function removeEarlierBuilds(fixture: string, kept: string): Promise<void> {
@@ -118,7 +166,7 @@ async function removeEarlierBuilds(fixture: string, kept: string): Promise<void>
     if (!name.startsWith(prefix) || !/^[0-9a-f]{20}$/.test(name.slice(prefix.length)) || build === kept) continue;
     const made = statSync(`${build}.done`, { throwIfNoEntry: false });
     if (existsSync(`${build}.lock`) || (made && Date.now() - made.mtimeMs < 3_600_000)) continue;
-    for (const file of [`${build}.done`, `${build}.json`, `${build}.sums`, build]) await rm(file, { recursive: true, force: true });
+    for (const file of [`${build}.done`, `${build}.json`, `${build}.sums`, `${build}.project`, build]) await rm(file, { recursive: true, force: true });
   }
 }
 

@@ -1,34 +1,29 @@
 // A page holds its sidebar once: in its HTML. Its data names the sidebar's tree and the page's
 // shape of it, and repeats none of its items. At 2,000 docs with their categories open, a doc
-// page stays under 120 KB. The site is generated here, lean (a sentence a doc).
-import { readFile, writeFile } from 'node:fs/promises';
+// page stays under 120 KB. The site is generated, lean (a sentence a doc), and built once per run
+// for this file and check-links-scale.test.ts (see LARGE_SITE).
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildOnce } from '../../src/pipeline/build.js';
 import type { SidebarItem, StoredRoutePayload } from '../../src/shared/types.js';
-import { generateSite, type GeneratedSite } from '../../support/generateSite.js';
-import { silentLogger, tempDir } from '../helpers.js';
+import type { GeneratedSite } from '../../support/generateSite.js';
+import { assertUnchanged, sharedGeneratedBuild } from '../../support/sharedBuild.js';
+import { LARGE_SITE } from '../largeSite.js';
 
-let tmp: Awaited<ReturnType<typeof tempDir>>;
 let generated: GeneratedSite;
-let out: string;
+let out: string | undefined;
 
 beforeAll(async () => {
-  tmp = await tempDir();
-  await writeFile(path.join(tmp.dir, 'package.json'), '{ "private": true }\n');
-  const site = path.join(tmp.dir, 'site');
-  generated = await generateSite(site, { docs: 2000, posts: 0, seed: 2, openCategories: true, lean: true });
-  out = path.join(tmp.dir, 'build');
-  await buildOnce({ siteDir: site, outDir: out, logger: silentLogger() });
+  ({ generated, outDir: out } = await sharedGeneratedBuild(LARGE_SITE));
 }, 600_000);
-afterAll(() => tmp?.cleanup());
+afterAll(() => assertUnchanged(out));
 
 const linksOf = (items: SidebarItem[]): string[] => items.flatMap((item) => (item.type === 'link' ? [item.href] : item.type === 'category' ? linksOf(item.items) : []));
 
 describe('a doc page of 2,000 docs with open categories', () => {
   it('holds each link of its sidebar once, and its data none of them', async () => {
     const doc = generated.docs[1000]!.replace(/\.mdx$/, '');
-    const html = await readFile(path.join(out, `${doc}.html`), 'utf8');
+    const html = await readFile(path.join(out!, `${doc}.html`), 'utf8');
     const sidebar = /<nav class="sidebar"[\s\S]*?<\/nav>/.exec(html)![0];
     const hrefs = [...sidebar.matchAll(/<a [^>]*href="([^"]+)"/g)].map((match) => match[1]!);
     expect(hrefs.length).toBeGreaterThan(100);
@@ -42,7 +37,7 @@ describe('a doc page of 2,000 docs with open categories', () => {
     const repeated = hrefs.filter((href) => !neighbours.has(href) && html.split(`"${href}"`).length - 1 !== 1);
     expect(repeated).toEqual([]);
     // The tree the runtime makes the view from holds every doc, once.
-    const tree = JSON.parse(await readFile(path.join(out, data.sidebar!.url.slice(1)), 'utf8')) as SidebarItem[];
+    const tree = JSON.parse(await readFile(path.join(out!, data.sidebar!.url.slice(1)), 'utf8')) as SidebarItem[];
     expect(new Set(linksOf(tree)).size).toBe(2000);
     expect(Buffer.byteLength(html)).toBeLessThan(120 * 1024);
   });
