@@ -14,6 +14,7 @@ import { buildOnce, buildSite } from '../../src/pipeline/build.js';
 import { createBuildSession, type SessionOptions } from '../../src/pipeline/session.js';
 import { startServer } from '../../src/dev/serve.js';
 import { SiteError, SiteErrors } from '../../src/errors.js';
+import { assertUnchanged, sharedBuild } from '../../support/sharedBuild.js';
 import { copyFixture, silentLogger, tempDir } from '../helpers.js';
 import { linkTargetsOfBuild } from './linkTargets.js';
 
@@ -55,9 +56,8 @@ const ownFiles = (files: Map<string, string>, route: string) => {
 };
 
 describe('a Docusaurus 2 site', () => {
-  let tmp: Awaited<ReturnType<typeof tempDir>>;
-  let out: string;
-  let logger: ReturnType<typeof silentLogger>;
+  let out: string | undefined;
+  let warnings: string[];
   let files: Map<string, string>;
   const page = (file: string) => {
     const html = files.get(file);
@@ -65,23 +65,20 @@ describe('a Docusaurus 2 site', () => {
     return html;
   };
 
+  // The fixture's build, shared with the browser tests of it (e2e/docusaurus2.test.ts): read only.
   beforeAll(async () => {
-    tmp = await tempDir();
-    logger = silentLogger();
-    out = path.join(tmp.dir, 'out');
-    await buildOnce({ siteDir: FIXTURE_DIR, outDir: out, logger });
+    ({ outDir: out, warnings } = await sharedBuild(FIXTURE_DIR));
     files = await readTree(out);
   }, 120_000);
-  afterAll(() => tmp.cleanup());
+  afterAll(() => assertUnchanged(out));
 
   it('builds unchanged, with one warning per unknown front-matter key and no other warning', () => {
-    const warnings = logger.lines.filter((line) => line.startsWith('warning:'));
     const at = (file: string, line: number) => `${path.join(FIXTURE_DIR, file)}:${line}`;
-    expect(warnings.sort()).toEqual(
+    expect([...warnings].sort()).toEqual(
       [
-        `warning: ${at('blog/2025-11-18-sipa-0-9-50.mdx', 8)}: unknown front matter key "title_meta" (ignored)`,
-        `warning: ${at('docs/intro.mdx', 8)}: unknown front matter key "displayed_sidebar" (ignored)`,
-        `warning: ${at('src/pages/hidden.md', 5)}: unknown front matter key "wrapperClassName" (ignored)`,
+        `${at('blog/2025-11-18-sipa-0-9-50.mdx', 8)}: unknown front matter key "title_meta" (ignored)`,
+        `${at('docs/intro.mdx', 8)}: unknown front matter key "displayed_sidebar" (ignored)`,
+        `${at('src/pages/hidden.md', 5)}: unknown front matter key "wrapperClassName" (ignored)`,
       ].sort(),
     );
   });
@@ -235,7 +232,7 @@ describe('a Docusaurus 2 site', () => {
   });
 
   it('checked links against exactly the ids and <a name> an HTML parser finds on each page', async () => {
-    const pages = await linkTargetsOfBuild(out);
+    const pages = await linkTargetsOfBuild(out!);
     expect(pages.length).toBe([...files.keys()].filter((file) => file.endsWith('.html')).length);
     for (const built of pages) expect(built.checked, built.file).toEqual(built.parsed);
     const api = pages.find((built) => built.file === 'docs/api/SipaUrl.html')!.checked;
@@ -243,7 +240,7 @@ describe('a Docusaurus 2 site', () => {
   });
 
   it('passes sipadocs check-links', () => {
-    const result = spawnSync(process.execPath, ['bin/sipadocs.js', 'check-links', out], { encoding: 'utf8' });
+    const result = spawnSync(process.execPath, ['bin/sipadocs.js', 'check-links', out!], { encoding: 'utf8' });
     expect(result.stderr).toBe('');
     expect(result.stdout).toMatch(/none broken/);
     expect(result.status).toBe(0);
@@ -617,47 +614,43 @@ describe('markdown.format', () => {
 });
 
 describe('drafts in serve --watch', () => {
-  it('builds drafts with a visible badge, not indexed, and lists them like other pages', async () => {
-    const tmp = await tempDir();
-    try {
-      const out = path.join(tmp.dir, 'out');
-      await buildOnce({ siteDir: FIXTURE_DIR, outDir: out, logger: silentLogger(), mode: 'watch' });
-      for (const file of ['docs/getting-started/draft-page.html', 'blog/2025/12/01/draft-post.html', 'draft.html']) {
-        const html = await readFile(path.join(out, file), 'utf8');
-        expect(html, file).toContain('<p class="draft-badge" role="note"><strong>Draft</strong>');
-        expect(html, file).toContain('<meta name="robots" content="noindex, nofollow">');
-      }
-      expect(await readFile(path.join(out, 'docs/intro.html'), 'utf8')).toContain('href="/docs/getting-started/draft-page"');
-      expect(await readFile(path.join(out, 'blog.html'), 'utf8')).toContain('Upcoming DRAFTMARKER post');
-      expect(await readFile(path.join(out, 'docs/tags/draft-only-tag.html'), 'utf8')).toContain('href="/docs/getting-started/draft-page"');
-      expect(await readFile(path.join(out, 'docs/intro.html'), 'utf8')).not.toContain('draft-badge"');
-    } finally {
-      await tmp.cleanup();
-    }
-  }, 120_000);
-});
+  // One watch build of the fixture, by the server that serves it: its output is read from disk, then over HTTP.
+  let tmp: Awaited<ReturnType<typeof tempDir>>;
+  let watching: { url: string; root: string; close(): Promise<void>; idle(): Promise<void> };
+  beforeAll(async () => {
+    tmp = await tempDir();
+    watching = await startServer({ site: FIXTURE_DIR, outDir: path.join(tmp.dir, 'watch'), port: 0, host: '127.0.0.1', watch: true });
+    await watching.idle();
+  }, 180_000);
+  afterAll(async () => {
+    await watching?.close();
+    await tmp?.cleanup();
+  });
 
-describe('drafts over HTTP', () => {
-  it('serve --watch serves drafts; serve without it builds and serves none', async () => {
-    const tmp = await tempDir();
-    const servers: Array<{ close(): Promise<void> }> = [];
+  it('builds drafts with a visible badge, not indexed, and lists them like other pages', async () => {
+    const out = watching.root;
+    for (const file of ['docs/getting-started/draft-page.html', 'blog/2025/12/01/draft-post.html', 'draft.html']) {
+      const html = await readFile(path.join(out, file), 'utf8');
+      expect(html, file).toContain('<p class="draft-badge" role="note"><strong>Draft</strong>');
+      expect(html, file).toContain('<meta name="robots" content="noindex, nofollow">');
+    }
+    expect(await readFile(path.join(out, 'docs/intro.html'), 'utf8')).toContain('href="/docs/getting-started/draft-page"');
+    expect(await readFile(path.join(out, 'blog.html'), 'utf8')).toContain('Upcoming DRAFTMARKER post');
+    expect(await readFile(path.join(out, 'docs/tags/draft-only-tag.html'), 'utf8')).toContain('href="/docs/getting-started/draft-page"');
+    expect(await readFile(path.join(out, 'docs/intro.html'), 'utf8')).not.toContain('draft-badge"');
+  });
+
+  it('serves drafts over HTTP; serve without --watch builds and serves none', async () => {
+    const draft = await fetch(`${watching.url.replace(/\/$/, '')}/docs/getting-started/draft-page`);
+    expect(draft.status).toBe(200);
+    expect(await draft.text()).toContain('<strong>Draft</strong>');
+    const plain = await startServer({ site: FIXTURE_DIR, outDir: path.join(tmp.dir, 'static'), port: 0, host: '127.0.0.1', watch: false });
     try {
-      const start = async (watch: boolean) => {
-        const server = await startServer({ site: FIXTURE_DIR, outDir: path.join(tmp.dir, watch ? 'watch' : 'static'), port: 0, host: '127.0.0.1', watch });
-        if (!server) throw new Error('the server did not start');
-        servers.push(server);
-        return server.url.replace(/\/$/, '');
-      };
-      const watching = await start(true);
-      const draft = await fetch(`${watching}/docs/getting-started/draft-page`);
-      expect(draft.status).toBe(200);
-      expect(await draft.text()).toContain('<strong>Draft</strong>');
-      const plain = await start(false);
-      expect((await fetch(`${plain}/docs/getting-started/draft-page`)).status).toBe(404);
-      expect((await fetch(`${plain}/docs/intro`)).status).toBe(200);
+      const url = plain.url.replace(/\/$/, '');
+      expect((await fetch(`${url}/docs/getting-started/draft-page`)).status).toBe(404);
+      expect((await fetch(`${url}/docs/intro`)).status).toBe(200);
     } finally {
-      for (const server of servers) await server.close();
-      await tmp.cleanup();
+      await plain.close();
     }
   }, 180_000);
 });
