@@ -7,21 +7,24 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildOnce } from '../../src/pipeline/build.js';
 import { SiteError, SiteErrors } from '../../src/errors.js';
-import { copyFixture, silentLogger, tempDir } from '../helpers.js';
+import { assertUnchanged, sharedBuild } from '../../support/sharedBuild.js';
+import { silentLogger, tempDir } from '../helpers.js';
 
 let tmp: Awaited<ReturnType<typeof tempDir>>;
-let out: string;
-const page = (file: string) => readFile(path.join(out, file), 'utf8');
+let out: string | undefined;
+const page = (file: string) => readFile(path.join(out!, file), 'utf8');
 /** The navbar's part of a page. */
 const navbar = async (file: string) => /<nav class="navbar[\s\S]*?<\/nav>/.exec(await page(file))![0];
 
 beforeAll(async () => {
   tmp = await tempDir('sipadocs-navbar-');
-  const site = await copyFixture('navbar-items', tmp.dir);
-  out = path.join(tmp.dir, 'out');
-  await buildOnce({ siteDir: site, outDir: out, logger: silentLogger() });
+  // The fixture's build, shared with the browser tests of it (e2e/navbar-items.test.ts): read only.
+  out = (await sharedBuild('test/fixtures/navbar-items')).outDir;
 }, 120_000);
-afterAll(() => tmp.cleanup());
+afterAll(async () => {
+  assertUnchanged(out);
+  await tmp.cleanup();
+});
 
 describe('navbar items', () => {
   it('links a doc item to its doc and marks it active on every page of its sidebar, and only there', async () => {
