@@ -61,7 +61,7 @@ describe('a build killed during its commit', () => {
     const second = path.join(tmp.dir, 'swap-second');
     const out = path.join(tmp.dir, 'swap-out');
     await cp(path.join(REPO, 'test/fixtures/basic'), first, { recursive: true });
-    await cp(path.join(REPO, 'site'), second, { recursive: true });
+    await cp(path.join(REPO, 'test/fixtures/interactive'), second, { recursive: true });
     expect(build(first, out).status).toBe(0);
     const good = await snapshot(out);
 
@@ -79,7 +79,7 @@ describe('a build killed during its commit', () => {
 
     await rm(path.join(second, 'docs/broken.mdx'));
     expect(build(second, out).status).toBe(0);
-    expect(await readFile(path.join(out, 'docs/guides/overview.html'), 'utf8')).toContain('<html');
+    expect(await readFile(path.join(out, 'docs/start.html'), 'utf8')).toContain('<html');
     expect(await besideOutput(out)).toEqual([]);
   }, 240_000);
 
