@@ -6,7 +6,7 @@ import type { Browser } from 'playwright-core';
 import { buildOnce } from '../src/pipeline/build.js';
 import { closeServer, createStaticServer, listenOnFreePort } from '../src/server/staticServer.js';
 import { launchBrowser } from './browser.js';
-import { assertUnchanged, sharedBuild } from './sharedBuild.js';
+import { assertUnchanged, sharedBuild, type SharedBuildOptions } from './sharedBuild.js';
 
 export interface BuiltSite {
   /** Base URL without a trailing slash, e.g. http://127.0.0.1:41234 */
@@ -28,11 +28,12 @@ export const E2E_SITE = 'test/fixtures/e2e-site';
  * its Content-Security-Policy among them) and launches Chromium. A frozen fixture of this
  * repository (a folder under test/fixtures/) is built once per run and shared with the other test
  * files that serve it (see sharedBuild.ts): read its output, never write in it; `close` fails when
- * a test changed it. Any other folder (a copy a test changed) is built into a temp dir of its own.
+ * a test changed it (`copy`: a copy of it is built, see SharedBuildOptions). Any other folder (a
+ * copy a test changed) is built into a temp dir of its own.
  */
-export async function startSite(siteDir = E2E_SITE): Promise<BuiltSite> {
+export async function startSite(siteDir = E2E_SITE, options: SharedBuildOptions = {}): Promise<BuiltSite> {
   const shared = isFrozenFixture(siteDir);
-  const outDir = shared ? (await sharedBuild(siteDir)).outDir : await mkdtemp(path.join(tmpdir(), 'sipadocs-e2e-'));
+  const outDir = shared ? (await sharedBuild(siteDir, options)).outDir : await mkdtemp(path.join(tmpdir(), 'sipadocs-e2e-'));
   if (!shared) await buildOnce({ siteDir, outDir, quiet: true });
   const server: http.Server = createStaticServer({ root: outDir });
   const { url } = await listenOnFreePort(server, { port: 0 });

@@ -23,7 +23,7 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildOnce } from '../src/pipeline/build.js';
@@ -50,23 +50,39 @@ let codeHash: string | undefined;
  * made by the first test file that asks for it in this run (or an earlier run with the same code
  * and fixture) and read by all.
  */
-export async function sharedBuild(siteDir: string): Promise<SharedBuild> {
+export async function sharedBuild(siteDir: string, options: SharedBuildOptions = {}): Promise<SharedBuild> {
   const site = path.resolve(siteDir);
   const relative = path.relative(REPO, site);
   if (relative.startsWith('..') || path.isAbsolute(relative) || !relative.startsWith(`test${path.sep}fixtures${path.sep}`)) {
     throw new Error(`sharedBuild builds only the frozen fixtures under test/fixtures/, not ${siteDir}: build a copy with buildOnce`);
   }
   const key = createHash('sha256')
-    .update(`${process.version}\n${process.env.NODE_ENV ?? ''}\n${relative}\n`)
+    .update(`${process.version}\n${process.env.NODE_ENV ?? ''}\n${relative}\n${options.copy ? 'copy\n' : ''}`)
     .update((codeHash ??= hashTree(CODE.map((entry) => path.join(REPO, entry)))))
     .update(hashTree([site]))
-    .update(lastCommitOf(site))
+    .update(options.copy ? '' : lastCommitOf(site))
     .digest('hex')
     .slice(0, 20);
-  return sharedOutput(nameOf(relative), key, async (outDir) => {
-    const result = await buildOnce({ siteDir: site, outDir, quiet: true });
+  return sharedOutput(`${nameOf(relative)}${options.copy ? '-copy' : ''}`, key, async (outDir) => {
+    let built = site;
+    if (options.copy) {
+      // Beside the output, where git knows no history (the folder is ignored), as in a temp folder.
+      built = path.join(`${outDir}.project`, path.basename(site));
+      await rm(`${outDir}.project`, { recursive: true, force: true });
+      await cp(site, built, { recursive: true });
+    }
+    const result = await buildOnce({ siteDir: built, outDir, quiet: true });
     return { outDir, pages: result.pages, warnings: result.warnings };
   });
+}
+
+export interface SharedBuildOptions {
+  /**
+   * Build a copy of the fixture, as a test that copies it to a temp folder does: for a fixture
+   * that is a project of its own (its package.json would put the build's caches inside it, and
+   * copyFixture would copy them into other tests' copies), and with no dates from git.
+   */
+  copy?: boolean;
 }
 
 export interface SharedGeneratedBuild extends SharedBuild {

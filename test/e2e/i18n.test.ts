@@ -1,27 +1,24 @@
 /**
  * A translated site in the browser: the Docusaurus project with committed translations
- * (test/fixtures/docusaurus-i18n: English, French, Japanese, Arabic), built in place once. The
+ * (test/fixtures/docusaurus-i18n: English, French, Japanese, Arabic), a copy of it built once. The
  * locale dropdown keeps the reader on the same doc, the search dialog searches the reader's
  * locale (a Japanese query finds a Japanese page), Arabic is laid out right to left, and the
  * theme's words stay in the locale once the page runs.
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { copyFixture, tempDir } from '../helpers.js';
 import { startSite, type BuiltSite } from '../../support/servedSite.js';
 
 let site: BuiltSite;
-let tmp: Awaited<ReturnType<typeof tempDir>>;
 const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  tmp = await tempDir('sipadocs-e2e-i18n-');
-  site = await startSite(await copyFixture('docusaurus-i18n', tmp.dir));
+  // A copy's build, shared with integration/i18n.test.ts.
+  site = await startSite('test/fixtures/docusaurus-i18n', { copy: true });
 }, 240_000);
 
 afterAll(async () => {
   await site?.close();
-  await tmp?.cleanup();
 }, 30_000);
 
 afterEach(async () => {

@@ -10,8 +10,7 @@ import path from 'node:path';
 import fg from 'fast-glob';
 import { DomUtils, parseDocument } from 'htmlparser2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildOnce } from '../../src/pipeline/build.js';
-import { copyFixture, silentLogger, tempDir } from '../helpers.js';
+import { assertUnchanged, sharedBuild } from '../../support/sharedBuild.js';
 
 const SITE = 'https://orrery.example.org';
 const LOCALES = ['en', 'fr', 'ja', 'ar'];
@@ -43,9 +42,9 @@ const DOCUSAURUS_ROUTES = [
   '/docs/next/reference/api',
 ].sort();
 
-let tmp: Awaited<ReturnType<typeof tempDir>>;
 let out: string;
-let logger: ReturnType<typeof silentLogger>;
+/** The build's warnings, as a logger prints them. */
+let logger: { lines: string[] };
 
 const folderOf = (locale: string) => (locale === 'en' ? out : path.join(out, locale));
 const read = (locale: string, file: string) => readFile(path.join(folderOf(locale), file), 'utf8');
@@ -63,14 +62,13 @@ function bodyText(html: string): string {
 const htmlTag = (html: string) => /<html[^>]*>/.exec(html)![0];
 
 beforeAll(async () => {
-  tmp = await tempDir();
-  const site = await copyFixture('docusaurus-i18n', tmp.dir);
-  out = path.join(tmp.dir, 'out');
-  logger = silentLogger();
-  await buildOnce({ siteDir: site, outDir: out, logger });
+  // A copy's build, shared with the browser tests of the fixture (e2e/i18n.test.ts): read only.
+  const built = await sharedBuild('test/fixtures/docusaurus-i18n', { copy: true });
+  out = built.outDir;
+  logger = { lines: built.warnings.map((warning) => `warning: ${warning}`) };
 }, 240_000);
 
-afterAll(() => tmp?.cleanup());
+afterAll(() => assertUnchanged(out));
 
 describe('a Docusaurus project with committed translations', () => {
   it("builds every locale at Docusaurus's routes: the default at the base URL, the others under /<locale>/", async () => {
