@@ -437,8 +437,8 @@ async function firstVisitJs(out: string, route: string): Promise<number> {
       new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i').exec(tag)?.slice(1).find((v) => v !== undefined);
     const isModule = /^<script/i.test(tag) && attr('type') === 'module' && attr('src');
     const isPreload = /^<link/i.test(tag) && attr('rel')?.split(/\s+/).includes('modulepreload') && attr('href');
-    // sipadocs starts its scripts after the first paint, from an inline loader naming them.
-    const loaded = /^<script/i.test(tag) && attr('data-entry') ? [attr('data-entry')!, ...(attr('data-preload') ?? '').split(/\s+/)] : [];
+    // sipadocs starts its scripts after the first paint, from an inline loader naming them (the site data script first).
+    const loaded = /^<script/i.test(tag) && attr('data-entry') ? [attr('data-site') ?? '', attr('data-entry')!, ...(attr('data-preload') ?? '').split(/\s+/)] : [];
     const url = isModule ? attr('src') : isPreload ? attr('href') : undefined;
     for (const u of [url, ...loaded]) if (u) urls.add(new URL(u, SITE_ORIGIN + route).href);
   }

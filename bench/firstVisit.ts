@@ -135,12 +135,12 @@ export async function measureFirstVisit(browser: Browser, origin: string, page: 
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     const quietAfterMs = lastActivity - started;
-    // What the page needs to hydrate: the entry and its preloaded static imports, named by the
-    // script loader of the HTML, and the route's chunk, named by its payload.
+    // What the page needs to hydrate: the site data, the entry and its preloaded static imports,
+    // named by the script loader of the HTML, and the route's chunk, named by its payload.
     const needed = await tab.evaluate(() => {
       const loader = document.querySelector<HTMLScriptElement>('script[data-entry]');
       const route = JSON.parse(document.getElementById('__SIPA_ROUTE__')?.textContent ?? '{}') as { chunk?: string | null };
-      const urls = [loader?.dataset.entry, ...(loader?.dataset.preload ?? '').split(' '), route.chunk ?? undefined];
+      const urls = [loader?.dataset.site, loader?.dataset.entry, ...(loader?.dataset.preload ?? '').split(' '), route.chunk ?? undefined];
       return urls.filter((u): u is string => Boolean(u)).map((u) => new URL(u, location.href).pathname);
     });
     const connection = await tab.evaluate(() => {

@@ -1,4 +1,4 @@
-import { build, context, type BuildContext, type BuildOptions, type BuildResult, type Message, type Metafile, type Plugin } from 'esbuild';
+import { build, context, type BuildContext, type BuildOptions, type BuildResult, type Message, type Metafile, type OutputFile, type Plugin } from 'esbuild';
 import { esbuildPath } from './esbuildPath.js';
 import { readFileSync } from 'node:fs';
 import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
@@ -9,9 +9,11 @@ import { idealImageBundling, imageModulesPlugin } from './imageModules.js';
 import type { ImportErrorDetail, SharedModule } from './sharedModules.js';
 import { cssModulesPlugin } from './cssModules.js';
 import { missingPackage } from './missingPackage.js';
+import { KEPT_BUNDLES, keptBundle, writeKeptBundle } from './bundleCache.js';
 import type { ArtifactStore } from '../cache/artifacts.js';
 import { buildRouteChunks, ROUTE_CHUNKS, STANDALONE_CHUNKS, type ChunkFiles, type RouteChunkCache } from './routeChunks.js';
 import { eagerFromSite, lazyModuleParts, sharedModules, sharedModulesPlugin } from './sharedModules.js';
+import { hasDocSearch, writeSiteData } from './siteDataScript.js';
 import { themeOverridesPlugin } from './themeOverrides.js';
 import { REPO_ROOT, sitePackages, virtualModulesPlugin, type VirtualSources } from './virtualModules.js';
 
@@ -36,6 +38,8 @@ const REGISTRY_IMPORTERS = /[\\/]templates[\\/]search[\\/](SearchDialog|searchCl
 
 export interface ClientBundle {
   entry: ChunkFiles;
+  /** URL of the site data script (see SITE_DATA_GLOBAL), which every page loads before the entry. */
+  siteData: string;
   /** By route entry name. */
   routes: Map<string, ChunkFiles>;
   /** Every file written, relative to the output directory. */
@@ -46,8 +50,33 @@ export interface ClientBundle {
   entryGraph: Map<string, string[]>;
   /** Route chunks that needed the bundler this time (see routeChunks). */
   routesBundled: number;
-  /** False when an incremental bundler wrote its last entry again: nothing it is made from had changed. */
+  /** False when the entry was written again, not bundled: an incremental bundler's last one, or one kept from an earlier build (see bundleCache.ts); nothing it is made from had changed. */
   entryBundled: boolean;
+}
+
+/**
+ * What the client entry's build, or a server file of the renderer alone, is given besides the
+ * files it reads (whose content a kept bundle is checked against) and the site data (a script of
+ * its own on the client, given with each page to the renderer). The site's folders count only
+ * when the site has files of its own in the entry (styles, theme files, plugins' client code):
+ * without them, sites share one entry.
+ */
+function entryInputs(sources: VirtualSources, baseUrl: string): unknown[] {
+  const plugins = sources.plugins ?? null;
+  // The theme's own style sheets (Infima) are among the custom CSS of a migrated site.
+  const siteFiles = sources.customCss.some((file) => !file.startsWith(`${REPO_ROOT}${path.sep}`)) || Object.keys(sources.themeOverrides ?? {}).length > 0 || Object.keys(sources.themeModules ?? {}).length > 0 || Boolean(sources.sass) || Boolean(plugins && (plugins.clientModules.length > 0 || Object.keys(plugins.aliases).length > 0));
+  return [
+    baseUrl,
+    hasDocSearch(sources.siteData),
+    sources.customCss,
+    sources.themeOverrides ?? {},
+    sources.themeModules ?? {},
+    sources.svgComponents ?? false,
+    plugins,
+    sources.idealImage ?? null,
+    sources.sass ?? null,
+    siteFiles ? [sources.siteDir ?? null, sources.staticDir ?? null, sitePackages(sources), [...(sources.missingFiles ?? new Map())]] : null,
+  ];
 }
 
 /** A server file: the renderer and the routes of one group, by route entry name. */
@@ -105,11 +134,25 @@ export function createClientBundler(options: ClientBundlerOptions): ClientBundle
   const bundleEntry = async (sources: VirtualSources, outDir: string, baseUrl: string, keep?: KeepFile) => {
     current = sources;
     const esbuildOptions = { ...commonOptions(baseUrl), ...CLIENT_OPTIONS, nodePaths: sitePackages(sources), entryPoints: [{ in: CLIENT_ENTRY, out: `${ASSET_DIR}/entry` }], plugins };
-    // The entry is the same while the site data, the custom CSS and its files are: a watch rebuild
-    // after a page's edit reuses it.
-    const reuse = JSON.stringify([sources.siteData, sources.customCss, sources.themeOverrides ?? {}, sources.themeModules ?? {}, sources.svgComponents ?? false, sources.plugins ?? null, sources.idealImage ?? null]);
-    const { metafile, root, workingDir, reused } = await runner.run(esbuildOptions, outDir, JSON.stringify([baseUrl, sources.customCss, sources.themeOverrides ?? {}, sources.themeModules ?? {}, sources.svgComponents ?? false, sources.idealImage ?? null]), sources, reuse, { keep });
-    return { ...readClientMetafile(metafile, root, workingDir, baseUrl, shared), bundled: !reused };
+    // The entry is the same while the custom CSS and its files are (the site data is a file of its
+    // own, see writeSiteData): a watch rebuild after a page's or the config's edit reuses it.
+    const reuse = JSON.stringify([hasDocSearch(sources.siteData), sources.customCss, sources.themeOverrides ?? {}, sources.themeModules ?? {}, sources.svgComponents ?? false, sources.plugins ?? null, sources.idealImage ?? null, sources.sass ?? null]);
+    const contextKey = JSON.stringify([baseUrl, sources.customCss, sources.themeOverrides ?? {}, sources.themeModules ?? {}, sources.svgComponents ?? false, sources.idealImage ?? null]);
+    if (options.incremental) {
+      const { metafile, root, workingDir, reused } = await runner.run(esbuildOptions, outDir, contextKey, sources, reuse, { keep });
+      return { ...readClientMetafile(metafile, root, workingDir, baseUrl, shared), bundled: !reused };
+    }
+    // A one-off build takes the entry an earlier build made from the same inputs, for any site of the project.
+    const kept = options.artifacts.kind(KEPT_BUNDLES);
+    const key = kept.key('client entry', entryInputs(sources, baseUrl));
+    const found = kept.find(key);
+    if (found) {
+      await writeKeptBundle(found, outDir);
+      return { ...readClientMetafile(found.metafile as Metafile, found.root, found.workingDir, baseUrl, shared), bundled: false };
+    }
+    const { metafile, root, workingDir, outputFiles } = await runner.run(esbuildOptions, outDir, contextKey, sources, undefined, { keep });
+    kept.put(key, keptBundle(metafile, root, workingDir, outputFiles), realInputs(metafile, workingDir));
+    return { ...readClientMetafile(metafile, root, workingDir, baseUrl, shared), bundled: true };
   };
   const bundleRoutes = (sources: VirtualSources, outDir: string, baseUrl: string, keep?: KeepFile) => {
     const { target, loader, define } = { ...commonOptions(baseUrl), ...CLIENT_OPTIONS };
@@ -127,10 +170,12 @@ export function createClientBundler(options: ClientBundlerOptions): ClientBundle
       if (entryBuild.status === 'rejected') throw entryBuild.reason;
       if (routesBuild.status === 'rejected') throw routesBuild.reason;
       const [entry, routes] = [entryBuild.value, routesBuild.value];
+      const siteData = await writeSiteData(sources.siteData, outDir, ASSET_DIR, keep);
       return {
         entry: entry.entry,
+        siteData: `${baseUrl}${siteData}`,
         routes: withLazyModules(routes.routes, entry.lazyModules),
-        files: [...entry.files, ...routes.files],
+        files: [siteData, ...entry.files, ...routes.files],
         inputs: [...entry.inputs, ...routes.inputs],
         entryGraph: entry.entryGraph,
         routesBundled: routes.bundled,
@@ -164,10 +209,20 @@ export function createServerBundler(options: BundlerOptions): ServerBundler {
       // A new set of server files or another base URL needs a new context; content changes do not.
       const key = JSON.stringify([groups.length, baseUrl, sources.customCss, sources.themeOverrides ?? {}, sources.themeModules ?? {}, sources.svgComponents ?? false, sources.idealImage ?? null]);
       // Server files without routes hold the renderer alone (the pages rendered bring their own
-      // code, see standaloneModule): the last ones serve again while the renderer's files are unchanged.
-      const reuse = groups.every((names) => names.length === 0) ? key : undefined;
+      // code, see standaloneModule): the last ones serve again while the renderer's files are
+      // unchanged; a one-off build takes them from an earlier build of any site of the project.
+      const rendererOnly = groups.every((names) => names.length === 0);
+      const reuse = rendererOnly ? key : undefined;
+      const kept = !options.incremental && rendererOnly && options.artifacts ? options.artifacts.kind(KEPT_BUNDLES) : null;
+      const keptKey = kept?.key('server renderer', groups.length, entryInputs(sources, baseUrl));
+      const found = keptKey ? kept!.find(keptKey) : undefined;
+      if (found) {
+        await writeKeptBundle(found, outDir);
+        return readServerMetafile(found.metafile as Metafile, found.root, found.workingDir, outDir, groups);
+      }
       // A session's folder of server files holds the last build's alone.
-      const { metafile, root, workingDir } = await runner.run(esbuildOptions, outDir, key, current, reuse, { prune: true });
+      const { metafile, root, workingDir, outputFiles } = await runner.run(esbuildOptions, outDir, key, current, reuse, { prune: true });
+      if (keptKey) kept!.put(keptKey, keptBundle(metafile, root, workingDir, outputFiles), realInputs(metafile, workingDir));
       return readServerMetafile(metafile, root, workingDir, outDir, groups);
     },
     dispose: () => runner.dispose(),
@@ -242,15 +297,19 @@ function createEsbuildRunner(workDir: string, incremental: boolean) {
       sources: VirtualSources | null,
       reuse?: string,
       { prune = false, keep }: { prune?: boolean; keep?: KeepFile } = {},
-    ): Promise<{ metafile: Metafile; root: string; workingDir: string; reused: boolean }> {
+    ): Promise<{ metafile: Metafile; root: string; workingDir: string; reused: boolean; outputFiles: OutputFile[] }> {
       // The metafile's paths are relative to it (see esbuildPath).
       const workingDir = options.absWorkingDir ?? process.cwd();
       if (!incremental) {
+        let result: BuildResult<{ metafile: true; write: false }>;
         try {
-          return { metafile: (await build({ ...options, absWorkingDir: workingDir, outdir: outDir, write: true })).metafile!, root: outDir, workingDir, reused: false };
+          result = (await build({ ...options, absWorkingDir: workingDir, outdir: outDir, write: false })) as BuildResult<{ metafile: true; write: false }>;
         } catch (error) {
           throw bundleError(error, sources ?? undefined);
         }
+        // Every file is written, as esbuild would: later stages read the entry's style sheets from the folder.
+        await writeOutputs(result.outputFiles, outDir, outDir);
+        return { metafile: result.metafile, root: outDir, workingDir, reused: false, outputFiles: result.outputFiles };
       }
       // Stamped before the build, so a file saved while it runs counts as changed next time.
       const stamps = last ? await inputStamps(last.stamps.keys()) : null;
@@ -283,18 +342,9 @@ function createEsbuildRunner(workDir: string, incremental: boolean) {
         }
         return (await ctx.rebuild()) as BuildResult<{ metafile: true; write: false }>;
       }
-      const targets = result.outputFiles.map((file) => path.join(outDir, path.relative(workDir, file.path)));
-      await Promise.all(
-        result.outputFiles.map(async (file, i) => {
-          // A rebuild after a page's edit gives the same files again: rewriting each costs a
-          // write and, at the commit, a rename over the old copy.
-          if (keep?.(path.relative(outDir, targets[i]!).split(path.sep).join('/'), file.contents.byteLength)) return;
-          await mkdir(path.dirname(targets[i]!), { recursive: true });
-          await writeFile(targets[i]!, file.contents);
-        }),
-      );
+      const targets = await writeOutputs(result.outputFiles, workDir, outDir, keep);
       if (prune) await removeFilesBut(outDir, new Set(targets));
-      return { metafile: result.metafile, root: workDir, workingDir, reused };
+      return { metafile: result.metafile, root: workDir, workingDir, reused, outputFiles: result.outputFiles };
     },
     async dispose() {
       await ctx?.dispose();
@@ -302,6 +352,24 @@ function createEsbuildRunner(workDir: string, incremental: boolean) {
       last = null;
     },
   };
+}
+
+/**
+ * Writes esbuild's output files (under `root`) into `outDir`; returns their paths there. A file
+ * the last good output has (see KeepFile) is not written: a rebuild after a page's edit gives the
+ * same files again, and rewriting each costs a write and, at the commit, a rename over the old copy.
+ */
+async function writeOutputs(files: readonly OutputFile[], root: string, outDir: string, keep?: KeepFile): Promise<string[]> {
+  return Promise.all(
+    files.map(async (file) => {
+      const relative = path.relative(root, file.path);
+      const target = path.join(outDir, relative);
+      if (keep?.(relative.split(path.sep).join('/'), file.contents.byteLength)) return target;
+      await mkdir(path.dirname(target), { recursive: true });
+      await writeFile(target, file.contents);
+      return target;
+    }),
+  );
 }
 
 /** Removes every file under `dir` but those named (absolute paths). */

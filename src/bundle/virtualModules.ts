@@ -8,6 +8,7 @@ import type { ContentRef } from '../model/routes.js';
 
 import { ENTRY_POINTS } from '../entryPoints.js';
 import { PACKAGE_ROOT } from '../packageRoot.js';
+import { SITE_DATA_GLOBAL } from './siteDataScript.js';
 import { registryModuleCode, sharedModules, unsupportedImport } from './sharedModules.js';
 import type { SassSettings } from './sassStyles.js';
 import type { ThemeOverrides } from './themeOverrides.js';
@@ -150,7 +151,8 @@ export function virtualModulesPlugin(sources: () => VirtualSources | null): Plug
             if (key === 'theme') return { contents: `export { App, StaticHtml } from ${JSON.stringify(THEME_APP)};`, loader: 'js', resolveDir: REPO_ROOT };
             if (key === 'global-data') return { contents: `export default ${JSON.stringify(current().plugins?.globalData ?? {})};`, loader: 'js' };
             if (key === 'client-modules') return { contents: (current().plugins?.clientModules ?? []).map((module) => `import ${JSON.stringify(module)};`).join('\n') || 'export {};', loader: 'js', resolveDir: current().siteDir ?? REPO_ROOT };
-            if (key === 'site-data') return { contents: `export default ${JSON.stringify(current().siteData)};`, loader: 'js' };
+            // Set by the site data script the page runs before the entry (see SITE_DATA_GLOBAL).
+            if (key === 'site-data') return { contents: `export default globalThis.${SITE_DATA_GLOBAL};`, loader: 'js' };
             // DocSearch's code is bundled with the sites that set `algolia` only; others get none of it.
             if (key === 'docsearch') return { contents: docSearchModuleCode(current().siteData), loader: 'js', resolveDir: REPO_ROOT };
             if (key.startsWith('ssr-group:')) {

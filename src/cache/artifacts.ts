@@ -40,6 +40,13 @@ export interface ArtifactKindSpec<V, R = unknown, B = unknown> {
   size?(value: V): number;
   /** The session's memory keeps at most this many bytes of this kind (with `size`). */
   memoryLimit?: number;
+  /**
+   * One index for every site of the project instead of one per site, for artifacts that hold for
+   * any site with the same inputs (the client entry of sites with the same theme): a build adds
+   * what it made and drops nothing another site may use; the index keeps the SHARED_INDEX_LIMIT
+   * newest records.
+   */
+  shared?: boolean;
 }
 
 export interface FindOptions<V> {
@@ -189,7 +196,7 @@ interface OpenKind {
 
 function openKind(spec: ArtifactKindSpec<unknown, unknown, unknown>, code: string, state: BuildState, memory: Map<string, MemoryEntry> | null, options: ArtifactStoreOptions): OpenKind {
   const dir = spec.disk && options.dir ? path.join(options.dir, spec.name) : null;
-  const indexKey = `index-${options.siteId}`;
+  const indexKey = spec.shared ? 'index-shared' : `index-${options.siteId}`;
   const thisBuild = new Map<string, MemoryEntry>();
   const keepValues = spec.keepInBuild !== false || memory !== null;
   /** The records of the index this build writes: the artifacts it used. */
@@ -325,6 +332,7 @@ function openKind(spec: ArtifactKindSpec<unknown, unknown, unknown>, code: strin
         limitMemory(memory, spec.memoryLimit);
       }
       if (!dir) return null;
+      if (spec.shared) return added ? () => addToSharedIndex(dir, indexKey, touched) : null;
       const before = known ?? (touched.size > 0 || added ? index() : null);
       return () => saveIndex(dir, indexKey, before, touched, added, succeeded);
     },
@@ -374,6 +382,36 @@ function saveIndex(dir: string, indexKey: string, before: StoredIndex | null, to
   } catch {
     // A read-only cache: the next build finds less.
     garbage = 0;
+  }
+}
+
+/** Records a shared index keeps (see ArtifactKindSpec.shared): the newest, the others' blob entries go at the next sweep. */
+const SHARED_INDEX_LIMIT = 32;
+
+/**
+ * Adds this build's records to a shared index as it is on disk now (another site's build may have
+ * written it since this one read it), newest last, keeping the SHARED_INDEX_LIMIT newest. Two
+ * builds writing at once may lose one's record: a later build makes that artifact again.
+ */
+function addToSharedIndex(dir: string, indexKey: string, touched: Map<string, StoredRecord>): void {
+  const stored = readCacheEntry<StoredIndex & { version: number }>(dir, indexKey);
+  const before = stored?.version === INDEX_VERSION ? stored : { records: {}, garbage: 0 };
+  const records: Record<string, StoredRecord> = { ...before.records };
+  for (const [key, record] of touched) {
+    delete records[key];
+    records[key] = record;
+  }
+  const keys = Object.keys(records);
+  let garbage = before.garbage;
+  for (const key of keys.slice(0, Math.max(0, keys.length - SHARED_INDEX_LIMIT))) {
+    if (records[key]!.b) garbage++;
+    delete records[key];
+  }
+  try {
+    writeCacheEntry(dir, indexKey, { version: INDEX_VERSION, records, garbage: garbage >= SHARED_INDEX_LIMIT ? 0 : garbage });
+    if (garbage >= SHARED_INDEX_LIMIT) sweep(dir);
+  } catch {
+    // A read-only cache: the next build finds less.
   }
 }
 

@@ -35,7 +35,7 @@ export interface BuildResult {
   warnings: string[];
   /** Milliseconds per stage. */
   timings: Record<string, number>;
-  /** URLs of the code and styles every page loads (the runtime, its imports, its CSS); content-hashed. */
+  /** URLs of the code, data and styles every page loads (the site data, the runtime, its imports, its CSS); content-hashed. */
   pageAssets: string[];
   /** What the site's plugins ask a watch session to watch (their getPathsToWatch), absolute files and globs. */
   watchPaths: string[];
@@ -163,7 +163,7 @@ async function runStages(session: BuildSession, options: BuildSiteOptions, start
       const liveCode = [...compiled.pages.values()].some((page) => page.features.includes('liveCode'));
       const pluginEval = await pluginCodeThatEvaluates(bundled.entryGraph, pluginClientRoots(plugins, config.siteDir));
       written.push({ plan, output: part, rendered, outputs, search: await search, liveCode, pluginEval });
-      pageAssets ??= [client.entry.js, ...client.entry.imports, ...client.entry.css];
+      pageAssets ??= [client.siteData, client.entry.js, ...client.entry.imports, ...client.entry.css];
     }
     const committed = await log.stage('write', () => commitSite(session, written, output, report));
     failed = false;

@@ -18,6 +18,8 @@ export interface DocumentParts {
   inlineCss?: ReadonlyMap<string, string>;
   /** Module script (the client entry). */
   entry: string;
+  /** The site data script (see SITE_DATA_GLOBAL in bundle/siteDataScript.ts), run before the entry. */
+  siteData: string;
   /** Modules to preload: the entry's imports, the route chunk and its imports. */
   preload: string[];
   /** Data the runtime fetches before it hydrates the page (its sidebar's tree), preloaded with the modules. */
@@ -52,11 +54,12 @@ const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u0
  * has painted its first content. The page is complete without JavaScript, which only hydrates it,
  * so the scripts never compete with the first paint for bandwidth or the main thread. They load at
  * once in a background tab (it paints nothing) or a browser without paint timing, and after one
- * second at the latest. The URLs come from the element's `data-entry`, `data-preload` and
- * `data-fetch` (data the runtime fetches, space-separated) attributes, so the code is the same on
- * every page.
+ * second at the latest. The URLs come from the element's `data-entry`, `data-preload`,
+ * `data-fetch` (data the runtime fetches, space-separated) and `data-site` attributes, so the code
+ * is the same on every page. The site data script (`data-site`) runs first and the entry once it
+ * has: the entry is preloaded meanwhile, so the two download side by side.
  */
-const SCRIPT_LOADER = `(function(){var d=document.currentScript.dataset,done=0;function go(){if(done++)return;var h=document.head;(d.fetch||'').split(' ').forEach(function(u){if(!u)return;var l=document.createElement('link');l.rel='preload';l.as='fetch';l.crossOrigin='anonymous';l.href=u;h.appendChild(l)});(d.preload||'').split(' ').forEach(function(u){if(!u)return;var l=document.createElement('link');l.rel='modulepreload';l.href=u;h.appendChild(l)});var s=document.createElement('script');s.type='module';s.src=d.entry;s.onerror=function(){dispatchEvent(new Event('${ENTRY_ERROR_EVENT}'))};h.appendChild(s)}if(document.visibilityState==='hidden')return go();setTimeout(go,1000);try{new PerformanceObserver(function(l){if(l.getEntriesByName('first-contentful-paint').length)setTimeout(go,0)}).observe({type:'paint',buffered:true})}catch(e){go()}})()`;
+const SCRIPT_LOADER = `(function(){var d=document.currentScript.dataset,done=0;function go(){if(done++)return;var h=document.head;(d.fetch||'').split(' ').forEach(function(u){if(!u)return;var l=document.createElement('link');l.rel='preload';l.as='fetch';l.crossOrigin='anonymous';l.href=u;h.appendChild(l)});(d.preload||'').split(' ').forEach(function(u){if(!u)return;var l=document.createElement('link');l.rel='modulepreload';l.href=u;h.appendChild(l)});var f=function(){dispatchEvent(new Event('${ENTRY_ERROR_EVENT}'))},l=document.createElement('link');l.rel='modulepreload';l.href=d.entry;h.appendChild(l);var c=document.createElement('script');c.src=d.site;c.onerror=f;c.onload=function(){var s=document.createElement('script');s.type='module';s.src=d.entry;s.onerror=f;h.appendChild(s)};h.appendChild(c)}if(document.visibilityState==='hidden')return go();setTimeout(go,1000);try{new PerformanceObserver(function(l){if(l.getEntriesByName('first-contentful-paint').length)setTimeout(go,0)}).observe({type:'paint',buffered:true})}catch(e){go()}})()`;
 
 /**
  * Inline script for the home page that needs no bundle: when the JS bundle did not load and the
@@ -166,7 +169,7 @@ export function renderDocument(parts: DocumentParts): string {
 ${head.join('\n')}
 </head>
 ${BODY_START}${parts.bodyHtml}${BODY_END}${scriptJson(payload)}</script>
-<script data-entry="${escapeHtml(parts.entry)}" data-preload="${escapeHtml(parts.preload.join(' '))}"${parts.fetches?.length ? ` data-fetch="${escapeHtml(parts.fetches.join(' '))}"` : ''}>${SCRIPT_LOADER}</script>
+<script data-entry="${escapeHtml(parts.entry)}" data-site="${escapeHtml(parts.siteData)}" data-preload="${escapeHtml(parts.preload.join(' '))}"${parts.fetches?.length ? ` data-fetch="${escapeHtml(parts.fetches.join(' '))}"` : ''}>${SCRIPT_LOADER}</script>
 ${parts.siteBodyTags?.length ? `${parts.siteBodyTags.join('\n')}\n` : ''}</body>
 </html>
 `;

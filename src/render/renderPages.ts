@@ -254,6 +254,7 @@ function createPageWriter({ client, site, config, inlineCss, parts }: RenderInpu
         css: [...new Set([...client.entry.css, ...(chunk?.css ?? [])])],
         inlineCss,
         entry: client.entry.js,
+        siteData: client.siteData,
         // Content made at build time hydrates from the page (see StaticHtml): its chunk waits for a navigation.
         preload: [...new Set([...client.entry.imports, ...(chunk && !hasStaticHtml(route.data) ? [chunk.js, ...chunk.imports] : [])])],
         // The runtime makes the page's sidebar from its tree before it hydrates.

@@ -14,7 +14,7 @@ const BASE = '/sipa/';
 const SITE_URL = 'https://sipa-js.github.io';
 
 /** Attributes of a page that hold URLs the browser follows or loads (data-preload: several). */
-const URL_ATTRIBUTES = ['href', 'src', 'poster', 'action', 'data-entry', 'data-preload'];
+const URL_ATTRIBUTES = ['href', 'src', 'poster', 'action', 'data-entry', 'data-site', 'data-preload'];
 
 /** Every URL an HTML page names in its markup: its attributes, and the content of URL metas. */
 function urlsOf(html: string): string[] {

@@ -165,9 +165,11 @@ describe('the constructs fixture', () => {
     expect(content).toContain('<div class="mermaid-diagram"><div class="mermaid" role="img" aria-label="Diagram"></div><noscript><pre class="mermaid-diagram__source">graph TD;\n    A--&gt;B;');
     expect(content).not.toContain('code-block');
     // The runtime's URL is in the site data; its files are in the output.
-    const entry = /<script data-entry="([^"]+)"/.exec(html)![1]!;
-    const runtime = /runtime:"(\/_sipa\/mermaid\/[0-9a-f]{12}\/mermaid\.js)"/.exec(await readFile(path.join(out, entry), 'utf8'))?.[1];
-    expect(runtime).toBeDefined();
+    const script = /<script data-entry="[^"]+" data-site="([^"]+)"/.exec(html)![1]!;
+    const window: { __SIPA_SITE__?: { mermaid?: { runtime: string } } } = {};
+    new Function('window', await readFile(path.join(out, script), 'utf8'))(window);
+    const runtime = window.__SIPA_SITE__?.mermaid?.runtime;
+    expect(runtime).toMatch(/^\/_sipa\/mermaid\/[0-9a-f]{12}\/mermaid\.js$/);
     const code = await readFile(path.join(out, runtime!), 'utf8');
     expect(code).toMatch(/renderDiagram/);
     // A page that imports the component itself has a diagram too.

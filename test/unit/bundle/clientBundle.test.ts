@@ -154,7 +154,7 @@ describe('route chunks', () => {
 });
 
 describe('the entry of an incremental (watch mode) bundler', () => {
-  it('is written again without bundling while the site data and its files are unchanged, and bundled when either changes', async () => {
+  it('is written again without bundling while its files are unchanged, whatever the site data, and bundled when one changes', async () => {
     const tmp = await tempDir();
     const bundler = createClientBundler({ workDir: path.join(tmp.dir, 'work'), incremental: true, artifacts: await testArtifacts(null, { keepInMemory: true }) });
     try {
@@ -178,13 +178,63 @@ describe('the entry of an incremental (watch mode) bundler', () => {
       expect(restyled.entryBundled).toBe(true);
       expect(await cssText(3, restyled)).toContain('2px');
 
-      // The site data is part of the entry.
+      // The site data is a script of its own: another config writes another one, beside the same entry.
       const retitled = await bundler.bundle(sources({ ...siteData, title: 'Renamed' }), out(4), '/');
-      expect(retitled.entryBundled).toBe(true);
-      expect(retitled.entry.js).not.toBe(restyled.entry.js);
-      expect(await readFile(path.join(out(4), retitled.entry.js), 'utf8')).toContain('Renamed');
+      expect(retitled.entryBundled).toBe(false);
+      expect(retitled.entry).toEqual(restyled.entry);
+      expect(await readFile(path.join(out(4), retitled.entry.js), 'utf8')).not.toContain('Renamed');
+      expect(retitled.siteData).not.toBe(restyled.siteData);
+      expect(retitled.files).toContain(retitled.siteData.slice(1));
+      const script = await readFile(path.join(out(4), retitled.siteData), 'utf8');
+      const window: Record<string, unknown> = {};
+      new Function('window', script)(window);
+      expect(window.__SIPA_SITE__).toEqual({ ...siteData, title: 'Renamed' });
     } finally {
       await bundler.dispose();
+      await tmp.cleanup();
+    }
+  }, 60_000);
+});
+
+describe('the entry of one-off bundlers', () => {
+  it('is taken from an earlier build of any site with the same inputs, and bundled again when a file it was made from changes', async () => {
+    const tmp = await tempDir();
+    const cache = path.join(tmp.dir, 'cache');
+    // A bundler per build, each with the store of its site, as separate `sipadocs build` runs have.
+    const bundleOnce = async (siteId: string, sources: VirtualSources, out: string) => {
+      const artifacts = await testArtifacts(cache, { siteId });
+      const bundler = createClientBundler({ workDir: path.join(tmp.dir, 'work'), incremental: false, artifacts });
+      try {
+        return await bundler.bundle(sources, path.join(tmp.dir, out), '/');
+      } finally {
+        artifacts.endBuild(true);
+        await bundler.dispose();
+      }
+    };
+    const plain = (data: object): VirtualSources => ({ modules: new Map(), routeEntries: new Map(), siteData: data, customCss: [] });
+    try {
+      const first = await bundleOnce('a', plain(siteData), 'a');
+      expect(first.entryBundled).toBe(true);
+      // Another site, with another config: the same entry, written into its output, and its own site data.
+      const other = await bundleOnce('b', plain({ ...siteData, title: 'Other' }), 'b');
+      expect(other.entryBundled).toBe(false);
+      expect(other.entry).toEqual(first.entry);
+      for (const file of first.files.filter((f) => !f.includes('/site-'))) expect(await readFile(path.join(tmp.dir, 'b', file))).toEqual(await readFile(path.join(tmp.dir, 'a', file)));
+      expect(other.siteData).not.toBe(first.siteData);
+
+      // A site with a style sheet of its own has an entry of its own, made again when the sheet changes.
+      const css = path.join(tmp.dir, 'site', 'custom.css');
+      await mkdir(path.dirname(css), { recursive: true });
+      await writeFile(css, ':root { --kept-test: 1px; }\n');
+      const styled = (): VirtualSources => ({ ...plain(siteData), customCss: [css], siteDir: path.dirname(css) });
+      const withCss = await bundleOnce('c', styled(), 'c');
+      expect(withCss.entryBundled).toBe(true);
+      expect((await bundleOnce('c', styled(), 'c2')).entryBundled).toBe(false);
+      await writeFile(css, ':root { --kept-test: 2px; }\n');
+      const restyled = await bundleOnce('c', styled(), 'c3');
+      expect(restyled.entryBundled).toBe(true);
+      expect(await readFile(path.join(tmp.dir, 'c3', restyled.entry.css[0]!), 'utf8')).toContain('2px');
+    } finally {
       await tmp.cleanup();
     }
   }, 60_000);

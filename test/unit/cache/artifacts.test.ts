@@ -229,4 +229,29 @@ describe('the artifact layer', () => {
     expect(second.every((name) => siteA.kind(PAGES).find(siteA.kind(PAGES).key(name)) !== undefined)).toBe(true);
     siteA.endBuild(true);
   });
+
+  it('shares the index of a shared kind between sites: each adds what it made, drops nothing another uses, and the newest are kept', async () => {
+    const BUNDLES: ArtifactKindSpec<Page, null, Page> = { name: 'bundles', shared: true, disk: { record: () => null, blob: (page) => page, restore: (_record, blob) => blob() } };
+    const siteA = createArtifactStore({ dir: cache, siteId: 'a', keepInMemory: false });
+    const siteB = createArtifactStore({ dir: cache, siteId: 'b', keepInMemory: false });
+    const make = async (store: typeof siteA, name: string) => {
+      await store.beginBuild();
+      const kind = store.kind(BUNDLES);
+      const key = kind.key(name);
+      const found = kind.find(key);
+      if (!found) kind.put(key, { title: name, code: `code of ${name}` });
+      store.endBuild(true);
+      return found;
+    };
+    expect(await make(siteA, 'entry')).toBeUndefined();
+    // Another site finds what the first made.
+    expect(await make(siteB, 'entry')).toEqual({ title: 'entry', code: 'code of entry' });
+    // A build of site B that uses something else drops nothing of site A's (an unshared kind's index would).
+    expect(await make(siteB, 'other')).toBeUndefined();
+    expect(await make(siteA, 'entry')).toEqual({ title: 'entry', code: 'code of entry' });
+    // The index keeps the newest records: after many more, the first is made again.
+    for (let i = 0; i < 40; i++) await make(i % 2 ? siteA : siteB, `more-${i}`);
+    expect(await make(siteA, 'more-39')).toBeDefined();
+    expect(await make(siteB, 'entry')).toBeUndefined();
+  });
 });

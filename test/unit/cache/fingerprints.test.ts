@@ -51,7 +51,7 @@ async function reached(file: string): Promise<string[]> {
 describe('the code fingerprint of each kind of cached result', () => {
   it('finds the kinds the build declares', () => {
     expect(declared.map((kind) => kind.name).sort()).toEqual(
-      ['COMPILED_PAGES', 'GIT_HISTORIES', 'IMAGE_VARIANTS', 'MERMAID_RUNTIMES', 'PAGE_DOCUMENTS', 'RENDERED_BODIES', 'ROUTE_CHUNKS', 'SEARCH_DOCUMENTS', 'SEARCH_INDEXES', 'SITE_OUTPUTS', 'STANDALONE_CHUNKS'].sort(),
+      ['COMPILED_PAGES', 'GIT_HISTORIES', 'IMAGE_VARIANTS', 'KEPT_BUNDLES', 'MERMAID_RUNTIMES', 'PAGE_DOCUMENTS', 'RENDERED_BODIES', 'ROUTE_CHUNKS', 'SEARCH_DOCUMENTS', 'SEARCH_INDEXES', 'SITE_OUTPUTS', 'STANDALONE_CHUNKS'].sort(),
     );
   });
 

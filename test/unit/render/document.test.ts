@@ -28,6 +28,7 @@ const parts = (bodyHtml: string): DocumentParts => ({
   headScripts: ['console.log("<div id=\\"__sipa\\">")'],
   css: [],
   entry: '/_sipa/entry.js',
+  siteData: '/_sipa/site-0123456789ab.js',
   preload: [],
   favicon: '',
   noIndex: false,
