@@ -79,6 +79,16 @@ function entryInputs(sources: VirtualSources, baseUrl: string): unknown[] {
   ];
 }
 
+/** What a route's module in a server file is made of: its content, and the code of the compiled pages it imports (by their compile key). */
+function routeCode(sources: VirtualSources, name: string): unknown {
+  const content = sources.routeEntries.get(name)?.content;
+  const code = (relPath: string) => [relPath, sources.modules.get(relPath)?.key ?? null];
+  if (!content) return null;
+  if (content.kind === 'mdx') return code(content.relPath);
+  if (content.kind === 'excerpts') return content.relPaths.map(code);
+  return content.absPath;
+}
+
 /** A server file: the renderer and the routes of one group, by route entry name. */
 export interface ServerFile {
   /** Absolute path of the file. */
@@ -208,13 +218,17 @@ export function createServerBundler(options: BundlerOptions): ServerBundler {
       };
       // A new set of server files or another base URL needs a new context; content changes do not.
       const key = JSON.stringify([groups.length, baseUrl, sources.customCss, sources.themeOverrides ?? {}, sources.themeModules ?? {}, sources.svgComponents ?? false, sources.idealImage ?? null]);
-      // Server files without routes hold the renderer alone (the pages rendered bring their own
-      // code, see standaloneModule): the last ones serve again while the renderer's files are
-      // unchanged; a one-off build takes them from an earlier build of any site of the project.
-      const rendererOnly = groups.every((names) => names.length === 0);
-      const reuse = rendererOnly ? key : undefined;
-      const kept = !options.incremental && rendererOnly && options.artifacts ? options.artifacts.kind(KEPT_BUNDLES) : null;
-      const keptKey = kept?.key('server renderer', groups.length, entryInputs(sources, baseUrl));
+      // What the files are made of besides the files they read (which the runner and the kept
+      // bundles check): the renderer's settings, the stand-ins of data files the project lacks, and
+      // the routes of each group by their modules' code.
+      const inputs = [entryInputs(sources, baseUrl), [...(sources.missingFiles ?? new Map())], groups.map((names) => names.map((name) => routeCode(sources, name)))];
+      // The last files serve again while it is unchanged: after an edit of the config or of a page
+      // the pages rendered bring with them (see standaloneModule), say.
+      const reuse = JSON.stringify([key, inputs]);
+      // Files without routes hold the renderer alone, the same for every site without theme files
+      // of its own: a one-off build takes them from an earlier build of any site of the project.
+      const kept = !options.incremental && options.artifacts && groups.every((names) => names.length === 0) ? options.artifacts.kind(KEPT_BUNDLES) : null;
+      const keptKey = kept?.key('server renderer', groups.length, inputs);
       const found = keptKey ? kept!.find(keptKey) : undefined;
       if (found) {
         await writeKeptBundle(found, outDir);

@@ -162,14 +162,14 @@ export function createBuildSession(options: SessionOptions): BuildSession {
   };
   const afterBuild = watch ? createAfterBuild() : null;
   // Loaded with its first use, as the compiler is: a build of cached pages loads neither. A
-  // one-off build highlights in a thread of its own while this one compiles (see
-  // remoteHighlighter.ts); a watch session keeps its highlighter here, where an edit's few blocks
-  // need no round trip.
+  // one-off build highlights in a thread of its own while this one compiles, the same thread for
+  // every one-off build of the process (see remoteHighlighter.ts); a watch session keeps its
+  // highlighter here, where an edit's few blocks need no round trip.
   const highlighters = createSessionMemo(
     (themes: { light: string; dark: string }): Promise<CodeHighlighter> =>
       watch
         ? import('../compiler/mdx/highlighter.js').then(({ createCodeHighlighter }) => createCodeHighlighter(themes))
-        : import('../compiler/mdx/remoteHighlighter.js').then(({ createRemoteHighlighter }) => createRemoteHighlighter(themes)),
+        : import('../compiler/mdx/remoteHighlighter.js').then(({ sharedRemoteHighlighter }) => sharedRemoteHighlighter(themes)),
     (made) => ('close' in made && typeof made.close === 'function' ? made.close() : undefined),
   );
   const staticSessions = createSessionMemo(() => import('../compiler/static/renderStaticPage.js').then(({ createStaticSession }) => createStaticSession()));

@@ -7,8 +7,14 @@ export interface Renderer {
   close(): Promise<void>;
 }
 
+/**
+ * Render workers load React's production build, as the CLI does (bin/sipadocs.js), whatever the
+ * process that builds says: a test runner or a tool using the API with NODE_ENV=development or
+ * test would otherwise render with React's development build, which checks every element and is
+ * several times slower, for the same HTML.
+ */
 const startWorker = async (): Promise<WorkerPool<RenderJob, RenderOutcome>> =>
-  createWorkerPool<RenderJob, RenderOutcome>(await workerScript('renderWorker'), 1, null);
+  createWorkerPool<RenderJob, RenderOutcome>(await workerScript('renderWorker'), 1, null, { ...process.env, NODE_ENV: 'production' });
 
 /** A one-off renderer: in this thread, or in a worker thread that is ended afterwards (freeing its modules). */
 export async function openRenderer(inWorker: boolean): Promise<Renderer> {

@@ -303,6 +303,12 @@ function reuseKnownPages(pages: KeyedPage[], target: RenderTarget, writer: PageW
 
 /** Below this many pages, rendering in this thread beats starting a worker. */
 const IN_PROCESS_LIMIT = 200;
+/**
+ * Whether this thread loads React's production build, as the CLI's does. A process that says
+ * otherwise (a tool or a test runner using the API) renders in a worker that does (see
+ * renderHost.ts): the development build is several times slower for the same HTML.
+ */
+const PRODUCTION_REACT = process.env.NODE_ENV === 'production';
 
 /**
  * Renders the pages at `misses`: in equal groups, at least one per core when there is enough to
@@ -324,7 +330,7 @@ async function renderMissingPages(misses: number[], pages: KeyedPage[], input: R
   }
   const serverFiles = await input.bundleServer(groups.map((indices) => [...new Set(indices.flatMap((i) => (bodies.has(i) ? [] : (pages[i]!.name ?? []))))]));
   const renderGroup = async (g: number, indices: number[]) => {
-    const renderer = target.host ? target.host.renderer() : await openRenderer(indices.length >= IN_PROCESS_LIMIT);
+    const renderer = target.host ? target.host.renderer() : await openRenderer(indices.length >= IN_PROCESS_LIMIT || !PRODUCTION_REACT);
     try {
       await Promise.all(
         indices.map(async (i) => {

@@ -34,7 +34,10 @@ interface Pending<Result> {
   reject(error: unknown): void;
 }
 
-export function createWorkerPool<Task, Result>(script: string, size: number, workerData: unknown): WorkerPool<Task, Result> {
+/**
+ * @param env the workers' environment variables (default: this process's, shared with it)
+ */
+export function createWorkerPool<Task, Result>(script: string, size: number, workerData: unknown, env?: NodeJS.ProcessEnv): WorkerPool<Task, Result> {
   const idle: Worker[] = [];
   const queue: Array<{ id: number; task: Task }> = [];
   const pending = new Map<number, Pending<Result>>();
@@ -53,7 +56,7 @@ export function createWorkerPool<Task, Result>(script: string, size: number, wor
 
   const workers: Worker[] = [];
   const spawn = () => {
-    const worker = new Worker(script, { workerData });
+    const worker = new Worker(script, { workerData, ...(env ? { env } : {}) });
     worker.on('message', (message: { id: number; result?: Result; error?: unknown }) => {
       const entry = pending.get(message.id);
       pending.delete(message.id);

@@ -24,6 +24,8 @@ export interface HighlightWorkerData {
 
 export interface RemoteHighlighter extends CodeHighlighter {
   close(): Promise<void>;
+  /** Its thread crashed or was stopped: it answers nothing any more. */
+  failed(): boolean;
 }
 
 /** How long the main thread waits for one block it needs at once before the build fails. */
@@ -133,7 +135,41 @@ export async function createRemoteHighlighter(themes: { light: string; dark: str
       closed = true;
       await worker.terminate();
     },
+    failed: () => closed || failure !== null,
   };
+}
+
+/** Highlighter threads this process keeps, by their themes (see sharedRemoteHighlighter): the newest few. */
+const sharedHighlighters = new Map<string, Promise<RemoteHighlighter>>();
+const SHARED_HIGHLIGHTERS = 2;
+
+/**
+ * The remote highlighter of these themes that every one-off build of this process uses: a tool or
+ * a test suite that builds many sites in one process starts shiki and compiles each grammar once,
+ * not once a build. Its thread holds the process open only while it owes an answer (an idle one
+ * is unref'd), so nothing needs to close it; `close` on what this returns leaves it running for
+ * the next build. A thread that failed is replaced at the next call.
+ */
+export function sharedRemoteHighlighter(themes: { light: string; dark: string }): Promise<RemoteHighlighter> {
+  const key = JSON.stringify([themes.light, themes.dark]);
+  let made = sharedHighlighters.get(key);
+  if (!made) {
+    made = createRemoteHighlighter(themes);
+    sharedHighlighters.set(key, made);
+    made.catch(() => sharedHighlighters.delete(key));
+    for (const [oldKey, old] of sharedHighlighters) {
+      if (sharedHighlighters.size <= SHARED_HIGHLIGHTERS) break;
+      sharedHighlighters.delete(oldKey);
+      void old.then((highlighter) => highlighter.close(), () => {});
+    }
+  }
+  return made.then((highlighter) => {
+    if (highlighter.failed()) {
+      sharedHighlighters.delete(key);
+      return sharedRemoteHighlighter(themes);
+    }
+    return { ...highlighter, close: async () => {} };
+  });
 }
 
 function request(code: string, grammar: string | null, lineClasses: ReadonlyMap<number, readonly string[]>, blockClasses: readonly string[]): HighlightRequest {

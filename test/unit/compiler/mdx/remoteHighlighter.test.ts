@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCodeHighlighter, type CodeHighlighter } from '../../../../src/compiler/mdx/highlighter.js';
 import { DEFAULT_MAGIC_COMMENTS, markCode } from '../../../../src/compiler/mdx/magicComments.js';
 import { parseCodeMeta } from '../../../../src/compiler/mdx/codeMeta.js';
-import { createRemoteHighlighter, type RemoteHighlighter } from '../../../../src/compiler/mdx/remoteHighlighter.js';
+import { createRemoteHighlighter, sharedRemoteHighlighter, type RemoteHighlighter } from '../../../../src/compiler/mdx/remoteHighlighter.js';
 
 const THEMES = { light: 'github-light', dark: 'github-dark' };
 
@@ -66,5 +66,25 @@ describe('createRemoteHighlighter', () => {
     await other.close();
     for (const [lang, meta, code] of BLOCKS) expect(other.toHtml(...asked(other, lang, meta, code))).toBe(local.toHtml(...asked(local, lang, meta, code)));
     expect(() => other.toHtml(...notPrefetched)).toThrow(/stopped/);
+  }, 60_000);
+});
+
+describe('sharedRemoteHighlighter', () => {
+  it("gives every build of the process the same thread, which a build's close leaves running; a stopped thread says so", async () => {
+    const first = await sharedRemoteHighlighter(THEMES);
+    await first.ensureLanguages(['rust']);
+    await first.close();
+    const second = await sharedRemoteHighlighter(THEMES);
+    // The grammar the first build loaded is there for the second: one thread, still answering.
+    expect(second.resolveLanguage('rust')).toBe('rust');
+    expect(second.toHtml('fn main() {}', 'rust', new Map())).toContain('fn');
+    expect(second.failed()).toBe(false);
+    // Other themes have a thread of their own.
+    const other = await sharedRemoteHighlighter({ light: 'min-light', dark: 'min-dark' });
+    expect(other.resolveLanguage('rust')).toBeNull();
+    // A thread that stopped is replaced.
+    const made = await createRemoteHighlighter(THEMES);
+    await made.close();
+    expect(made.failed()).toBe(true);
   }, 60_000);
 });
