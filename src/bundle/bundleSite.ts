@@ -220,8 +220,8 @@ export function createServerBundler(options: BundlerOptions): ServerBundler {
       const key = JSON.stringify([groups.length, baseUrl, sources.customCss, sources.themeOverrides ?? {}, sources.themeModules ?? {}, sources.svgComponents ?? false, sources.idealImage ?? null]);
       // What the files are made of besides the files they read (which the runner and the kept
       // bundles check): the renderer's settings, the stand-ins of data files the project lacks, and
-      // the routes of each group by their modules' code.
-      const inputs = [entryInputs(sources, baseUrl), [...(sources.missingFiles ?? new Map())], groups.map((names) => names.map((name) => routeCode(sources, name)))];
+      // the routes of each group, by entry name (the registry's keys) and their modules' code.
+      const inputs = [entryInputs(sources, baseUrl), [...(sources.missingFiles ?? new Map())], groups.map((names) => names.map((name) => [name, routeCode(sources, name)]))];
       // The last files serve again while it is unchanged: after an edit of the config or of a page
       // the pages rendered bring with them (see standaloneModule), say.
       const reuse = JSON.stringify([key, inputs]);
