@@ -26,6 +26,8 @@ export interface RemoteHighlighter extends CodeHighlighter {
   close(): Promise<void>;
   /** Its thread crashed or was stopped: it answers nothing any more. */
   failed(): boolean;
+  /** It still owes answers (the thread holds the process open until it gives them). */
+  busy(): boolean;
 }
 
 /** How long the main thread waits for one block it needs at once before the build fails. */
@@ -46,8 +48,14 @@ export async function createRemoteHighlighter(themes: { light: string; dark: str
   const { port1: syncPort, port2 } = new MessageChannel();
   const data: HighlightWorkerData & { syncPort: typeof port2 } = { themes, signal, syncPort: port2 };
   const worker = new Worker(script, { workerData: data, transferList: [port2] });
-  // The worker keeps the process alive only while it owes an answer.
+  // The worker keeps the process alive only while it owes an answer; the port of blocks asked for
+  // at once is only ever read synchronously, and never does.
   worker.unref();
+  syncPort.unref();
+  // Node refs a worker again as it comes online.
+  worker.once('online', () => {
+    if (pending.size === 0) worker.unref();
+  });
   const pending = new Map<number, { resolve(reply: HighlightReply): void; reject(error: unknown): void }>();
   let nextId = 0;
   let failure: Error | null = null;
@@ -136,40 +144,65 @@ export async function createRemoteHighlighter(themes: { light: string; dark: str
       await worker.terminate();
     },
     failed: () => closed || failure !== null,
+    busy: () => pending.size > 0,
   };
 }
 
-/** Highlighter threads this process keeps, by their themes (see sharedRemoteHighlighter): the newest few. */
-const sharedHighlighters = new Map<string, Promise<RemoteHighlighter>>();
+/** Highlighter threads this process keeps, by their themes (see sharedRemoteHighlighter): the newest few, with how many builds use each. */
+const sharedHighlighters = new Map<string, { made: Promise<RemoteHighlighter>; users: number }>();
 const SHARED_HIGHLIGHTERS = 2;
 
 /**
  * The remote highlighter of these themes that every one-off build of this process uses: a tool or
  * a test suite that builds many sites in one process starts shiki and compiles each grammar once,
- * not once a build. Its thread holds the process open only while it owes an answer (an idle one
- * is unref'd), so nothing needs to close it; `close` on what this returns leaves it running for
- * the next build. A thread that failed is replaced at the next call.
+ * not once a build. `close` on what this returns ends this build's use. An idle thread holds
+ * the process open for nothing (it is unref'd), so the last build's close leaves it running for
+ * the next one; but when blocks it was sent ahead are still unanswered then (pages the build did
+ * not get to, a build that failed), it is stopped, so that the process can exit. A thread that
+ * failed is replaced at the next call.
  */
 export function sharedRemoteHighlighter(themes: { light: string; dark: string }): Promise<RemoteHighlighter> {
   const key = JSON.stringify([themes.light, themes.dark]);
-  let made = sharedHighlighters.get(key);
-  if (!made) {
-    made = createRemoteHighlighter(themes);
-    sharedHighlighters.set(key, made);
-    made.catch(() => sharedHighlighters.delete(key));
+  let entry = sharedHighlighters.get(key);
+  if (!entry) {
+    entry = { made: createRemoteHighlighter(themes), users: 0 };
+    sharedHighlighters.set(key, entry);
+    const made = entry;
+    made.made.catch(() => sharedHighlighters.get(key) === made && sharedHighlighters.delete(key));
     for (const [oldKey, old] of sharedHighlighters) {
       if (sharedHighlighters.size <= SHARED_HIGHLIGHTERS) break;
+      if (old.users > 0) continue;
       sharedHighlighters.delete(oldKey);
-      void old.then((highlighter) => highlighter.close(), () => {});
+      void old.made.then((highlighter) => highlighter.close(), () => {});
     }
   }
-  return made.then((highlighter) => {
-    if (highlighter.failed()) {
-      sharedHighlighters.delete(key);
-      return sharedRemoteHighlighter(themes);
-    }
-    return { ...highlighter, close: async () => {} };
-  });
+  const used = entry;
+  used.users++;
+  return used.made.then(
+    (highlighter) => {
+      if (highlighter.failed()) {
+        used.users--;
+        if (sharedHighlighters.get(key) === used) sharedHighlighters.delete(key);
+        return sharedRemoteHighlighter(themes);
+      }
+      let closed = false;
+      return {
+        ...highlighter,
+        close: async () => {
+          if (closed) return;
+          closed = true;
+          used.users--;
+          if (used.users > 0 || !highlighter.busy()) return;
+          if (sharedHighlighters.get(key) === used) sharedHighlighters.delete(key);
+          await highlighter.close();
+        },
+      };
+    },
+    (error: unknown) => {
+      used.users--;
+      throw error;
+    },
+  );
 }
 
 function request(code: string, grammar: string | null, lineClasses: ReadonlyMap<number, readonly string[]>, blockClasses: readonly string[]): HighlightRequest {

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCodeHighlighter, type CodeHighlighter } from '../../../../src/compiler/mdx/highlighter.js';
 import { DEFAULT_MAGIC_COMMENTS, markCode } from '../../../../src/compiler/mdx/magicComments.js';
@@ -87,4 +88,13 @@ describe('sharedRemoteHighlighter', () => {
     await made.close();
     expect(made.failed()).toBe(true);
   }, 60_000);
+
+  it.each(['unasked', 'asked', 'pending'])('lets the process exit once the last build closed it (%s)', (mode) => {
+    // A process the thread held open would be killed at the timeout (status null), its exit code lost.
+    const run = spawnSync(process.execPath, ['bin/run-ts.js', 'test/unit/compiler/mdx/highlighterExit.script.ts', mode], { encoding: 'utf8', timeout: 60_000 });
+    expect(run.stderr).toBe('');
+    expect(run.stdout.trim()).toBe('closed');
+    expect(run.signal).toBeNull();
+    expect(run.status).toBe(0);
+  }, 70_000);
 });
