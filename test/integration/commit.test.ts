@@ -22,7 +22,8 @@ beforeAll(async () => {
 afterAll(() => tmp.cleanup());
 
 const build = (site: string, out: string) =>
-  spawnSync(process.execPath, [CLI, 'build', '--site', site, '--out-dir', out], { encoding: 'utf8', env: { ...process.env, CI: '1' } });
+  // A build that never ends fails the test rather than hanging the whole run (spawnSync blocks the test's own timeout).
+  spawnSync(process.execPath, [CLI, 'build', '--site', site, '--out-dir', out], { encoding: 'utf8', env: { ...process.env, CI: '1' }, timeout: 180_000 });
 
 /** Starts a build that stops at `point` of its commit, and kills it there with SIGKILL. */
 async function buildKilledAt(point: 'swap' | 'update', site: string, out: string): Promise<void> {
