@@ -46,13 +46,31 @@ export function keptBundle(metafile: Metafile, root: string, workingDir: string,
 
 /** Writes a kept bundle's files into `outDir`, as esbuild would have; returns their absolute paths. */
 export async function writeKeptBundle(bundle: KeptBundle, outDir: string): Promise<string[]> {
-  return Promise.all(
-    bundle.files.map(async ({ file, text, base64 }) => {
-      const target = path.join(outDir, file);
-      const contents = text !== undefined ? Buffer.from(text) : Buffer.from(base64!, 'base64');
-      await mkdir(path.dirname(target), { recursive: true });
-      await writeFile(target, contents);
-      return target;
-    }),
+  return writeFiles(
+    bundle.files.map(({ file, text, base64 }) => ({ file, contents: text !== undefined ? Buffer.from(text) : Buffer.from(base64!, 'base64') })),
+    outDir,
   );
+}
+
+/**
+ * Writes a bundle's files (paths relative to `outDir`, with `/`) one after the other: a bundle is
+ * a hundred files or so, and writing them all at once would open as many files, more than a
+ * process limited to 64 may (`ulimit -n`). A file `keep` says the last good output has, same-named
+ * and same-sized, is not written (see KeepFile). Returns their absolute paths.
+ */
+export async function writeFiles(files: ReadonlyArray<{ file: string; contents: Uint8Array }>, outDir: string, keep?: (relPath: string, size: number) => boolean): Promise<string[]> {
+  const made = new Set<string>();
+  const targets: string[] = [];
+  for (const { file, contents } of files) {
+    const target = path.join(outDir, file);
+    targets.push(target);
+    if (keep?.(file, contents.byteLength)) continue;
+    const dir = path.dirname(target);
+    if (!made.has(dir)) {
+      await mkdir(dir, { recursive: true });
+      made.add(dir);
+    }
+    await writeFile(target, contents);
+  }
+  return targets;
 }

@@ -9,7 +9,7 @@ import { idealImageBundling, imageModulesPlugin } from './imageModules.js';
 import type { ImportErrorDetail, SharedModule } from './sharedModules.js';
 import { cssModulesPlugin } from './cssModules.js';
 import { missingPackage } from './missingPackage.js';
-import { KEPT_BUNDLES, keptBundle, writeKeptBundle } from './bundleCache.js';
+import { KEPT_BUNDLES, keptBundle, writeFiles, writeKeptBundle } from './bundleCache.js';
 import type { ArtifactStore } from '../cache/artifacts.js';
 import { buildRouteChunks, ROUTE_CHUNKS, STANDALONE_CHUNKS, type ChunkFiles, type RouteChunkCache } from './routeChunks.js';
 import { eagerFromSite, lazyModuleParts, sharedModules, sharedModulesPlugin } from './sharedModules.js';
@@ -374,15 +374,13 @@ function createEsbuildRunner(workDir: string, incremental: boolean) {
  * same files again, and rewriting each costs a write and, at the commit, a rename over the old copy.
  */
 async function writeOutputs(files: readonly OutputFile[], root: string, outDir: string, keep?: KeepFile): Promise<string[]> {
-  return Promise.all(
-    files.map(async (file) => {
+  return writeFiles(
+    files.map((file) => {
       const relative = path.relative(root, file.path);
-      const target = path.join(outDir, relative);
-      if (keep?.(relative.split(path.sep).join('/'), file.contents.byteLength)) return target;
-      await mkdir(path.dirname(target), { recursive: true });
-      await writeFile(target, file.contents);
-      return target;
+      return { file: relative.split(path.sep).join('/'), contents: file.contents };
     }),
+    outDir,
+    keep,
   );
 }
 
