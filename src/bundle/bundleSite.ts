@@ -144,9 +144,9 @@ export function createClientBundler(options: ClientBundlerOptions): ClientBundle
   const bundleEntry = async (sources: VirtualSources, outDir: string, baseUrl: string, keep?: KeepFile) => {
     current = sources;
     const esbuildOptions = { ...commonOptions(baseUrl), ...CLIENT_OPTIONS, nodePaths: sitePackages(sources), entryPoints: [{ in: CLIENT_ENTRY, out: `${ASSET_DIR}/entry` }], plugins };
-    // The entry is the same while the custom CSS and its files are (the site data is a file of its
-    // own, see writeSiteData): a watch rebuild after a page's or the config's edit reuses it.
-    const reuse = JSON.stringify([hasDocSearch(sources.siteData), sources.customCss, sources.themeOverrides ?? {}, sources.themeModules ?? {}, sources.svgComponents ?? false, sources.plugins ?? null, sources.idealImage ?? null, sources.sass ?? null]);
+    // The entry is the same while what it is given (entryInputs) and its files are (the site data
+    // is a file of its own, see writeSiteData): a watch rebuild after a page's or the config's edit reuses it.
+    const reuse = JSON.stringify(entryInputs(sources, baseUrl));
     const contextKey = JSON.stringify([baseUrl, sources.customCss, sources.themeOverrides ?? {}, sources.themeModules ?? {}, sources.svgComponents ?? false, sources.idealImage ?? null]);
     if (options.incremental) {
       const { metafile, root, workingDir, reused } = await runner.run(esbuildOptions, outDir, contextKey, sources, reuse, { keep });

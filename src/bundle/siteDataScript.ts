@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import { writeFiles } from './bundleCache.js';
 
 /**
  * The global the site data script sets: the site's data (title, navbar, footer, translations...)
@@ -19,9 +18,7 @@ export const SITE_DATA_GLOBAL = '__SIPA_SITE__';
 export async function writeSiteData(siteData: unknown, outDir: string, assetDir: string, keep?: (relPath: string, size: number) => boolean): Promise<string> {
   const text = `window.${SITE_DATA_GLOBAL}=JSON.parse(${JSON.stringify(JSON.stringify(siteData))});\n`;
   const file = `${assetDir}/site-${createHash('sha256').update(text).digest('hex').slice(0, 12)}.js`;
-  if (keep?.(file, Buffer.byteLength(text))) return file;
-  await mkdir(path.join(outDir, assetDir), { recursive: true });
-  await writeFile(path.join(outDir, file), text);
+  await writeFiles([{ file, contents: Buffer.from(text) }], outDir, keep);
   return file;
 }
 
