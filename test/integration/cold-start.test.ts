@@ -46,9 +46,10 @@ describe('the first builds of a fresh clone', () => {
     const cli = path.join(clone, 'bin/sipadocs.js');
     const builds = await Promise.all(
       Array.from({ length: 8 }, async (_, i) => {
-        // Each build its own project, so that only the launcher's files are shared.
+        // Each build its own project, so that only the launcher's files are shared. A small site:
+        // what races is the launcher's compiling, which every build does whatever its size.
         const project = path.join(tmp.dir, `project-${i}`);
-        await cp(path.join(REPO, 'site'), path.join(project, 'site'), { recursive: true });
+        await cp(path.join(REPO, 'test/fixtures/basic'), path.join(project, 'site'), { recursive: true });
         return project;
       }),
     );
