@@ -89,8 +89,11 @@ export default defineConfig({
       // Unit tests share each worker's loaded modules, as in the fast lane: loading the build's
       // modules again for each of their files took longer than most of them run.
       { extends: true, test: { name: 'unit', include: UNIT, isolate: false } },
-      // The others, which build sites, spawn the CLI or drive Chromium, each in a process of its own.
-      { extends: true, test: { name: 'sites', include: ['test/**/*.test.ts'], exclude: UNIT } },
+      // The others, which build sites, spawn the CLI or drive Chromium, share them too: a process
+      // per file loaded the build's modules, started a highlighter thread and an esbuild service
+      // for each of some 90 files, a tenth of the whole run's CPU. A file that changes what the
+      // process shares (its working folder, an environment variable) puts it back in a `finally`.
+      { extends: true, test: { name: 'sites', include: ['test/**/*.test.ts'], exclude: UNIT, isolate: false } },
     ],
   },
 });
