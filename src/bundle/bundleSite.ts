@@ -281,17 +281,29 @@ const CLIENT_OPTIONS = {
 } satisfies BuildOptions;
 
 /**
+ * How many esbuild contexts a runner keeps, the most recently used: one per base URL and entry
+ * set in use. A site in several locales is bundled at each locale's base URL in every build; with
+ * one context, each locale's bundle made the context of the one before it again, from scratch,
+ * at every rebuild of a watch session.
+ */
+const KEPT_CONTEXTS = 4;
+
+type IncrementalResult = BuildResult<{ metafile: true; write: false }>;
+
+/** An esbuild context kept between builds, and its last result (reusable while its reuse key and its files are unchanged). */
+interface ContextSlot {
+  ctx: BuildContext;
+  last: { reuse: string; stamps: Map<string, string>; result: IncrementalResult } | null;
+}
+
+/**
  * Runs esbuild builds into a given output folder: each time afresh, letting esbuild write the
- * files (one-off), or by rebuilding one context kept between calls (incremental), whose outputs
+ * files (one-off), or by rebuilding a context kept between calls (incremental), whose outputs
  * are written from memory because a context's output folder is fixed.
  */
 function createEsbuildRunner(workDir: string, incremental: boolean) {
-  let ctx: BuildContext | null = null;
-  let ctxKey = '';
-  /** The folder the context's metafile paths are relative to (its absWorkingDir). */
-  let ctxWorkingDir = '';
-  /** The last incremental result, reusable while its reuse key and its files are unchanged. */
-  let last: { reuse: string; stamps: Map<string, string>; result: BuildResult<{ metafile: true; write: false }> } | null = null;
+  /** By key and working folder (the folder a context's metafile paths are relative to), least recently used first. */
+  const slots = new Map<string, ContextSlot>();
   return {
     workDir,
     /**
@@ -315,9 +327,9 @@ function createEsbuildRunner(workDir: string, incremental: boolean) {
       // The metafile's paths are relative to it (see esbuildPath).
       const workingDir = options.absWorkingDir ?? process.cwd();
       if (!incremental) {
-        let result: BuildResult<{ metafile: true; write: false }>;
+        let result: IncrementalResult;
         try {
-          result = (await build({ ...options, absWorkingDir: workingDir, outdir: outDir, write: false })) as BuildResult<{ metafile: true; write: false }>;
+          result = (await build({ ...options, absWorkingDir: workingDir, outdir: outDir, write: false })) as IncrementalResult;
         } catch (error) {
           throw bundleError(error, sources ?? undefined);
         }
@@ -325,45 +337,51 @@ function createEsbuildRunner(workDir: string, incremental: boolean) {
         await writeOutputs(result.outputFiles, outDir, outDir);
         return { metafile: result.metafile, root: outDir, workingDir, reused: false, outputFiles: result.outputFiles };
       }
+      const slotKey = JSON.stringify([key, workingDir]);
+      let slot = slots.get(slotKey);
+      if (slot) {
+        // The most recently used last.
+        slots.delete(slotKey);
+        slots.set(slotKey, slot);
+      }
+      const last = slot?.last ?? null;
       // Stamped before the build, so a file saved while it runs counts as changed next time.
       const stamps = last ? await inputStamps(last.stamps.keys()) : null;
-      let result: BuildResult<{ metafile: true; write: false }>;
-      const reused = reuse !== undefined && ctx !== null && key === ctxKey && workingDir === ctxWorkingDir && last?.reuse === reuse && sameStamps(last.stamps, stamps!);
+      let result: IncrementalResult;
+      const reused = reuse !== undefined && last?.reuse === reuse && sameStamps(last.stamps, stamps!);
       try {
         if (reused) {
           result = last!.result;
         } else {
-          result = await rebuild();
+          if (!slot) {
+            slot = { ctx: await context({ ...options, absWorkingDir: workingDir, outdir: workDir }), last: null };
+            slots.set(slotKey, slot);
+            for (const [oldKey, old] of slots) {
+              if (slots.size <= KEPT_CONTEXTS) break;
+              slots.delete(oldKey);
+              await old.ctx.dispose();
+            }
+          }
+          result = (await slot.ctx.rebuild()) as IncrementalResult;
           const inputs = realInputs(result.metafile, workingDir);
           const known = stamps ?? new Map<string, string>();
           const added = await inputStamps(inputs.filter((file) => !known.has(file)));
-          last = reuse === undefined ? null : { reuse, stamps: new Map(inputs.map((file) => [file, known.get(file) ?? added.get(file)!])), result };
+          slot.last = reuse === undefined ? null : { reuse, stamps: new Map(inputs.map((file) => [file, known.get(file) ?? added.get(file)!])), result };
         }
       } catch (error) {
         // A failed build may leave the context unusable; start afresh next time.
-        await ctx?.dispose().catch(() => {});
-        ctx = null;
-        last = null;
+        if (slot && slots.get(slotKey) === slot) slots.delete(slotKey);
+        await slot?.ctx.dispose().catch(() => {});
         throw bundleError(error, sources ?? undefined);
-      }
-      async function rebuild() {
-        if (!ctx || key !== ctxKey || workingDir !== ctxWorkingDir) {
-          await ctx?.dispose();
-          ctx = null;
-          ctx = await context({ ...options, absWorkingDir: workingDir, outdir: workDir });
-          ctxKey = key;
-          ctxWorkingDir = workingDir;
-        }
-        return (await ctx.rebuild()) as BuildResult<{ metafile: true; write: false }>;
       }
       const targets = await writeOutputs(result.outputFiles, workDir, outDir, keep);
       if (prune) await removeFilesBut(outDir, new Set(targets));
       return { metafile: result.metafile, root: workDir, workingDir, reused, outputFiles: result.outputFiles };
     },
     async dispose() {
-      await ctx?.dispose();
-      ctx = null;
-      last = null;
+      const kept = [...slots.values()];
+      slots.clear();
+      await Promise.all(kept.map((slot) => slot.ctx.dispose()));
     },
   };
 }

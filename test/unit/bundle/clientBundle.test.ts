@@ -196,6 +196,28 @@ describe('the entry of an incremental (watch mode) bundler', () => {
   }, 60_000);
 });
 
+describe('the entries of an incremental bundler building a site in several locales', () => {
+  it('are each written again without bundling while their files are unchanged, one base URL after another', async () => {
+    const tmp = await tempDir();
+    const bundler = createClientBundler({ workDir: path.join(tmp.dir, 'work'), incremental: true, artifacts: await testArtifacts(null, { keepInMemory: true }) });
+    try {
+      const sources: VirtualSources = { modules: new Map(), routeEntries: new Map(), siteData, customCss: [] };
+      let n = 0;
+      // Every build of a watch session bundles each locale at its base URL, in turn.
+      const locales = async () => Promise.all([await bundler.bundle(sources, path.join(tmp.dir, `out${++n}`), '/'), await bundler.bundle(sources, path.join(tmp.dir, `out${++n}`, 'fr'), '/fr/')]);
+      const [en, fr] = await locales();
+      expect([en.entryBundled, fr.entryBundled]).toEqual([true, true]);
+      expect(fr.entry.js).not.toBe(en.entry.js);
+      const [enAgain, frAgain] = await locales();
+      expect([enAgain.entryBundled, frAgain.entryBundled]).toEqual([false, false]);
+      expect([enAgain.entry, frAgain.entry]).toEqual([en.entry, fr.entry]);
+    } finally {
+      await bundler.dispose();
+      await tmp.cleanup();
+    }
+  }, 60_000);
+});
+
 describe('the entry of one-off bundlers', () => {
   it('is taken from an earlier build of any site with the same inputs, and bundled again when a file it was made from changes', async () => {
     const tmp = await tempDir();
