@@ -1,6 +1,5 @@
 import { basePluginSiteConfig } from '../plugins/loadPlugins.js';
 import fg from 'fast-glob';
-import { createJiti } from 'jiti';
 import path from 'node:path';
 import type { ProjectReading } from '../config/projectReading.js';
 import { normalizeConfig } from '../config/normalize.js';
@@ -164,6 +163,7 @@ async function readingOf(project: DocusaurusProject, layout: SiteLayout, configF
  */
 async function projectPlugins(project: DocusaurusProject, user: UserConfig) {
   const live = project.live!;
+  const { createJiti } = await import('jiti');
   const jiti = createJiti(project.configFile, { moduleCache: true, fsCache: false });
   const imports: ConfigImports = new Map();
   const unwrap = (value: Evaluated): unknown => liveValueOf(value, live, (specifier) => {

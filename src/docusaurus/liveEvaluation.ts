@@ -1,5 +1,6 @@
 import { build } from 'esbuild';
-import { createJiti, type Jiti } from 'jiti';
+// jiti is loaded when first needed: a build of a site that is no Docusaurus project never does.
+import type { Jiti } from 'jiti';
 import { builtinModules, createRequire } from 'node:module';
 import path from 'node:path';
 import { SiteError } from '../errors.js';
@@ -35,6 +36,7 @@ const EXPORT_DEPTH = 3;
  */
 export async function evaluateLive(file: string): Promise<LiveEvaluation> {
   forgetProjectModules(path.dirname(file));
+  const { createJiti } = await import('jiti');
   const jiti = createJiti(file, { moduleCache: true, fsCache: false, interopDefault: true });
   let exported: unknown;
   // Docusaurus runs in the project's folder: a config's path.resolve('src/css/x.css') starts there.
@@ -250,6 +252,7 @@ function positionIn(file: string, error: unknown): { line?: number; column?: num
  */
 export async function missingPackagesOf(file: string, packages?: string[]): Promise<string[]> {
   const require = createRequire(file);
+  const { createJiti } = await import('jiti');
   const jiti = createJiti(file, { moduleCache: false, fsCache: false });
   const missing: string[] = [];
   // `packages`: the packages it imports, when the caller has them already (see importsOf).

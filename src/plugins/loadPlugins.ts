@@ -1,4 +1,3 @@
-import { createJiti } from 'jiti';
 import path from 'node:path';
 import type { ConfiguredSitePlugin, PluginContext, PluginFactory, PluginSiteConfig, SitePlugin } from '../config/pluginApi.js';
 import { thawedOptions } from '../config/sitePlugins.js';
@@ -119,6 +118,8 @@ function validatedBySchema(schema: { validate(value: unknown, options: object): 
 
 async function factoryOf(entry: ConfiguredSitePlugin, siteDir: string): Promise<{ factory: PluginFactory; validateOptions?: ValidateOptions }> {
   if (typeof entry.plugin === 'function') return { factory: entry.plugin, validateOptions: (entry.plugin as { validateOptions?: ValidateOptions }).validateOptions };
+  // Loaded when first needed: a site without plugins given by name never does.
+  const { createJiti } = await import('jiti');
   const jiti = createJiti(path.join(siteDir, 'sipadocs-plugins.js'), { moduleCache: true, fsCache: false, interopDefault: true });
   const mod = (await jiti.import(entry.plugin)) as unknown;
   const fn = typeof mod === 'function' ? mod : (mod as { default?: unknown } | null)?.default;

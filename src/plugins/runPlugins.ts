@@ -100,8 +100,8 @@ export async function runPlugins(config: SiteConfig, outDir: string, generatedDi
     const content = outcome.contents.get(loaded);
     if (typeof plugin.injectHtmlTags === 'function') {
       const tags = (await call(loaded, 'injectHtmlTags', (p) => p.injectHtmlTags!({ content }))) ?? {};
-      const head = htmlTagsOf(tags.headTags);
-      const body = htmlTagsOf([...listOf(tags.preBodyTags), ...listOf(tags.postBodyTags)]);
+      const head = await htmlTagsOf(tags.headTags);
+      const body = await htmlTagsOf([...listOf(tags.preBodyTags), ...listOf(tags.postBodyTags)]);
       outcome.headTags.push(...head.tags);
       outcome.bodyTags.push(...body.tags.map(headTagHtml));
       for (const refused of [...head.refused, ...body.refused]) outcome.warnings.push(`plugin "${loaded.name}": injectHtmlTags gave ${refused}, which is left out`);
