@@ -16,51 +16,43 @@ const productionPackages: Plugin = {
 };
 
 /**
- * The longest test files, with their seconds in a whole run on the 2-core CI machine (rounded; the
- * order matters, not the figures). They start first, the longest first: a long file that starts
- * when the other worker has nothing left to run makes the run as long as itself. A fresh clone has
- * no record of earlier runs, and vitest would order by file size, which puts several of these last.
- * A new test file that takes more than about 20 s belongs here.
- *
- * The figures above 55 are those of a quiet CI run (2026-11-29, 3 workers), less what sharing a
- * build has since saved (sidebar-once and check-links-scale share one; so do the two i18n files,
- * and the two docusaurus2 files); the files below took less there, in the order they had before.
+ * The longest test files, with their seconds in a whole run on this 2-core machine (2026-11-29,
+ * two workers; rounded: the order matters, not the figures). They start first, the longest first:
+ * a long file that starts when the other worker has nothing left to run makes the run as long as
+ * itself. A fresh clone has no record of earlier runs, and vitest would order by file size, which
+ * puts several of these last. A new test file that takes more than about 20 s belongs here.
  */
 export const LONG_FILES: Record<string, number> = {
-  'test/integration/settings-effect.test.ts': 440,
-  'test/e2e/runtime.test.ts': 167,
-  'test/integration/faults.test.ts': 137,
-  'test/e2e/long-list.test.ts': 125,
-  'test/integration/package.test.ts': 119,
-  'test/integration/sidebar-once.test.ts': 110,
-  'test/integration/docusaurus-routes.test.ts': 102,
-  'test/integration/docusaurus2.test.ts': 85,
-  'test/e2e/search.test.ts': 82,
-  'test/integration/cold-start.test.ts': 75,
-  'test/e2e/all-pages.test.ts': 71,
-  'test/integration/bench.test.ts': 66,
-  'test/e2e/theme.test.ts': 65,
-  'test/integration/code-fingerprint.test.ts': 63,
-  'test/integration/output-folder.test.ts': 62,
-  'test/integration/check-links-scale.test.ts': 60,
-  'test/integration/commit.test.ts': 60,
-  'test/integration/migrate.test.ts': 60,
-  'test/e2e/versions.test.ts': 58,
-  'test/integration/docusaurus-in-place.test.ts': 55,
-  'test/integration/i18n.test.ts': 54,
-  'test/e2e/i18n.test.ts': 52,
-  'test/e2e/docusaurus2.test.ts': 50,
-  'test/integration/broken-links.test.ts': 48,
-  'test/e2e/constructs.test.ts': 46,
-  'test/integration/docusaurus-shapes.test.ts': 46,
-  'test/integration/hostile-input.test.ts': 40,
-  'test/integration/plugins-lunr-search.test.ts': 40,
-  'test/integration/i18n-commands.test.ts': 36,
-  'test/integration/base-url.test.ts': 35,
-  'test/integration/migrate-hostile.test.ts': 34,
-  'test/integration/site-outputs.test.ts': 30,
-  'test/integration/theme-coverage.test.ts': 20,
-  'test/e2e/docusaurus-watch.test.ts': 20,
+  'test/e2e/runtime.test.ts': 123,
+  'test/integration/settings-effect.test.ts': 121,
+  'test/integration/faults.test.ts': 80,
+  'test/integration/package.test.ts': 78,
+  'test/e2e/long-list.test.ts': 73,
+  'test/e2e/search.test.ts': 68,
+  'test/e2e/all-pages.test.ts': 63,
+  'test/e2e/a11y.test.ts': 57,
+  'test/e2e/theme.test.ts': 50,
+  'test/integration/code-fingerprint.test.ts': 41,
+  'test/integration/cold-start.test.ts': 40,
+  'test/integration/docusaurus2.test.ts': 37,
+  'test/integration/commit.test.ts': 36,
+  'test/e2e/file-names.test.ts': 34,
+  'test/integration/bench.test.ts': 33,
+  'test/e2e/theme-coverage.test.ts': 32,
+  'test/e2e/versions.test.ts': 31,
+  'test/e2e/early-clicks.test.ts': 31,
+  'test/integration/output-folder.test.ts': 30,
+  'test/integration/docusaurus-routes.test.ts': 30,
+  'test/integration/docusaurus-in-place.test.ts': 30,
+  'test/integration/migrate.test.ts': 29,
+  'test/integration/docusaurus-shapes.test.ts': 29,
+  'test/e2e/docusaurus2.test.ts': 27,
+  'test/e2e/base-url.test.ts': 26,
+  'test/e2e/watch.test.ts': 25,
+  'test/e2e/constructs.test.ts': 24,
+  'test/e2e/i18n.test.ts': 23,
+  'test/e2e/migrated-site.test.ts': 22,
+  'test/e2e/page-tools.test.ts': 20,
 };
 
 /** LONG_FILES first, longest first; the others after them, in vitest's order (the slowest of the last run first, or the largest). */
@@ -81,9 +73,10 @@ export default defineConfig({
     // Which files run is said by the projects below (a project extends this, and would add to an include here).
     testTimeout: 60_000,
     hookTimeout: 180_000,
-    // Three workers on the two cores of the CI machine: a file waiting (for a browser's page, a
-    // served request, a timer) leaves its core to another file's build.
-    maxWorkers: 3,
+    // One worker per core of the CI machine (two). A third kept the cores no busier (they were
+    // busy all along) and made every process pay for the crowding: the tests took 2,184 s of CPU
+    // (perf, machine-wide) and 1,105 s with three workers, 1,788 s of CPU and 946 s with two.
+    maxWorkers: 2,
     sequence: { sequencer: LongestFirst },
     projects: [
       // Unit tests share each worker's loaded modules, as in the fast lane: loading the build's
