@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { buildOnce } from '../src/pipeline/build.js';
 import { closeServer, createStaticServer, listenOnFreePort } from '../src/server/staticServer.js';
-import { launchBrowser } from './browser.js';
+import { releaseBrowser, testBrowser } from './browser.js';
 import { assertUnchanged, sharedBuild, type SharedBuildOptions } from './sharedBuild.js';
 
 export interface BuiltSite {
@@ -25,7 +25,7 @@ export const E2E_SITE = 'test/fixtures/e2e-site';
 
 /**
  * Serves a built site (E2E_SITE by default) on a free port (with the headers of its _headers file,
- * its Content-Security-Policy among them) and launches Chromium. A frozen fixture of this
+ * its Content-Security-Policy among them), with the Chromium of this process (testBrowser). A frozen fixture of this
  * repository (a folder under test/fixtures/) is built once per run and shared with the other test
  * files that serve it (see sharedBuild.ts): read its output, never write in it; `close` fails when
  * a test changed it (`copy`: a copy of it is built, see SharedBuildOptions). Any other folder (a
@@ -37,13 +37,13 @@ export async function startSite(siteDir = E2E_SITE, options: SharedBuildOptions 
   if (!shared) await buildOnce({ siteDir, outDir, quiet: true });
   const server: http.Server = createStaticServer({ root: outDir });
   const { url } = await listenOnFreePort(server, { port: 0 });
-  const browser = await launchBrowser();
+  const browser = await testBrowser();
   return {
     url: url.replace(/\/$/, ''),
     outDir,
     browser,
     async close() {
-      await browser.close().catch(() => {});
+      await releaseBrowser(browser);
       await closeServer(server).catch(() => {});
       if (shared) assertUnchanged(outDir);
       else await rm(outDir, { recursive: true, force: true });

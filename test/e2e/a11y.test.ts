@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSite, type BuiltSite } from '../../support/servedSite.js';
 import { injectAxe } from './axe.js';
+import { pollUntil } from '../../support/browser.js';
 
 let site: BuiltSite;
 
@@ -32,7 +33,7 @@ describe.each(['dark', 'light'] as const)('axe-core in %s mode', (mode) => {
     try {
       const page = await context.newPage();
       await page.goto(`${site.url}${pathname}`);
-      await page.waitForFunction(() => document.querySelector('.color-mode-toggle')?.getAttribute('aria-label')?.includes('currently'));
+      await pollUntil(page, () => document.querySelector('.color-mode-toggle')?.getAttribute('aria-label')?.includes('currently'));
       expect(await page.evaluate(() => document.documentElement.getAttribute('data-theme'))).toBe(mode);
       const violations = await axe(page);
       const summary = violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.slice(0, 5).map((n) => `  ${JSON.stringify(n.target)} ${n.failureSummary ?? ''}`).join('\n')}`);
@@ -49,7 +50,7 @@ describe.each(['dark', 'light'] as const)('axe-core on a phone in %s mode', (mod
     try {
       const page = await context.newPage();
       await page.goto(`${site.url}/docs/guides/installation`);
-      await page.waitForFunction(() => document.querySelector('.color-mode-toggle')?.getAttribute('aria-label')?.includes('currently'));
+      await pollUntil(page, () => document.querySelector('.color-mode-toggle')?.getAttribute('aria-label')?.includes('currently'));
       expect(await axe(page)).toEqual([]);
       await page.getByRole('button', { name: 'Open the navigation menu' }).click();
       await page.getByRole('dialog', { name: 'Navigation menu' }).waitFor();
@@ -67,7 +68,7 @@ describe('focus', () => {
     try {
       const page = await context.newPage();
       await page.goto(`${site.url}/docs/guides/installation`);
-      await page.waitForFunction(() => document.querySelector('.color-mode-toggle')?.getAttribute('aria-label')?.includes('currently'));
+      await pollUntil(page, () => document.querySelector('.color-mode-toggle')?.getAttribute('aria-label')?.includes('currently'));
       const missing: string[] = [];
       for (let i = 0; i < 40; i++) {
         await page.keyboard.press('Tab');

@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SPEC_ROUTES } from '../specRoutes.js';
 import { startSite, type BuiltSite } from '../../support/servedSite.js';
+import { pollUntil } from '../../support/browser.js';
 
 /** Collects every Content-Security-Policy violation of the page's documents, from before their first script. */
 const WATCH_VIOLATIONS = () => {
@@ -51,7 +52,7 @@ describe('every page in Chromium', () => {
       // No 'unsafe-inline' or 'unsafe-eval' for scripts ('wasm-unsafe-eval' lets search compile WebAssembly, nothing else).
       expect(response!.headers()['content-security-policy'], route).not.toMatch(/script-src[^;]*'unsafe-/);
       // The client marks the end of hydration; hydration problems surface as console errors.
-      await page.waitForFunction(() => (window as unknown as { __SIPA_HYDRATED__?: boolean }).__SIPA_HYDRATED__ === true);
+      await pollUntil(page, () => (window as unknown as { __SIPA_HYDRATED__?: boolean }).__SIPA_HYDRATED__ === true);
       await page.waitForLoadState('networkidle');
       problems.push(...(await violations(page)).map((v) => `${route}: ${v}`));
     }
@@ -64,7 +65,7 @@ describe('every page in Chromium', () => {
     await context.addInitScript(WATCH_VIOLATIONS);
     const page = await context.newPage();
     await page.goto(`${site.url}/`, { waitUntil: 'load' });
-    await page.waitForFunction(() => (window as unknown as { __SIPA_HYDRATED__?: boolean }).__SIPA_HYDRATED__ === true);
+    await pollUntil(page, () => (window as unknown as { __SIPA_HYDRATED__?: boolean }).__SIPA_HYDRATED__ === true);
     const load = () => (window as unknown as { __navigations?: number }).__navigations;
     await page.evaluate(() => ((window as unknown as { __navigations: number }).__navigations = 1));
     // The navbar's links, then a sidebar link of the API reference.

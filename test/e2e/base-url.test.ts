@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildOnce } from '../../src/pipeline/build.js';
 import { closeServer, createStaticServer, listenOnFreePort } from '../../src/server/staticServer.js';
 import { copySiteWithBaseUrl, silentLogger, tempDir } from '../helpers.js';
-import { launchBrowser } from '../../support/browser.js';
+import { pollUntil, releaseBrowser, testBrowser } from '../../support/browser.js';
 
 const BASE = '/sipa/';
 
@@ -41,11 +41,11 @@ beforeAll(async () => {
   await buildOnce({ siteDir: await copySiteWithBaseUrl(tmp.dir, BASE), outDir: out, logger: silentLogger() });
   underBase = await serve(BASE);
   atRoot = await serve('/');
-  browser = await launchBrowser();
+  browser = await testBrowser();
 }, 180_000);
 
 afterAll(async () => {
-  await browser?.close().catch(() => {});
+  await releaseBrowser(browser);
   for (const served of [underBase, atRoot]) if (served) await closeServer(served.server).catch(() => {});
   await tmp?.cleanup();
 }, 30_000);
@@ -86,7 +86,7 @@ async function open(origin: string, target: string, init: string[] = [SAVE_DATA,
 }
 
 async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction(() => window.__SIPA_HYDRATED__ === true);
+  await pollUntil(page, () => window.__SIPA_HYDRATED__ === true);
 }
 
 /** Clicks the first link to `href` inside `scope` through the DOM, as a visitor's plain click. */
@@ -125,16 +125,16 @@ describe(`a site built with baseUrl '${BASE}', served under it`, () => {
       expect(requests).not.toContain(payload);
       await click(page, scope, href);
       await page.waitForURL(underBase.origin + href);
-      await page.waitForFunction((t) => new RegExp(t).test(document.querySelector('h1')?.textContent ?? ''), title.source);
+      await pollUntil(page, (t) => new RegExp(t).test(document.querySelector('h1')?.textContent ?? ''), title.source);
       expect(requests).toContain(payload);
       expect(await marker(page)).toBe(42);
     }
     await page.goBack();
     await page.waitForURL(`${underBase.origin}/sipa/docs/guides/guides-basics/create-a-new-project`);
-    await page.waitForFunction(() => /Create a new project/i.test(document.querySelector('h1')?.textContent ?? ''));
+    await pollUntil(page, () => /Create a new project/i.test(document.querySelector('h1')?.textContent ?? ''));
     await click(page, 'nav.navbar', '/sipa/blog');
     await page.waitForURL(`${underBase.origin}/sipa/blog`);
-    await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Blog');
+    await pollUntil(page, () => document.querySelector('h1')?.textContent === 'Blog');
     expect(await marker(page)).toBe(42);
     // The pages loaded their chunks too, all from under the base URL.
     expect(requests.filter((r) => r.startsWith('/sipa/_sipa/r/')).length).toBeGreaterThanOrEqual(4);
@@ -146,7 +146,7 @@ describe(`a site built with baseUrl '${BASE}', served under it`, () => {
     const { page, requests, errors } = await open(underBase.origin, '/sipa/docs/guides/overview', [REPORT_REJECTIONS]);
     await hydrated(page);
     await page.locator('nav.navbar a[href="/sipa/blog"]').hover();
-    await page.waitForFunction(() => performance.getEntriesByType('resource').some((entry) => entry.name.endsWith('/sipa/_sipa/routes/blog.json')));
+    await pollUntil(page, () => performance.getEntriesByType('resource').some((entry) => entry.name.endsWith('/sipa/_sipa/routes/blog.json')));
     expect(outsideBase(requests)).toEqual([]);
     expect(errors).toEqual([]);
   }, 60_000);
@@ -166,7 +166,7 @@ describe(`a site built with baseUrl '${BASE}', served under it`, () => {
   it('recovers /sipa/blog/index.html, which the host answers with its 404 page, to the blog', async () => {
     const { page, requests, errors } = await open(underBase.origin, '/sipa/blog/index.html');
     await page.waitForURL(`${underBase.origin}/sipa/blog`);
-    await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Blog');
+    await pollUntil(page, () => document.querySelector('h1')?.textContent === 'Blog');
     expect(await page.locator('.post-card').count()).toBe(3);
     expect(outsideBase(requests)).toEqual([]);
     expect(besides404(errors)).toEqual([]);

@@ -5,6 +5,7 @@
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSite, type BuiltSite } from '../../support/servedSite.js';
+import { pollUntil } from '../../support/browser.js';
 
 let site: BuiltSite;
 
@@ -39,7 +40,7 @@ async function open(route: string, colorScheme: 'light' | 'dark' = 'light') {
   return { page, requests, errors, close: () => context.close() };
 }
 
-const hydrated = (page: Page) => page.waitForFunction(() => document.querySelector('.color-mode-toggle')?.getAttribute('aria-label')?.includes('currently'));
+const hydrated = (page: Page) => pollUntil(page, () => document.querySelector('.color-mode-toggle')?.getAttribute('aria-label')?.includes('currently'));
 const katexSheets = (page: Page) => page.evaluate(() => [...document.styleSheets].filter((sheet) => sheet.href?.includes('/_sipa/katex/')).length);
 
 describe('details', () => {
@@ -58,11 +59,11 @@ describe('details', () => {
       for (let i = 0; i < 40 && !(await page.evaluate((text) => document.activeElement?.textContent === text, summary)); i++) await page.keyboard.press('Tab');
       expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('SUMMARY');
       await page.keyboard.press('Enter');
-      await page.waitForFunction(() => (document.querySelector('details.details') as HTMLDetailsElement).open);
+      await pollUntil(page, () => (document.querySelector('details.details') as HTMLDetailsElement).open);
       await expect.poll(() => body.isVisible()).toBe(true);
       // Space closes it again.
       await page.keyboard.press(' ');
-      await page.waitForFunction(() => !(document.querySelector('details.details') as HTMLDetailsElement).open);
+      await pollUntil(page, () => !(document.querySelector('details.details') as HTMLDetailsElement).open);
       await expect.poll(() => body.isVisible()).toBe(false);
       // The summary is one line: the disclosure marker and its text on it, no paragraph.
       expect(await details.locator(':scope > summary > p').count()).toBe(0);
@@ -87,14 +88,14 @@ describe('diagrams', () => {
   it('draws a diagram in the colour mode, draws it again when the mode changes, and loads the runtime only where there is one', async () => {
     const { page, requests, errors, close } = await open('/docs/diagrams', 'light');
     try {
-      await page.waitForFunction(() => (document.querySelector('.mermaid') as HTMLElement).dataset.drawn === 'light', undefined, { timeout: 30_000 });
+      await pollUntil(page, () => (document.querySelector('.mermaid') as HTMLElement).dataset.drawn === 'light', undefined, { timeout: 30_000 });
       const light = await drawn(page);
       expect(light.mode).toBe('light');
       expect(light.fill).not.toBeNull();
       expect(await page.locator('.mermaid svg').getAttribute('aria-roledescription')).toBe('flowchart-v2');
       expect(requests.some((request) => /\/_sipa\/mermaid\/[0-9a-f]+\/mermaid\.js$/.test(request))).toBe(true);
       await page.locator('.color-mode-toggle').first().click();
-      await page.waitForFunction(() => (document.querySelector('.mermaid') as HTMLElement).dataset.drawn === 'dark', undefined, { timeout: 30_000 });
+      await pollUntil(page, () => (document.querySelector('.mermaid') as HTMLElement).dataset.drawn === 'dark', undefined, { timeout: 30_000 });
       const dark = await drawn(page);
       expect(dark.fill).not.toBe(light.fill);
       expect(await page.locator('.mermaid svg').count()).toBe(1);
@@ -102,7 +103,7 @@ describe('diagrams', () => {
       expect(await page.locator('.mermaid-diagram__source').isVisible()).toBe(false);
       // Switching back draws it in the light mode's colours again.
       await page.locator('.color-mode-toggle').first().click();
-      await page.waitForFunction(() => (document.querySelector('.mermaid') as HTMLElement).dataset.drawn === 'light', undefined, { timeout: 30_000 });
+      await pollUntil(page, () => (document.querySelector('.mermaid') as HTMLElement).dataset.drawn === 'light', undefined, { timeout: 30_000 });
       expect((await drawn(page)).fill).toBe(light.fill);
       expect(errors).toEqual([]);
     } finally {
@@ -113,7 +114,7 @@ describe('diagrams', () => {
   it('draws a <Mermaid> written in MDX', async () => {
     const { page, errors, close } = await open('/docs/diagrams-mdx', 'dark');
     try {
-      await page.waitForFunction(() => document.querySelector('.mermaid svg') !== null, undefined, { timeout: 30_000 });
+      await pollUntil(page, () => document.querySelector('.mermaid svg') !== null, undefined, { timeout: 30_000 });
       expect(await page.locator('.mermaid').first().getAttribute('data-drawn')).toBe(await page.evaluate(() => document.documentElement.getAttribute('data-theme')));
       expect(await page.locator('.mermaid svg').getAttribute('aria-roledescription')).toBe('sequence');
       expect(errors).toEqual([]);
@@ -198,7 +199,7 @@ describe('math', () => {
       const before = requests.length;
       // The sidebar's link to the page.
       await page.locator('a[href="/docs/math"]').first().click();
-      await page.waitForFunction(() => location.pathname === '/docs/math' && document.querySelector('.katex') !== null);
+      await pollUntil(page, () => location.pathname === '/docs/math' && document.querySelector('.katex') !== null);
       // A navigation of the runtime, not a page load.
       expect(requests.slice(before).some((request) => request === '/docs/math' || request === '/docs/math.html')).toBe(false);
       expect(await katexSheets(page)).toBe(1);

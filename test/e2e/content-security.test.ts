@@ -8,6 +8,7 @@ import { buildOnce } from '../../src/pipeline/build.js';
 import { scriptHash } from '../../src/server/securityHeaders.js';
 import { copyFixture, silentLogger, tempDir } from '../helpers.js';
 import { startSite, type BuiltSite } from '../../support/servedSite.js';
+import { pollUntil } from '../../support/browser.js';
 
 const CONTENT_SCRIPT = 'window.__fromContent = (window.__fromContent || 0) + 1';
 
@@ -45,7 +46,7 @@ describe('a Content-Security-Policy that follows the content', () => {
     expect(response!.headers()['content-security-policy']).toContain(scriptHash(CONTENT_SCRIPT));
     // The site's own rule applies too.
     expect(response!.headers()['x-robots-tag']).toBe('noindex');
-    await page.waitForFunction(() => (window as unknown as { __SIPA_HYDRATED__?: boolean }).__SIPA_HYDRATED__ === true);
+    await pollUntil(page, () => (window as unknown as { __SIPA_HYDRATED__?: boolean }).__SIPA_HYDRATED__ === true);
     expect(await page.evaluate(() => (window as unknown as { __fromContent?: number }).__fromContent)).toBe(1);
     // Only the event handler is blocked, as the build's warning says.
     expect(violations.map((v) => v.split(' violates')[0])).toEqual(['Executing inline event handler']);

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyFixture, tempDir } from '../helpers.js';
 import { startSite, type BuiltSite } from '../../support/servedSite.js';
+import { pollUntil } from '../../support/browser.js';
 
 let tmp: Awaited<ReturnType<typeof tempDir>>;
 let site: BuiltSite;
@@ -41,7 +42,7 @@ describe('DocSearch', () => {
     page.on('request', (request) => requests.push(request.url()));
     page.on('console', (message) => /content security policy/i.test(message.text()) && violations.push(message.text()));
     await page.goto(`${site.url}/docs/reference`);
-    await page.waitForFunction(() => window.__SIPA_HYDRATED__ === true);
+    await pollUntil(page, () => window.__SIPA_HYDRATED__ === true);
     await page.waitForLoadState('networkidle');
     const loaded = () => requests.filter((url) => /docSearch|docsearch/i.test(url));
     expect(loaded()).toEqual([]);

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installAvailablePackages } from '../sitePackages.js';
-import { launchBrowser } from '../../support/browser.js';
+import { pollUntil, releaseBrowser, testBrowser } from '../../support/browser.js';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const STEP = 60_000;
@@ -47,12 +47,12 @@ beforeAll(async () => {
       reject(new Error(`serve exited with ${code}:\n${output}`));
     });
   });
-  browser = await launchBrowser();
+  browser = await testBrowser();
   page = await browser.newPage();
 }, 180_000);
 
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   if (child && child.exitCode === null) {
     const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill('SIGINT');
@@ -61,13 +61,13 @@ afterAll(async () => {
   if (tmp) await rm(tmp, { recursive: true, force: true });
 }, 60_000);
 
-const bodyHas = (text: string) => page.waitForFunction((t) => document.body.innerText.includes(t), text, { timeout: STEP });
+const bodyHas = (text: string) => pollUntil(page, (t) => document.body.innerText.includes(t), text, { timeout: STEP });
 
 describe('serve --watch in a Docusaurus project', () => {
   it('shows an edit to one of its docs in place, without a page load', async () => {
     await page.goto(`${baseUrl}/docs/guides/first-store`);
     await bodyHas('The listener runs once per change');
-    await page.waitForFunction(() => window.__SIPA_HYDRATED__ === true, undefined, { timeout: STEP });
+    await pollUntil(page, () => window.__SIPA_HYDRATED__ === true, undefined, { timeout: STEP });
     await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
     const doc = path.join(project, 'docs/guides/first-store.md');
     await writeFile(doc, (await readFile(doc, 'utf8')).replace('The listener runs once per change', 'The listener runs EDITED-IN-PLACE'));

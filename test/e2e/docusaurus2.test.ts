@@ -8,6 +8,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startSite, type BuiltSite } from '../../support/servedSite.js';
 import { injectAxe } from './axe.js';
+import { pollUntil } from '../../support/browser.js';
 
 let site: BuiltSite;
 const contexts: BrowserContext[] = [];
@@ -44,13 +45,13 @@ async function open(pathname: string): Promise<{ page: Page; errors: string[]; d
     if (request.resourceType() === 'document') documents.push(new URL(request.url()).pathname);
   });
   await page.goto(site.url + pathname);
-  await page.waitForFunction(() => window.__SIPA_HYDRATED__ === true);
+  await pollUntil(page, () => window.__SIPA_HYDRATED__ === true);
   return { page, errors, documents };
 }
 
 /** Waits until the <a name> anchor is at the top of the viewport, the page scrolled down to it. */
 async function scrolledTo(page: Page, name: string): Promise<void> {
-  await page.waitForFunction((n) => {
+  await pollUntil(page, (n) => {
     const anchor = document.getElementsByName(n)[0];
     if (!anchor || window.scrollY === 0) return false;
     const top = anchor.getBoundingClientRect().top;
@@ -110,17 +111,17 @@ describe('@docusaurus/BrowserOnly', () => {
     const html = await (await fetch(`${site.url}/docs/intro`)).text();
     expect(html).toContain('<p id="browser-only">Rendered on the server</p>');
     const { page, errors } = await open('/docs/intro');
-    await page.waitForFunction(() => document.getElementById('browser-only')?.textContent === 'Rendered in the browser');
+    await pollUntil(page, () => document.getElementById('browser-only')?.textContent === 'Rendered in the browser');
     // A mismatch would make React log a recoverable error (and render the page again on the client).
     expect(errors).toEqual([]);
   }, 60_000);
 
   it('works in a React page, and on a page opened client-side', async () => {
     const { page, errors } = await open('/');
-    await page.waitForFunction(() => document.getElementById('home-browser-only')?.textContent === 'Browser object');
+    await pollUntil(page, () => document.getElementById('home-browser-only')?.textContent === 'Browser object');
     await page.click('#to-intro');
     await page.waitForURL(`${site.url}/docs/intro`);
-    await page.waitForFunction(() => document.getElementById('browser-only')?.textContent === 'Rendered in the browser');
+    await pollUntil(page, () => document.getElementById('browser-only')?.textContent === 'Rendered in the browser');
     expect(errors).toEqual([]);
   }, 60_000);
 });
@@ -133,7 +134,7 @@ describe('@docusaurus/Link', () => {
     page.on('request', (request) => requested.push(new URL(request.url()).pathname));
     await page.click('a.next-step');
     await page.waitForURL(`${site.url}/docs/getting-started/installation`);
-    await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Installation');
+    await pollUntil(page, () => document.querySelector('h1')?.textContent === 'Installation');
     expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(7);
     expect(documents).toEqual(['/docs/intro']);
     expect(requested).toContain('/_sipa/routes/docs/getting-started/installation.json');
@@ -165,7 +166,7 @@ describe('a React page that renders its own <main>', () => {
     expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
     await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
-    await page.waitForFunction(() => document.activeElement?.id === 'main-content');
+    await pollUntil(page, () => document.activeElement?.id === 'main-content');
     expect(await page.title()).toBe('Hello from Sipa');
     expect(errors).toEqual([]);
   }, 60_000);
@@ -175,7 +176,7 @@ describe('a React page that renders its own <main>', () => {
     expect(await page.locator('main').count()).toBe(1);
     await page.click('.navbar a[href="/"]');
     await page.waitForURL(`${site.url}/`);
-    await page.waitForFunction(() => document.querySelector('.hero__title') !== null);
+    await pollUntil(page, () => document.querySelector('.hero__title') !== null);
     expect(documents).toEqual(['/docs/intro']);
     expect(await page.locator('main').count()).toBe(1);
     expect(await page.locator('#main-content').evaluate((element) => element.tagName)).toBe('DIV');

@@ -6,6 +6,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSite, type BuiltSite } from '../../support/servedSite.js';
+import { pollUntil } from '../../support/browser.js';
 
 let site: BuiltSite;
 
@@ -53,7 +54,7 @@ async function openEarly(context: BrowserContext, path: string): Promise<EarlyPa
       // Nothing of the runtime ran before this.
       expect(await page.evaluate(() => window.__SIPA_LOADED__)).toBeUndefined();
       letThrough();
-      await page.waitForFunction(() => window.__SIPA_HYDRATED__ === true, undefined, { timeout: 60_000 });
+      await pollUntil(page, () => window.__SIPA_HYDRATED__ === true, undefined, { timeout: 60_000 });
     },
   };
 }
@@ -146,7 +147,7 @@ describe('a click before the runtime has loaded takes effect', () => {
       // Held by the inline script: the page stays as it is until the runtime is up.
       expect(new URL(page.url()).pathname).toBe('/docs/alpha/one');
       await release();
-      await page.waitForFunction(() => location.pathname === '/docs/alpha/two', undefined, { timeout: 30_000 });
+      await pollUntil(page, () => location.pathname === '/docs/alpha/two', undefined, { timeout: 30_000 });
       await expect.poll(() => page.locator('article h1').textContent()).toBe('Page Two');
       expect(await page.evaluate(() => (window as unknown as { earlyMarker?: string }).earlyMarker)).toBe('kept');
       expect(documents).toEqual([]);

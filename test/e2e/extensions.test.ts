@@ -5,6 +5,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSite, type BuiltSite } from '../../support/servedSite.js';
+import { pollUntil } from '../../support/browser.js';
 
 let site: BuiltSite;
 
@@ -35,7 +36,7 @@ async function open(path: string): Promise<{ page: Page; errors: string[] }> {
   page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
   const response = await page.goto(`${site.url}${path}`, { waitUntil: 'load' });
   expect(response!.headers()['content-security-policy']).toContain("script-src 'self'");
-  await page.waitForFunction(() => window.__SIPA_HYDRATED__ === true);
+  await pollUntil(page, () => window.__SIPA_HYDRATED__ === true);
   return { page, errors };
 }
 
@@ -77,13 +78,13 @@ describe('a site extended with plugins, a replaced Footer and a React home page'
     const { page, errors } = await open('/');
     await page.locator('a.button--secondary').click();
     await page.waitForURL(`${site.url}/docs/intro`);
-    await page.waitForFunction(() => document.title.startsWith('Introduction'));
+    await pollUntil(page, () => document.title.startsWith('Introduction'));
     expect(await headTag(page, 'meta[name="keywords"][content="extensions, fixture"]')).toBe(0);
     expect(await headTag(page, 'link[rel="preconnect"][href="https://fonts.example"]')).toBe(0);
     // The replaced Footer is on every page.
     expect(await page.locator('.site-footer-note + footer.footer').count()).toBe(1);
     await page.goBack();
-    await page.waitForFunction(() => document.title === 'Home');
+    await pollUntil(page, () => document.title === 'Home');
     expect(await headTag(page, 'meta[name="keywords"][content="extensions, fixture"]')).toBe(1);
     expect(await headTag(page, 'link[rel="preconnect"]')).toBe(1);
     // Back on the page, its head script ran again, as a page load would run it.

@@ -13,7 +13,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildOnce } from '../../src/pipeline/build.js';
 import { closeServer, createStaticServer, listenOnFreePort } from '../../src/server/staticServer.js';
 import { copyFixture, silentLogger, tempDir } from '../helpers.js';
-import { launchBrowser } from '../../support/browser.js';
+import { pollUntil, releaseBrowser, testBrowser } from '../../support/browser.js';
 
 /** Each odd page: its file, its title, and the href a link to it must have. */
 const TARGETS = [
@@ -66,11 +66,11 @@ beforeAll(async () => {
   await buildOnce({ siteDir: site, outDir: out, logger: silentLogger() });
   server = createStaticServer({ root: out });
   origin = (await listenOnFreePort(server, { port: 0 })).url.replace(/\/$/, '');
-  browser = await launchBrowser();
+  browser = await testBrowser();
 }, 180_000);
 
 afterAll(async () => {
-  await browser?.close().catch(() => {});
+  await releaseBrowser(browser);
   if (server) await closeServer(server).catch(() => {});
   await tmp?.cleanup();
 }, 30_000);
@@ -93,7 +93,7 @@ async function open(pathname: string): Promise<{ page: Page; requests: string[];
   });
   page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
   const response = await page.goto(origin + pathname);
-  await page.waitForFunction(() => window.__SIPA_HYDRATED__ === true);
+  await pollUntil(page, () => window.__SIPA_HYDRATED__ === true);
   return { page, requests, errors, status: response?.status() };
 }
 
@@ -115,7 +115,7 @@ describe('pages whose file names need percent-encoding', () => {
     requests.length = 0;
     await page.locator(`#__sipa article a[href^="${target.href}"]`).click();
     await page.waitForURL((url) => url.pathname === target.href);
-    await page.waitForFunction((title) => document.querySelector('#__sipa h1')?.textContent === title, target.title);
+    await pollUntil(page, (title) => document.querySelector('#__sipa h1')?.textContent === title, target.title);
     // Still the same document: the route was loaded by the client, its payload fetched at its encoded URL.
     expect(await marker(page)).toBe(42);
     expect(requests).toContain(`/_sipa/routes${target.href}.json`);
@@ -135,12 +135,12 @@ describe('pages whose file names need percent-encoding', () => {
     const { page, errors } = await open('/blog');
     await setMarker(page);
     await page.locator('#__sipa .post-header__title a[href="/blog/2024/03/04/50%25%20off"]').click();
-    await page.waitForFunction(() => document.querySelector('#__sipa h1')?.textContent === 'Half-price post');
+    await pollUntil(page, () => document.querySelector('#__sipa h1')?.textContent === 'Half-price post');
     expect(await marker(page)).toBe(42);
     const docs = await open('/docs/reference');
     await setMarker(docs.page);
     await docs.page.locator('#__sipa .sidebar a[href="/docs/what%3F"]').click();
-    await docs.page.waitForFunction(() => document.querySelector('#__sipa h1')?.textContent === 'Question doc');
+    await pollUntil(docs.page, () => document.querySelector('#__sipa h1')?.textContent === 'Question doc');
     expect(await marker(docs.page)).toBe(42);
     expect(await docs.page.locator('.sidebar__link--active').innerText()).toBe('Question doc');
     expect([...errors, ...docs.errors]).toEqual([]);

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scriptHash } from '../../src/server/securityHeaders.js';
 import { copyFixture, tempDir } from '../helpers.js';
 import { startSite, type BuiltSite } from '../../support/servedSite.js';
+import { pollUntil } from '../../support/browser.js';
 
 const INLINE = 'window.__inlineHead = (window.__inlineHead || 0) + 1';
 
@@ -64,7 +65,7 @@ describe('head tags, style sheets and scripts of the config', () => {
     const violations: string[] = [];
     page.on('console', (message) => /content security policy/i.test(message.text()) && violations.push(message.text()));
     const response = await page.goto(`${site.url}/docs/reference`, { waitUntil: 'load' });
-    await page.waitForFunction(() => (window as unknown as { __sent?: boolean }).__sent !== undefined);
+    await pollUntil(page, () => (window as unknown as { __sent?: boolean }).__sent !== undefined);
     expect(await page.evaluate(() => (window as unknown as { __fromOtherOrigin?: boolean }).__fromOtherOrigin)).toBe(true);
     expect(await page.evaluate(() => (window as unknown as { __inlineHead?: number }).__inlineHead)).toBe(1);
     expect(await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--from-other-origin').trim())).toBe('yes');
@@ -72,7 +73,7 @@ describe('head tags, style sheets and scripts of the config', () => {
     expect(await page.evaluate(() => (window as unknown as { __sent?: boolean }).__sent)).toBe(true);
     expect(otherRequests).toContain('/collect');
     expect(await page.locator('meta[name="x-head-tag"]').getAttribute('content')).toBe('yes');
-    await page.waitForFunction(() => window.__SIPA_HYDRATED__ === true);
+    await pollUntil(page, () => window.__SIPA_HYDRATED__ === true);
     expect(violations).toEqual([]);
 
     const policy = response!.headers()['content-security-policy']!;

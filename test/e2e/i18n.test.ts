@@ -8,6 +8,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startSite, type BuiltSite } from '../../support/servedSite.js';
+import { pollUntil } from '../../support/browser.js';
 
 let site: BuiltSite;
 const contexts: BrowserContext[] = [];
@@ -34,7 +35,7 @@ async function open(pathname: string, width = 1280): Promise<{ page: Page; error
   page.on('pageerror', (error) => errors.push(error.message));
   page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
   await page.goto(site.url + pathname);
-  await page.waitForFunction(() => window.__SIPA_HYDRATED__ === true);
+  await pollUntil(page, () => window.__SIPA_HYDRATED__ === true);
   return { page, errors };
 }
 
@@ -46,7 +47,7 @@ async function chooseLocale(page: Page, label: string): Promise<void> {
   await dropdown.locator('.dropdown__toggle').click();
   const from = pathOf(page);
   await Promise.all([page.waitForURL((url) => url.pathname !== from), dropdown.getByRole('link', { name: label }).click()]);
-  await page.waitForFunction(() => window.__SIPA_HYDRATED__ === true);
+  await pollUntil(page, () => window.__SIPA_HYDRATED__ === true);
 }
 
 describe('a site in four locales', () => {

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIST_WINDOW } from '../../src/model/sidebarLists.js';
 import { buildOnce } from '../../src/pipeline/build.js';
 import { closeServer, createStaticServer, listenOnFreePort } from '../../src/server/staticServer.js';
-import { launchBrowser } from '../../support/browser.js';
+import { pollUntil, releaseBrowser, testBrowser } from '../../support/browser.js';
 import { generateSite, type GeneratedSite } from '../../support/generateSite.js';
 import { silentLogger, tempDir } from '../helpers.js';
 
@@ -46,11 +46,11 @@ beforeAll(async () => {
   await buildOnce({ siteDir: site, outDir: out, logger: silentLogger() });
   server = createStaticServer({ root: out });
   url = (await listenOnFreePort(server, { port: 0 })).url.replace(/\/$/, '');
-  browser = await launchBrowser();
+  browser = await testBrowser();
 }, 600_000);
 
 afterAll(async () => {
-  await browser?.close().catch(() => {});
+  await releaseBrowser(browser);
   if (server) await closeServer(server).catch(() => {});
   await tmp?.cleanup();
 });
@@ -100,7 +100,7 @@ describe('a sidebar of 4,000 docs in one folder', () => {
     await withContext({ javaScriptEnabled: true }, async (context) => {
       const page = await context.newPage();
       await page.goto(url + middle());
-      await page.waitForFunction(() => window.__SIPA_HYDRATED__ === true, undefined, { timeout: 60_000 });
+      await pollUntil(page, () => window.__SIPA_HYDRATED__ === true, undefined, { timeout: 60_000 });
       await page.evaluate(() => Object.assign(window, { listMarker: 'kept' }));
       const sidebar = page.getByRole('navigation', { name: 'Docs sidebar' });
       const before = await sidebar.getByRole('link').count();

@@ -5,6 +5,7 @@ import { migrateProject } from '../../src/migrate/migrate.js';
 import { tempDir } from '../helpers.js';
 import { installListedPackages } from '../sitePackages.js';
 import { startSite, type BuiltSite } from '../../support/servedSite.js';
+import { pollUntil } from '../../support/browser.js';
 
 /**
  * The React page carried over from the Docusaurus fixture wraps itself in `<Layout>` from
@@ -39,12 +40,12 @@ describe('a React page migrated from Docusaurus, in the browser', () => {
     });
     page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
     await page.goto(site.url + route);
-    await page.waitForFunction(() => window.__SIPA_HYDRATED__ === true);
+    await pollUntil(page, () => window.__SIPA_HYDRATED__ === true);
     return { page, errors };
   }
 
   const cardsAreLaidOut = (page: Page) =>
-    page.waitForFunction(() => {
+    pollUntil(page, () => {
       const cards = document.querySelector('[class^="about_cards"]');
       return cards !== null && getComputedStyle(cards).display === 'grid' && document.querySelectorAll('.sipa-card').length === 3;
     });
@@ -88,7 +89,7 @@ describe('a React page migrated from Docusaurus, in the browser', () => {
     expect(light.link).toBe('rgb(63, 95, 224)');
     expect(light.background).toBe('rgb(255, 255, 255)');
     await page.locator('.color-mode-toggle').first().click();
-    await page.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
+    await pollUntil(page, () => document.documentElement.dataset.theme === 'dark');
     const dark = await colours();
     expect(dark.link).toBe('rgb(63, 95, 224)');
     // The project sets no dark background: the theme's own.

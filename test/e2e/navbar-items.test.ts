@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSite, type BuiltSite } from '../../support/servedSite.js';
+import { pollUntil } from '../../support/browser.js';
 
 /** The navbar's dropdown in the browser: opened by hover, click and keyboard, closed by Escape and by leaving it. */
 describe('a navbar dropdown', () => {
@@ -13,7 +14,7 @@ describe('a navbar dropdown', () => {
     await context.route(/^(?!http:\/\/(127\.0\.0\.1|localhost))/, (r) => r.abort());
     page = await context.newPage();
     await page.goto(`${site.url}/docs/intro`);
-    await page.waitForFunction(() => window.__SIPA_HYDRATED__ === true);
+    await pollUntil(page, () => window.__SIPA_HYDRATED__ === true);
   }, 180_000);
   afterAll(async () => {
     await context?.close().catch(() => {});

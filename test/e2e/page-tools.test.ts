@@ -5,6 +5,7 @@
 import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startSite, type BuiltSite } from '../../support/servedSite.js';
+import { pollUntil } from '../../support/browser.js';
 
 let site: BuiltSite;
 const contexts: BrowserContext[] = [];
@@ -33,7 +34,7 @@ async function open(path: string, options: BrowserContextOptions = {}): Promise<
   await context.route(/^(?!http:\/\/(127\.0\.0\.1|localhost))/, (route) => route.abort());
   const page = await context.newPage();
   await page.goto(`${site.url}${path}`);
-  await page.waitForFunction(() => (window as unknown as { __SIPA_HYDRATED__?: boolean }).__SIPA_HYDRATED__ === true);
+  await pollUntil(page, () => (window as unknown as { __SIPA_HYDRATED__?: boolean }).__SIPA_HYDRATED__ === true);
   return { page, context };
 }
 
@@ -85,7 +86,7 @@ describe('the back-to-top button', () => {
     await page.evaluate(() => scrollTo(0, innerHeight * 3));
     await button(page).waitFor();
     await button(page).click();
-    await page.waitForFunction(() => window.scrollY === 0);
+    await pollUntil(page, () => window.scrollY === 0);
     await button(page).waitFor({ state: 'detached' });
   }, T);
 

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyFixture, tempDir } from '../helpers.js';
 import { startSite, type BuiltSite } from '../../support/servedSite.js';
+import { pollUntil } from '../../support/browser.js';
 
 let tmp: Awaited<ReturnType<typeof tempDir>>;
 let site: BuiltSite;
@@ -25,7 +26,7 @@ describe('a site with plugins, in the browser', () => {
     page.on('pageerror', (error) => errors.push(error.message));
     page.on('response', (response) => response.status() >= 400 && errors.push(`${response.status()} ${response.url()}`));
     await page.goto(`${site.url}/latest`, { waitUntil: 'load' });
-    await page.waitForFunction(() => window.__SIPA_HYDRATED__ === true);
+    await pollUntil(page, () => window.__SIPA_HYDRATED__ === true);
     expect(await page.textContent('#latest')).toBe('2.1.0 of 3');
     expect(await page.textContent('#plugins')).toBe('banner-plugin, releases-plugin');
     await page.click('#count');
@@ -42,7 +43,7 @@ describe('a site with plugins, in the browser', () => {
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     await page.goto(`${site.url}/`, { waitUntil: 'load' });
-    await page.waitForFunction(() => window.__SIPA_HYDRATED__ === true);
+    await pollUntil(page, () => window.__SIPA_HYDRATED__ === true);
     await page.evaluate(() => ((window as unknown as { __samePage?: boolean }).__samePage = true));
     await page.click('a[href="/releases"]');
     await page.waitForSelector('#releases');

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateProject } from '../../src/migrate/migrate.js';
 import { tempDir } from '../helpers.js';
 import { startSite, type BuiltSite } from '../../support/servedSite.js';
+import { pollUntil } from '../../support/browser.js';
 
 /** The redirects of a migrated Docusaurus project, followed by a browser under the site's Content-Security-Policy. */
 describe('redirects in the browser', () => {
@@ -28,7 +29,7 @@ describe('redirects in the browser', () => {
     const page = await context.newPage();
     page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
     await page.goto(site.url + address);
-    await page.waitForFunction(() => window.__SIPA_HYDRATED__ === true);
+    await pollUntil(page, () => window.__SIPA_HYDRATED__ === true);
     return page;
   };
 

@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { IDLE_CHUNKS_PER_PAGE } from '../../src/client/prefetcher.js';
 import { routePayloadUrl } from '../../src/shared/paths.js';
 import { startSite, type BuiltSite } from '../../support/servedSite.js';
+import { pollUntil } from '../../support/browser.js';
 
 let site: BuiltSite;
 const contexts: BrowserContext[] = [];
@@ -70,7 +71,7 @@ async function open(path: string, init: string[] = []): Promise<Opened> {
   });
   page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
   await page.goto(site.url + path);
-  await page.waitForFunction(() => window.__SIPA_LOADED__ === true);
+  await pollUntil(page, () => window.__SIPA_LOADED__ === true);
   await page.waitForLoadState('networkidle');
   await hydrated(page);
   return { page, requests, errors, warnings };
@@ -78,7 +79,7 @@ async function open(path: string, init: string[] = []): Promise<Opened> {
 
 /** Hydration done: the whole page, not just its first elements (hydration is time-sliced). */
 async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction(() => window.__SIPA_HYDRATED__ === true);
+  await pollUntil(page, () => window.__SIPA_HYDRATED__ === true);
 }
 
 async function setMarker(page: Page): Promise<void> {
@@ -146,7 +147,7 @@ describe('client-side navigation', () => {
     requests.length = 0;
     await clickLink(page, TO);
     await page.waitForURL(site.url + TO);
-    await page.waitForFunction((t) => document.querySelector('h1')?.textContent?.includes(t), payload.data.title as string);
+    await pollUntil(page, (t) => document.querySelector('h1')?.textContent?.includes(t), payload.data.title as string);
     await page.waitForLoadState('networkidle');
     expect(await marker(page)).toBe(42);
     expect(await page.title()).toContain(payload.meta.title);
@@ -164,7 +165,7 @@ describe('client-side navigation', () => {
     const { page } = await open(FROM, [SAVE_DATA]);
     await clickLink(page, TO);
     await page.waitForURL(site.url + TO);
-    await page.waitForFunction(() => window.scrollY === 0);
+    await pollUntil(page, () => window.scrollY === 0);
     // Scroll and go back in one task: the popstate may be handled before the scroll event fires.
     const y = await page.evaluate(() => {
       window.scrollTo(0, 400);
@@ -173,33 +174,33 @@ describe('client-side navigation', () => {
       return at;
     });
     await page.waitForURL(site.url + FROM);
-    await page.waitForFunction(() => window.scrollY === 0);
+    await pollUntil(page, () => window.scrollY === 0);
     await page.goForward();
     await page.waitForURL(site.url + TO);
-    await page.waitForFunction((want) => Math.abs(window.scrollY - want) < 2, y, { timeout: 5000 });
+    await pollUntil(page, (want) => Math.abs(window.scrollY - want) < 2, y, { timeout: 5000 });
   }, 60_000);
 
   it('back and forward work and restore the scroll position', async () => {
     const { page } = await open(FROM, [SAVE_DATA]);
     await setMarker(page);
     await page.evaluate(() => window.scrollTo(0, 700));
-    await page.waitForFunction(() => window.scrollY > 600);
+    await pollUntil(page, () => window.scrollY > 600);
     const y = await page.evaluate(() => window.scrollY);
     await clickLink(page, TO);
     await page.waitForURL(site.url + TO);
-    await page.waitForFunction(() => window.scrollY === 0);
+    await pollUntil(page, () => window.scrollY === 0);
     await page.evaluate(() => window.scrollTo(0, 300));
-    await page.waitForFunction(() => window.scrollY > 250);
+    await pollUntil(page, () => window.scrollY > 250);
     const y2 = await page.evaluate(() => window.scrollY);
 
     await page.goBack();
     await page.waitForURL(site.url + FROM);
-    await page.waitForFunction((want) => Math.abs(window.scrollY - want) < 2, y);
+    await pollUntil(page, (want) => Math.abs(window.scrollY - want) < 2, y);
     expect(await page.locator('h1').first().innerText()).toMatch(/Overview/);
 
     await page.goForward();
     await page.waitForURL(site.url + TO);
-    await page.waitForFunction((want) => Math.abs(window.scrollY - want) < 2, y2);
+    await pollUntil(page, (want) => Math.abs(window.scrollY - want) < 2, y2);
     expect(await marker(page)).toBe(42);
   }, 60_000);
 
@@ -209,7 +210,7 @@ describe('client-side navigation', () => {
     await page.evaluate(() => window.scrollTo(0, 500));
     await clickLink(page, '/docs/api/Sipa#getVersion');
     await page.waitForURL(`${site.url}/docs/api/Sipa#getVersion`);
-    await page.waitForFunction(() => {
+    await pollUntil(page, () => {
       const el = document.getElementById('getVersion');
       if (!el || window.scrollY === 0) return false;
       const top = el.getBoundingClientRect().top;
@@ -217,7 +218,7 @@ describe('client-side navigation', () => {
     });
     await clickLink(page, '/docs/api/SipaEnv');
     await page.waitForURL(`${site.url}/docs/api/SipaEnv`);
-    await page.waitForFunction(() => window.scrollY === 0);
+    await pollUntil(page, () => window.scrollY === 0);
     expect(await marker(page)).toBe(42);
   }, 60_000);
 
@@ -231,7 +232,7 @@ describe('client-side navigation', () => {
     }, FROM);
     await page.goBack();
     await page.waitForURL(`${site.url}/docs/api/Sipa#getVersion`);
-    await page.waitForFunction(() => {
+    await pollUntil(page, () => {
       const el = document.getElementById('getVersion');
       if (!el || window.scrollY === 0) return false;
       const top = el.getBoundingClientRect().top;
@@ -246,7 +247,7 @@ describe('client-side navigation', () => {
     expect(await page.evaluate(() => localStorage.getItem('docs-preferred-version-default'))).toBeNull();
     await clickLink(page, await page.evaluate(() => document.querySelector<HTMLAnchorElement>('#__sipa a[href^="/docs/"]')!.getAttribute('href')!));
     await page.waitForURL(/\/docs\//);
-    await page.waitForFunction(() => localStorage.getItem('docs-preferred-version-default') === 'current');
+    await pollUntil(page, () => localStorage.getItem('docs-preferred-version-default') === 'current');
   }, 60_000);
 });
 
@@ -274,7 +275,7 @@ describe('prefetching', () => {
     const payload = await (await fetch(site.url + payloadOf(TO))).json();
     const link = page.locator(`#__sipa a[href="${TO}"]`).first();
     await link.hover();
-    await page.waitForFunction((c) => performance.getEntriesByType('resource').some((e) => e.name.endsWith(c)), payload.chunk as string);
+    await pollUntil(page, (c) => performance.getEntriesByType('resource').some((e) => e.name.endsWith(c)), payload.chunk as string);
     await page.mouse.move(0, 0);
     await link.hover();
     await page.waitForTimeout(300);
@@ -348,13 +349,13 @@ describe('prefetching', () => {
     await page.waitForLoadState('networkidle');
     expect(requests).not.toContain(to.chunk);
     await page.locator(`#__sipa a[href="${TO}"]`).first().hover();
-    await page.waitForFunction((c) => performance.getEntriesByType('resource').some((e) => e.name.endsWith(c)), to.chunk);
+    await pollUntil(page, (c) => performance.getEntriesByType('resource').some((e) => e.name.endsWith(c)), to.chunk);
     // Keyboard focus does the same for another link.
     const other = '/docs/guides/history_and_why';
     const otherChunk = (await payloadJson(other)).chunk;
     expect(requests).not.toContain(otherChunk);
     await page.locator(`#__sipa a[href="${other}"]`).first().focus();
-    await page.waitForFunction((c) => performance.getEntriesByType('resource').some((e) => e.name.endsWith(c)), otherChunk);
+    await pollUntil(page, (c) => performance.getEntriesByType('resource').some((e) => e.name.endsWith(c)), otherChunk);
     await page.waitForTimeout(300);
     expect(otherChunks(requests, own).sort()).toEqual([to.chunk, otherChunk].sort());
     expect(requests.filter((r) => r === payloadOf(TO))).toHaveLength(1);
@@ -373,7 +374,7 @@ describe('prefetching', () => {
     expect(requests).toContain(payloadOf(TO));
     await clickLink(page, TO);
     await page.waitForURL(site.url + TO);
-    await page.waitForFunction((t) => document.querySelector('h1')?.textContent?.includes(t), to.data.title);
+    await pollUntil(page, (t) => document.querySelector('h1')?.textContent?.includes(t), to.data.title);
     expect(await marker(page)).toBe(42);
     expect(requests.filter((r) => r === payloadOf(TO))).toHaveLength(1);
     expect(requests.filter((r) => r === to.chunk)).toHaveLength(1);
@@ -396,7 +397,7 @@ describe('prefetching', () => {
     await clickLink(page, TO);
     await page.waitForSelector('#sipa-progress', { timeout: 5000 });
     await page.waitForURL(site.url + TO);
-    await page.waitForFunction((t) => document.querySelector('h1')?.textContent?.includes(t), to.data.title);
+    await pollUntil(page, (t) => document.querySelector('h1')?.textContent?.includes(t), to.data.title);
     await page.waitForSelector('#sipa-progress', { state: 'detached', timeout: 5000 });
     expect(await marker(page)).toBe(42);
     expect(held).toBe(1);
@@ -447,7 +448,7 @@ describe('progress bar', () => {
     // Prefetch the route by hovering its link, so the navigation itself is instant.
     const payload = await (await fetch(site.url + payloadOf(TO))).json();
     await page.locator(`#__sipa a[href="${TO}"]`).first().hover();
-    await page.waitForFunction((c) => performance.getEntriesByType('resource').some((e) => e.name.endsWith(c)), payload.chunk as string);
+    await pollUntil(page, (c) => performance.getEntriesByType('resource').some((e) => e.name.endsWith(c)), payload.chunk as string);
     await page.waitForLoadState('networkidle');
     await clickLink(page, TO);
     await page.waitForURL(site.url + TO);
@@ -482,7 +483,7 @@ describe('slow network: no prefetch (save-data), every script and fetch after lo
     await setMarker(page);
     await clickLink(page, TO);
     await page.waitForURL(site.url + TO, { timeout: 30_000 });
-    await page.waitForFunction(() => (window as unknown as { __marker?: number }).__marker === undefined);
+    await pollUntil(page, () => (window as unknown as { __marker?: number }).__marker === undefined);
     expect(await page.locator('h1').first().innerText()).toContain(payload.data.title);
     expect(net.held.some((p) => MATCHER_CHUNK.test(p))).toBe(true);
     expect(uncaught(errors)).toEqual([]);
@@ -512,7 +513,7 @@ describe('slow network: no prefetch (save-data), every script and fetch after lo
     const { page, errors } = await open(FROM, [SAVE_DATA, REPORT_REJECTIONS]);
     await clickLink(page, TO);
     await page.waitForURL(site.url + TO);
-    await page.waitForFunction(() => /Install/i.test(document.querySelector('h1')?.textContent ?? ''));
+    await pollUntil(page, () => /Install/i.test(document.querySelector('h1')?.textContent ?? ''));
     const net = await slowNetwork(page, { fail: true });
     await setMarker(page);
     await clickLink(page, '/docs/api/Sipa');
@@ -537,7 +538,7 @@ describe('slow network: no prefetch (save-data), every script and fetch after lo
     await setMarker(page);
     await page.goBack();
     await page.waitForURL(`${site.url}/docs/api/Sipa#getVersion`);
-    await page.waitForFunction(() => (window as unknown as { __marker?: number }).__marker === undefined, undefined, { timeout: 30_000 });
+    await pollUntil(page, () => (window as unknown as { __marker?: number }).__marker === undefined, undefined, { timeout: 30_000 });
     expect(await page.locator('h1').first().innerText()).toBe('Sipa');
     expect(uncaught(errors)).toEqual([]);
   }, 60_000);
@@ -550,7 +551,7 @@ describe('URL variants answered with 404.html by a static host', () => {
     expect(await response.text()).toContain('Page not found');
     const { page, errors } = await open('/blog/index.html', [SAVE_DATA, REPORT_REJECTIONS]);
     await page.waitForURL(`${site.url}/blog`);
-    await page.waitForFunction(() => document.title.startsWith('Blog |'));
+    await pollUntil(page, () => document.title.startsWith('Blog |'));
     await page.locator('.blog-layout').first().waitFor();
     expect(await mainText(page)).not.toContain('Page not found');
     expect(besides404(errors)).toEqual([]);
@@ -559,7 +560,7 @@ describe('URL variants answered with 404.html by a static host', () => {
   it('/docs/api/Sipa/index.html#getVersion shows the page and scrolls to the heading; a trailing slash and .html work too', async () => {
     const { page, errors } = await open('/docs/api/Sipa/index.html#getVersion', [SAVE_DATA, REPORT_REJECTIONS]);
     await page.waitForURL(`${site.url}/docs/api/Sipa#getVersion`);
-    await page.waitForFunction(() => {
+    await pollUntil(page, () => {
       const el = document.getElementById('getVersion');
       if (!el || window.scrollY === 0) return false;
       const top = el.getBoundingClientRect().top;
@@ -568,7 +569,7 @@ describe('URL variants answered with 404.html by a static host', () => {
     expect(await page.title()).toMatch(/^Sipa \|/);
     await page.goto(`${site.url}/docs/guides/installation/`);
     await page.waitForURL(`${site.url}/docs/guides/installation`);
-    await page.waitForFunction(() => /Install/i.test(document.querySelector('h1')?.textContent ?? ''));
+    await pollUntil(page, () => /Install/i.test(document.querySelector('h1')?.textContent ?? ''));
     // A variant the host serves itself (the file exists) gets its canonical URL too.
     expect((await fetch(`${site.url}/docs/guides/overview.html`)).status).toBe(200);
     await page.goto(`${site.url}/docs/guides/overview.html?x=1#what-a-sipa-project-looks-like`);
@@ -603,7 +604,7 @@ describe('failures', () => {
     await setMarker(page);
     await clickLink(page, TO);
     await page.waitForURL(site.url + TO);
-    await page.waitForFunction(() => (window as unknown as { __marker?: number }).__marker === undefined);
+    await pollUntil(page, () => (window as unknown as { __marker?: number }).__marker === undefined);
     expect(failed).toBeGreaterThan(0);
     // The server-rendered page of the target is shown.
     expect(await page.locator('h1').first().innerText()).toContain(payload.data.title);
@@ -621,7 +622,7 @@ describe('failures', () => {
     expect(await mainText(page)).toContain(payload.chunk);
     await page.unroute(`**${payload.chunk}`);
     await page.getByRole('button', { name: 'Try again' }).click();
-    await page.waitForFunction((t) => document.querySelector('h1')?.textContent?.includes(t), payload.data.title as string);
+    await pollUntil(page, (t) => document.querySelector('h1')?.textContent?.includes(t), payload.data.title as string);
   }, 60_000);
 
   it('shows the route-loading error with a Try again button that works once the payload loads', async () => {
@@ -683,9 +684,9 @@ describe('failures', () => {
     const toggle = page.locator('.color-mode-toggle').first();
     const before = await html.getAttribute('data-theme');
     await toggle.click();
-    await page.waitForFunction((b) => document.documentElement.getAttribute('data-theme') !== b, before);
+    await pollUntil(page, (b) => document.documentElement.getAttribute('data-theme') !== b, before);
     await toggle.click();
-    await page.waitForFunction((b) => document.documentElement.getAttribute('data-theme') === b, before);
+    await pollUntil(page, (b) => document.documentElement.getAttribute('data-theme') === b, before);
     // Client-side navigation still works.
     await clickLink(page, TO);
     await page.waitForURL(site.url + TO);

@@ -16,6 +16,7 @@ import { extractSearchDocument } from '../../src/search/searchDocument.js';
 import { copyFixture, tempDir } from '../helpers.js';
 import { startSite, type BuiltSite } from '../../support/servedSite.js';
 import { injectAxe } from './axe.js';
+import { pollUntil } from '../../support/browser.js';
 
 let site: BuiltSite;
 const contexts: BrowserContext[] = [];
@@ -50,7 +51,7 @@ async function open(baseUrl: string, pathname: string, options: { width?: number
   page.on('pageerror', (error) => errors.push(error.message));
   page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
   await page.goto(baseUrl + pathname);
-  await page.waitForFunction(() => window.__SIPA_HYDRATED__ === true);
+  await pollUntil(page, () => window.__SIPA_HYDRATED__ === true);
   await page.waitForLoadState('networkidle');
   return { page, requests, errors };
 }
@@ -66,7 +67,7 @@ const activeOptionText = (page: Page) =>
 /** Types a query and waits for its results (the status line says how many pages matched). */
 async function searchFor(page: Page, query: string): Promise<void> {
   await input(page).fill(query);
-  await page.waitForFunction(() => /found|No results/.test(document.querySelector('.search-dialog__status')?.textContent ?? ''));
+  await pollUntil(page, () => /found|No results/.test(document.querySelector('.search-dialog__status')?.textContent ?? ''));
 }
 
 /** Moves the active result with the arrow keys until its text matches. */
@@ -77,7 +78,7 @@ async function moveTo(page: Page, text: RegExp): Promise<void> {
 
 /** The heading's top is inside the viewport, below the sticky navbar. */
 const headingInView = (page: Page, id: string) =>
-  page.waitForFunction((target) => {
+  pollUntil(page, (target) => {
     const element = document.getElementById(target);
     if (!element) return false;
     const top = element.getBoundingClientRect().top;
@@ -175,7 +176,7 @@ describe('finding a page by a word of its body', () => {
     await page.keyboard.press('Enter');
     await page.waitForURL(`${site.url}${TARGET}#${HEADING_ID}`);
     await dialog(page).waitFor({ state: 'detached' });
-    await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'SipaUrl');
+    await pollUntil(page, () => document.querySelector('h1')?.textContent === 'SipaUrl');
     await headingInView(page, HEADING_ID);
     // No full page load: the marker survived and no HTML was requested.
     expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(42);
@@ -224,7 +225,7 @@ describe('keyboard only', () => {
     await page.keyboard.press('/');
     await dialog(page).waitFor();
     await page.keyboard.type('hostname');
-    await page.waitForFunction(() => /found/.test(document.querySelector('.search-dialog__status')?.textContent ?? ''));
+    await pollUntil(page, () => /found/.test(document.querySelector('.search-dialog__status')?.textContent ?? ''));
     const first = await activeOptionText(page);
     expect(first).not.toBe('');
     await page.keyboard.press('ArrowDown');
@@ -324,7 +325,7 @@ describe('under a base URL', () => {
 /** Clears the last query (the dialog keeps its results until the next are in), then searches. */
 async function searchAgain(page: Page, query: string): Promise<void> {
   await input(page).fill('');
-  await page.waitForFunction(() => !document.querySelector('.search-dialog__status')?.textContent);
+  await pollUntil(page, () => !document.querySelector('.search-dialog__status')?.textContent);
   await searchFor(page, query);
 }
 

@@ -6,6 +6,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSite, type BuiltSite } from '../../support/servedSite.js';
 import { injectAxe } from './axe.js';
+import { pollUntil } from '../../support/browser.js';
 
 let site: BuiltSite;
 
@@ -29,7 +30,7 @@ async function open(path: string, options: { javaScriptEnabled?: boolean } = {})
     if (message.type() === 'error' && !message.location().url.endsWith('/favicon.ico')) errors.push(message.text());
   });
   await page.goto(site.url + path);
-  if (options.javaScriptEnabled !== false) await page.waitForFunction(() => window.__SIPA_HYDRATED__ === true);
+  if (options.javaScriptEnabled !== false) await pollUntil(page, () => window.__SIPA_HYDRATED__ === true);
   return { page, errors, close: () => context.close() };
 }
 

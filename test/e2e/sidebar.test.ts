@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyFixture, tempDir } from '../helpers.js';
 import { startSite, type BuiltSite } from '../../support/servedSite.js';
+import { pollUntil } from '../../support/browser.js';
 
 let site: BuiltSite;
 let tmp: Awaited<ReturnType<typeof tempDir>>;
@@ -44,7 +45,7 @@ describe('a sidebar with collapsed categories', () => {
       expect(sidebarHtml).toContain('Getting started');
       expect(sidebarHtml).not.toContain('/docs/intro/first');
       // The whole page hydrated (hydration is time-sliced).
-      await page.waitForFunction(() => (window as unknown as { __SIPA_HYDRATED__?: boolean }).__SIPA_HYDRATED__ === true);
+      await pollUntil(page, () => (window as unknown as { __SIPA_HYDRATED__?: boolean }).__SIPA_HYDRATED__ === true);
 
       const sidebar = page.locator('.doc-layout__sidebar');
       const toggle = sidebar.getByLabel('Expand the category Getting started');

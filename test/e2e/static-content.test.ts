@@ -7,6 +7,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startSite, type BuiltSite } from '../../support/servedSite.js';
+import { pollUntil } from '../../support/browser.js';
 
 let site: BuiltSite;
 const contexts: BrowserContext[] = [];
@@ -55,7 +56,7 @@ async function open(path: string, init: string[] = []): Promise<Opened> {
   });
   page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
   await page.goto(site.url + path);
-  await page.waitForFunction(() => window.__SIPA_HYDRATED__ === true);
+  await pollUntil(page, () => window.__SIPA_HYDRATED__ === true);
   await page.waitForLoadState('networkidle');
   return { page, context, requests, errors };
 }
@@ -81,7 +82,7 @@ describe('a page of the fast path', () => {
     await link.scrollIntoViewIfNeeded();
     await link.click();
     await page.waitForURL(site.url + LINKED);
-    await page.waitForFunction(() => document.querySelector('h1')?.textContent?.includes('SipaPage'));
+    await pollUntil(page, () => document.querySelector('h1')?.textContent?.includes('SipaPage'));
     expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(42);
     expect(requests.filter((r) => r.endsWith('.html') || r === LINKED)).toEqual([]);
     expect(requests.filter((r) => r === payloadOf(LINKED))).toHaveLength(1);
@@ -122,7 +123,7 @@ describe('a page of the fast path', () => {
     requests.length = 0;
     await page.evaluate((h) => document.querySelector<HTMLAnchorElement>(`#__sipa a[href="${h}"]`)!.click(), STATIC_DOC);
     await page.waitForURL(site.url + STATIC_DOC);
-    await page.waitForFunction(() => (document.querySelector('#__sipa .static-html')?.textContent ?? '').length > 1000);
+    await pollUntil(page, () => (document.querySelector('#__sipa .static-html')?.textContent ?? '').length > 1000);
     expect(requests).toContain(target.chunk);
     const served = await (await fetch(site.url + STATIC_DOC)).text();
     const first = await page.locator('#__sipa .static-html h2').first().getAttribute('id');

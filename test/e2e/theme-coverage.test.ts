@@ -5,6 +5,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSite, type BuiltSite } from '../../support/servedSite.js';
+import { pollUntil } from '../../support/browser.js';
 
 let site: BuiltSite;
 
@@ -28,7 +29,7 @@ async function open(path: string, options: { colorScheme?: 'light' | 'dark' } = 
   });
   page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
   await page.goto(`${site.url}${path}`, { waitUntil: 'load' });
-  await page.waitForFunction(() => window.__SIPA_HYDRATED__ === true);
+  await pollUntil(page, () => window.__SIPA_HYDRATED__ === true);
   return { page, errors };
 }
 
@@ -42,7 +43,7 @@ const selectedTab = (page: Page, panelText: string) =>
 describe('Tabs with queryString', () => {
   it('opens the tab the address names, for a groupId key and for a key of its own', async () => {
     const { page, errors } = await open('/docs/tabs?pm=yarn&os=mac');
-    await page.waitForFunction(() => document.querySelector('[role="tab"][aria-selected="true"]')?.textContent === 'Yarn');
+    await pollUntil(page, () => document.querySelector('[role="tab"][aria-selected="true"]')?.textContent === 'Yarn');
     expect(await selectedTab(page, 'npm')).toBe('Yarn');
     expect(await selectedTab(page, 'Linux')).toBe('macOS');
     expect(await page.locator('text=yarn add coverage').isVisible()).toBe(true);
@@ -54,10 +55,10 @@ describe('Tabs with queryString', () => {
   it('writes the tab chosen into the address, keeping the other keys', async () => {
     const { page } = await open('/docs/tabs?os=mac');
     await page.getByRole('tab', { name: 'Yarn' }).click();
-    await page.waitForFunction(() => new URLSearchParams(location.search).get('pm') === 'yarn');
+    await pollUntil(page, () => new URLSearchParams(location.search).get('pm') === 'yarn');
     expect(new URL(page.url()).searchParams.get('os')).toBe('mac');
     await page.getByRole('tab', { name: 'Linux' }).click();
-    await page.waitForFunction(() => new URLSearchParams(location.search).get('os') === 'linux');
+    await pollUntil(page, () => new URLSearchParams(location.search).get('os') === 'linux');
     // Opened again from the address it wrote, the page shows the same tabs.
     const again = await open(new URL(page.url()).pathname + new URL(page.url()).search);
     expect(await selectedTab(again.page, 'npm')).toBe('Yarn');
@@ -95,7 +96,7 @@ describe('a live code block', () => {
       }
     });
     await page.keyboard.type('Pressed, ');
-    await page.waitForFunction(() => document.querySelector('.live-code__result .live-counter')?.textContent === 'Pressed, Clicked 0 times');
+    await pollUntil(page, () => document.querySelector('.live-code__result .live-counter')?.textContent === 'Pressed, Clicked 0 times');
     await page.locator('.live-code__result .live-counter').click();
     expect(await page.locator('.live-code__result .live-counter').textContent()).toBe('Pressed, Clicked 1 times');
     // The block written as <CodeBlock live> runs too.
@@ -134,13 +135,13 @@ describe('the navbar logo of each colour mode', () => {
     const light = await open('/docs/intro', { colorScheme: 'light' });
     expect(await shownLogo(light.page)).toEqual(['/img/logo.svg']);
     await light.page.locator('.color-mode-toggle').click();
-    await light.page.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
+    await pollUntil(light.page, () => document.documentElement.dataset.theme === 'dark');
     expect(await shownLogo(light.page)).toEqual(['/img/logo-dark.svg']);
     // The footer's logo follows too.
     const footer = await light.page.evaluate(() => [...document.querySelectorAll<HTMLImageElement>('.footer__logo')].filter((img) => getComputedStyle(img).display !== 'none').map((img) => new URL(img.src).pathname));
     expect(footer).toEqual(['/img/logo-dark.svg']);
     await light.page.locator('.color-mode-toggle').click();
-    await light.page.waitForFunction(() => document.documentElement.dataset.theme === 'light');
+    await pollUntil(light.page, () => document.documentElement.dataset.theme === 'light');
     expect(await shownLogo(light.page)).toEqual(['/img/logo.svg']);
   });
 
@@ -169,7 +170,7 @@ describe('a replaced DocItem/Layout', () => {
     expect(await page.locator('article.markdown h1').first().textContent()).toBe('Introduction');
     expect(await page.locator('.pager').count()).toBe(1);
     await page.locator('.pager__link--next').click();
-    await page.waitForFunction(() => location.pathname === '/docs/tabs');
+    await pollUntil(page, () => location.pathname === '/docs/tabs');
     await expect.poll(() => page.locator('.doc-comments').textContent()).toBe('Comments on Installing');
     expect(errors).toEqual([]);
     expect(await violations(page)).toEqual([]);

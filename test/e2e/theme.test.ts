@@ -1,6 +1,7 @@
 import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSite, type BuiltSite } from '../../support/servedSite.js';
+import { pollUntil } from '../../support/browser.js';
 
 let site: BuiltSite;
 
@@ -49,7 +50,7 @@ async function withContext<T>(options: BrowserContextOptions, fn: (context: Brow
 
 const theme = (page: Page) => page.evaluate(() => document.documentElement.getAttribute('data-theme'));
 const themeAtBody = (page: Page) => page.evaluate(() => (window as unknown as { __atBody?: { theme: string | null } }).__atBody?.theme ?? null);
-const hydrated = (page: Page) => page.waitForFunction(() => document.querySelector('.color-mode-toggle')?.getAttribute('aria-label')?.includes('currently'));
+const hydrated = (page: Page) => pollUntil(page, () => document.querySelector('.color-mode-toggle')?.getAttribute('aria-label')?.includes('currently'));
 
 describe('colour mode', () => {
   it('is dark by default, set before first paint', async () => {
@@ -87,7 +88,7 @@ describe('colour mode', () => {
       await page.getByRole('button', { name: /Switch to light mode/ }).click();
       expect(await theme(page)).toBe('light');
       expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('light');
-      await other.waitForFunction(() => document.documentElement.getAttribute('data-theme') === 'light');
+      await pollUntil(other, () => document.documentElement.getAttribute('data-theme') === 'light');
       await expect.poll(() => other.getByRole('button', { name: /Switch to dark mode/ }).count()).toBe(1);
 
       await page.reload({ waitUntil: 'domcontentloaded' });
@@ -96,7 +97,7 @@ describe('colour mode', () => {
       await page.getByRole('button', { name: /Switch to dark mode/ }).click();
       expect(await theme(page)).toBe('dark');
       expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
-      await other.waitForFunction(() => document.documentElement.getAttribute('data-theme') === 'dark');
+      await pollUntil(other, () => document.documentElement.getAttribute('data-theme') === 'dark');
     });
   }, T);
 });
@@ -116,11 +117,11 @@ describe('colour mode and a live change of the system preference', () => {
       const changes = () => page.evaluate(() => (window as unknown as { __schemeChanges: number }).__schemeChanges);
 
       await page.emulateMedia({ colorScheme: 'light' });
-      await page.waitForFunction(() => document.documentElement.getAttribute('data-theme') === 'light');
+      await pollUntil(page, () => document.documentElement.getAttribute('data-theme') === 'light');
       expect(await page.evaluate(() => document.documentElement.style.colorScheme)).toBe('light');
       await expect.poll(() => page.getByRole('button', { name: /Switch to dark mode \(currently light mode\)/ }).count()).toBe(1);
       await page.emulateMedia({ colorScheme: 'dark' });
-      await page.waitForFunction(() => document.documentElement.getAttribute('data-theme') === 'dark');
+      await pollUntil(page, () => document.documentElement.getAttribute('data-theme') === 'dark');
       await expect.poll(() => page.getByRole('button', { name: /Switch to light mode/ }).count()).toBe(1);
       expect(await page.evaluate(() => localStorage.getItem('theme'))).toBeNull();
 
@@ -129,9 +130,9 @@ describe('colour mode and a live change of the system preference', () => {
       const before = await changes();
       // One change at a time: two emulations before the page renders again may reach it as none.
       await page.emulateMedia({ colorScheme: 'light' });
-      await page.waitForFunction((n) => (window as unknown as { __schemeChanges: number }).__schemeChanges >= n + 1, before);
+      await pollUntil(page, (n) => (window as unknown as { __schemeChanges: number }).__schemeChanges >= n + 1, before);
       await page.emulateMedia({ colorScheme: 'dark' });
-      await page.waitForFunction((n) => (window as unknown as { __schemeChanges: number }).__schemeChanges >= n + 2, before);
+      await pollUntil(page, (n) => (window as unknown as { __schemeChanges: number }).__schemeChanges >= n + 2, before);
       expect(await theme(page)).toBe('light');
       await expect.poll(() => page.getByRole('button', { name: /Switch to dark mode/ }).count()).toBe(1);
     });

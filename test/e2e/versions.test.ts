@@ -12,6 +12,7 @@ import { migrateProject } from '../../src/migrate/migrate.js';
 import { tempDir } from '../helpers.js';
 import { injectAxe } from './axe.js';
 import { startSite, type BuiltSite } from '../../support/servedSite.js';
+import { pollUntil } from '../../support/browser.js';
 
 let site: BuiltSite;
 let tmp: Awaited<ReturnType<typeof tempDir>>;
@@ -48,7 +49,7 @@ async function open(context: BrowserContext, pathname: string): Promise<{ page: 
   page.on('pageerror', (error) => errors.push(error.message));
   page.on('load', () => loads++);
   await page.goto(site.url + pathname);
-  await page.waitForFunction(() => window.__SIPA_HYDRATED__ === true);
+  await pollUntil(page, () => window.__SIPA_HYDRATED__ === true);
   return { page, errors, loads: () => loads };
 }
 
@@ -138,7 +139,7 @@ describe('versioned docs in the browser', () => {
 
     // A new page of the same visitor reads it from storage once hydrated.
     const later = await open(context, '/versions');
-    await later.page.waitForFunction(() => document.querySelector('.navbar a[href="/docs/1.0/intro"]') !== null);
+    await pollUntil(later.page, () => document.querySelector('.navbar a[href="/docs/1.0/intro"]') !== null);
     await later.page.locator('.navbar').getByRole('link', { name: 'Docs', exact: true }).click();
     await later.page.waitForURL(`${site.url}/docs/1.0/intro`);
     expect(later.errors).toEqual([]);
@@ -150,7 +151,7 @@ describe('versioned docs in the browser', () => {
       await page.keyboard.press('Control+k');
       await page.locator('dialog.search-dialog').waitFor();
       await page.getByRole('combobox', { name: 'Search the site' }).fill(term);
-      await page.waitForFunction(() => /found|No results/.test(document.querySelector('.search-dialog__status')?.textContent ?? ''));
+      await pollUntil(page, () => /found|No results/.test(document.querySelector('.search-dialog__status')?.textContent ?? ''));
       const urls = await page.locator('.search-result--page').evaluateAll((links) => links.map((link) => new URL((link as HTMLAnchorElement).href).pathname));
       // The first Esc empties the search field, the next one closes the dialog.
       while ((await page.locator('dialog.search-dialog').count()) > 0) await page.keyboard.press('Escape');

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../../support/browser.js';
+import { pollUntil, releaseBrowser, testBrowser } from '../../support/browser.js';
 import { E2E_SITE } from '../../support/servedSite.js';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -48,7 +48,7 @@ beforeAll(async () => {
       reject(new Error(`serve exited with ${code}:\n${output}`));
     });
   });
-  browser = await launchBrowser();
+  browser = await testBrowser();
   page = await browser.newPage();
   // Every document of the session records what the site's Content-Security-Policy blocks.
   await page.addInitScript(() => {
@@ -61,7 +61,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   if (child && child.exitCode === null) {
     const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill('SIGINT');
@@ -70,13 +70,13 @@ afterAll(async () => {
   if (tmp) await rm(tmp, { recursive: true, force: true });
 }, 60_000);
 
-const bodyHas = (text: string) => page.waitForFunction((t) => document.body.innerText.includes(t), text, { timeout: STEP });
+const bodyHas = (text: string) => pollUntil(page, (t) => document.body.innerText.includes(t), text, { timeout: STEP });
 
 describe('serve --watch', () => {
   it('shows the open doc, edited, in place: no page load, and where it was scrolled to', async () => {
     await page.goto(`${baseUrl}/docs/guides/overview`);
     await bodyHas('Sipa is a small framework');
-    await page.waitForFunction(() => window.__SIPA_HYDRATED__ === true, undefined, { timeout: STEP });
+    await pollUntil(page, () => window.__SIPA_HYDRATED__ === true, undefined, { timeout: STEP });
     await page.evaluate(() => {
       window.scrollTo(0, 600);
       (window as unknown as { __sameDocument: boolean }).__sameDocument = true;
@@ -94,7 +94,7 @@ describe('serve --watch', () => {
     await page.evaluate(() => ((window as unknown as { __notReloaded: boolean }).__notReloaded = true));
     const css = path.join(site, 'css/custom.css');
     await writeFile(css, `${await readFile(css, 'utf8')}\n:root { --sipa-watch-test: 42px; }\n`);
-    await page.waitForFunction(() => getComputedStyle(document.documentElement).getPropertyValue('--sipa-watch-test').trim() === '42px', undefined, {
+    await pollUntil(page, () => getComputedStyle(document.documentElement).getPropertyValue('--sipa-watch-test').trim() === '42px', undefined, {
       timeout: STEP,
     });
     expect(await page.evaluate(() => (window as unknown as { __notReloaded?: boolean }).__notReloaded)).toBe(true);

@@ -14,7 +14,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildOnce, type BuildResult } from '../../src/pipeline/build.js';
 import { closeServer, createStaticServer, listenOnFreePort } from '../../src/server/staticServer.js';
-import { launchBrowser } from '../../support/browser.js';
+import { releaseBrowser, testBrowser } from '../../support/browser.js';
 import { copyFixture, silentLogger, tempDir } from '../helpers.js';
 
 let tmp: Awaited<ReturnType<typeof tempDir>>;
@@ -90,10 +90,10 @@ describe('docusaurus-lunr-search, in the browser', () => {
   beforeAll(async () => {
     server = createStaticServer({ root: out });
     url = (await listenOnFreePort(server, { port: 0 })).url.replace(/\/$/, '');
-    browser = await launchBrowser();
+    browser = await testBrowser();
   }, 60_000);
   afterAll(async () => {
-    await browser?.close().catch(() => {});
+    await releaseBrowser(browser);
     if (server) await closeServer(server).catch(() => {});
   });
 
