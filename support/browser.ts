@@ -61,10 +61,12 @@ let shared: Promise<Browser> | null = null;
  * and closes them with releaseBrowser when it ends. A browser that crashed or was closed is
  * launched again. Playwright closes it when the process exits.
  */
-export async function testBrowser(): Promise<Browser> {
-  const running = await shared?.catch(() => null);
-  if (running?.isConnected()) return running;
-  shared = launchBrowser();
+export function testBrowser(): Promise<Browser> {
+  // Chained on the last call's browser, so that calls made at once share one launch.
+  shared = (shared ?? launchBrowser()).then(
+    (browser) => (browser.isConnected() ? browser : launchBrowser()),
+    () => launchBrowser(),
+  );
   return shared;
 }
 
@@ -84,4 +86,3 @@ const POLL_MS = 50;
 export async function pollUntil<Arg>(page: Page, condition: string | ((arg: Arg) => unknown), arg?: Arg, options: { timeout?: number } = {}): Promise<void> {
   await page.waitForFunction(condition as (arg: unknown) => unknown, arg, { ...options, polling: POLL_MS });
 }
-
