@@ -180,15 +180,26 @@ describe('pages nesting thousands of levels', () => {
     }
   }, 120_000);
 
-  it('are reported when React runs out of stack rendering one', async () => {
-    const root = path.join(tmp.dir, 'deep-render');
+  it('are refused at the tag that goes past the limit when elements nest too deeply, however warm the process is', async () => {
+    const root = path.join(tmp.dir, 'deep-elements');
     const site = await copyFixture('basic', root);
-    // Too deep for the compiler's tree walks or for React to render: either way one located error.
+    // 1000 levels run a cold process out of stack and build in a warm one: the scan decides first.
     await writeFile(path.join(site, 'docs/elements.mdx'), `# Elements\n\n${'<span>'.repeat(1000)}x${'</span>'.repeat(1000)}\n`);
     const errors = await failedBuild(site, path.join(root, 'build'));
     expect(errors).toHaveLength(1);
-    expect(errors[0]).toMatchObject({ code: 'CONTENT_TOO_DEEP', location: { file: expect.stringMatching(/elements\.mdx$/), line: 3 } });
-    expect(errors[0]!.message).toMatch(/compile|render/);
+    expect(errors[0]).toMatchObject({ code: 'CONTENT_TOO_DEEP', location: { file: expect.stringMatching(/elements\.mdx$/), line: 3, column: 6 * 100 + 1 } });
+    expect(errors[0]!.message).toBe('elements nest 101 levels deep here; at most 100 levels are allowed');
+  }, 120_000);
+
+  it('are reported when rendering one runs out of stack', async () => {
+    const root = path.join(tmp.dir, 'deep-render');
+    const site = await copyFixture('basic', root);
+    // Depth the scan cannot see, made while the page renders: a million calls overflow any stack.
+    await writeFile(path.join(site, 'docs/recursion.mdx'), 'export const depth = (n) => (n > 0 ? depth(n - 1) + 1 : 0);\n\n# Recursion\n\n{depth(1_000_000)}\n');
+    const errors = await failedBuild(site, path.join(root, 'build'));
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatchObject({ code: 'CONTENT_TOO_DEEP', location: { file: expect.stringMatching(/recursion\.mdx$/), line: expect.any(Number) } });
+    expect(errors[0]!.message).toMatch(/too deeply to render/);
   }, 120_000);
 });
 

@@ -165,7 +165,7 @@ export interface CompiledPage {
  * to compile (CONTENT_TOO_DEEP).
  */
 export async function compileMdx(body: string, options: CompileOptions): Promise<CompiledPage> {
-  const deep = findDeepNesting(body);
+  const deep = findDeepNesting(body, options.format);
   if (deep) throw nestingError(options.file, options.sourceText, deep, null);
   const pre = readAsWritten(preprocess(body, preprocessOptions(options)), options);
   await options.highlighter.ensureLanguages(fenceLanguages(body));
@@ -417,6 +417,8 @@ async function parsePartial(
   options: CompileOptions,
   warnings: PartialsRead['warnings'],
 ): Promise<ParsedPartial> {
+  const deep = findDeepNesting(partial.body, partial.format);
+  if (deep) throw nestingError(partial.relPath, partial.body, deep, null);
   const pre = readAsWritten(preprocess(partial.body, preprocessOptions({ format: partial.format, mdx1Compat: options.mdx1Compat })), { format: partial.format, mdx1Compat: options.mdx1Compat });
   // Reported with the page, naming the partial's own line.
   warnings.set(partial.relPath, pre.warnings.map(({ line, column, ...warning }) => ({ ...warning, message: `${partial.relPath}:${line}:${column}: ${warning.message}` })));

@@ -1,16 +1,23 @@
 /**
- * How deeply a markdown body nests, from a cheap scan of its lines, without parsing it.
+ * How deeply a markdown or MDX body nests, from a cheap scan of its lines, without parsing it.
  *
  * The markdown parser, the tree transforms, the JavaScript generator and React all recurse once
- * per level of nesting, so a page nesting thousands of block quotes or list items overflows the
- * stack somewhere (and the parser takes minutes on the way: 10,000 list items on one line cost
- * 48 s of CPU). Pages deeper than MAX_NESTING are refused before they are parsed; real pages stay
- * far below it.
+ * per level of nesting, so a page nesting thousands of block quotes, list items or elements
+ * overflows the stack somewhere (and the parser takes minutes on the way: 10,000 list items on one
+ * line cost 48 s of CPU). Where it overflows depends on how warm the JIT is, so a page near that
+ * depth would build in one process and fail in another. Pages deeper than MAX_NESTING are refused
+ * before they are parsed, always; real pages stay far below it.
  */
 
 import { codeFrame, SiteError } from '../../errors.js';
+import { OpenElements } from './openElements.js';
 
-/** Levels of block quotes, list items, emphasis and link brackets nested inside each other, at most. */
+/**
+ * Levels of block quotes, list items, emphasis, link brackets and (in MDX) elements nested inside
+ * each other, at most. A cold `sipadocs build` first runs out of stack at about 680 levels of
+ * elements (V8 compiling the page module's nested calls while React renders it; about 920 in
+ * the compiler), and a block quote or list level costs as much as one to three elements.
+ */
 export const MAX_NESTING = 100;
 
 /**
@@ -27,24 +34,35 @@ export interface DeepNesting {
   column: number;
   /** The nesting depth of that line, as estimated by the scan (on the high side for ordered lists). */
   depth: number;
+  /** How many levels of `depth` are elements (MDX), when any are. */
+  elements?: number;
   /** Set when the paragraph holds too many emphasis markers rather than nesting too deeply: how many so far. */
   markers?: number;
 }
 
 const FENCE = /^\s{0,3}(`{3,}|~{3,})/;
+/**
+ * A code fence in MDX, which has no indented code: indented as deeply as the JSX around it puts
+ * it, and after the block quote and list markers of its line.
+ */
+const MDX_FENCE = /^[ \t]*(?:(?:>|[-*+](?=[ \t])|\d{1,9}[.)](?=[ \t]))[ \t]*)*(`{3,}|~{3,})/;
 
 /**
  * The first line nesting deeper than `limit`, or null. A line's depth is the number of container
  * markers it starts with (`>`, `-`, `*`, `+`, `1.`, `1)`) plus the list levels its indentation
  * stands for (two columns each: the least a nested list item needs), plus the emphasis and link
  * brackets its paragraph nests (`*a *b *c … c* b* a*` nests as deeply as `> > >`, and a run `***`
- * nests as many levels as strong and emphasis can take from it). Emphasis nests only where it is
- * closed: a paragraph of markers that never pair up (`*a *a *a …`) is text; a link bracket nests
- * while it is open, closed or not (the parsers recurse on it). A paragraph holding more than
- * MAX_EMPHASIS_MARKERS emphasis markers is returned too (with `markers`). Fenced code and code
- * spans are skipped.
+ * nests as many levels as strong and emphasis can take from it), plus, in MDX (`format` "mdx"),
+ * the elements open there (see openElements.ts); an opening tag that goes past the limit is
+ * returned at its `<`. Emphasis nests only where it is closed: a paragraph of markers that never
+ * pair up (`*a *a *a …`) is text; a link bracket nests while it is open, closed or not (the
+ * parsers recurse on it). A paragraph holding more than MAX_EMPHASIS_MARKERS emphasis markers is
+ * returned too (with `markers`). Fenced code and code spans are skipped. In markdown (`format`
+ * "md") a tag is raw HTML, which the parsers keep flat: it counts nothing.
  */
-export function findDeepNesting(body: string, limit = MAX_NESTING): DeepNesting | null {
+export function findDeepNesting(body: string, format: 'md' | 'mdx', limit = MAX_NESTING): DeepNesting | null {
+  const elements = format === 'mdx' ? new OpenElements() : null;
+  const fencePattern = elements ? MDX_FENCE : FENCE;
   let fence: string | null = null;
   let line = 0;
   let paragraph = newParagraph();
@@ -52,24 +70,31 @@ export function findDeepNesting(body: string, limit = MAX_NESTING): DeepNesting 
     let end = body.indexOf('\n', start);
     if (end === -1) end = body.length;
     line++;
-    const fenceMatch = FENCE.exec(body.slice(start, Math.min(end, start + 40)));
+    // A fence inside a tag or an expression that runs over lines is JavaScript or attribute text.
+    const fenceMatch = elements?.busy ? null : fencePattern.exec(body.slice(start, Math.min(end, start + 200)));
     if (fence) {
       if (fenceMatch && fenceMatch[1]!.startsWith(fence[0]!) && fenceMatch[1]!.length >= fence.length) fence = null;
     } else if (fenceMatch) {
       fence = fenceMatch[1]!;
       paragraph = newParagraph();
     } else {
-      const containers = lineDepth(body, start, end, limit);
-      if (containers.depth > limit) return { line, column: containers.crossedAt - start + 1, depth: containers.depth };
+      // The elements open at the start of the line hold its block quotes, list items and emphasis.
+      const around = elements?.depth ?? 0;
+      const containers = lineDepth(body, start, end, limit - around);
+      if (containers.depth + around > limit) return withElements({ line, column: containers.crossedAt - start + 1, depth: containers.depth + around }, around);
       // A blank line ends the paragraph, and with it every emphasis and link it left open.
       if (/^\s*$/.test(body.slice(start, Math.min(end, start + 200))) && end - start < 200) paragraph = newParagraph();
-      const found = inlineDepth(body, start, end, line, paragraph, limit - containers.depth);
-      if (found) return { ...found, depth: containers.depth + found.depth };
+      const tag = elements?.readLine(body, start, end, line, containers.depth, limit);
+      if (tag) return tag;
+      const found = inlineDepth(body, start, end, line, paragraph, limit - containers.depth - around);
+      if (found) return withElements({ ...found, depth: containers.depth + around + found.depth }, around);
     }
     start = end + 1;
   }
   return null;
 }
+
+const withElements = (deep: DeepNesting, elements: number): DeepNesting => (elements > 0 ? { ...deep, elements } : deep);
 
 const isSpace = (c: string | undefined) => c === undefined || c === ' ' || c === '\t' || c === '\n' || c === '\r';
 const isWordCharacter = (c: string | undefined) => c !== undefined && /[\p{L}\p{N}]/u.test(c);
@@ -256,6 +281,15 @@ export const isStackOverflow = (error: unknown): boolean =>
   (error instanceof RangeError && /call stack/i.test(error.message)) ||
   (error instanceof Error && error.cause instanceof SyntaxError && /stack space/i.test(error.cause.message));
 
+/** Why the scan refused a page: what nests how deeply at `at`, and the limit. */
+function tooDeep({ depth, elements = 0 }: DeepNesting): string {
+  const limit = `at most ${MAX_NESTING} levels are allowed`;
+  if (elements === depth) return `elements nest ${depth} levels deep here; ${limit}`;
+  const markdown = 'block quotes, list items, emphasis and links';
+  if (elements === 0) return `${markdown} nest ${depth} levels deep here; at most ${MAX_NESTING} are allowed`;
+  return `elements nest ${elements} levels deep here, and ${markdown} ${depth - elements} more: ${depth} levels in all; ${limit}`;
+}
+
 /**
  * CONTENT_TOO_DEEP at `at`: the page nests deeper than MAX_NESTING (found by the scan; `overflowIn`
  * null), or so deeply that compiling or rendering it ran out of stack.
@@ -265,7 +299,7 @@ export function nestingError(file: string, sourceText: string, at: DeepNesting, 
     ? `this page nests too deeply to ${overflowIn} (${overflowIn === 'compile' ? 'the compiler' : 'React'} ran out of stack)${at.depth > 1 ? `; it nests ${at.depth} levels deep here` : '; probably on this line'}`
     : at.markers !== undefined
       ? `this paragraph holds more than ${MAX_EMPHASIS_MARKERS} emphasis markers (runs of "*" or "_") by here; at most ${MAX_EMPHASIS_MARKERS} are allowed in one paragraph`
-      : `block quotes, list items, emphasis and links nest ${at.depth} levels deep here; at most ${MAX_NESTING} are allowed`;
+      : tooDeep(at);
   return new SiteError({
     code: 'CONTENT_TOO_DEEP',
     message,

@@ -51,7 +51,7 @@ export type StaticPage = Omit<CompiledPage, 'isStatic' | 'code' | 'excerptCode'>
  * render exactly as the MDX path does.
  */
 export async function renderStaticPage(body: string, options: StaticRenderOptions): Promise<StaticPage | null> {
-  const deep = findDeepNesting(body);
+  const deep = findDeepNesting(body, options.format);
   if (deep) throw nestingError(options.file, options.sourceText, deep, null);
   const session = options.session ?? createStaticSession();
   await session.shells.load();
