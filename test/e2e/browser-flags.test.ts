@@ -1,6 +1,11 @@
 // The browser the tests drive: Chromium started by support/browser.ts keeps every feature that
 // Playwright turns off (Chromium reads only the last --disable-features), and opens a page
-// without the address bar's WebUI popups, which cost a renderer of their own per page.
+// without the address bar's WebUI popups, which cost a renderer of their own per page, and reaches
+// no host but this machine's without intercepting a request.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { lookup } from 'node:dns/promises';
+import os from 'node:os';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../../support/browser.js';
@@ -54,5 +59,35 @@ describe('the tests\' Chromium', () => {
     };
     expect((await opened(plain)).filter((url) => url.includes('omnibox-popup'))).not.toEqual([]);
     expect((await opened(ours)).filter((url) => url.includes('omnibox-popup'))).toEqual([]);
+  });
+
+  it('reaches the local server and no other host, without a route in the context', async () => {
+    // The machine's own name resolves here without a network (/etc/hosts), so a page could reach
+    // a server behind it: the plain browser does, ours does not.
+    const { address } = await lookup(os.hostname(), { family: 4 });
+    const server = http.createServer((_request, response) => response.end('<!doctype html><title>local</title>'));
+    await new Promise<void>((resolve) => server.listen(0, address, resolve));
+    const port = (server.address() as AddressInfo).port;
+    const reach = async (browser: Browser, from: string, url: string) => {
+      const context = await browser.newContext();
+      try {
+        const page = await context.newPage();
+        await page.goto(from);
+        // A no-cors fetch settles without reading the answer: it fails only when nothing answers.
+        return await page.evaluate((target) => fetch(target, { mode: 'no-cors' }).then(() => 'answered', (error: Error) => `failed: ${error.message}`), url);
+      } finally {
+        await context.close();
+      }
+    };
+    try {
+      const local = `http://${address}:${port}`;
+      const named = `http://${os.hostname()}:${port}/`;
+      expect(await reach(plain, `${local}/`, named)).toBe('answered');
+      expect(await reach(ours, `${local}/`, `${local}/again`)).toBe('answered');
+      expect(await reach(ours, `${local}/`, named)).toMatch(/^failed/);
+      expect(await reach(ours, `${local}/`, 'https://fonts.example/')).toMatch(/^failed/);
+    } finally {
+      server.close();
+    }
   });
 });

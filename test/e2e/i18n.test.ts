@@ -8,7 +8,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startSite, type BuiltSite } from '../../support/servedSite.js';
-import { pollUntil } from '../../support/browser.js';
+import { isFaviconMiss, pollUntil } from '../../support/browser.js';
 
 let site: BuiltSite;
 const contexts: BrowserContext[] = [];
@@ -29,11 +29,10 @@ afterEach(async () => {
 async function open(pathname: string, width = 1280): Promise<{ page: Page; errors: string[] }> {
   const context = await site.browser.newContext({ viewport: { width, height: 850 } });
   contexts.push(context);
-  await context.route(/^(?!http:\/\/(127\.0\.0\.1|localhost))/, (route) => route.abort());
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
-  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+  page.on('console', (message) => message.type() === 'error' && !isFaviconMiss(message) && errors.push(message.text()));
   await page.goto(site.url + pathname);
   await pollUntil(page, () => window.__SIPA_HYDRATED__ === true);
   return { page, errors };

@@ -16,7 +16,7 @@ import { extractSearchDocument } from '../../src/search/searchDocument.js';
 import { copyFixture, tempDir } from '../helpers.js';
 import { startSite, type BuiltSite } from '../../support/servedSite.js';
 import { injectAxe } from './axe.js';
-import { pollUntil } from '../../support/browser.js';
+import { isFaviconMiss, pollUntil } from '../../support/browser.js';
 
 let site: BuiltSite;
 const contexts: BrowserContext[] = [];
@@ -43,13 +43,12 @@ const isSearchRequest = (pathname: string) => pathname.includes('/_sipa/search/'
 async function open(baseUrl: string, pathname: string, options: { width?: number; colorScheme?: 'light' | 'dark' } = {}) {
   const context = await site.browser.newContext({ viewport: { width: options.width ?? 1280, height: 850 }, colorScheme: options.colorScheme ?? 'dark' });
   contexts.push(context);
-  await context.route(/^(?!http:\/\/(127\.0\.0\.1|localhost))/, (route) => route.abort());
   const page = await context.newPage();
   const requests: string[] = [];
   const errors: string[] = [];
   page.on('request', (request) => requests.push(new URL(request.url()).pathname));
   page.on('pageerror', (error) => errors.push(error.message));
-  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+  page.on('console', (message) => message.type() === 'error' && !isFaviconMiss(message) && errors.push(message.text()));
   await page.goto(baseUrl + pathname);
   await pollUntil(page, () => window.__SIPA_HYDRATED__ === true);
   await page.waitForLoadState('networkidle');

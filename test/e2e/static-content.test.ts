@@ -7,7 +7,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startSite, type BuiltSite } from '../../support/servedSite.js';
-import { pollUntil } from '../../support/browser.js';
+import { isFaviconMiss, pollUntil } from '../../support/browser.js';
 
 let site: BuiltSite;
 const contexts: BrowserContext[] = [];
@@ -42,7 +42,6 @@ interface Opened {
 async function open(path: string, init: string[] = []): Promise<Opened> {
   const context = await site.browser.newContext({ viewport: { width: 1280, height: 800 } });
   contexts.push(context);
-  await context.route(/^(?!http:\/\/(127\.0\.0\.1|localhost))/, (route) => route.abort());
   for (const script of init) await context.addInitScript(script);
   const page = await context.newPage();
   const requests: string[] = [];
@@ -52,6 +51,7 @@ async function open(path: string, init: string[] = []): Promise<Opened> {
     if (url.origin === new URL(site.url).origin) requests.push(url.pathname);
   });
   page.on('console', (message) => {
+    if (isFaviconMiss(message)) return;
     if (message.type() === 'error' || message.type() === 'warning') errors.push(message.text());
   });
   page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));

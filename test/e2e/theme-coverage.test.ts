@@ -5,7 +5,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSite, type BuiltSite } from '../../support/servedSite.js';
-import { pollUntil } from '../../support/browser.js';
+import { isFaviconMiss, pollUntil } from '../../support/browser.js';
 
 let site: BuiltSite;
 
@@ -20,11 +20,11 @@ const WATCH_VIOLATIONS = `window.__violations = []; document.addEventListener('s
 
 async function open(path: string, options: { colorScheme?: 'light' | 'dark' } = {}): Promise<{ page: Page; errors: string[] }> {
   const context = await site.browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme: options.colorScheme ?? 'light' });
-  await context.route(/^(?!http:\/\/(127\.0\.0\.1|localhost))/, (route) => route.abort());
   await context.addInitScript(WATCH_VIOLATIONS);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (message) => {
+    if (isFaviconMiss(message)) return;
     if (message.type() === 'error' || /content security policy/i.test(message.text())) errors.push(message.text());
   });
   page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
