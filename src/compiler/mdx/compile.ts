@@ -33,6 +33,7 @@ import {
 } from './plugins.js';
 import type { LinkPlace } from './linkPlaces.js';
 import { deepestLine, findDeepNesting, isStackOverflow, nestingError } from './nesting.js';
+import { elementDepthError, findDeepElementInMarkdown, rehypeElementDepth, type RawHtmlParser } from './elementDepth.js';
 import { DEFAULT_MDX1_COMPAT, type Mdx1Compat } from '../../config/mdx1Compat.js';
 import { remarkRemoveContentTitle } from './contentTitle.js';
 import { remarkPartials, type ParsedPartial, type PartialFile, type PartialOptions } from './partials.js';
@@ -300,7 +301,11 @@ async function compileOnce(
             file: options.file,
             resolve: options.resolvePartial,
             used: partials.used,
-            parse: (partial: PartialFile) => parsePartial(partial, createProcessor, [remarkGfm, ...commentsIn(partial.format), ...mdx1Parsing(partial.format), ...mathSyntax, remarkDirective], options, partials.warnings),
+            parse: (partial: PartialFile) =>
+              parsePartial(partial, createProcessor, [remarkGfm, ...commentsIn(partial.format), ...mdx1Parsing(partial.format), ...mathSyntax, remarkDirective], options, partials.warnings, {
+                rehypeRaw,
+                passThrough: [...nodeTypes],
+              }),
           } satisfies PartialOptions,
         ],
       ]
@@ -354,6 +359,8 @@ async function compileOnce(
           ...(options.plugins?.beforeRehype ?? []),
           [rehypeHeadings, pluginOptions],
           ...rawHtml,
+          // As soon as raw HTML is elements: nothing after it recurses over a tree deeper than allowed.
+          [rehypeElementDepth, { file: options.file, sourceText: options.sourceText }],
           // After raw HTML is parsed, so <img> written in markdown's HTML is found too.
           [rehypeImages, pluginOptions],
           // After images: a file beside the page already has its URL, base URL included.
@@ -416,6 +423,7 @@ async function parsePartial(
   remarkPlugins: PluggableList,
   options: CompileOptions,
   warnings: PartialsRead['warnings'],
+  rawHtml: RawHtmlParser,
 ): Promise<ParsedPartial> {
   const deep = findDeepNesting(partial.body, partial.format);
   if (deep) throw nestingError(partial.relPath, partial.body, deep, null);
@@ -427,6 +435,10 @@ async function parsePartial(
     const tree = createProcessor({ format: partial.format, remarkPlugins }).parse({ value: pre.text, path: partial.relPath }) as MdastRoot;
     if (pre.sourceColumn) remarkSourceColumns(pre.sourceColumn)(tree);
     remarkJsxBlockText(pre.jsxBlocks)(tree);
+    // Its raw HTML is measured here, where its elements have places in its own file; in the page
+    // they have none (see rehypeRawHtml), and only nesting that the page adds is found there.
+    const deepHtml = partial.format === 'md' ? await findDeepElementInMarkdown(tree, pre.text, rawHtml) : null;
+    if (deepHtml) throw elementDepthError(partial.relPath, partial.body, deepHtml);
     return { tree, customIds: pre.customIds };
   } catch (error) {
     if (isStackOverflow(error)) throw nestingError(partial.relPath, partial.body, deepestLine(partial.body), 'compile');

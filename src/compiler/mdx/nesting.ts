@@ -300,6 +300,11 @@ export function nestingError(file: string, sourceText: string, at: DeepNesting, 
     : at.markers !== undefined
       ? `this paragraph holds more than ${MAX_EMPHASIS_MARKERS} emphasis markers (runs of "*" or "_") by here; at most ${MAX_EMPHASIS_MARKERS} are allowed in one paragraph`
       : tooDeep(at);
+  return tooDeepError(file, sourceText, at, message);
+}
+
+/** CONTENT_TOO_DEEP saying `message` at `at` in `file`, whatever found it (this scan, the parsed tree, a stack overflow). */
+export function tooDeepError(file: string, sourceText: string, at: { line: number; column: number }, message: string): SiteError {
   return new SiteError({
     code: 'CONTENT_TOO_DEEP',
     message,

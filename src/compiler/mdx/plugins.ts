@@ -9,6 +9,7 @@ import type { Root as MdastRoot, RootContent as MdastContent } from 'mdast';
 import type { ContainerDirective, LeafDirective, TextDirective } from 'mdast-util-directive';
 import type { MdxJsxAttribute, MdxJsxFlowElement } from 'mdast-util-mdx-jsx';
 import type { Program } from 'estree';
+import type { Position } from 'unist';
 import type { VFile } from 'vfile';
 import type { TocItem } from '../../shared/types.js';
 import { contentUrl, encodeRoute, isExternalUrl, routeOfUrlPath, splitHash, stripBase, withBase, withoutTrailingSlash } from '../../shared/paths.js';
@@ -22,7 +23,7 @@ import { freeNames, patternNames, type FreeName } from './freeNames.js';
 import { PLAIN_LANGUAGES, type CodeHighlighter } from './highlighter.js';
 import { PARTIAL_HEADING } from './partials.js';
 import { ADMONITION_TYPES } from './preprocess.js';
-import { SKIP, walk, type TreeNode, type WalkResult } from './walk.js';
+import { eachNode, SKIP, walk, type TreeNode, type WalkResult } from './walk.js';
 
 export interface CompileWarning {
   code: 'BROKEN_MARKDOWN_LINK' | 'UNKNOWN_LANGUAGE' | 'INVALID_MATH' | 'MDX1_EXPRESSION_AS_TEXT';
@@ -497,15 +498,20 @@ export function rehypeBaseUrl(options: PluginOptions) {
  * plugins made (admonitions) pass through. A page without raw HTML is left as it is: the pass
  * rebuilds the whole tree, about 1.5 ms a page. rehype-raw drops the `data` of every element, so
  * a fence's meta (```js title="a.js" {1}) is first moved into a `dataMeta` property.
+ *
+ * Raw HTML without a place in the page (a partial's, whose places are in another file, or a
+ * plugin's) gives elements without one: rehype-raw would place them by counting on from the last
+ * place it was given, at lines of the page that hold something else.
  */
 export function rehypeRawHtml(options: { rehypeRaw: (options: { passThrough: string[] }) => (tree: HastRoot, file: VFile) => HastRoot; passThrough: string[] }) {
   const parse = options.rehypeRaw({ passThrough: options.passThrough });
   return (tree: HastRoot, file: VFile) => {
+    const unplaced: HastContent[] = [];
     let hasRaw = false;
     walkHast(tree, (node) => {
-      if (hasRaw) return SKIP;
-      if (node.type === 'raw') hasRaw = true;
-      return undefined;
+      if (node.type !== 'raw') return;
+      hasRaw = true;
+      if (!node.position) unplaced.push(node);
     });
     if (!hasRaw) return tree;
     walkHast(tree, (node) => {
@@ -513,9 +519,19 @@ export function rehypeRawHtml(options: { rehypeRaw: (options: { passThrough: str
       const meta = (node.data as { meta?: string | null } | undefined)?.meta;
       if (meta) node.properties = { ...node.properties, dataMeta: meta };
     });
-    return parse(tree, file);
+    for (const node of unplaced) node.position = { start: { line: UNPLACED_LINE, column: 1, offset: 0 }, end: { line: UNPLACED_LINE, column: 1, offset: 0 } };
+    const parsed = parse(tree, file);
+    if (unplaced.length > 0) {
+      eachNode(parsed as TreeNode, (node: TreeNode & { position?: Position }) => {
+        if (node.position && ((node.position.start?.line ?? 0) >= UNPLACED_LINE || (node.position.end?.line ?? 0) >= UNPLACED_LINE)) delete node.position;
+      });
+    }
+    return parsed;
   };
 }
+
+/** A line no page reaches: where raw HTML without a place is parsed from, to tell its elements apart. */
+const UNPLACED_LINE = 1_000_000_000;
 
 /**
  * Loads the grammars of the code blocks the page's text did not show as fences before

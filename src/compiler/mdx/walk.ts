@@ -36,3 +36,16 @@ export function walk<Node extends TreeNode>(tree: Node, visitor: (node: Node, in
     index++;
   }
 }
+
+/**
+ * Visits every node of a tree once, in no set order, keeping its own stack: for a tree that may
+ * nest deeper than the call stack allows (raw HTML just parsed, before its depth is checked).
+ */
+export function eachNode<Node extends TreeNode>(tree: Node, visit: (node: Node) => void): void {
+  const stack: Node[] = [tree];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    visit(node);
+    if (node.children) for (const child of node.children) stack.push(child as Node);
+  }
+}

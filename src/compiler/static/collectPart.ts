@@ -24,6 +24,7 @@ import {
 } from '../mdx/plugins.js';
 import type { RenderingSettings } from '../mdx/rendering.js';
 import { isExternalUrl } from '../../shared/paths.js';
+import { MAX_NESTING } from '../mdx/nesting.js';
 import { NotStatic } from './notStatic.js';
 import { ADMONITION_OPEN, attribute, type DefinitionMeta, type Format, type LinkSource } from './parser.js';
 import { SourceLines, type Span } from './sourceLines.js';
@@ -131,6 +132,9 @@ class PartCollector {
   /** Finds the headings, links, images and code blocks, as the MDX path's trees would hold them. */
   collect(): void {
     const { tokens, lines } = this.part;
+    // Only the MDX path judges how deeply a page's elements nest (elementDepth.ts): a page near
+    // its limit is given to it, and the two paths cannot answer differently.
+    if (tokenDepth(tokens) > MAX_NESTING) throw new NotStatic('deep nesting');
     let row: LineRange | null = null;
     tokens.forEach((token, index) => {
       if (needsMdxPath(token, this.options.rendering)) throw new NotStatic('math, a diagram or a live code block');
@@ -345,6 +349,19 @@ function matchingCloses(tokens: Token[]): number[] {
     else if (token.nesting === -1) closing[open.pop()!] = i;
   });
   return closing;
+}
+
+/**
+ * How many elements markdown-it's tokens nest, at most: block tokens by their level, inline ones
+ * by their level in their block. The MDX path's tree of the same text nests about as deeply.
+ */
+export function tokenDepth(tokens: Token[]): number {
+  let deepest = 0;
+  for (const token of tokens) {
+    deepest = Math.max(deepest, token.level + (token.nesting === 1 ? 1 : 0));
+    for (const child of token.children ?? []) deepest = Math.max(deepest, token.level + child.level + (child.nesting === 1 ? 1 : 0));
+  }
+  return deepest;
 }
 
 /** The properties mdast-util-to-hast gives a link: its URL normalised, its title when it has one. */

@@ -5,6 +5,7 @@ import { compileMdx } from '../../../../src/compiler/mdx/compile.js';
 import { createCodeHighlighter, type CodeHighlighter } from '../../../../src/compiler/mdx/highlighter.js';
 import { deepestLine, findDeepNesting, MAX_EMPHASIS_MARKERS, MAX_NESTING, nestingError, type DeepNesting } from '../../../../src/compiler/mdx/nesting.js';
 import { SiteError } from '../../../../src/errors.js';
+import { MAX_ELEMENT_DEPTH } from '../../../../src/compiler/mdx/elementDepth.js';
 
 const quotes = (n: number) => `${'>'.repeat(n)} deep`;
 const bullets = (n: number) => `${'- '.repeat(n)}deep`;
@@ -202,6 +203,32 @@ describe('compiling deeply nested pages', () => {
     expect(error.message).toMatch(/^elements nest 101 levels deep here; at most 100 levels are allowed$/);
     const page = await compile(`# Deep\n\n${elements(150)}`, 'md');
     expect(page.code.match(/\(_components\.div,/g)?.length).toBe(150);
+  });
+
+  it('refuses raw HTML in .md nesting past the element limit at the tag that passes it, and compiles 50 levels', async () => {
+    const error = await failure(`# Deep\n\n${elements(600)}`, 'md');
+    expect(error).toMatchObject({ code: 'CONTENT_TOO_DEEP', location: { file: 'docs/deep.md', line: 3 + MAX_ELEMENT_DEPTH, column: 1 } });
+    expect(error.message).toBe(`elements nest 600 levels deep; level ${MAX_ELEMENT_DEPTH + 1} is this <div>, and at most ${MAX_ELEMENT_DEPTH} levels are allowed`);
+    // In a block quote: the tag after the quote's marker; the quote is a level too.
+    const quoted = await failure(`# Deep\n\n${elements(600).replace(/^/gm, '> ')}`, 'md');
+    expect(quoted).toMatchObject({ location: { line: 2 + MAX_ELEMENT_DEPTH, column: 3 } });
+    const page = await compile(`# Shallow\n\n${elements(50)}`, 'md');
+    expect(page.code.match(/\(_components\.div,/g)?.length).toBe(50);
+  });
+
+  it('refuses a markdown partial whose raw HTML nests too deeply at its own line, and one the page nests deeper at the page\'s element around it', async () => {
+    const partial = (divs: number) => ({ relPath: 'docs/_deep.md', absPath: '/site/docs/_deep.md', body: `Intro.\n\n${elements(divs)}`, format: 'md' as const });
+    const page = (around: number) => `import Deep from './_deep.md';\n\n# Page\n\n${'<section>\n'.repeat(around)}\n<Deep />\n\n${'</section>\n'.repeat(around)}`;
+    const compileWith = (divs: number, around: number) =>
+      compileMdx(page(around), { file: 'docs/page.mdx', sourceText: page(around), format: 'mdx', highlighter, tocLevels: { min: 2, max: 3 }, resolveMarkdownLink: () => null, resolvePartial: () => partial(divs) }).then(
+        () => null,
+        (e: unknown) => e,
+      );
+    expect(await compileWith(600, 0)).toMatchObject({ code: 'CONTENT_TOO_DEEP', location: { file: 'docs/_deep.md', line: 3 + MAX_ELEMENT_DEPTH, column: 1 } });
+    const nested = await compileWith(200, 60);
+    expect(nested).toMatchObject({ code: 'CONTENT_TOO_DEEP', location: { file: 'docs/page.mdx', line: 4 + 60, column: 1 } });
+    expect((nested as SiteError).message).toMatch(/^elements nest 260 levels deep; level 251 is a <div> inside the element here \(one with no place in this file/);
+    expect(await compileWith(150, 60)).toBeNull();
   });
 
   it('refuses a partial whose elements nest too deeply at its own line and column, as it would a page', async () => {

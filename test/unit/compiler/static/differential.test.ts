@@ -204,6 +204,9 @@ describe('renderStaticPage gives back what the gate let through but markdown-it 
     ['a paragraph line micromark takes for a table', 'md', 'Head\n| --- |\n'],
     ['a fence left open', 'md', '```js\nconst a = 1;\n'],
     ['a block right after a definition', 'md', '[ref]: /docs/x\n3. three\n---\n'],
+    // Only the MDX path measures how deeply elements nest: 51 list levels are 102 of them.
+    ['list items nested 51 deep', 'md', `${'- '.repeat(51)}deep\n`],
+    ['admonitions nested 101 deep', 'md', `${Array.from({ length: 101 }, (_, i) => `${':'.repeat(104 - i)}note`).join('\n\n')}\n\nx\n\n${Array.from({ length: 101 }, (_, i) => ':'.repeat(4 + i)).join('\n\n')}\n`],
   ])('%s', async (_what, format, body) => {
     expect(isStaticPage(body, format as Format)).toBe(true);
     expect(await renderStaticPage(body, optionsFor(`docs/page.${format}`, body, format as Format))).toBeNull();
