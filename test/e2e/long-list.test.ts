@@ -92,7 +92,7 @@ describe('a sidebar of 4,000 docs in one folder', () => {
       }
       await page.locator(`article a[href="${routeOf(target)}"]`).click();
       await page.waitForURL(url + routeOf(target));
-      expect(await sidebar.locator('[aria-current="page"]').getAttribute('href')).toBe(routeOf(target));
+      await expect.poll(() => sidebar.locator('[aria-current="page"]').getAttribute('href')).toBe(routeOf(target));
     });
   }, T);
 

@@ -114,7 +114,7 @@ describe('a React page migrated from Docusaurus, in the browser', () => {
     await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 7));
     await page.locator('.search-page .search-result--page', { hasText: 'CLI hooks' }).first().click();
     await page.waitForURL(`${site.url}/docs/advanced/hooks`);
-    expect(await page.locator('article h1').innerText()).toBe('CLI hooks');
+    await expect.poll(() => page.locator('article h1').innerText()).toBe('CLI hooks');
     expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(7);
     expect(errors).toEqual([]);
   });

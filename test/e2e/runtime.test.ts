@@ -471,7 +471,7 @@ describe('slow network: no prefetch (save-data), every script and fetch after lo
     expect(net.held.some((p) => MATCHER_CHUNK.test(p))).toBe(true);
     await page.waitForURL(site.url + TO, { timeout: 30_000 });
     await page.waitForSelector('#sipa-progress', { state: 'detached', timeout: 10_000 });
-    expect(await page.locator('h1').first().innerText()).toMatch(/Install/i);
+    await expect.poll(() => page.locator('h1').first().innerText()).toMatch(/Install/i);
     expect(uncaught(errors)).toEqual([]);
   }, 60_000);
 

@@ -67,13 +67,14 @@ describe('versioned docs in the browser', () => {
     expect(await dropdown(page).locator('.dropdown__toggle').innerText()).toBe('2.0');
     await chooseVersion(page, 'Next');
     await page.waitForURL(`${site.url}/docs/next/guide/setup`);
-    expect(await h1(page)).toBe('Setup');
+    // The address changes as a client-side navigation starts; its page renders just after.
+    await expect.poll(() => h1(page)).toBe('Setup');
     expect(await page.locator('main').innerText()).toContain('quokka command');
     expect(await dropdown(page).locator('.dropdown__toggle').innerText()).toBe('Next');
     // 1.0 has no setup page: its main doc, the first of its sidebar.
     await chooseVersion(page, '1.0.x');
     await page.waitForURL(`${site.url}/docs/1.0/intro`);
-    expect(await page.locator('main').innerText()).toContain('version one');
+    await expect.poll(() => page.locator('main').innerText()).toContain('version one');
     expect(await page.evaluate((key) => localStorage.getItem(key), PREFERRED)).toBe('1.0');
     expect(loads()).toBe(1);
     expect(errors).toEqual([]);
@@ -133,7 +134,7 @@ describe('versioned docs in the browser', () => {
     expect(await old.page.evaluate((key) => localStorage.getItem(key), PREFERRED)).toBe('1.0');
     await old.page.locator('.navbar__brand').click();
     await old.page.waitForURL(`${site.url}/`);
-    expect(await old.page.locator('.navbar').getByRole('link', { name: 'Docs', exact: true }).getAttribute('href')).toBe('/docs/1.0/intro');
+    await expect.poll(() => old.page.locator('.navbar').getByRole('link', { name: 'Docs', exact: true }).getAttribute('href')).toBe('/docs/1.0/intro');
     expect(await dropdown(old.page).locator('.dropdown__toggle').innerText()).toBe('1.0.x');
 
     // A new page of the same visitor reads it from storage once hydrated.
