@@ -58,7 +58,8 @@ const MDX_FENCE = /^[ \t]*(?:(?:>|[-*+](?=[ \t])|\d{1,9}[.)](?=[ \t]))[ \t]*)*(`
  * pair up (`*a *a *a …`) is text; a link bracket nests while it is open, closed or not (the
  * parsers recurse on it). A paragraph holding more than MAX_EMPHASIS_MARKERS emphasis markers is
  * returned too (with `markers`). Fenced code and code spans are skipped. In markdown (`format`
- * "md") a tag is raw HTML, which the parsers keep flat: it counts nothing.
+ * "md") a tag is raw HTML, which only HTML's own rules nest: it counts nothing here, and the
+ * parsed tree's depth is checked once it is parsed (elementDepth.ts).
  */
 export function findDeepNesting(body: string, format: 'md' | 'mdx', limit = MAX_NESTING): DeepNesting | null {
   const elements = format === 'mdx' ? new OpenElements() : null;
