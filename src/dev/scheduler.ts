@@ -7,8 +7,9 @@ export interface RebuildScheduler {
   /** Records a changed path (absolute) and (re)starts the debounce timer. */
   add(file: string): void;
   /**
-   * Adds `item` in `waitMs` (restarting that wait when called again before), as a change would be.
-   * A rebuild that starts in the meantime goes without it.
+   * Adds `item` in `waitMs` (restarting the wait of that item when called again for it before), as
+   * a change would be. Each item waits on its own. A rebuild that starts in the meantime goes
+   * without it.
    */
   addLater(item: string, waitMs: number): void;
   /** Resolves when no rebuild is running or pending. */
@@ -35,11 +36,11 @@ export function createRebuildScheduler(run: (files: string[]) => Promise<string[
   let running: Promise<void> | null = null;
   let closed = false;
   let idleWaiters: (() => void)[] = [];
-  const later = new Set<string>();
-  let laterTimer: NodeJS.Timeout | undefined;
+  /** The items addLater is waiting to add, with their timers. */
+  const later = new Map<string, NodeJS.Timeout>();
 
   const settleIdle = () => {
-    if (running || timer || laterTimer || pending.size > 0) return;
+    if (running || timer || later.size > 0 || pending.size > 0) return;
     const waiters = idleWaiters;
     idleWaiters = [];
     waiters.forEach((resolve) => resolve());
@@ -78,14 +79,14 @@ export function createRebuildScheduler(run: (files: string[]) => Promise<string[
     add,
     addLater(item, waitMs) {
       if (closed) return;
-      later.add(item);
-      if (laterTimer) clearTimeout(laterTimer);
-      laterTimer = setTimeout(() => {
-        laterTimer = undefined;
-        const items = [...later];
-        later.clear();
-        items.forEach(add);
-      }, waitMs);
+      clearTimeout(later.get(item));
+      later.set(
+        item,
+        setTimeout(() => {
+          later.delete(item);
+          add(item);
+        }, waitMs),
+      );
     },
     idle() {
       return new Promise((resolve) => {
@@ -96,8 +97,8 @@ export function createRebuildScheduler(run: (files: string[]) => Promise<string[
     async close() {
       closed = true;
       if (timer) clearTimeout(timer);
-      if (laterTimer) clearTimeout(laterTimer);
-      timer = laterTimer = undefined;
+      timer = undefined;
+      later.forEach((waiting) => clearTimeout(waiting));
       later.clear();
       pending.clear();
       await running;

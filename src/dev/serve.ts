@@ -216,10 +216,13 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
         liveReload.failed(errorText(error));
       }
       handle.onRebuild?.({ ok, ms: performance.now() - started, files, timings, searchOnly });
-      // A file still being written when it was read (a save is not one event, and the watcher
-      // reports no other change of a file for 50 ms after one) is built again as it is now.
+      // A file still being written when it was read (a save is not one event) is built again as
+      // it is now; and looked at once more when the watcher may have kept quiet about the rest of
+      // the save (see RECHECK_MS): a check that finds it as built does not build.
       const now = await Promise.all(files.map(fileHash));
-      return files.filter((file, i) => now[i] !== hashes[i]);
+      const changed = files.filter((file, i) => now[i] !== hashes[i]);
+      for (const file of files) if (!changed.includes(file)) scheduler!.addLater(file, RECHECK_MS);
+      return changed;
     });
     const shownSite = path.relative(process.cwd(), siteDir) || '.';
     watcher = await startWatcher(options, root, [...outsideContent(session.projectMemo.last?.config), ...foldersOutside(options.site, pluginPaths)], {
@@ -240,6 +243,14 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   return handle;
 }
 
+/**
+ * How long after a rebuild its files are looked at again, in milliseconds. The file watcher
+ * (chokidar) reports no other change of a file for 50 ms after one: a save that truncates the file
+ * and writes it a few milliseconds later (Node's writeFile, editors that save in place) was
+ * reported once, at the truncation, and a build that read the empty file and failed sooner than
+ * the write came left the session on that error for good.
+ */
+const RECHECK_MS = 60;
 /** What the rebuild scheduler is given, in place of a file, to run a build that catches up on search indexing. */
 const INDEX_SEARCH = '\0index-search';
 /** What it is given when the site folder came back (any file in it may have changed): a full rebuild. */

@@ -104,4 +104,15 @@ describe('createRebuildScheduler', () => {
     await sleep(40);
     expect(batches).toHaveLength(2);
   });
+
+  it('addLater waits for each item on its own: a later call for one item does not put off another', async () => {
+    const batches: string[][] = [];
+    const s = createRebuildScheduler(async (files) => void batches.push(files), 5);
+    s.addLater('/page.md', 20);
+    s.addLater('/search', 200);
+    await sleep(80);
+    expect(batches).toEqual([['/page.md']]);
+    await s.idle();
+    expect(batches).toEqual([['/page.md'], ['/search']]);
+  });
 });
