@@ -65,7 +65,9 @@ function Category({ item, tree, path, onNavigate, siblings }: { item: SidebarCat
   useEffect(() => {
     if (open && item.partial) loadFullTree();
   }, [open, item.partial, loadFullTree]);
-  useEffect(() => {
+  // In the same commit as the sibling's opening: never a frame, or a reading of the page, with
+  // both open.
+  useLayoutEffect(() => {
     if (open && siblings?.opened && siblings.opened !== key) setOpen(false);
     // Only a sibling's opening closes this one.
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -49,8 +49,16 @@ describe('docs.autoCollapseCategories', () => {
       await sidebar.locator('summary', { hasText: 'Alpha' }).click();
       await sidebar.getByRole('link', { name: 'Page One' }).waitFor();
       expect(await openCategories(page)).toEqual(['Alpha']);
-      // Beta has a page: its chevron opens it.
-      await sidebar.getByLabel('Expand the category Beta').click();
+      // Beta has a page: its chevron opens it. Alpha closes in the same commit: the page is never
+      // read with both open (React renders a click's update in a microtask, the first moment
+      // anything can read the page).
+      const afterClick = await page.evaluate(async () => {
+        const chevron = document.querySelector<HTMLElement>('.doc-layout__sidebar [aria-label="Expand the category Beta"]')!;
+        chevron.click();
+        await Promise.resolve();
+        return [...document.querySelectorAll('.doc-layout__sidebar .sidebar__category')].filter((item) => item.querySelector('details')?.open).map((item) => item.querySelector('a, summary')!.textContent);
+      });
+      expect(afterClick).toEqual(['Beta']);
       await sidebar.getByRole('link', { name: 'Page Three' }).waitFor();
       expect(await openCategories(page)).toEqual(['Beta']);
       expect(await sidebar.getByRole('link', { name: 'Page One' }).count()).toBe(0);
