@@ -20,7 +20,7 @@ import { colorModeScript } from '../../templates/layout/colorModeScript.js';
 import { documentBody, documentInlineScripts, renderDocument, type AlternateLink } from './document.js';
 import { headTagHtml } from './headTags.js';
 import { collectGarbageAbove } from './memory.js';
-import { openRenderer, type RenderHost } from './renderHost.js';
+import { openRenderer, processRenderHost, type RenderHost } from './renderHost.js';
 import { hasInlineHandler, inlineScriptsIn, scriptHash } from '../server/securityHeaders.js';
 
 
@@ -306,7 +306,8 @@ const IN_PROCESS_LIMIT = 200;
 /**
  * Whether this thread loads React's production build, as the CLI's does. A process that says
  * otherwise (a tool or a test runner using the API) renders in a worker that does (see
- * renderHost.ts): the development build is several times slower for the same HTML.
+ * renderHost.ts): the development build is several times slower for the same HTML. A small build
+ * renders in the process's warm worker (processRenderHost), a larger one in workers of its own.
  */
 const PRODUCTION_REACT = process.env.NODE_ENV === 'production';
 
@@ -329,8 +330,10 @@ async function renderMissingPages(misses: number[], pages: KeyedPage[], input: R
     if (body) bodies.set(i, body);
   }
   const serverFiles = await input.bundleServer(groups.map((indices) => [...new Set(indices.flatMap((i) => (bodies.has(i) ? [] : (pages[i]!.name ?? []))))]));
+  // A process without React's production build renders a small build in its own warm worker.
+  const host = target.host ?? (!PRODUCTION_REACT && misses.length < IN_PROCESS_LIMIT ? processRenderHost() : undefined);
   const renderGroup = async (g: number, indices: number[]) => {
-    const renderer = target.host ? target.host.renderer() : await openRenderer(indices.length >= IN_PROCESS_LIMIT || !PRODUCTION_REACT);
+    const renderer = host ? host.renderer() : await openRenderer(indices.length >= IN_PROCESS_LIMIT || !PRODUCTION_REACT);
     try {
       await Promise.all(
         indices.map(async (i) => {
@@ -348,7 +351,7 @@ async function renderMissingPages(misses: number[], pages: KeyedPage[], input: R
       await renderer.close();
     }
   };
-  target.host?.recycleIfFull();
+  host?.recycleIfFull();
   const queue = [...groups.entries()];
   await Promise.all(
     Array.from({ length: Math.min(queue.length, cores) }, async () => {

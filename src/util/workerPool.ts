@@ -26,6 +26,8 @@ export interface WorkerPool<Task, Result> {
   run(task: Task): Promise<Result>;
   /** Starts more workers until there are `size`. */
   grow(size: number): void;
+  /** Whether a worker crashed: every task is refused from then on. */
+  failed(): boolean;
   close(): Promise<void>;
 }
 
@@ -34,10 +36,15 @@ interface Pending<Result> {
   reject(error: unknown): void;
 }
 
-/**
- * @param env the workers' environment variables (default: this process's, shared with it)
- */
-export function createWorkerPool<Task, Result>(script: string, size: number, workerData: unknown, env?: NodeJS.ProcessEnv): WorkerPool<Task, Result> {
+export interface WorkerPoolOptions {
+  /** The workers' environment variables (default: this process's, shared with it). */
+  env?: NodeJS.ProcessEnv;
+  /** The workers keep the process alive only while a task is in flight: an idle pool kept for later lets the process exit. */
+  idleDoesNotHoldProcess?: boolean;
+}
+
+export function createWorkerPool<Task, Result>(script: string, size: number, workerData: unknown, options: WorkerPoolOptions = {}): WorkerPool<Task, Result> {
+  const { env, idleDoesNotHoldProcess = false } = options;
   const idle: Worker[] = [];
   const queue: Array<{ id: number; task: Task }> = [];
   const pending = new Map<number, Pending<Result>>();
@@ -55,11 +62,23 @@ export function createWorkerPool<Task, Result>(script: string, size: number, wor
   };
 
   const workers: Worker[] = [];
+  /** With idleDoesNotHoldProcess: whether the workers hold the process now (they do while a task is pending). */
+  let holding = true;
+  const holdWhileBusy = () => {
+    if (!idleDoesNotHoldProcess || holding === pending.size > 0) return;
+    holding = pending.size > 0;
+    for (const worker of workers) {
+      if (holding) worker.ref();
+      else worker.unref();
+    }
+  };
   const spawn = () => {
     const worker = new Worker(script, { workerData, ...(env ? { env } : {}) });
+    if (idleDoesNotHoldProcess && !holding) worker.unref();
     worker.on('message', (message: { id: number; result?: Result; error?: unknown }) => {
       const entry = pending.get(message.id);
       pending.delete(message.id);
+      holdWhileBusy();
       busy.delete(worker);
       idle.push(worker);
       if ('error' in message) entry?.reject(message.error);
@@ -70,13 +89,17 @@ export function createWorkerPool<Task, Result>(script: string, size: number, wor
       // A crashed worker fails its task and every later one: the build cannot be trusted.
       failure = error;
       const id = busy.get(worker);
-      if (id !== undefined) pending.get(id)?.reject(error);
-      for (const job of queue.splice(0)) pending.get(job.id)?.reject(error);
+      for (const failed of [...(id === undefined ? [] : [id]), ...queue.splice(0).map((job) => job.id)]) {
+        pending.get(failed)?.reject(error);
+        pending.delete(failed);
+      }
+      holdWhileBusy();
     });
     idle.push(worker);
     workers.push(worker);
   };
   while (workers.length < Math.max(1, size)) spawn();
+  holdWhileBusy();
 
   return {
     run(task) {
@@ -84,10 +107,12 @@ export function createWorkerPool<Task, Result>(script: string, size: number, wor
       const id = nextId++;
       return new Promise<Result>((resolve, reject) => {
         pending.set(id, { resolve, reject });
+        holdWhileBusy();
         queue.push({ id, task });
         dispatch();
       });
     },
+    failed: () => failure !== null,
     grow(size) {
       while (workers.length < size) spawn();
       dispatch();
