@@ -189,8 +189,18 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       const siteBack = batch.includes(SITE_BACK);
       if (siteBack) seen.clear();
       const files = batch.filter((file) => file !== INDEX_SEARCH && file !== SITE_BACK);
-      const hashes = await Promise.all(files.map(fileHash));
-      const unchanged = !siteBack && files.every((file, i) => seen.get(file) === hashes[i]);
+      let hashes = await Promise.all(files.map(fileHash));
+      // A file that reads empty (and was not empty when last built) is most likely a save caught
+      // between truncating and writing: built as it is, open tabs would show the page empty (and
+      // lose its scroll position) or the config as an error, just before the saved content.
+      if (files.some((file, i) => hashes[i] === EMPTY_HASH && seen.get(file) !== EMPTY_HASH)) {
+        await new Promise((resolve) => setTimeout(resolve, EMPTY_WAIT_MS));
+        hashes = await Promise.all(files.map(fileHash));
+      }
+      // What open tabs are told depends on these alone: a batch may also hold files reported
+      // without a change of content (a second look, see RECHECK_MS; a touch).
+      const changedFiles = files.filter((file, i) => seen.get(file) !== hashes[i]);
+      const unchanged = !siteBack && changedFiles.length === 0;
       if (unchanged && !batch.includes(INDEX_SEARCH)) return;
       files.forEach((file, i) => seen.set(file, hashes[i]!));
       const started = performance.now();
@@ -207,7 +217,8 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
           if (!givenBase) baseUrl = await readBuiltBaseUrl(root);
           // Pages can show new content in place while the code and styles every page loads are the same.
           const assets = JSON.stringify(result.pageAssets);
-          liveReload.built(files.every((f) => f.endsWith('.css')) ? 'css' : assets === lastAssets ? 'content' : 'all');
+          const cssOnly = !siteBack && changedFiles.every((f) => f.endsWith('.css'));
+          liveReload.built(cssOnly ? 'css' : assets === lastAssets ? 'content' : 'all');
           lastAssets = assets;
         }
       } catch (error) {
@@ -251,6 +262,9 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
  * the write came left the session on that error for good.
  */
 const RECHECK_MS = 60;
+/** The hash of an empty file (fileHash), and how long a file that reads empty is given to be written (see above), in milliseconds. */
+const EMPTY_HASH = createHash('sha1').digest('hex');
+const EMPTY_WAIT_MS = 50;
 /** What the rebuild scheduler is given, in place of a file, to run a build that catches up on search indexing. */
 const INDEX_SEARCH = '\0index-search';
 /** What it is given when the site folder came back (any file in it may have changed): a full rebuild. */
