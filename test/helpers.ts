@@ -1,5 +1,6 @@
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createArtifactStore } from '../src/cache/artifacts.js';
+import { startServer, type RunningServer } from '../src/dev/serve.js';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -62,4 +63,33 @@ export async function testArtifacts(dir: string | null = null, options: { keepIn
       await store.beginBuild();
     },
   });
+}
+
+/**
+ * What a watch server tells open tabs, read from its live-reload event stream: the names of the
+ * events in the order they came, in an array that fills as they come (a test may empty it).
+ */
+export async function liveReloadEvents(serverUrl: string): Promise<string[]> {
+  const events: string[] = [];
+  const response = await fetch(new URL('/__sipa/events', serverUrl));
+  const reader = response.body!.getReader();
+  void (async () => {
+    const decoder = new TextDecoder();
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+      for (const match of decoder.decode(chunk.value).matchAll(/^event: (\w[\w-]*)$/gm)) events.push(match[1]!);
+    }
+  })().catch(() => {});
+  return events;
+}
+
+/** A `serve --watch` server of `site` in this process, its first build quiet as on CI (its rebuilds always are). */
+export async function startQuietWatchServer(site: string, outDir: string): Promise<RunningServer> {
+  const previousCI = process.env.CI;
+  process.env.CI = '1';
+  try {
+    return await startServer({ site, outDir, port: 0, host: '127.0.0.1', watch: true });
+  } finally {
+    if (previousCI === undefined) delete process.env.CI;
+    else process.env.CI = previousCI;
+  }
 }

@@ -13,8 +13,8 @@ import { utimesSync, writeFileSync } from 'node:fs';
 import { open, readFile, writeFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../src/dev/serve.js';
-import { tempDir } from '../helpers.js';
+import type { RunningServer } from '../../src/dev/serve.js';
+import { liveReloadEvents, startQuietWatchServer, tempDir } from '../helpers.js';
 
 const config = (title: string) =>
   `import { defineConfig } from 'sipadocs';\nexport default defineConfig({ title: '${title}', url: 'https://fixture.example', customCss: ['./custom.css'], navbar: { items: [] }, footer: { columns: [], copyright: 'Fixture' } });\n`;
@@ -23,10 +23,9 @@ describe('serve --watch and a save in two steps', () => {
   let tmp: Awaited<ReturnType<typeof tempDir>>;
   let server: RunningServer;
   let siteDir: string;
-  let previousCI: string | undefined;
   let rebuilt: ((ok: boolean) => void) | undefined;
-  /** What open tabs are told, read from the live-reload event stream. */
-  const events: string[] = [];
+  /** What open tabs are told (liveReloadEvents). */
+  let events: string[] = [];
 
   beforeAll(async () => {
     tmp = await tempDir();
@@ -35,26 +34,15 @@ describe('serve --watch and a save in two steps', () => {
     await writeFile(path.join(siteDir, 'sipadocs.config.ts'), config('Saved in two steps'));
     await writeFile(path.join(siteDir, 'pages', 'index.md'), '# Saved\n\nThe first words.\n');
     await writeFile(path.join(siteDir, 'custom.css'), ':root { --saved: 1px; }\n');
-    previousCI = process.env.CI;
-    process.env.CI = '1';
-    server = await startServer({ site: siteDir, outDir: path.join(tmp.dir, 'out'), port: 0, host: '127.0.0.1', watch: true });
+    server = await startQuietWatchServer(siteDir, path.join(tmp.dir, 'out'));
     server.onRebuild = ({ ok, searchOnly }) => {
       if (!searchOnly) rebuilt?.(ok);
     };
-    const response = await fetch(new URL('/__sipa/events', server.url));
-    const reader = response.body!.getReader();
-    void (async () => {
-      const decoder = new TextDecoder();
-      for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
-        for (const match of decoder.decode(chunk.value).matchAll(/^event: (\w[\w-]*)$/gm)) events.push(match[1]!);
-      }
-    })().catch(() => {});
+    events = await liveReloadEvents(server.url);
   }, 120_000);
 
   afterAll(async () => {
     await server?.close();
-    if (previousCI === undefined) delete process.env.CI;
-    else process.env.CI = previousCI;
     await tmp?.cleanup();
   });
 

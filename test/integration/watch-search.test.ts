@@ -6,8 +6,8 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../src/dev/serve.js';
-import { tempDir } from '../helpers.js';
+import type { RunningServer } from '../../src/dev/serve.js';
+import { liveReloadEvents, startQuietWatchServer, tempDir } from '../helpers.js';
 import { openSiteSearch } from './siteSearch.js';
 
 const page = (title: string, words: string) => `---\ntitle: ${title}\n---\n\n# ${title}\n\n${words}\n`;
@@ -18,8 +18,8 @@ describe('search in watch mode', () => {
   let siteDir: string;
   let outDir: string;
   const outcomes: Array<{ ok: boolean; searchOnly: boolean }> = [];
-  const events: string[] = [];
-  let previousCI: string | undefined;
+  /** What open tabs are told (liveReloadEvents). */
+  let events: string[] = [];
 
   beforeAll(async () => {
     tmp = await tempDir();
@@ -32,25 +32,13 @@ describe('search in watch mode', () => {
     );
     await writeFile(path.join(siteDir, 'pages', 'index.md'), page('Home', 'The home page of the fixture.'));
     for (const name of ['one', 'two', 'three']) await writeFile(path.join(siteDir, 'pages', `${name}.md`), page(`Page ${name}`, `Words of page ${name}: bokaritu lorem ipsum.`));
-    previousCI = process.env.CI;
-    process.env.CI = '1';
-    server = await startServer({ site: siteDir, outDir, port: 0, host: '127.0.0.1', watch: true });
+    server = await startQuietWatchServer(siteDir, outDir);
     server.onRebuild = ({ ok, searchOnly }) => void outcomes.push({ ok, searchOnly });
-    // What open tabs are told, read from the live-reload event stream.
-    const response = await fetch(new URL('/__sipa/events', server.url));
-    const reader = response.body!.getReader();
-    void (async () => {
-      const decoder = new TextDecoder();
-      for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
-        for (const match of decoder.decode(chunk.value).matchAll(/^event: (\w[\w-]*)$/gm)) events.push(match[1]!);
-      }
-    })().catch(() => {});
+    events = await liveReloadEvents(server.url);
   }, 120_000);
 
   afterAll(async () => {
     await server?.close();
-    if (previousCI === undefined) delete process.env.CI;
-    else process.env.CI = previousCI;
     await tmp?.cleanup();
   });
 
