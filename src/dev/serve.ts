@@ -76,12 +76,21 @@ export async function serve(options: ServeOptions): Promise<number> {
     process.on('SIGTERM', interrupted);
     void running.lost?.then(stop);
   });
-  await running.close();
-  process.stdout.write('Server stopped.\n');
-  if (!lost) return 0;
+  if (!lost) {
+    await running.close();
+    process.stdout.write('Server stopped.\n');
+    return 0;
+  }
+  // Watching was lost, most often with the folder the session works in: said at once, and the
+  // server stops even when closing what it opened in that folder does not end.
   reportError(lost);
+  await Promise.race([running.close(), new Promise((resolve) => setTimeout(resolve, LOST_CLOSE_MS).unref())]);
+  process.stdout.write('Server stopped.\n');
   return exitCodeFor(lost);
 }
+
+/** How long a server whose watching was lost waits for what it opened to close, in milliseconds. */
+const LOST_CLOSE_MS = 10_000;
 
 /**
  * Builds when needed, starts the server (and in watch mode the watcher). Rejects with the build's
