@@ -47,6 +47,19 @@ export interface PagefindIndex {
   close(): Promise<void>;
 }
 
+/**
+ * Indexes open in this process. pagefind runs one indexer process for all of them, and its
+ * `close()` ends that process: it is called when the last one closes (two builds through the API
+ * at once each have one, and the first to end failed the other with "Pagefind backend closed").
+ */
+let openIndexes = 0;
+
+async function closeIndexer(pagefind: typeof import('pagefind')): Promise<void> {
+  if (openIndexes > 0) return;
+  await pagefind.close().catch(() => {});
+  await indexerExited();
+}
+
 export async function openPagefindIndex(language: string): Promise<PagefindIndex> {
   let pagefind: typeof import('pagefind');
   try {
@@ -58,6 +71,8 @@ export async function openPagefindIndex(language: string): Promise<PagefindIndex
   try {
     const { index, errors } = await pagefind.createIndex({ forceLanguage: language });
     if (!index) throw indexError(`the search indexer did not start: ${errors.join('; ')}`);
+    openIndexes++;
+    let closed = false;
     return {
       async add(url, document) {
         const response = await index
@@ -82,13 +97,16 @@ export async function openPagefindIndex(language: string): Promise<PagefindIndex
         }
       },
       close: async () => {
-        await pagefind.close().catch(() => {});
-        await indexerExited();
+        if (closed) return;
+        closed = true;
+        openIndexes--;
+        // Unfinished, it is dropped from the indexer (a finished one already was).
+        await index.deleteIndex().catch(() => {});
+        await closeIndexer(pagefind);
       },
     };
   } catch (error) {
-    await pagefind.close().catch(() => {});
-    await indexerExited();
+    await closeIndexer(pagefind);
     throw failed(error);
   }
 }
