@@ -42,6 +42,13 @@ export async function watchSite(options: SiteWatchOptions, events: SiteWatchEven
   let failed = false;
   /** The site folder's identity when its watcher started; null while it is gone. */
   let watching: string | null = null;
+  /**
+   * The identity of the folder holding the site. A folder there with another identity is not
+   * the one watched (its watcher stopped with the old one): it was deleted and made again, by a
+   * restore or by a build of this session writing its cache into the project while it was being
+   * deleted; the site is not followed into it.
+   */
+  const parentIdentity = identity(parent);
 
   const fail = (message: string, hint: string) => {
     if (failed || closed) return;
@@ -67,8 +74,9 @@ export async function watchSite(options: SiteWatchOptions, events: SiteWatchEven
   let recheck = false;
   const check = async () => {
     if (closed || failed) return;
-    if (identity(parent) === null) {
-      fail(`the folder holding the site, ${parent}, is gone: there is nothing left to watch`, 'Put the site back and start `serve --watch` again.');
+    if (identity(parent) !== parentIdentity) {
+      const replaced = identity(parent) !== null ? ' (a new folder was made in its place)' : '';
+      fail(`the folder holding the site, ${parent}, is gone${replaced}: there is nothing left to watch`, 'Put the site back and start `serve --watch` again.');
       return;
     }
     const now = identity(siteDir);
@@ -130,8 +138,12 @@ const SETTLE_MS = 50;
 /** How often the folders are looked at besides their events, in milliseconds. */
 const POLL_MS = 1000;
 
-/** A folder's device and inode, or null when there is no folder there. */
+/**
+ * A folder's device, inode and birth time, or null when there is no folder there. A moved folder
+ * keeps all three; a folder deleted and made again often gets the inode just freed (ext4 reuses
+ * it at once), not the birth time (where the file system records one).
+ */
 function identity(dir: string): string | null {
-  const info = statSync(dir, { throwIfNoEntry: false });
-  return info?.isDirectory() ? `${info.dev}:${info.ino}` : null;
+  const info = statSync(dir, { throwIfNoEntry: false, bigint: true });
+  return info?.isDirectory() ? `${info.dev}:${info.ino}:${info.birthtimeNs}` : null;
 }
