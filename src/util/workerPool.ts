@@ -31,6 +31,14 @@ export interface WorkerPool<Task, Result> {
   close(): Promise<void>;
 }
 
+/** Why a pool's task failed when its worker crashed or stopped (not an error the task itself answered with). */
+export class WorkerCrash extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'WorkerCrash';
+  }
+}
+
 interface Pending<Result> {
   resolve(result: Result): void;
   reject(error: unknown): void;
@@ -51,6 +59,7 @@ export function createWorkerPool<Task, Result>(script: string, size: number, wor
   const busy = new Map<Worker, number>();
   let nextId = 0;
   let failure: unknown = null;
+  let closing = false;
 
   const dispatch = () => {
     while (idle.length > 0 && queue.length > 0) {
@@ -85,16 +94,26 @@ export function createWorkerPool<Task, Result>(script: string, size: number, wor
       else entry?.resolve(message.result as Result);
       dispatch();
     });
-    worker.on('error', (error) => {
-      // A crashed worker fails its task and every later one: the build cannot be trusted.
-      failure = error;
+    // A crashed worker fails its task and every later one: the build cannot be trusted.
+    const crash = (error: WorkerCrash) => {
+      failure ??= error;
       const id = busy.get(worker);
+      busy.delete(worker);
       for (const failed of [...(id === undefined ? [] : [id]), ...queue.splice(0).map((job) => job.id)]) {
-        pending.get(failed)?.reject(error);
+        pending.get(failed)?.reject(failure);
         pending.delete(failed);
       }
       holdWhileBusy();
+    };
+    const name = path.basename(script);
+    worker.on('error', (error) => crash(new WorkerCrash(`a worker thread (${name}) crashed: ${error.message}`, { cause: error })));
+    // A worker may also stop without an error: code it runs (a page's plugin) called
+    // process.exit(). Its task would never be answered, and with nothing else left to wait for,
+    // the process would end as if the build were done.
+    worker.on('exit', (code) => {
+      if (!closing) crash(new WorkerCrash(`a worker thread (${name}) stopped with exit code ${code} before its work was done; code it ran may have called process.exit()`));
     });
+    worker.on('messageerror', (error) => crash(new WorkerCrash(`an answer of a worker thread (${name}) could not be read: ${error.message}`, { cause: error })));
     idle.push(worker);
     workers.push(worker);
   };
@@ -118,6 +137,13 @@ export function createWorkerPool<Task, Result>(script: string, size: number, wor
       dispatch();
     },
     async close() {
+      closing = true;
+      // A task still pending when the pool closes is never answered: it fails, rather than keep
+      // whoever awaits it waiting for good.
+      const closed = new Error('the worker threads were closed before this task was done');
+      for (const entry of pending.values()) entry.reject(closed);
+      pending.clear();
+      queue.length = 0;
       await Promise.all(workers.map((worker) => worker.terminate()));
     },
   };
