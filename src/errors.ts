@@ -51,7 +51,8 @@ export type ErrorCode =
   | 'FILE_SYSTEM_ERROR'
   | 'TRANSLATION_INVALID'
   | 'LOCALE_UNKNOWN'
-  | 'PLUGIN_FAILED';
+  | 'PLUGIN_FAILED'
+  | 'BUILD_INTERRUPTED';
 
 /** Problems with how sipadocs was called rather than with the site: the CLI exits with 2 for them. */
 export const USAGE_ERRORS: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['OUTPUT_DIR_REFUSED', 'LOCALE_UNKNOWN']);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { buildOnce } from '../pipeline/build.js';
 import { siteFolders } from './siteFolders.js';
 import { EXIT, exitCodeFor, reportError, SiteError } from '../errors.js';
+import { reportEarlyExit } from './earlyExit.js';
 import { GENERATOR_VERSION } from '../version.js';
 
 /** Parses --port: a whole number from 0 to 65535 (0 lets the system pick a free port). */
@@ -41,6 +42,7 @@ export async function main(argv: string[]): Promise<number> {
     .option('--quiet', 'print only a summary line')
     .option('--locale <locale>', 'build this locale only (repeat it for several; default: every locale of the config)', repeated)
     .action(async (options: { site?: string; outDir?: string; quiet?: boolean; locale?: string[] }) => {
+      const done = reportEarlyExit('the build');
       try {
         const { site, outDir } = siteFolders(options);
         const result = await buildOnce({ siteDir: site, outDir, quiet: options.quiet || Boolean(process.env.CI), locales: options.locale });
@@ -48,6 +50,8 @@ export async function main(argv: string[]): Promise<number> {
       } catch (error) {
         reportError(error);
         exitCode = exitCodeFor(error);
+      } finally {
+        done();
       }
     });
 

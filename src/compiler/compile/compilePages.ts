@@ -9,7 +9,8 @@ import { DEFAULT_RENDERING } from '../mdx/rendering.js';
 import { createImageFiles, type ImageFiles } from './images.js';
 import type { StaticSession } from '../static/renderStaticPage.js';
 import { themeRendererScript } from '../static/themeShells.js';
-import { createWorkerPool, workerScript } from '../../util/workerPool.js';
+import { createWorkerPool, workerScript, WorkerCrash } from '../../util/workerPool.js';
+import { SiteError } from '../../errors.js';
 
 export interface CompileStats {
   compiled: number;
@@ -106,13 +107,30 @@ async function compileMisses(
   let done = 0;
   await Promise.all(
     misses.map(async ({ job, key }) => {
-      const outcome = await compiler.run(job);
+      const outcome = await compiler.run(job).catch((error: unknown) => {
+        throw stoppedOn(job, error);
+      });
       outcomes.set(job.relPath, outcome);
       options.onProgress?.(++done, misses.length);
       // Its images and the partials it imports are checked by content whenever it is looked up.
       if (outcome.ok) options.artifacts.put(key, outcome, [...Object.keys(outcome.images), ...(outcome.page.dependencies ?? [])]);
     }),
   );
+}
+
+/**
+ * A compiler thread that crashed or stopped (a plugin called process.exit()) fails every page it
+ * had left; the first to fail, which the build reports, is the page it was compiling.
+ */
+function stoppedOn(job: CompileJob, error: unknown): unknown {
+  if (!(error instanceof WorkerCrash)) return error;
+  return new SiteError({
+    code: 'PLUGIN_FAILED',
+    message: `compiling this page stopped the compiler: ${error.message}`,
+    hint: 'A remark or rehype plugin of the site may end the process or crash while it reads this page; the build is stopped rather than published without it.',
+    location: { file: job.relPath },
+    cause: error,
+  });
 }
 
 /**

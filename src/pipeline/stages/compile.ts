@@ -32,6 +32,7 @@ export async function compileSite(session: BuildSession, config: SiteConfig, mod
   const jobs = compileJobs(model);
   // A site in several locales compiles its pages once for all of them (see localeNeutral.ts).
   const multilingual = config.i18n.locales.length > 1;
+  const shown = shownPath(config);
   const { outcomes, keys, stats } = await compilePages(
     jobs,
     // Every heading level goes into the compiled table of contents; each page shows its own levels of it.
@@ -54,8 +55,9 @@ export async function compileSite(session: BuildSession, config: SiteConfig, mod
       startEarly: session.startCompilerEarly,
       onProgress: report.progress,
     },
-  );
-  const shown = shownPath(config);
+  ).catch((error: unknown) => {
+    throw relocateError(error, shown);
+  });
   const pages = new Map<string, CompiledPage>();
   const images = new Map<string, string>();
   const errors: SiteError[] = [];

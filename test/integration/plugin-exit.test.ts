@@ -1,0 +1,85 @@
+// A remark plugin (a package of the project) that calls process.exit(0) on one page. In this
+// process, that ended the build with exit code 0 and nothing said; in a compiler thread (sites of
+// 200 pages or more), it left the build waiting for good. Either way the build must fail, say
+// where, and leave the last good output as it was.
+import { spawnSync } from 'node:child_process';
+import { appendFile, mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tempDir } from '../helpers.js';
+
+const CLI = path.join(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..'), 'bin/sipadocs.js');
+
+let tmp: Awaited<ReturnType<typeof tempDir>>;
+beforeAll(async () => {
+  tmp = await tempDir();
+});
+afterAll(() => tmp.cleanup());
+
+/** A project of `docs` pages whose plugin ends the process on the page named in stop-on.txt (none at first). */
+async function project(name: string, docs: number): Promise<string> {
+  const root = path.join(tmp.dir, name);
+  const plugin = path.join(root, 'node_modules', 'stop-plugin');
+  await mkdir(plugin, { recursive: true });
+  await mkdir(path.join(root, 'site', 'docs'), { recursive: true });
+  await mkdir(path.join(root, 'site', 'pages'), { recursive: true });
+  await writeFile(path.join(root, 'package.json'), '{ "name": "exiting", "private": true }\n');
+  await writeFile(path.join(plugin, 'package.json'), '{ "name": "stop-plugin", "type": "module", "main": "index.mjs" }\n');
+  await writeFile(
+    path.join(plugin, 'index.mjs'),
+    `import { readFileSync } from 'node:fs';
+export default function stopPlugin() {
+  return (_tree, file) => {
+    const stopOn = readFileSync(${JSON.stringify(path.join(root, 'stop-on.txt'))}, 'utf8').trim();
+    if (stopOn && String(file.path).endsWith(stopOn)) process.exit(0);
+  };
+}
+`,
+  );
+  await writeFile(path.join(root, 'stop-on.txt'), '');
+  await writeFile(
+    path.join(root, 'site', 'sipadocs.config.ts'),
+    `import { defineConfig } from 'sipadocs';
+import stopPlugin from 'stop-plugin';
+export default defineConfig({ title: 'Exiting', url: 'https://exiting.example', markdown: { remarkPlugins: [stopPlugin] } });
+`,
+  );
+  await writeFile(path.join(root, 'site', 'pages', 'index.md'), '# Home\n\nThe pages of this site are numbered.\n');
+  await Promise.all(Array.from({ length: docs }, (_, i) => writeFile(path.join(root, 'site', 'docs', `page-${i + 1}.md`), `---\ntitle: Page ${i + 1}\n---\n\nThe text of page ${i + 1}.\n`)));
+  return root;
+}
+
+function build(root: string) {
+  return spawnSync(process.execPath, [CLI, 'build', '--site', 'site', '--out-dir', 'out', '--quiet'], { cwd: root, encoding: 'utf8', timeout: 60_000, env: { ...process.env, CI: '1' } });
+}
+
+/** Every output file with its content. */
+async function snapshot(dir: string): Promise<Map<string, string>> {
+  const files = (await readdir(dir, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile());
+  return new Map(await Promise.all(files.map(async (entry) => [path.join(entry.parentPath, entry.name), await readFile(path.join(entry.parentPath, entry.name), 'base64')] as const)));
+}
+
+describe('a plugin that calls process.exit() during the build', () => {
+  it('fails a build compiled in this process, naming the code that called it', async () => {
+    const root = await project('small', 12);
+    expect(build(root).status).toBe(0);
+    const before = await snapshot(path.join(root, 'out'));
+    await writeFile(path.join(root, 'stop-on.txt'), 'page-7.md');
+    await appendFile(path.join(root, 'site', 'docs', 'page-7.md'), '\nEdited.\n');
+    const result = build(root);
+    expect(result.status, result.stderr).toBe(1);
+    expect(result.stderr).toContain('error BUILD_INTERRUPTED: the build was ended before it finished: process.exit(0) was called at ');
+    expect(result.stderr).toContain(path.join('node_modules', 'stop-plugin', 'index.mjs:'));
+    expect(await snapshot(path.join(root, 'out'))).toEqual(before);
+  }, 120_000);
+
+  it('fails a build compiled in worker threads, naming the page', async () => {
+    const root = await project('large', 220);
+    await writeFile(path.join(root, 'stop-on.txt'), 'page-137.md');
+    const result = build(root);
+    expect(result.error, 'the build ended by itself').toBeUndefined();
+    expect(result.status, result.stderr).toBe(1);
+    expect(result.stderr).toMatch(/site\/docs\/page-137\.md: error PLUGIN_FAILED: compiling this page stopped the compiler: a worker thread \(compileWorker\.mjs\) stopped with exit code 0/);
+  }, 150_000);
+});
