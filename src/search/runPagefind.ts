@@ -53,11 +53,17 @@ export interface PagefindIndex {
  * at once each have one, and the first to end failed the other with "Pagefind backend closed").
  */
 let openIndexes = 0;
+/** The indexer's closing, while it is under way: an index opened meanwhile waits for it and starts a new indexer. */
+let indexerClosing: Promise<void> = Promise.resolve();
 
 async function closeIndexer(pagefind: typeof import('pagefind')): Promise<void> {
   if (openIndexes > 0) return;
-  await pagefind.close().catch(() => {});
-  await indexerExited();
+  const closing = indexerClosing.then(async () => {
+    await pagefind.close().catch(() => {});
+    await indexerExited();
+  });
+  indexerClosing = closing;
+  await closing;
 }
 
 export async function openPagefindIndex(language: string): Promise<PagefindIndex> {
@@ -68,11 +74,13 @@ export async function openPagefindIndex(language: string): Promise<PagefindIndex
     throw indexError(`the search indexer could not be loaded: ${(error as Error).message}`, error);
   }
   const failed = (error: unknown) => (error instanceof SiteError ? error : indexError(`the search indexer failed: ${(error as Error)?.message ?? String(error)}`, error));
+  // Counted from now: an index that closes while this one starts leaves the indexer running.
+  openIndexes++;
+  let closed = false;
   try {
+    await indexerClosing;
     const { index, errors } = await pagefind.createIndex({ forceLanguage: language });
     if (!index) throw indexError(`the search indexer did not start: ${errors.join('; ')}`);
-    openIndexes++;
-    let closed = false;
     return {
       async add(url, document) {
         const response = await index
@@ -106,6 +114,7 @@ export async function openPagefindIndex(language: string): Promise<PagefindIndex
       },
     };
   } catch (error) {
+    openIndexes--;
     await closeIndexer(pagefind);
     throw failed(error);
   }

@@ -22,4 +22,20 @@ describe('pagefind indexes open at once', () => {
       }
     }
   }, 60_000);
+
+  it('finishes an index opened while the last one open is closing', async () => {
+    for (let round = 0; round < 3; round++) {
+      const first = await openPagefindIndex('en');
+      await first.add('/first', { title: 'First', html: '<h1>First</h1><p>Words of the first page.</p>' });
+      const closing = first.close();
+      const second = await openPagefindIndex('en');
+      try {
+        await second.add('/second', { title: 'Second', html: '<h1>Second</h1><p>Words of the second page.</p>' });
+        expect((await second.finish()).files.length).toBeGreaterThan(0);
+      } finally {
+        await closing;
+        await second.close();
+      }
+    }
+  }, 60_000);
 });
