@@ -24,7 +24,7 @@ describe('pagefind indexes open at once', () => {
   }, 60_000);
 
   it('finishes an index opened while the last one open is closing', async () => {
-    for (let round = 0; round < 3; round++) {
+    for (let round = 0; round < 8; round++) {
       const first = await openPagefindIndex('en');
       await first.add('/first', { title: 'First', html: '<h1>First</h1><p>Words of the first page.</p>' });
       const closing = first.close();
