@@ -2,19 +2,20 @@ import { fileURLToPath } from 'node:url';
 import { reportError, SiteError } from '../errors.js';
 
 /**
- * While `work` runs, a call of process.exit() from code it loads (a plugin of the site, or a
+ * While the work runs, a call of process.exit() from code it loads (a plugin of the site, or a
  * package its config imports) would end the process as if it had succeeded, exit code 0, with
  * nothing said and nothing built. The exit is reported instead, naming the code that called it
- * when its stack shows it, and the exit code is 1. Returns the function that stops watching.
+ * when its stack shows it, and the exit code is 1. `ended` says what ended ("the build was ended
+ * before it finished"). Returns the function that stops watching.
  */
-export function reportEarlyExit(work: string): () => void {
+export function reportEarlyExit(ended: string): () => void {
   const onExit = (code: number) => {
     // The listener runs inside process.exit(): its stack holds the caller.
     const caller = callerOf(new Error().stack ?? '');
     reportError(
       new SiteError({
         code: 'BUILD_INTERRUPTED',
-        message: `${work} was ended before it finished: process.exit(${code}) was called${caller ? ` at ${caller}` : ''}`,
+        message: `${ended}: process.exit(${code}) was called${caller ? ` at ${caller}` : ''}`,
         hint: 'A plugin of the site, or a package its config loads, ends the process; nothing of this run was published.',
       }),
     );

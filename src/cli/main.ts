@@ -42,7 +42,7 @@ export async function main(argv: string[]): Promise<number> {
     .option('--quiet', 'print only a summary line')
     .option('--locale <locale>', 'build this locale only (repeat it for several; default: every locale of the config)', repeated)
     .action(async (options: { site?: string; outDir?: string; quiet?: boolean; locale?: string[] }) => {
-      const done = reportEarlyExit('the build');
+      const done = reportEarlyExit('the build was ended before it finished');
       try {
         const { site, outDir } = siteFolders(options);
         const result = await buildOnce({ siteDir: site, outDir, quiet: options.quiet || Boolean(process.env.CI), locales: options.locale });
@@ -68,7 +68,12 @@ export async function main(argv: string[]): Promise<number> {
     .option('--locale <locale>', 'with --watch: develop this locale (default: the default locale); without it: build these locales when there is no build', repeated)
     .action(async (options: { site?: string; outDir?: string; port: number; host: string; watch?: boolean; open?: boolean; baseUrl?: string; locale?: string[] }) => {
       const { serve } = await import('../dev/serve.js');
-      exitCode = await serve({ ...options, ...siteFolders(options) });
+      const done = reportEarlyExit('the server was ended');
+      try {
+        exitCode = await serve({ ...options, ...siteFolders(options) });
+      } finally {
+        done();
+      }
       // The server has stopped (Ctrl+C, or watching was lost) and closed what it opened; a
       // file-system watcher of a folder deleted while it started can still hold a handle, which
       // must not keep a stopped server's process running without a word.

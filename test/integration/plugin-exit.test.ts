@@ -2,7 +2,7 @@
 // process, that ended the build with exit code 0 and nothing said; in a compiler thread (sites of
 // 200 pages or more), it left the build waiting for good. Either way the build must fail, say
 // where, and leave the last good output as it was.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { appendFile, mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -82,4 +82,26 @@ describe('a plugin that calls process.exit() during the build', () => {
     expect(result.status, result.stderr).toBe(1);
     expect(result.stderr).toMatch(/site\/docs\/page-137\.md: error PLUGIN_FAILED: compiling this page stopped the compiler: a worker thread \(compileWorker\.mjs\) stopped with exit code 0/);
   }, 150_000);
+
+  it('stops serve --watch with an error naming the code that called it, not as if stopped with Ctrl+C', async () => {
+    const root = await project('watched', 12);
+    const child = spawn(process.execPath, [CLI, 'serve', '--watch', '--site', 'site', '--port', '0'], { cwd: root, env: { ...process.env, CI: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    const exit = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    try {
+      for (let waited = 0; !output.includes('Watching for changes'); waited += 100) {
+        if (waited > 60_000 || child.exitCode !== null) throw new Error(`the server did not start:\n${output}`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      await writeFile(path.join(root, 'stop-on.txt'), 'page-3.md');
+      await appendFile(path.join(root, 'site', 'docs', 'page-3.md'), '\nEdited.\n');
+      expect(await Promise.race([exit, new Promise((resolve) => setTimeout(() => resolve('still running'), 30_000))]), output).toBe(1);
+      expect(output).toContain('error BUILD_INTERRUPTED: the server was ended: process.exit(0) was called at ');
+      expect(output).toContain(path.join('node_modules', 'stop-plugin', 'index.mjs:'));
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }
+  }, 120_000);
 });
