@@ -17,7 +17,11 @@ beforeAll(async () => {
 });
 afterAll(() => tmp.cleanup());
 
-/** A project of `docs` pages whose plugin ends the process on the page named in stop-on.txt (none at first). */
+/**
+ * A project of `docs` pages whose plugin ends the process on the page named in stop-on.txt (none
+ * at first): with process.exit(0), or with an exception thrown outside any call of sipadocs when
+ * the name follows "throw ".
+ */
 async function project(name: string, docs: number): Promise<string> {
   const root = path.join(tmp.dir, name);
   const plugin = path.join(root, 'node_modules', 'stop-plugin');
@@ -32,7 +36,10 @@ async function project(name: string, docs: number): Promise<string> {
 export default function stopPlugin() {
   return (_tree, file) => {
     const stopOn = readFileSync(${JSON.stringify(path.join(root, 'stop-on.txt'))}, 'utf8').trim();
-    if (stopOn && String(file.path).endsWith(stopOn)) process.exit(0);
+    const [how, page] = stopOn.includes(' ') ? stopOn.split(' ') : ['exit', stopOn];
+    if (!page || !String(file.path).endsWith(page)) return;
+    if (how === 'throw') setTimeout(() => { throw new Error('a late failure of the plugin'); });
+    else process.exit(0);
   };
 }
 `,
@@ -72,6 +79,16 @@ describe('a plugin that calls process.exit() during the build', () => {
     expect(result.stderr).toContain('error BUILD_INTERRUPTED: the build was ended before it finished: process.exit(0) was called at ');
     expect(result.stderr).toContain(path.join('node_modules', 'stop-plugin', 'index.mjs:'));
     expect(await snapshot(path.join(root, 'out'))).toEqual(before);
+  }, 120_000);
+
+  it('leaves an uncaught exception of a plugin to Node, which names it, and does not call it an exit', async () => {
+    const root = await project('throwing', 5);
+    await writeFile(path.join(root, 'stop-on.txt'), 'throw page-2.md');
+    const result = build(root);
+    expect(result.status, result.stderr).toBe(1);
+    expect(result.stderr).toContain('Error: a late failure of the plugin');
+    expect(result.stderr).toContain(path.join('node_modules', 'stop-plugin', 'index.mjs:'));
+    expect(result.stderr).not.toContain('BUILD_INTERRUPTED');
   }, 120_000);
 
   it('fails a build compiled in worker threads, naming the page', async () => {
