@@ -74,8 +74,9 @@ export async function watchSite(options: SiteWatchOptions, events: SiteWatchEven
   let recheck = false;
   const check = async () => {
     if (closed || failed) return;
-    if (identity(parent) !== parentIdentity) {
-      const replaced = identity(parent) !== null ? ' (a new folder was made in its place)' : '';
+    const parentNow = identity(parent);
+    if (parentNow !== parentIdentity) {
+      const replaced = parentNow !== null ? ' (a new folder was made in its place)' : '';
       fail(`the folder holding the site, ${parent}, is gone${replaced}: there is nothing left to watch`, 'Put the site back and start `serve --watch` again.');
       return;
     }
